@@ -1,0 +1,1 @@
+//! C front end (stub: to be written)

@@ -1,0 +1,1 @@
+//! Command-line subcommands, one file each; `main.rs` only dispatches.

@@ -1,0 +1,201 @@
+//! Safety engines for Horn clauses, behind one interface, each answer with
+//! evidence: an inductive invariant for `Safe`, a concrete derivation for
+//! `Unsafe`. Evidence is re-checked apart from solving by [`validate`].
+
+use crate::horn::{PredId, System};
+use crate::term::{Term, Value};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+pub mod bmc;
+pub mod pdr;
+pub mod spacer;
+pub mod validate;
+
+/// One formula per predicate, over that predicate's parameter names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invariant {
+    pub interp: Vec<Term>,
+}
+
+/// A ground derivation of `false`: the root uses a query clause; every node
+/// gives the values of its clause's head arguments (empty at the root) and
+/// one sub-derivation per body predicate application, in body order. For
+/// linear systems this is a chain from a fact to the query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derivation {
+    pub clause: usize,
+    pub head_values: Vec<Value>,
+    pub premises: Vec<Derivation>,
+}
+
+impl Derivation {
+    /// The chain of a linear derivation, fact first, query last.
+    pub fn chain(&self) -> Vec<&Derivation> {
+        let mut out = vec![self];
+        let mut cur = self;
+        while let Some(p) = cur.premises.first() {
+            out.push(p);
+            cur = p;
+        }
+        out.reverse();
+        out
+    }
+    pub fn depth(&self) -> usize {
+        1 + self.premises.iter().map(|p| p.depth()).max().unwrap_or(0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Safe(Invariant),
+    Unsafe(Derivation),
+    Unknown(String),
+}
+
+impl Verdict {
+    /// CHC-COMP answer word: `sat` means the clauses have a model (safe).
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Safe(_) => "sat",
+            Verdict::Unsafe(_) => "unsat",
+            Verdict::Unknown(_) => "unknown",
+        }
+    }
+}
+
+/// A cancellation token shared between threads: a flag checked between
+/// solver calls plus `Z3_interrupt` on every registered context (an
+/// interrupt that arrives while no call runs is lost, hence the flag too).
+#[derive(Clone, Default)]
+pub struct Cancel {
+    inner: Arc<CancelInner>,
+}
+
+#[derive(Default)]
+struct CancelInner {
+    flag: AtomicBool,
+    contexts: Mutex<Vec<usize>>,
+}
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.inner.flag.load(Ordering::SeqCst)
+    }
+    pub fn cancel(&self) {
+        self.inner.flag.store(true, Ordering::SeqCst);
+        if let Ok(ctxs) = self.inner.contexts.lock() {
+            for &c in ctxs.iter() {
+                // SAFETY: contexts are registered only while their owning
+                // thread keeps them alive (see `ContextGuard`), and
+                // Z3_interrupt is documented as callable from other threads.
+                if let Some(ctx) = std::ptr::NonNull::new(c as *mut z3_sys::_Z3_context) {
+                    unsafe { z3_sys::Z3_interrupt(ctx) };
+                }
+            }
+        }
+    }
+    /// Register the calling thread's Z3 context for interruption until the
+    /// guard is dropped.
+    pub fn register_thread_context(&self) -> ContextGuard {
+        let ctx = z3::Context::thread_local();
+        let raw = ctx.get_z3_context().as_ptr() as usize;
+        if let Ok(mut ctxs) = self.inner.contexts.lock() {
+            ctxs.push(raw);
+        }
+        // A cancellation that happened before registration must still stop us.
+        if self.is_cancelled() {
+            if let Some(c) = std::ptr::NonNull::new(raw as *mut z3_sys::_Z3_context) {
+                unsafe { z3_sys::Z3_interrupt(c) };
+            }
+        }
+        ContextGuard { cancel: self.clone(), raw, _ctx: ctx }
+    }
+}
+
+pub struct ContextGuard {
+    cancel: Cancel,
+    raw: usize,
+    // Keeps the context alive while it is registered.
+    _ctx: z3::Context,
+}
+
+impl Drop for ContextGuard {
+    fn drop(&mut self) {
+        if let Ok(mut ctxs) = self.cancel.inner.contexts.lock() {
+            if let Some(i) = ctxs.iter().position(|&c| c == self.raw) {
+                ctxs.swap_remove(i);
+            }
+        }
+    }
+}
+
+/// Limits for one engine run: a wall-clock deadline and a cancellation token.
+#[derive(Clone)]
+pub struct Budget {
+    pub deadline: Option<Instant>,
+    pub cancel: Cancel,
+}
+
+impl Budget {
+    pub fn unlimited() -> Budget {
+        Budget { deadline: None, cancel: Cancel::new() }
+    }
+    pub fn with_timeout(d: Duration) -> Budget {
+        Budget { deadline: Some(Instant::now() + d), cancel: Cancel::new() }
+    }
+    /// A budget ending at the earlier of this one's deadline and `d` from now,
+    /// sharing the cancellation token.
+    pub fn sub_budget(&self, d: Duration) -> Budget {
+        let dl = Instant::now() + d;
+        Budget { deadline: Some(self.deadline.map_or(dl, |x| x.min(dl))), cancel: self.cancel.clone() }
+    }
+    pub fn remaining(&self) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
+    }
+    pub fn expired(&self) -> bool {
+        self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+    /// Milliseconds to give one solver call (Z3's `timeout` parameter).
+    pub fn solver_timeout_ms(&self) -> Option<u32> {
+        self.remaining().map(|r| r.as_millis().clamp(1, u32::MAX as u128) as u32)
+    }
+}
+
+/// What every engine implements.
+pub trait Engine {
+    fn name(&self) -> &'static str;
+    /// Decide the system. Must return `Unknown` (not hang) once the budget
+    /// has expired or was cancelled.
+    fn solve(&self, system: &System, budget: &Budget) -> Verdict;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EngineKind {
+    Pdr,
+    Bmc,
+    Spacer,
+    Portfolio,
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self {
+            EngineKind::Pdr => "pdr",
+            EngineKind::Bmc => "bmc",
+            EngineKind::Spacer => "spacer",
+            EngineKind::Portfolio => "portfolio",
+        };
+        write!(f, "{s}")
+    }
+}
+
+/// The invariant of predicate `p`, or `true` when missing.
+pub fn interp_of(inv: &Invariant, p: PredId) -> Term {
+    inv.interp.get(p).cloned().unwrap_or_else(Term::tt)
+}

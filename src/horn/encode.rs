@@ -1,0 +1,1 @@
+//! Large-block encoding of an `ir::Program` into Horn clauses (stub).

@@ -1,0 +1,1 @@
+//! T_term / T_rank instrumentation (stub)

@@ -1,0 +1,247 @@
+//! The program model: a control-flow graph over typed integer variables.
+//!
+//! Edges carry a short sequence of [`Action`]s (assume, assign, havoc) over
+//! our own [`Term`]s; the Horn encoder composes them into transition formulas
+//! between cut-points. Every C variable is an integer of some [`IntType`];
+//! variables are referred to in terms by their unique `name` as `Term::Var(name, Int)`.
+
+use crate::term::Term;
+use num_bigint::BigInt;
+use num_traits::{One, Zero};
+use std::fmt;
+
+pub mod loops;
+pub use loops::{find_loops, Loop, LoopError};
+
+pub type LocId = usize;
+
+/// A position in a source file (1-based line and column).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Span {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.col)
+    }
+}
+
+/// C integer types under LP64. `Bool` is `_Bool` (values 0 and 1; conversion
+/// to it is `!= 0`, not wrap-around).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum IntType {
+    Bool,
+    Int { bits: u32, signed: bool },
+}
+
+impl IntType {
+    pub const CHAR: IntType = IntType::Int { bits: 8, signed: true };
+    pub const UCHAR: IntType = IntType::Int { bits: 8, signed: false };
+    pub const SHORT: IntType = IntType::Int { bits: 16, signed: true };
+    pub const USHORT: IntType = IntType::Int { bits: 16, signed: false };
+    pub const INT: IntType = IntType::Int { bits: 32, signed: true };
+    pub const UINT: IntType = IntType::Int { bits: 32, signed: false };
+    pub const LONG: IntType = IntType::Int { bits: 64, signed: true };
+    pub const ULONG: IntType = IntType::Int { bits: 64, signed: false };
+
+    pub fn bits(self) -> u32 {
+        match self {
+            IntType::Bool => 1,
+            IntType::Int { bits, .. } => bits,
+        }
+    }
+    pub fn is_signed(self) -> bool {
+        matches!(self, IntType::Int { signed: true, .. })
+    }
+    pub fn min(self) -> BigInt {
+        match self {
+            IntType::Bool => BigInt::zero(),
+            IntType::Int { bits, signed: true } => -(BigInt::one() << (bits - 1)),
+            IntType::Int { signed: false, .. } => BigInt::zero(),
+        }
+    }
+    pub fn max(self) -> BigInt {
+        match self {
+            IntType::Bool => BigInt::one(),
+            IntType::Int { bits, signed: true } => (BigInt::one() << (bits - 1)) - 1,
+            IntType::Int { bits, signed: false } => (BigInt::one() << bits) - 1,
+        }
+    }
+}
+
+impl fmt::Display for IntType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IntType::Bool => write!(f, "_Bool"),
+            IntType::Int { bits, signed } => {
+                let base = match bits {
+                    8 => "char",
+                    16 => "short",
+                    32 => "int",
+                    64 => "long",
+                    _ => "int?",
+                };
+                if *signed {
+                    write!(f, "{base}")
+                } else {
+                    write!(f, "unsigned {base}")
+                }
+            }
+        }
+    }
+}
+
+/// How signed integer arithmetic is interpreted (DESIGN.md, "Integer semantics").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum IntSemantics {
+    /// x86-64 LP64: every value in its type's range, arithmetic wraps.
+    #[default]
+    Machine,
+    /// Signed integers unbounded; unsigned still wrap.
+    Math,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variable {
+    /// Unique name in the program (inlined and shadowed locals are renamed).
+    pub name: String,
+    /// The name in the C source, for messages.
+    pub source_name: String,
+    pub ty: IntType,
+}
+
+impl Variable {
+    pub fn term(&self) -> Term {
+        Term::var(self.name.clone())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Continue only if the condition holds.
+    Assume(Term),
+    /// `var := term`.
+    Assign(String, Term),
+    /// `var := any value` (constrain it with a following `Assume`).
+    Havoc(String),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Assume(t) => write!(f, "assume {t}"),
+            Action::Assign(v, t) => write!(f, "{v} := {t}"),
+            Action::Havoc(v) => write!(f, "havoc {v}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub from: LocId,
+    pub to: LocId,
+    pub actions: Vec<Action>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Location {
+    /// Where in the source this point is (for loop headers: the loop statement).
+    pub span: Option<Span>,
+    /// A short description for printing (`while`, `for`, `label L`, ...).
+    pub note: String,
+}
+
+/// A whole program after inlining: one control-flow graph from `entry` to
+/// `exit`. Program ends of every kind (return from `main`, `exit`, `abort`,
+/// a failed `assert`, `__VERIFIER_error`) lead to `exit`; a failed
+/// `__VERIFIER_assume` simply has no outgoing edge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    pub file: String,
+    pub vars: Vec<Variable>,
+    pub locations: Vec<Location>,
+    pub edges: Vec<Edge>,
+    pub entry: LocId,
+    pub exit: LocId,
+    pub semantics: IntSemantics,
+}
+
+impl Program {
+    pub fn var(&self, name: &str) -> Option<&Variable> {
+        self.vars.iter().find(|v| v.name == name)
+    }
+    pub fn successors(&self, l: LocId) -> impl Iterator<Item = &Edge> {
+        self.edges.iter().filter(move |e| e.from == l)
+    }
+    pub fn predecessors(&self, l: LocId) -> impl Iterator<Item = &Edge> {
+        self.edges.iter().filter(move |e| e.to == l)
+    }
+}
+
+impl fmt::Display for Program {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "program {}  (ints: {:?})", self.file, self.semantics)?;
+        for v in &self.vars {
+            if v.name == v.source_name {
+                writeln!(f, "  var {}: {}", v.name, v.ty)?;
+            } else {
+                writeln!(f, "  var {}: {}  (source: {})", v.name, v.ty, v.source_name)?;
+            }
+        }
+        let loops = find_loops(self).ok();
+        for (id, loc) in self.locations.iter().enumerate() {
+            let mut tags = Vec::new();
+            if id == self.entry {
+                tags.push("entry".to_string());
+            }
+            if id == self.exit {
+                tags.push("exit".to_string());
+            }
+            if let Some(loops) = &loops {
+                for (i, l) in loops.iter().enumerate() {
+                    if l.header == id {
+                        tags.push(format!("loop {i} header"));
+                    }
+                }
+            }
+            write!(f, "  L{id}")?;
+            if !tags.is_empty() {
+                write!(f, " [{}]", tags.join(", "))?;
+            }
+            if !loc.note.is_empty() {
+                write!(f, " {}", loc.note)?;
+            }
+            if let Some(s) = &loc.span {
+                write!(f, " @{}:{}", s.line, s.col)?;
+            }
+            writeln!(f)?;
+            for e in self.successors(id) {
+                write!(f, "    -> L{}:", e.to)?;
+                if e.actions.is_empty() {
+                    write!(f, " skip")?;
+                }
+                for (i, a) in e.actions.iter().enumerate() {
+                    write!(f, "{} {a}", if i == 0 { "" } else { ";" })?;
+                }
+                writeln!(f)?;
+            }
+        }
+        if let Some(loops) = &loops {
+            for (i, l) in loops.iter().enumerate() {
+                write!(f, "  loop {i}: header L{}", l.header)?;
+                if let Some(s) = &self.locations[l.header].span {
+                    write!(f, " (line {})", s.line)?;
+                }
+                if let Some(p) = l.parent {
+                    write!(f, ", inside loop {p}")?;
+                }
+                let body: Vec<String> = l.body.iter().map(|b| format!("L{b}")).collect();
+                writeln!(f, ", body {{{}}}", body.join(", "))?;
+            }
+        }
+        Ok(())
+    }
+}

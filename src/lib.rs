@@ -1,0 +1,24 @@
+//! Tessera: termination of C programs via constrained Horn clauses and a
+//! safety engine, by synthesizing ranking functions from bits and pieces
+//! (Urban, Gurfinkel, Kahsai, TACAS 2016).
+//!
+//! Pipeline (each stage a module):
+//! `c` (C text -> `ir::Program`) -> `horn::encode` (CHC) -> `instrument`
+//! (T_term / T_rank) -> `engine` (PDR, BMC, Spacer) -> `ranking` (samples,
+//! exact fit, combinations) -> `termination` (per-loop algorithm, portfolio,
+//! certificates) -> `report` (text, JSON, competition formats).
+
+pub mod bench;
+pub mod c;
+pub mod engine;
+pub mod error;
+pub mod horn;
+pub mod instrument;
+pub mod ir;
+pub mod ranking;
+pub mod report;
+pub mod smt;
+pub mod term;
+pub mod termination;
+
+pub use error::{Result, TesseraError};

@@ -1,0 +1,1 @@
+//! Ranking functions (stub: to be written)

@@ -1,0 +1,711 @@
+//! Terms of linear (and, kept rather than dropped, non-linear) integer
+//! arithmetic with Booleans: the one formula language shared by the program
+//! model (`ir`), the Horn clauses (`horn`), the engines and the certificates.
+//!
+//! Terms are plain trees. Variables are named; the name is the identity. The
+//! `Display` impl prints SMT-LIB2, so any term can be pasted into a solver.
+
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+pub mod parse;
+
+/// The two sorts the engines work in. Machine integers are `Int` plus range
+/// constraints and wrap terms added by the front end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Sort {
+    Int,
+    Bool,
+}
+
+impl fmt::Display for Sort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Sort::Int => write!(f, "Int"),
+            Sort::Bool => write!(f, "Bool"),
+        }
+    }
+}
+
+/// Operators. Arithmetic follows SMT-LIB: `Div`/`Mod` are Euclidean (the C
+/// front end builds C's truncating division out of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Op {
+    Add,
+    Sub,
+    Neg,
+    Mul,
+    Div,
+    Mod,
+    Le,
+    Lt,
+    Ge,
+    Gt,
+    Eq,
+    And,
+    Or,
+    Not,
+    Implies,
+    Ite,
+}
+
+impl Op {
+    pub fn smtlib(self) -> &'static str {
+        match self {
+            Op::Add => "+",
+            Op::Sub | Op::Neg => "-",
+            Op::Mul => "*",
+            Op::Div => "div",
+            Op::Mod => "mod",
+            Op::Le => "<=",
+            Op::Lt => "<",
+            Op::Ge => ">=",
+            Op::Gt => ">",
+            Op::Eq => "=",
+            Op::And => "and",
+            Op::Or => "or",
+            Op::Not => "not",
+            Op::Implies => "=>",
+            Op::Ite => "ite",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Term {
+    Int(BigInt),
+    Bool(bool),
+    Var(String, Sort),
+    App(Op, Vec<Term>),
+}
+
+/// A variable with its sort, as bound by a clause or a predicate signature.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarDecl {
+    pub name: String,
+    pub sort: Sort,
+}
+
+impl VarDecl {
+    pub fn new(name: impl Into<String>, sort: Sort) -> Self {
+        VarDecl { name: name.into(), sort }
+    }
+    pub fn int(name: impl Into<String>) -> Self {
+        VarDecl::new(name, Sort::Int)
+    }
+    pub fn term(&self) -> Term {
+        Term::Var(self.name.clone(), self.sort)
+    }
+}
+
+/// Values of variables, for evaluating terms on concrete states.
+pub type Valuation = BTreeMap<String, Value>;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    Int(BigInt),
+    Bool(bool),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+impl Value {
+    pub fn term(&self) -> Term {
+        match self {
+            Value::Int(i) => Term::Int(i.clone()),
+            Value::Bool(b) => Term::Bool(*b),
+        }
+    }
+    pub fn as_int(&self) -> Option<&BigInt> {
+        match self {
+            Value::Int(i) => Some(i),
+            Value::Bool(_) => None,
+        }
+    }
+}
+
+impl Term {
+    // ---- constructors (with light simplification, so printed clauses stay readable)
+
+    pub fn int(i: impl Into<BigInt>) -> Term {
+        Term::Int(i.into())
+    }
+    pub fn var(name: impl Into<String>) -> Term {
+        Term::Var(name.into(), Sort::Int)
+    }
+    pub fn bvar(name: impl Into<String>) -> Term {
+        Term::Var(name.into(), Sort::Bool)
+    }
+    pub fn tt() -> Term {
+        Term::Bool(true)
+    }
+    pub fn ff() -> Term {
+        Term::Bool(false)
+    }
+
+    pub fn add(args: Vec<Term>) -> Term {
+        let mut out = Vec::new();
+        let mut constant = BigInt::zero();
+        for a in args {
+            match a {
+                Term::Int(i) => constant += i,
+                Term::App(Op::Add, inner) => {
+                    for b in inner {
+                        match b {
+                            Term::Int(i) => constant += i,
+                            b => out.push(b),
+                        }
+                    }
+                }
+                a => out.push(a),
+            }
+        }
+        if !constant.is_zero() || out.is_empty() {
+            out.push(Term::Int(constant));
+        }
+        if out.len() == 1 {
+            return out.pop().unwrap_or_else(|| Term::int(0));
+        }
+        Term::App(Op::Add, out)
+    }
+    pub fn sub(a: Term, b: Term) -> Term {
+        match (&a, &b) {
+            (Term::Int(x), Term::Int(y)) => Term::Int(x - y),
+            (_, Term::Int(y)) if y.is_zero() => a,
+            _ => Term::App(Op::Sub, vec![a, b]),
+        }
+    }
+    pub fn neg(a: Term) -> Term {
+        match a {
+            Term::Int(x) => Term::Int(-x),
+            Term::App(Op::Neg, mut v) if v.len() == 1 => v.pop().unwrap_or_else(|| Term::int(0)),
+            a => Term::App(Op::Neg, vec![a]),
+        }
+    }
+    pub fn mul(a: Term, b: Term) -> Term {
+        match (&a, &b) {
+            (Term::Int(x), Term::Int(y)) => Term::Int(x * y),
+            (Term::Int(x), _) if x.is_zero() => Term::int(0),
+            (_, Term::Int(y)) if y.is_zero() => Term::int(0),
+            (Term::Int(x), _) if x.is_one() => b,
+            (_, Term::Int(y)) if y.is_one() => a,
+            _ => Term::App(Op::Mul, vec![a, b]),
+        }
+    }
+    /// Scale by a constant (keeps terms linear when the factor is a number).
+    pub fn scale(c: &BigInt, a: Term) -> Term {
+        Term::mul(Term::Int(c.clone()), a)
+    }
+    pub fn div(a: Term, b: Term) -> Term {
+        Term::App(Op::Div, vec![a, b])
+    }
+    pub fn modulo(a: Term, b: Term) -> Term {
+        Term::App(Op::Mod, vec![a, b])
+    }
+    fn cmp(op: Op, a: Term, b: Term) -> Term {
+        if let (Term::Int(x), Term::Int(y)) = (&a, &b) {
+            return Term::Bool(match op {
+                Op::Le => x <= y,
+                Op::Lt => x < y,
+                Op::Ge => x >= y,
+                Op::Gt => x > y,
+                _ => x == y,
+            });
+        }
+        Term::App(op, vec![a, b])
+    }
+    pub fn le(a: Term, b: Term) -> Term {
+        Term::cmp(Op::Le, a, b)
+    }
+    pub fn lt(a: Term, b: Term) -> Term {
+        Term::cmp(Op::Lt, a, b)
+    }
+    pub fn ge(a: Term, b: Term) -> Term {
+        Term::cmp(Op::Ge, a, b)
+    }
+    pub fn gt(a: Term, b: Term) -> Term {
+        Term::cmp(Op::Gt, a, b)
+    }
+    pub fn eq(a: Term, b: Term) -> Term {
+        if a == b {
+            return Term::tt();
+        }
+        match (&a, &b) {
+            (Term::Bool(x), Term::Bool(y)) => Term::Bool(x == y),
+            _ => Term::cmp(Op::Eq, a, b),
+        }
+    }
+    pub fn neq(a: Term, b: Term) -> Term {
+        Term::not(Term::eq(a, b))
+    }
+    pub fn and(args: Vec<Term>) -> Term {
+        let mut out = Vec::new();
+        for a in args {
+            match a {
+                Term::Bool(true) => {}
+                Term::Bool(false) => return Term::ff(),
+                Term::App(Op::And, inner) => out.extend(inner),
+                a => out.push(a),
+            }
+        }
+        match out.len() {
+            0 => Term::tt(),
+            1 => out.pop().unwrap_or_else(Term::tt),
+            _ => Term::App(Op::And, out),
+        }
+    }
+    pub fn or(args: Vec<Term>) -> Term {
+        let mut out = Vec::new();
+        for a in args {
+            match a {
+                Term::Bool(false) => {}
+                Term::Bool(true) => return Term::tt(),
+                Term::App(Op::Or, inner) => out.extend(inner),
+                a => out.push(a),
+            }
+        }
+        match out.len() {
+            0 => Term::ff(),
+            1 => out.pop().unwrap_or_else(Term::ff),
+            _ => Term::App(Op::Or, out),
+        }
+    }
+    pub fn not(a: Term) -> Term {
+        match a {
+            Term::Bool(b) => Term::Bool(!b),
+            Term::App(Op::Not, mut v) if v.len() == 1 => v.pop().unwrap_or_else(Term::tt),
+            a => Term::App(Op::Not, vec![a]),
+        }
+    }
+    pub fn implies(a: Term, b: Term) -> Term {
+        match (&a, &b) {
+            (Term::Bool(true), _) => b,
+            (Term::Bool(false), _) | (_, Term::Bool(true)) => Term::tt(),
+            _ => Term::App(Op::Implies, vec![a, b]),
+        }
+    }
+    pub fn ite(c: Term, t: Term, e: Term) -> Term {
+        match c {
+            Term::Bool(true) => t,
+            Term::Bool(false) => e,
+            c => {
+                if t == e {
+                    t
+                } else {
+                    Term::App(Op::Ite, vec![c, t, e])
+                }
+            }
+        }
+    }
+
+    // ---- queries
+
+    pub fn sort(&self) -> Sort {
+        match self {
+            Term::Int(_) => Sort::Int,
+            Term::Bool(_) => Sort::Bool,
+            Term::Var(_, s) => *s,
+            Term::App(op, args) => match op {
+                Op::Add | Op::Sub | Op::Neg | Op::Mul | Op::Div | Op::Mod => Sort::Int,
+                Op::Ite => args.get(1).map(|a| a.sort()).unwrap_or(Sort::Int),
+                _ => Sort::Bool,
+            },
+        }
+    }
+
+    pub fn free_vars(&self) -> BTreeSet<VarDecl> {
+        let mut out = BTreeSet::new();
+        self.collect_vars(&mut out);
+        out
+    }
+    fn collect_vars(&self, out: &mut BTreeSet<VarDecl>) {
+        match self {
+            Term::Var(n, s) => {
+                out.insert(VarDecl::new(n.clone(), *s));
+            }
+            Term::App(_, args) => args.iter().for_each(|a| a.collect_vars(out)),
+            _ => {}
+        }
+    }
+
+    /// Replace variables by terms (simultaneously). Unmapped variables stay.
+    pub fn subst(&self, map: &BTreeMap<String, Term>) -> Term {
+        match self {
+            Term::Var(n, _) => map.get(n).cloned().unwrap_or_else(|| self.clone()),
+            Term::App(op, args) => {
+                let args: Vec<Term> = args.iter().map(|a| a.subst(map)).collect();
+                Term::rebuild(*op, args)
+            }
+            _ => self.clone(),
+        }
+    }
+
+    /// Rename variables (simultaneously).
+    pub fn rename(&self, f: &dyn Fn(&str) -> Option<String>) -> Term {
+        match self {
+            Term::Var(n, s) => Term::Var(f(n).unwrap_or_else(|| n.clone()), *s),
+            Term::App(op, args) => Term::App(*op, args.iter().map(|a| a.rename(f)).collect()),
+            _ => self.clone(),
+        }
+    }
+
+    /// Rebuild an application through the simplifying constructors.
+    pub fn rebuild(op: Op, mut args: Vec<Term>) -> Term {
+        let arity_ok = match op {
+            Op::Neg | Op::Not => args.len() == 1,
+            Op::Ite => args.len() == 3,
+            Op::Sub => args.len() == 2,
+            Op::Le | Op::Lt | Op::Ge | Op::Gt | Op::Eq | Op::Implies | Op::Mul | Op::Div | Op::Mod => {
+                args.len() == 2
+            }
+            Op::Add | Op::And | Op::Or => true,
+        };
+        if !arity_ok {
+            return Term::App(op, args);
+        }
+        match op {
+            Op::Add => Term::add(args),
+            Op::And => Term::and(args),
+            Op::Or => Term::or(args),
+            Op::Neg => Term::neg(args.remove(0)),
+            Op::Not => Term::not(args.remove(0)),
+            Op::Ite => {
+                let e = args.remove(2);
+                let t = args.remove(1);
+                Term::ite(args.remove(0), t, e)
+            }
+            _ => {
+                let b = args.remove(1);
+                let a = args.remove(0);
+                match op {
+                    Op::Sub => Term::sub(a, b),
+                    Op::Mul => Term::mul(a, b),
+                    Op::Le => Term::le(a, b),
+                    Op::Lt => Term::lt(a, b),
+                    Op::Ge => Term::ge(a, b),
+                    Op::Gt => Term::gt(a, b),
+                    Op::Eq => Term::eq(a, b),
+                    Op::Implies => Term::implies(a, b),
+                    _ => Term::App(op, vec![a, b]),
+                }
+            }
+        }
+    }
+
+    /// Evaluate on a concrete valuation. `None` when a variable is unassigned
+    /// or a division by zero occurs (SMT-LIB leaves it unspecified).
+    pub fn eval(&self, env: &Valuation) -> Option<Value> {
+        Some(match self {
+            Term::Int(i) => Value::Int(i.clone()),
+            Term::Bool(b) => Value::Bool(*b),
+            Term::Var(n, _) => env.get(n)?.clone(),
+            Term::App(op, args) => {
+                let ints = |args: &Vec<Term>| -> Option<Vec<BigInt>> {
+                    args.iter()
+                        .map(|a| match a.eval(env)? {
+                            Value::Int(i) => Some(i),
+                            Value::Bool(_) => None,
+                        })
+                        .collect()
+                };
+                let bools = |args: &Vec<Term>| -> Option<Vec<bool>> {
+                    args.iter()
+                        .map(|a| match a.eval(env)? {
+                            Value::Bool(b) => Some(b),
+                            Value::Int(_) => None,
+                        })
+                        .collect()
+                };
+                match op {
+                    Op::Add => Value::Int(ints(args)?.into_iter().sum()),
+                    Op::Mul => Value::Int(ints(args)?.into_iter().product()),
+                    Op::Sub => {
+                        let v = ints(args)?;
+                        let mut it = v.into_iter();
+                        let first = it.next()?;
+                        Value::Int(it.fold(first, |a, b| a - b))
+                    }
+                    Op::Neg => Value::Int(-ints(args)?.pop()?),
+                    Op::Div | Op::Mod => {
+                        let v = ints(args)?;
+                        let (a, b) = (v.first()?.clone(), v.get(1)?.clone());
+                        if b.is_zero() {
+                            return None;
+                        }
+                        let (q, r) = euclid_div_mod(&a, &b);
+                        Value::Int(if *op == Op::Div { q } else { r })
+                    }
+                    Op::Le | Op::Lt | Op::Ge | Op::Gt => {
+                        let v = ints(args)?;
+                        let (a, b) = (v.first()?, v.get(1)?);
+                        Value::Bool(match op {
+                            Op::Le => a <= b,
+                            Op::Lt => a < b,
+                            Op::Ge => a >= b,
+                            _ => a > b,
+                        })
+                    }
+                    Op::Eq => {
+                        let a = args.first()?.eval(env)?;
+                        let b = args.get(1)?.eval(env)?;
+                        Value::Bool(a == b)
+                    }
+                    Op::And => Value::Bool(bools(args)?.into_iter().all(|b| b)),
+                    Op::Or => Value::Bool(bools(args)?.into_iter().any(|b| b)),
+                    Op::Not => Value::Bool(!bools(args)?.pop()?),
+                    Op::Implies => {
+                        let v = bools(args)?;
+                        Value::Bool(!*v.first()? || *v.get(1)?)
+                    }
+                    Op::Ite => match args.first()?.eval(env)? {
+                        Value::Bool(true) => args.get(1)?.eval(env)?,
+                        Value::Bool(false) => args.get(2)?.eval(env)?,
+                        _ => return None,
+                    },
+                }
+            }
+        })
+    }
+
+    /// Whether the term is linear (multiplication only by constants, div/mod
+    /// only by non-zero constants).
+    pub fn is_linear(&self) -> bool {
+        match self {
+            Term::App(Op::Mul, args) => {
+                args.iter().filter(|a| !matches!(a, Term::Int(_))).count() <= 1
+                    && args.iter().all(|a| a.is_linear())
+            }
+            Term::App(Op::Div | Op::Mod, args) => {
+                matches!(args.get(1), Some(Term::Int(c)) if !c.is_zero())
+                    && args.iter().all(|a| a.is_linear())
+            }
+            Term::App(_, args) => args.iter().all(|a| a.is_linear()),
+            _ => true,
+        }
+    }
+
+    /// Conjuncts of a top-level conjunction.
+    pub fn conjuncts(&self) -> Vec<Term> {
+        match self {
+            Term::App(Op::And, args) => args.iter().flat_map(|a| a.conjuncts()).collect(),
+            Term::Bool(true) => vec![],
+            t => vec![t.clone()],
+        }
+    }
+}
+
+/// Euclidean division as in SMT-LIB: remainder always in `[0, |b|)`.
+pub fn euclid_div_mod(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
+    let mut r = a % b;
+    if r.is_negative() {
+        r += b.abs();
+    }
+    let q = (a - &r) / b;
+    (q, r)
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Term::Int(i) => {
+                if i.is_negative() {
+                    write!(f, "(- {})", -i)
+                } else {
+                    write!(f, "{i}")
+                }
+            }
+            Term::Bool(b) => write!(f, "{b}"),
+            Term::Var(n, _) => write!(f, "{}", smt_symbol(n)),
+            Term::App(op, args) => {
+                write!(f, "({}", op.smtlib())?;
+                for a in args {
+                    write!(f, " {a}")?;
+                }
+                write!(f, ")")
+            }
+        }
+    }
+}
+
+/// Quote a symbol with `|...|` when it is not a simple SMT-LIB symbol.
+pub fn smt_symbol(name: &str) -> String {
+    let simple = !name.is_empty()
+        && !name.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
+    if simple {
+        name.to_string()
+    } else {
+        format!("|{name}|")
+    }
+}
+
+/// An affine expression over integer variables with integer coefficients; a
+/// convenient view of linear terms (ranking functions, invariants).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Affine {
+    pub coeffs: BTreeMap<String, BigInt>,
+    pub constant: BigInt,
+}
+
+impl Affine {
+    pub fn constant(c: BigInt) -> Affine {
+        Affine { coeffs: BTreeMap::new(), constant: c }
+    }
+    pub fn to_term(&self) -> Term {
+        let mut parts = Vec::new();
+        for (v, c) in &self.coeffs {
+            if !c.is_zero() {
+                parts.push(Term::scale(c, Term::var(v.clone())));
+            }
+        }
+        parts.push(Term::Int(self.constant.clone()));
+        Term::add(parts)
+    }
+    /// Read a linear term as an affine expression (None if not linear).
+    pub fn from_term(t: &Term) -> Option<Affine> {
+        match t {
+            Term::Int(i) => Some(Affine::constant(i.clone())),
+            Term::Var(n, Sort::Int) => {
+                let mut a = Affine::default();
+                a.coeffs.insert(n.clone(), BigInt::one());
+                Some(a)
+            }
+            Term::App(Op::Add, args) => {
+                let mut acc = Affine::default();
+                for a in args {
+                    acc = acc.plus(&Affine::from_term(a)?);
+                }
+                Some(acc)
+            }
+            Term::App(Op::Sub, args) if args.len() == 2 => {
+                Some(Affine::from_term(&args[0])?.plus(&Affine::from_term(&args[1])?.times(&-BigInt::one())))
+            }
+            Term::App(Op::Neg, args) if args.len() == 1 => {
+                Some(Affine::from_term(&args[0])?.times(&-BigInt::one()))
+            }
+            Term::App(Op::Mul, args) if args.len() == 2 => {
+                let a = Affine::from_term(&args[0])?;
+                let b = Affine::from_term(&args[1])?;
+                if a.coeffs.values().all(|c| c.is_zero()) {
+                    Some(b.times(&a.constant))
+                } else if b.coeffs.values().all(|c| c.is_zero()) {
+                    Some(a.times(&b.constant))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+    pub fn plus(&self, o: &Affine) -> Affine {
+        let mut r = self.clone();
+        for (v, c) in &o.coeffs {
+            *r.coeffs.entry(v.clone()).or_insert_with(BigInt::zero) += c;
+        }
+        r.coeffs.retain(|_, c| !c.is_zero());
+        r.constant += &o.constant;
+        r
+    }
+    pub fn times(&self, k: &BigInt) -> Affine {
+        let mut r = self.clone();
+        for c in r.coeffs.values_mut() {
+            *c *= k;
+        }
+        r.coeffs.retain(|_, c| !c.is_zero());
+        r.constant *= k;
+        r
+    }
+}
+
+/// Prints in C-like infix form: `21 - x`, `2*x + y - 1`.
+impl fmt::Display for Affine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // `21 - x` reads better than `-x + 21`: lead with a positive constant
+        // when every coefficient is negative.
+        let all_negative = self.coeffs.values().all(|c| c.is_negative());
+        if all_negative && !self.coeffs.is_empty() && self.constant.is_positive() {
+            write!(f, "{}", self.constant)?;
+            for (v, c) in &self.coeffs {
+                let mag = c.abs();
+                if mag.is_one() {
+                    write!(f, " - {v}")?;
+                } else {
+                    write!(f, " - {mag}*{v}")?;
+                }
+            }
+            return Ok(());
+        }
+        let mut first = true;
+        for (v, c) in &self.coeffs {
+            if c.is_zero() {
+                continue;
+            }
+            let mag = c.abs();
+            let sign = if c.is_negative() { "-" } else { "+" };
+            if first {
+                if c.is_negative() {
+                    write!(f, "-")?;
+                }
+            } else {
+                write!(f, " {sign} ")?;
+            }
+            if mag.is_one() {
+                write!(f, "{v}")?;
+            } else {
+                write!(f, "{mag}*{v}")?;
+            }
+            first = false;
+        }
+        if first {
+            write!(f, "{}", self.constant)
+        } else if !self.constant.is_zero() {
+            let sign = if self.constant.is_negative() { "-" } else { "+" };
+            write!(f, " {sign} {}", self.constant.abs())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_smtlib() {
+        let t = Term::and(vec![
+            Term::le(Term::int(0), Term::var("x")),
+            Term::lt(Term::add(vec![Term::var("x"), Term::int(-1)]), Term::var("n y")),
+        ]);
+        assert_eq!(t.to_string(), "(and (<= 0 x) (< (+ x (- 1)) |n y|))");
+    }
+
+    #[test]
+    fn euclidean_division_matches_smtlib() {
+        let (q, r) = euclid_div_mod(&BigInt::from(-7), &BigInt::from(2));
+        assert_eq!((q, r), (BigInt::from(-4), BigInt::from(1)));
+        let (q, r) = euclid_div_mod(&BigInt::from(-7), &BigInt::from(-2));
+        assert_eq!((q, r), (BigInt::from(4), BigInt::from(1)));
+    }
+
+    #[test]
+    fn affine_round_trip_and_display() {
+        let t = Term::sub(Term::int(21), Term::var("x"));
+        let a = Affine::from_term(&t).expect("linear");
+        assert_eq!(a.to_string(), "21 - x");
+        let mut env = Valuation::new();
+        env.insert("x".into(), Value::Int(BigInt::from(4)));
+        assert_eq!(a.to_term().eval(&env), Some(Value::Int(BigInt::from(17))));
+    }
+}

@@ -1,0 +1,1 @@
+//! SMT-LIB2 s-expressions and terms (stub: to be written).

@@ -1,0 +1,1 @@
+//! Termination prover (stub)

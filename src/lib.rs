@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod c;
+pub mod cli;
 pub mod engine;
 pub mod error;
 pub mod horn;

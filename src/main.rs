@@ -1,3 +1,37 @@
+//! The `tessera` command: dispatches to the subcommands in `tessera::cli`.
+
+use clap::{Parser, Subcommand};
+use tessera::cli;
+
+/// Tessera proves that C programs terminate (YES, with a ranking function per
+/// loop), or that they do not (NO, with a checked witness), or says MAYBE and
+/// why. It also writes and solves SMT-LIB Horn clause files.
+#[derive(Parser, Debug)]
+#[command(name = "tessera", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Prove termination or non-termination of a C program.
+    Prove(cli::prove::ProveArgs),
+    /// Write the SMT-LIB Horn clauses of a C program (plain or instrumented).
+    Emit(cli::emit::EmitArgs),
+    /// Solve an SMT-LIB Horn clause file (CHC-COMP dialect).
+    Solve(cli::solve::SolveArgs),
+    /// Run a verdict index of benchmarks and score the answers.
+    Bench(cli::bench::BenchArgs),
+}
+
 fn main() {
-    println!("tessera: under construction");
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Prove(a) => cli::prove::run(a),
+        Command::Emit(a) => cli::emit::run(a),
+        Command::Solve(a) => cli::solve::run(a),
+        Command::Bench(a) => cli::bench::run(a),
+    };
+    std::process::exit(code);
 }

@@ -1,1 +1,15 @@
 //! (stub: to be written)
+use super::{Budget, Engine, Verdict};
+use crate::horn::System;
+
+#[derive(Clone, Debug, Default)]
+pub struct Pdr;
+
+impl Engine for Pdr {
+    fn name(&self) -> &'static str {
+        "pdr"
+    }
+    fn solve(&self, _system: &System, _budget: &Budget) -> Verdict {
+        Verdict::Unknown("pdr engine not implemented yet".into())
+    }
+}

@@ -187,6 +187,7 @@ mod tests {
             entry: 0,
             exit: n - 1,
             semantics: IntSemantics::Math,
+            approximations: vec![],
         }
     }
 

@@ -167,6 +167,11 @@ pub struct Program {
     pub entry: LocId,
     pub exit: LocId,
     pub semantics: IntSemantics,
+    /// Places where the model over-approximates the C semantics (a value
+    /// made nondeterministic because it is not tracked). A YES stays sound;
+    /// a NO witness might not be real, so the prover never answers NO when
+    /// this is not empty.
+    pub approximations: Vec<(Option<Span>, String)>,
 }
 
 impl Program {

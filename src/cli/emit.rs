@@ -1,9 +1,100 @@
-//! `tessera emit` (stub: to be written).
+//! `tessera emit FILE.c`: the SMT-LIB Horn clauses of a program, plain
+//! (is the exit reachable?) or instrumented for one loop and one candidate.
+
+use super::prove::Ints;
+use crate::horn::encode::encode;
+use crate::instrument::{instrument, Mode};
+use std::path::PathBuf;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instrumentation {
+    /// T_term: unsafe iff a terminating run needs more iterations than the candidate.
+    Term,
+    /// T_rank: safe iff the candidate bounds the iterations of every run.
+    Rank,
+}
 
 #[derive(clap::Args, Debug)]
-pub struct EmitArgs {}
+pub struct EmitArgs {
+    /// The C program.
+    pub file: PathBuf,
+    /// Integer semantics.
+    #[arg(long, value_enum, default_value = "machine")]
+    pub ints: Ints,
+    /// Print the program model (control-flow graph, loops) instead of Horn clauses.
+    #[arg(long)]
+    pub ir: bool,
+    /// The loop to instrument, numbered as `--ir` shows them.
+    #[arg(long)]
+    pub r#loop: Option<usize>,
+    /// Which instrumentation to apply to `--loop`.
+    #[arg(long, value_enum, requires = "loop")]
+    pub instrument: Option<Instrumentation>,
+    /// Candidate ranking function, e.g. `21 - x`, `max(21 - x, x + 1, -x)`,
+    /// `lex(x, y)`, `phases(y, x)` (default: the constant 0).
+    #[arg(long, requires = "instrument")]
+    pub rank: Option<String>,
+    /// Write to this file instead of standard output.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+}
 
-pub fn run(_args: EmitArgs) -> i32 {
-    eprintln!("tessera emit: not implemented yet");
-    1
+pub fn run(args: EmitArgs) -> i32 {
+    let program = match crate::c::parse_file(&args.file, args.ints.into()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return e.exit_code();
+        }
+    };
+    let text = if args.ir {
+        program.to_string()
+    } else {
+        let enc = match encode(&program) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("{e}");
+                return e.exit_code();
+            }
+        };
+        match (args.r#loop, args.instrument) {
+            (Some(l), Some(which)) => {
+                if l >= enc.loops.len() {
+                    eprintln!("{}: no loop {l} (the program has {} loops; see --ir)", args.file.display(), enc.loops.len());
+                    return 2;
+                }
+                let candidate = match &args.rank {
+                    Some(r) => match crate::ranking::parse_candidate(r) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            eprintln!("--rank: {e}");
+                            return 2;
+                        }
+                    },
+                    None => crate::ranking::RankingCandidate::zero(),
+                };
+                let scheme = crate::termination::scheme_of(&candidate);
+                let mode = match which {
+                    Instrumentation::Term => Mode::Term,
+                    Instrumentation::Rank => Mode::Rank,
+                };
+                instrument(&enc, l, &scheme, mode).system.to_string()
+            }
+            (Some(_), None) => {
+                eprintln!("--loop needs --instrument term|rank");
+                return 2;
+            }
+            _ => enc.plain_system().to_string(),
+        }
+    };
+    match args.output {
+        Some(path) => {
+            if let Err(e) = std::fs::write(&path, text) {
+                eprintln!("{}: cannot write: {e}", path.display());
+                return 5;
+            }
+        }
+        None => print!("{text}"),
+    }
+    0
 }

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 pub mod bmc;
 pub mod pdr;
+pub mod portfolio;
 pub mod spacer;
 pub mod validate;
 
@@ -78,6 +79,8 @@ pub struct Cancel {
 struct CancelInner {
     flag: AtomicBool,
     contexts: Mutex<Vec<usize>>,
+    /// Tokens cancelled together with this one (e.g. a race inside a proof).
+    children: Mutex<Vec<Cancel>>,
 }
 
 impl Cancel {
@@ -87,8 +90,23 @@ impl Cancel {
     pub fn is_cancelled(&self) -> bool {
         self.inner.flag.load(Ordering::SeqCst)
     }
+    /// A token cancelled when this one is, and cancellable on its own.
+    pub fn child(&self) -> Cancel {
+        let c = Cancel::new();
+        if let Ok(mut ch) = self.inner.children.lock() {
+            ch.push(c.clone());
+        }
+        if self.is_cancelled() {
+            c.cancel();
+        }
+        c
+    }
     pub fn cancel(&self) {
         self.inner.flag.store(true, Ordering::SeqCst);
+        let children: Vec<Cancel> = self.inner.children.lock().map(|c| c.clone()).unwrap_or_default();
+        for c in children {
+            c.cancel();
+        }
         if let Ok(ctxs) = self.inner.contexts.lock() {
             for &c in ctxs.iter() {
                 // SAFETY: contexts are registered only while their owning

@@ -1,1 +1,331 @@
-//! Large-block encoding of an `ir::Program` into Horn clauses (stub).
+//! Large-block encoding of an [`ir::Program`](crate::ir::Program) into Horn clauses.
+//!
+//! Cut-points are the loop headers and the program exit (plus, when the
+//! number of paths between cut-points would explode, some join points). Every
+//! path between two cut-points becomes one [`Transition`]: a constraint over
+//! the pre-state (the program variable names) and fresh local variables, and
+//! one post-state term per program variable. Paths from the program start
+//! have no pre-state predicate (they are facts). The plain system asks
+//! whether the program exit is reachable; `instrument` builds the T_term /
+//! T_rank systems from the same transitions.
+
+use super::{Clause, PredApp, PredId, System};
+use crate::error::{Result, TesseraError};
+use crate::ir::{find_loops, Action, LocId, Loop, Program};
+use crate::term::{Term, VarDecl};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Where a transition starts: the program start or a cut-point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Source {
+    Start,
+    At(LocId),
+}
+
+/// One loop-free path between cut-points, composed into a single step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transition {
+    pub from: Source,
+    pub to: LocId,
+    /// Fresh variables (nondeterministic values, intermediate results).
+    pub locals: Vec<VarDecl>,
+    /// Path condition over the pre-state variables and `locals`.
+    pub constraint: Term,
+    /// Post-state value of each program variable, in `Encoding::vars` order.
+    pub post: Vec<Term>,
+}
+
+/// The cut-point graph of a program.
+#[derive(Clone, Debug)]
+pub struct Encoding {
+    /// Program variables, all of sort Int; the state at every cut-point.
+    pub vars: Vec<VarDecl>,
+    /// Cut-point locations, in predicate order for the plain system.
+    pub cutpoints: Vec<LocId>,
+    pub transitions: Vec<Transition>,
+    pub loops: Vec<Loop>,
+    pub exit: LocId,
+    pub file: String,
+}
+
+/// Paths between two cut-points beyond which a join point becomes a cut-point.
+const MAX_PATHS_PER_CUTPOINT: usize = 64;
+/// Terms larger than this get their own local variable instead of being
+/// substituted into later terms (keeps clauses linear in the program size).
+const MAX_INLINE_TERM_SIZE: usize = 40;
+
+pub fn encode(p: &Program) -> Result<Encoding> {
+    let loops = find_loops(p).map_err(|e| {
+        TesseraError::unsupported(p.locations.get(e.location).and_then(|l| l.span.clone()), e.to_string())
+    })?;
+    let vars: Vec<VarDecl> = p.vars.iter().map(|v| VarDecl::int(v.name.clone())).collect();
+    let mut cut: BTreeSet<LocId> = loops.iter().map(|l| l.header).collect();
+    cut.insert(p.exit);
+    // Split path explosions at join points until every cut-point has few paths.
+    loop {
+        match worst_join_point(p, &cut) {
+            Some(j) => {
+                cut.insert(j);
+            }
+            None => break,
+        }
+    }
+    let mut transitions = Vec::new();
+    let mut fresh = 0usize;
+    let mut sources = vec![Source::Start];
+    sources.extend(cut.iter().filter(|&&c| c != p.exit).map(|&c| Source::At(c)));
+    for src in sources {
+        let start = match src {
+            Source::Start => p.entry,
+            Source::At(l) => l,
+        };
+        if src == Source::Start && cut.contains(&p.entry) {
+            // The entry itself is a cut-point (a loop at the very start):
+            // the start transition is the empty path.
+            transitions.push(Transition {
+                from: Source::Start,
+                to: p.entry,
+                locals: vec![],
+                constraint: Term::tt(),
+                post: vars.iter().map(|v| v.term()).collect(),
+            });
+            continue;
+        }
+        let state = PathState::initial(&vars);
+        enumerate_paths(p, &cut, src, start, state, &mut fresh, &mut transitions, &vars, 0)?;
+    }
+    let mut cutpoints: Vec<LocId> = cut.into_iter().collect();
+    // Exit last, so predicate numbers of loop headers follow source order.
+    cutpoints.retain(|&c| c != p.exit);
+    cutpoints.push(p.exit);
+    Ok(Encoding { vars, cutpoints, transitions, loops, exit: p.exit, file: p.file.clone() })
+}
+
+#[derive(Clone)]
+struct PathState {
+    /// Current value of each program variable as a term over the pre-state.
+    values: BTreeMap<String, Term>,
+    conds: Vec<Term>,
+    locals: Vec<VarDecl>,
+}
+
+impl PathState {
+    fn initial(vars: &[VarDecl]) -> PathState {
+        PathState {
+            values: vars.iter().map(|v| (v.name.clone(), v.term())).collect(),
+            conds: vec![],
+            locals: vec![],
+        }
+    }
+}
+
+fn term_size(t: &Term) -> usize {
+    match t {
+        Term::App(_, args) => 1 + args.iter().map(term_size).sum::<usize>(),
+        _ => 1,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn enumerate_paths(
+    p: &Program,
+    cut: &BTreeSet<LocId>,
+    src: Source,
+    at: LocId,
+    state: PathState,
+    fresh: &mut usize,
+    out: &mut Vec<Transition>,
+    vars: &[VarDecl],
+    depth: usize,
+) -> Result<()> {
+    if depth > 100_000 {
+        return Err(TesseraError::Internal("path enumeration too deep".into()));
+    }
+    for e in p.successors(at) {
+        let mut st = state.clone();
+        let mut dead = false;
+        for a in &e.actions {
+            match a {
+                Action::Assume(c) => {
+                    let c = c.subst(&st.values);
+                    if c == Term::ff() {
+                        dead = true;
+                        break;
+                    }
+                    st.conds.push(c);
+                }
+                Action::Assign(v, t) => {
+                    let t = t.subst(&st.values);
+                    let t = if term_size(&t) > MAX_INLINE_TERM_SIZE {
+                        *fresh += 1;
+                        let d = VarDecl::int(format!("{v}!{fresh}"));
+                        st.conds.push(Term::eq(d.term(), t));
+                        st.locals.push(d.clone());
+                        d.term()
+                    } else {
+                        t
+                    };
+                    st.values.insert(v.clone(), t);
+                }
+                Action::Havoc(v) => {
+                    *fresh += 1;
+                    let d = VarDecl::int(format!("{v}!{fresh}"));
+                    st.values.insert(v.clone(), d.term());
+                    st.locals.push(d);
+                }
+            }
+        }
+        if dead {
+            continue;
+        }
+        if cut.contains(&e.to) {
+            let constraint = Term::and(st.conds.clone());
+            if constraint == Term::ff() {
+                continue;
+            }
+            out.push(Transition {
+                from: src,
+                to: e.to,
+                locals: st.locals.clone(),
+                constraint,
+                post: vars.iter().map(|v| st.values.get(&v.name).cloned().unwrap_or_else(|| v.term())).collect(),
+            });
+        } else {
+            enumerate_paths(p, cut, src, e.to, st, fresh, out, vars, depth + 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// The non-cut location whose paths, if it stayed inside blocks, would make
+/// some cut-point exceed the path budget; `None` when all is within budget.
+fn worst_join_point(p: &Program, cut: &BTreeSet<LocId>) -> Option<LocId> {
+    let n = p.locations.len();
+    // Paths from each location to the next cut-points (memoised DFS over the
+    // acyclic region between cut-points).
+    let mut paths_out: Vec<Option<usize>> = vec![None; n];
+    fn count(p: &Program, cut: &BTreeSet<LocId>, l: LocId, memo: &mut Vec<Option<usize>>, depth: usize) -> usize {
+        if let Some(c) = memo[l] {
+            return c;
+        }
+        if depth > 10_000 {
+            return 1;
+        }
+        memo[l] = Some(0); // guards against cycles not through cut-points
+        let mut total = 0usize;
+        for e in p.successors(l) {
+            let c = if cut.contains(&e.to) { 1 } else { count(p, cut, e.to, memo, depth + 1) };
+            total = total.saturating_add(c);
+        }
+        memo[l] = Some(total);
+        total
+    }
+    let mut starts: Vec<LocId> = cut.iter().copied().collect();
+    if !cut.contains(&p.entry) {
+        starts.push(p.entry);
+    }
+    let mut too_many = false;
+    for &s in &starts {
+        let mut total = 0usize;
+        for e in p.successors(s) {
+            let c = if cut.contains(&e.to) { 1 } else { count(p, cut, e.to, &mut paths_out, 0) };
+            total = total.saturating_add(c);
+        }
+        if total > MAX_PATHS_PER_CUTPOINT {
+            too_many = true;
+        }
+    }
+    if !too_many {
+        return None;
+    }
+    // Paths into each non-cut location from cut-points, in topological
+    // order of the region; pick the location maximising in * out.
+    let mut paths_in: Vec<usize> = vec![0; n];
+    let mut indeg = vec![0usize; n];
+    for e in &p.edges {
+        if !cut.contains(&e.to) && e.to != p.entry {
+            indeg[e.to] += 1;
+        }
+    }
+    let mut queue: Vec<LocId> = starts.clone();
+    for &s in &starts {
+        paths_in[s] = 1;
+    }
+    let mut order = Vec::new();
+    while let Some(l) = queue.pop() {
+        order.push(l);
+        for e in p.successors(l) {
+            if cut.contains(&e.to) || e.to == p.entry {
+                continue;
+            }
+            paths_in[e.to] = paths_in[e.to].saturating_add(paths_in[l]);
+            indeg[e.to] -= 1;
+            if indeg[e.to] == 0 {
+                queue.push(e.to);
+            }
+        }
+    }
+    order
+        .into_iter()
+        .filter(|l| !cut.contains(l) && *l != p.entry && paths_in[*l] > 1)
+        .max_by_key(|&l| (paths_in[l].saturating_mul(paths_out[l].unwrap_or(0)), std::cmp::Reverse(l)))
+}
+
+impl Encoding {
+    pub fn loop_header_name(&self, h: LocId) -> String {
+        format!("loop_L{h}")
+    }
+    pub fn pred_name(&self, l: LocId) -> String {
+        if l == self.exit {
+            "exit".to_string()
+        } else if self.loops.iter().any(|lp| lp.header == l) {
+            self.loop_header_name(l)
+        } else {
+            format!("cut_L{l}")
+        }
+    }
+
+    /// The plain program: is the program exit reachable? (safe = `sat` means
+    /// the exit is unreachable: the program never terminates normally.)
+    pub fn plain_system(&self) -> System {
+        let mut sys = System::default();
+        sys.comments.push(format!("Horn encoding of {} (large-block, one predicate per cut-point)", self.file));
+        sys.comments.push("query: is the program exit reachable? sat = exit unreachable, unsat = some run ends".into());
+        let mut pred_of: BTreeMap<LocId, PredId> = BTreeMap::new();
+        for &c in &self.cutpoints {
+            pred_of.insert(c, sys.add_pred(self.pred_name(c), self.vars.clone()));
+        }
+        for t in &self.transitions {
+            let mut vars = Vec::new();
+            let mut body = Vec::new();
+            if let Source::At(s) = t.from {
+                vars.extend(self.vars.iter().cloned());
+                body.push(PredApp { pred: pred_of[&s], args: self.vars.iter().map(|v| v.term()).collect() });
+            }
+            vars.extend(t.locals.iter().cloned());
+            sys.clauses.push(Clause {
+                vars,
+                body,
+                constraint: t.constraint.clone(),
+                head: Some(PredApp { pred: pred_of[&t.to], args: t.post.clone() }),
+                label: format!("{} -> {}", source_name(self, t.from), self.pred_name(t.to)),
+            });
+        }
+        let exit = pred_of[&self.exit];
+        sys.clauses.push(Clause {
+            vars: self.vars.clone(),
+            body: vec![PredApp { pred: exit, args: self.vars.iter().map(|v| v.term()).collect() }],
+            constraint: Term::tt(),
+            head: None,
+            label: "query: program exit reached".into(),
+        });
+        sys
+    }
+}
+
+pub(crate) fn source_name(enc: &Encoding, s: Source) -> String {
+    match s {
+        Source::Start => "start".into(),
+        Source::At(l) => enc.pred_name(l),
+    }
+}

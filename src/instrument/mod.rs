@@ -1,1 +1,310 @@
-//! T_term / T_rank instrumentation (stub)
+//! The T_term and T_rank instrumentations (Urban, Gurfinkel, Kahsai 2016, §4.1)
+//! of one loop for one candidate ranking function.
+//!
+//! Cut-points inside the loop carry extra counter arguments `r#0..r#n-1`:
+//! - on a loop-entry transition (from outside into the header) the counters
+//!   are set to the candidate's pieces evaluated on the new header state;
+//! - on a transition leaving the header into the loop body they are
+//!   decremented by the combination's `⊖`;
+//! - T_term: a loop-exit transition goes to `false` when the counters are
+//!   negative (`⊲ 0`): an error trace is a terminating run that iterated more
+//!   often than the candidate allows;
+//! - T_rank: a transition leaving the header into the body goes to `false`
+//!   when the counters are negative: safe means the candidate bounds every run.
+//!
+//! Counters hold `unit * rank` so that rational pieces stay integral: pieces
+//! are given already multiplied by `unit`, and `⊖` subtracts `unit`.
+
+use crate::horn::encode::{source_name, Encoding, Source};
+use crate::horn::{Clause, PredApp, PredId, System};
+use crate::ir::LocId;
+use crate::term::{Affine, Term, VarDecl};
+use num_bigint::BigInt;
+use num_traits::{One, Zero};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// How pieces combine (DESIGN.md, table of §4.2 of the paper).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CounterKind {
+    /// `max{r_1..r_n}`: decrement every piece; negative when all are.
+    Max,
+    /// `(r_1..r_n)`: decrement the last non-negative piece, reset the later
+    /// ones to their expressions on the current state; negative when `r_1` is.
+    Lex,
+    /// Like `Lex` but never reset.
+    Phases,
+}
+
+/// The counters an instrumented loop carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CounterScheme {
+    pub kind: CounterKind,
+    /// Integer affine pieces (already scaled by `unit`); at least one.
+    pub pieces: Vec<Affine>,
+    /// The amount `⊖` subtracts (the common denominator of rational pieces).
+    pub unit: BigInt,
+}
+
+impl CounterScheme {
+    /// The initial candidate of Algorithm 2: the constant zero.
+    pub fn zero() -> CounterScheme {
+        CounterScheme { kind: CounterKind::Max, pieces: vec![Affine::constant(BigInt::zero())], unit: BigInt::one() }
+    }
+    fn n(&self) -> usize {
+        self.pieces.len().max(1)
+    }
+    fn piece(&self, i: usize) -> Affine {
+        self.pieces.get(i).cloned().unwrap_or_else(|| Affine::constant(BigInt::zero()))
+    }
+}
+
+impl fmt::Display for CounterScheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self.kind {
+            CounterKind::Max => "max",
+            CounterKind::Lex => "lex",
+            CounterKind::Phases => "phases",
+        };
+        let ps: Vec<String> = self.pieces.iter().map(|p| p.to_string()).collect();
+        write!(f, "{name}({})", ps.join(", "))?;
+        if !self.unit.is_one() {
+            write!(f, " / {}", self.unit)?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Find terminating runs that exceed the candidate.
+    Term,
+    /// Validate the candidate on all runs.
+    Rank,
+}
+
+/// What a transition is with respect to the instrumented loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransitionKind {
+    /// Neither end in the loop.
+    Outside,
+    /// From outside into the header: counters set.
+    Entry,
+    /// From the header into the loop body: counters decremented.
+    Decrement,
+    /// Inside the loop, not from the header: counters kept.
+    Inside,
+    /// From inside the loop to outside: counters dropped.
+    Exit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClauseRole {
+    /// The instrumented copy of `Encoding::transitions[index]`.
+    Step { transition: usize, kind: TransitionKind },
+    /// T_term error: transition `index` leaves the loop with negative counters.
+    ExitError { transition: usize },
+    /// T_rank error: transition `index` iterates with negative counters.
+    IterationError { transition: usize },
+}
+
+#[derive(Clone, Debug)]
+pub struct Instrumented {
+    pub system: System,
+    /// One role per clause of `system`.
+    pub roles: Vec<ClauseRole>,
+    /// Location of each predicate.
+    pub pred_loc: Vec<LocId>,
+    /// The predicate of the loop header.
+    pub header_pred: PredId,
+    pub header: LocId,
+    /// Number of program variables (the first arguments of every predicate).
+    pub n_vars: usize,
+    /// Number of counter arguments of predicates inside the loop.
+    pub n_counters: usize,
+}
+
+pub fn counter_var(i: usize) -> VarDecl {
+    VarDecl::int(format!("r#{i}"))
+}
+
+/// Classify a transition with respect to a loop body and header.
+pub fn classify(from: Source, to: LocId, body: &BTreeSet<LocId>, header: LocId) -> TransitionKind {
+    let src_in = matches!(from, Source::At(s) if body.contains(&s));
+    let dst_in = body.contains(&to);
+    match (src_in, dst_in) {
+        (false, false) => TransitionKind::Outside,
+        (false, true) => TransitionKind::Entry,
+        (true, true) if from == Source::At(header) => TransitionKind::Decrement,
+        (true, true) => TransitionKind::Inside,
+        (true, false) => TransitionKind::Exit,
+    }
+}
+
+/// Cut-points from which the header can be reached (the header's loop body
+/// included): the only part of the program that matters for the loop.
+fn relevant_cutpoints(enc: &Encoding, header: LocId) -> BTreeSet<LocId> {
+    let mut keep: BTreeSet<LocId> = [header].into();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for t in &enc.transitions {
+            if let Source::At(s) = t.from {
+                if keep.contains(&t.to) && keep.insert(s) {
+                    changed = true;
+                }
+            }
+        }
+    }
+    keep
+}
+
+/// `⊲ 0` on the counters.
+pub fn negative(kind: CounterKind, r: &[Term]) -> Term {
+    match kind {
+        CounterKind::Max => Term::and(r.iter().map(|x| Term::lt(x.clone(), Term::int(0))).collect()),
+        CounterKind::Lex | CounterKind::Phases => Term::lt(r[0].clone(), Term::int(0)),
+    }
+}
+
+/// `r ⊖ 1` (in units): new counter values from the old ones and the header
+/// state (for lexicographic resets, expressions over the program variables).
+pub fn decrement(scheme: &CounterScheme, r: &[Term]) -> Vec<Term> {
+    let unit = Term::Int(scheme.unit.clone());
+    let n = r.len();
+    match scheme.kind {
+        CounterKind::Max => r.iter().map(|x| Term::sub(x.clone(), unit.clone())).collect(),
+        CounterKind::Lex | CounterKind::Phases => {
+            let nonneg = |i: usize| Term::ge(r[i].clone(), Term::int(0));
+            let neg = |i: usize| Term::lt(r[i].clone(), Term::int(0));
+            (0..n)
+                .map(|j| {
+                    // Component j is decremented when it is the last non-negative one.
+                    let dec = Term::and(std::iter::once(nonneg(j)).chain((j + 1..n).map(neg)).collect());
+                    let dec_value = Term::sub(r[j].clone(), unit.clone());
+                    if scheme.kind == CounterKind::Phases || j == 0 {
+                        Term::ite(dec, dec_value, r[j].clone())
+                    } else {
+                        // Reset when an earlier component is the one decremented.
+                        let later_all_neg = Term::and((j..n).map(neg).collect());
+                        let earlier_some_nonneg = Term::or((0..j).map(nonneg).collect());
+                        let reset = Term::and(vec![later_all_neg, earlier_some_nonneg]);
+                        Term::ite(dec, dec_value, Term::ite(reset, scheme.piece(j).to_term(), r[j].clone()))
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// Build the T_term or T_rank system of loop `loop_index` for `scheme`.
+pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mode: Mode) -> Instrumented {
+    let lp = &enc.loops[loop_index];
+    let header = lp.header;
+    let keep = relevant_cutpoints(enc, header);
+    let n = scheme.n();
+    let counters: Vec<VarDecl> = (0..n).map(counter_var).collect();
+    let r: Vec<Term> = counters.iter().map(|c| c.term()).collect();
+    let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
+
+    let mut sys = System::default();
+    let mode_name = match mode {
+        Mode::Term => "T_term",
+        Mode::Rank => "T_rank",
+    };
+    let line = enc.loops.get(loop_index).map(|_| header);
+    sys.comments.push(format!(
+        "{mode_name} instrumentation of loop {loop_index} (header L{}) of {} with candidate {scheme}",
+        line.unwrap_or(header),
+        enc.file
+    ));
+    sys.comments.push(match mode {
+        Mode::Term => "unsat = a terminating run needs more iterations than the candidate allows; sat = none does".into(),
+        Mode::Rank => "sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not".into(),
+    });
+    let mut pred_of: BTreeMap<LocId, PredId> = BTreeMap::new();
+    let mut pred_loc = Vec::new();
+    for &c in enc.cutpoints.iter().filter(|c| keep.contains(c)) {
+        let mut params = enc.vars.clone();
+        if lp.body.contains(&c) {
+            params.extend(counters.iter().cloned());
+        }
+        pred_of.insert(c, sys.add_pred(enc.pred_name(c), params));
+        pred_loc.push(c);
+    }
+    let app = |l: LocId, state: Vec<Term>, ctr: Option<Vec<Term>>| -> PredApp {
+        let mut args = state;
+        if lp.body.contains(&l) {
+            args.extend(ctr.unwrap_or_default());
+        }
+        PredApp { pred: pred_of[&l], args }
+    };
+    let mut roles = Vec::new();
+    for (ti, t) in enc.transitions.iter().enumerate() {
+        let from_kept = match t.from {
+            Source::Start => true,
+            Source::At(s) => keep.contains(&s),
+        };
+        if !from_kept {
+            continue;
+        }
+        let kind = classify(t.from, t.to, &lp.body, header);
+        let src_in = matches!(t.from, Source::At(s) if lp.body.contains(&s));
+        let mut vars = Vec::new();
+        let mut body = Vec::new();
+        if let Source::At(s) = t.from {
+            vars.extend(enc.vars.iter().cloned());
+            if src_in {
+                vars.extend(counters.iter().cloned());
+            }
+            body.push(app(s, xs.clone(), Some(r.clone())));
+        }
+        vars.extend(t.locals.iter().cloned());
+        let label = format!("{} -> {}", source_name(enc, t.from), enc.pred_name(t.to));
+        if keep.contains(&t.to) {
+            let new_counters = match kind {
+                TransitionKind::Entry => {
+                    // rank evaluated on the new header state
+                    let post: BTreeMap<String, Term> =
+                        enc.vars.iter().map(|v| v.name.clone()).zip(t.post.iter().cloned()).collect();
+                    Some((0..n).map(|i| scheme.piece(i).to_term().subst(&post)).collect())
+                }
+                TransitionKind::Decrement => Some(decrement(scheme, &r)),
+                TransitionKind::Inside => Some(r.clone()),
+                TransitionKind::Outside | TransitionKind::Exit => None,
+            };
+            sys.clauses.push(Clause {
+                vars: vars.clone(),
+                body: body.clone(),
+                constraint: t.constraint.clone(),
+                head: Some(app(t.to, t.post.clone(), new_counters)),
+                label: format!("{label} ({kind:?})"),
+            });
+            roles.push(ClauseRole::Step { transition: ti, kind });
+        }
+        let error = match (mode, kind) {
+            (Mode::Term, TransitionKind::Exit) => Some(ClauseRole::ExitError { transition: ti }),
+            (Mode::Rank, TransitionKind::Decrement) => Some(ClauseRole::IterationError { transition: ti }),
+            _ => None,
+        };
+        if let Some(role) = error {
+            sys.clauses.push(Clause {
+                vars,
+                body,
+                constraint: Term::and(vec![t.constraint.clone(), negative(scheme.kind, &r)]),
+                head: None,
+                label: format!("{label}: error, counters negative"),
+            });
+            roles.push(role);
+        }
+    }
+    Instrumented {
+        system: sys,
+        roles,
+        header_pred: pred_of[&header],
+        pred_loc,
+        header,
+        n_vars: enc.vars.len(),
+        n_counters: n,
+    }
+}

@@ -1,1 +1,479 @@
-//! Termination prover (stub)
+//! The termination prover: the per-loop algorithm of Urban, Gurfinkel and
+//! Kahsai (Algorithms 1 and 2), the race of the three combination
+//! strategies, and certificates on every definitive answer.
+
+pub mod certificate;
+pub mod samples;
+pub mod witness;
+
+use crate::engine::{Budget, EngineKind, Verdict};
+use crate::horn::encode::{encode, Encoding};
+use crate::instrument::{instrument, ClauseRole, CounterKind, CounterScheme, Instrumented, Mode};
+use crate::ir::{LocId, Program, Span};
+use crate::ranking::{Combination, PieceBuilder, RankingCandidate, TerminatingSample};
+use crate::term::{Affine, Term};
+use certificate::{NonTerminationWitness, StemStep};
+use crossbeam_channel::unbounded;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+use samples::HeaderVisit;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Which combination of affine pieces to synthesise (§4.2 of the paper).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Strategy {
+    /// `max(r_1, ..., r_n)`: several paths in one loop.
+    Piecewise,
+    /// `lex(r_1, ..., r_n)`: unbounded non-determinism.
+    Lexicographic,
+    /// `phases(r_1, ..., r_n)`: loops that go through phases.
+    Multiphase,
+    /// Race all three on threads; the first checked answer wins.
+    Portfolio,
+}
+
+impl Strategy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Piecewise => "piecewise",
+            Strategy::Lexicographic => "lexicographic",
+            Strategy::Multiphase => "multiphase",
+            Strategy::Portfolio => "portfolio",
+        }
+    }
+    fn combination(self) -> Combination {
+        match self {
+            Strategy::Lexicographic => Combination::Lexicographic,
+            Strategy::Multiphase => Combination::Multiphase,
+            _ => Combination::Piecewise,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ProveOptions {
+    pub strategy: Strategy,
+    pub timeout: Duration,
+    /// Engine for the proof queries (T_term safe, T_rank, recurrent sets).
+    pub engine: EngineKind,
+    /// Write every Horn query asked into this folder.
+    pub emit_horn: Option<PathBuf>,
+    /// Refinements of one candidate before giving up on a loop.
+    pub max_refinements: usize,
+}
+
+impl Default for ProveOptions {
+    fn default() -> Self {
+        ProveOptions {
+            strategy: Strategy::Portfolio,
+            timeout: Duration::from_secs(30),
+            engine: EngineKind::Portfolio,
+            emit_horn: None,
+            max_refinements: 40,
+        }
+    }
+}
+
+/// A checked termination argument for one loop.
+#[derive(Clone, Debug)]
+pub struct LoopProof {
+    pub loop_index: usize,
+    pub header: LocId,
+    pub span: Option<Span>,
+    pub ranking: RankingCandidate,
+    pub scheme: CounterScheme,
+    /// The invariant of the header in the T_rank system (program variables
+    /// and counters `r#i`).
+    pub invariant: Term,
+    pub strategy: &'static str,
+}
+
+#[derive(Clone, Debug)]
+pub enum Answer {
+    Yes { loops: Vec<LoopProof> },
+    No { witness: NonTerminationWitness, span: Option<Span>, strategy: &'static str },
+    Maybe { reason: String },
+}
+
+impl Answer {
+    pub fn word(&self) -> &'static str {
+        match self {
+            Answer::Yes { .. } => "YES",
+            Answer::No { .. } => "NO",
+            Answer::Maybe { .. } => "MAYBE",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub answer: Answer,
+    pub file: String,
+    pub seconds: f64,
+    /// Variable names of the program (states in witnesses are over these).
+    pub encoding: Option<Encoding>,
+    pub queries: usize,
+}
+
+/// Prove termination of a whole program: every loop needs a checked ranking
+/// function for YES; one checked non-termination witness gives NO.
+pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
+    let start = Instant::now();
+    let budget = Budget::with_timeout(opts.timeout);
+    let watchdog = spawn_watchdog(&budget);
+    let enc = match encode(p) {
+        Ok(e) => e,
+        Err(e) => {
+            return Outcome {
+                answer: Answer::Maybe { reason: e.to_string() },
+                file: p.file.clone(),
+                seconds: start.elapsed().as_secs_f64(),
+                encoding: None,
+                queries: 0,
+            }
+        }
+    };
+    let may_answer_no = p.approximations.is_empty();
+    let mut proofs = Vec::new();
+    let mut reasons = Vec::new();
+    let mut queries = 0;
+    for li in 0..enc.loops.len() {
+        let span = p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
+        let (result, q) = prove_loop(&enc, li, opts, &budget, may_answer_no);
+        queries += q;
+        match result {
+            LoopResult::Ranked(mut proof) => {
+                proof.span = span;
+                proofs.push(proof);
+            }
+            LoopResult::NonTerminating(witness, strategy) => {
+                drop(watchdog);
+                return Outcome {
+                    answer: Answer::No { witness, span, strategy },
+                    file: p.file.clone(),
+                    seconds: start.elapsed().as_secs_f64(),
+                    encoding: Some(enc),
+                    queries,
+                };
+            }
+            LoopResult::Unknown(r) => {
+                let at = span.map(|s| format!("line {}", s.line)).unwrap_or_else(|| format!("L{}", enc.loops[li].header));
+                reasons.push(format!("loop {li} ({at}): {r}"));
+                if budget.expired() {
+                    break;
+                }
+            }
+        }
+    }
+    drop(watchdog);
+    let answer = if reasons.is_empty() && proofs.len() == enc.loops.len() {
+        Answer::Yes { loops: proofs }
+    } else {
+        if reasons.is_empty() {
+            reasons.push("time limit".into());
+        }
+        Answer::Maybe { reason: reasons.join("; ") }
+    };
+    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries }
+}
+
+/// Cancels the budget at its deadline, so that engines stuck inside one Z3
+/// call are interrupted; stops when dropped.
+struct Watchdog {
+    stop: crossbeam_channel::Sender<()>,
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        let _ = self.stop.send(());
+    }
+}
+
+fn spawn_watchdog(budget: &Budget) -> Watchdog {
+    let (tx, rx) = crossbeam_channel::bounded::<()>(1);
+    let b = budget.clone();
+    std::thread::spawn(move || {
+        let wait = b.remaining().unwrap_or(Duration::from_secs(u64::MAX / 4));
+        if rx.recv_timeout(wait).is_err() {
+            b.cancel.cancel();
+        }
+    });
+    Watchdog { stop: tx }
+}
+
+enum LoopResult {
+    Ranked(LoopProof),
+    NonTerminating(NonTerminationWitness, &'static str),
+    Unknown(String),
+}
+
+enum StrategyResult {
+    Done(LoopResult),
+    /// The single-piece phase needs a second piece: the strategies diverge.
+    NeedsPieces(Vec<Vec<HeaderVisit>>),
+}
+
+fn prove_loop(enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget, may_no: bool) -> (LoopResult, usize) {
+    // All three combinations agree while the candidate has a single piece:
+    // run that shared phase once, then race the strategies from its samples.
+    let mut queries = 0;
+    let first = match opts.strategy {
+        Strategy::Portfolio => {
+            let mut run = StrategyRun::new(enc, li, opts, Strategy::Piecewise, budget.clone(), may_no, true);
+            let r = run.run(vec![]);
+            queries += run.queries;
+            r
+        }
+        s => {
+            let mut run = StrategyRun::new(enc, li, opts, s, budget.clone(), may_no, false);
+            let r = run.run(vec![]);
+            queries += run.queries;
+            r
+        }
+    };
+    let traces = match first {
+        StrategyResult::Done(r) => return (r, queries),
+        StrategyResult::NeedsPieces(t) => t,
+    };
+    // Race: first definitive answer wins; the others are cancelled.
+    let (tx, rx) = unbounded();
+    let race_cancel = budget.cancel.child();
+    let strategies = [Strategy::Piecewise, Strategy::Lexicographic, Strategy::Multiphase];
+    let result = std::thread::scope(|s| {
+        for st in strategies {
+            let tx = tx.clone();
+            let traces = traces.clone();
+            let b = Budget { deadline: budget.deadline, cancel: race_cancel.clone() };
+            s.spawn(move || {
+                let mut run = StrategyRun::new(enc, li, opts, st, b, may_no, false);
+                let r = run.run(traces);
+                let _ = tx.send((r, run.queries));
+            });
+        }
+        drop(tx);
+        let mut reasons = Vec::new();
+        let mut winner = None;
+        for (r, q) in rx.iter() {
+            queries += q;
+            match r {
+                StrategyResult::Done(LoopResult::Unknown(why)) => reasons.push(why),
+                StrategyResult::Done(r) => {
+                    race_cancel.cancel();
+                    winner = Some(r);
+                    break;
+                }
+                StrategyResult::NeedsPieces(_) => reasons.push("strategy stopped early".into()),
+            }
+        }
+        // Drain the cancelled runs' query counts.
+        for (_, q) in rx.iter() {
+            queries += q;
+        }
+        winner.unwrap_or_else(|| LoopResult::Unknown(reasons.join(" / ")))
+    });
+    (result, queries)
+}
+
+/// One strategy's refinement loop for one loop of the program.
+struct StrategyRun<'a> {
+    enc: &'a Encoding,
+    li: usize,
+    opts: &'a ProveOptions,
+    strategy: Strategy,
+    budget: Budget,
+    may_no: bool,
+    single_piece_only: bool,
+    var_names: Vec<String>,
+    queries: usize,
+}
+
+impl<'a> StrategyRun<'a> {
+    fn new(
+        enc: &'a Encoding,
+        li: usize,
+        opts: &'a ProveOptions,
+        strategy: Strategy,
+        budget: Budget,
+        may_no: bool,
+        single_piece_only: bool,
+    ) -> Self {
+        let var_names = enc.vars.iter().map(|v| v.name.clone()).collect();
+        StrategyRun { enc, li, opts, strategy, budget, may_no, single_piece_only, var_names, queries: 0 }
+    }
+
+    fn expired(&self) -> bool {
+        self.budget.expired()
+    }
+
+    /// Fitting variables: C variables first (ranking functions read best over
+    /// them), the front end's temporaries last.
+    fn fit_vars(&self) -> Vec<String> {
+        let mut v = self.var_names.clone();
+        v.sort_by_key(|n| !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+        v
+    }
+
+    fn run(&mut self, seed: Vec<Vec<HeaderVisit>>) -> StrategyResult {
+        let mut builder = PieceBuilder::new(self.strategy.combination(), self.fit_vars());
+        let mut traces = seed;
+        for t in &traces {
+            builder.add_trace(&to_samples(t));
+        }
+        let mut candidate = builder.candidate();
+        for iter in 0..self.opts.max_refinements {
+            if self.expired() {
+                return StrategyResult::Done(LoopResult::Unknown("time limit".into()));
+            }
+            if self.single_piece_only && candidate.pieces.len() > 1 {
+                return StrategyResult::NeedsPieces(traces);
+            }
+            let scheme = scheme_of(&candidate);
+            let inst = instrument(self.enc, self.li, &scheme, Mode::Term);
+            self.emit(&inst, iter, "term");
+            match self.sample_query(&inst) {
+                Verdict::Unsafe(d) => {
+                    let visits = samples::header_visits(&inst, &self.var_names, &d);
+                    if visits.is_empty() {
+                        return StrategyResult::Done(LoopResult::Unknown("terminating trace without header visits".into()));
+                    }
+                    builder.add_trace(&to_samples(&visits));
+                    traces.push(visits);
+                    let next = builder.candidate();
+                    if next == candidate {
+                        return StrategyResult::Done(LoopResult::Unknown(format!(
+                            "no progress: the samples do not refine candidate {candidate}"
+                        )));
+                    }
+                    candidate = next;
+                }
+                Verdict::Safe(_) => return StrategyResult::Done(self.validate(candidate, scheme, iter)),
+                Verdict::Unknown(r) => return StrategyResult::Done(LoopResult::Unknown(format!("T_term query: {r}"))),
+            }
+        }
+        StrategyResult::Done(LoopResult::Unknown(format!(
+            "no ranking function after {} refinements (last candidate {candidate})",
+            self.opts.max_refinements
+        )))
+    }
+
+    /// T_rank: a safe answer is a ranking function (after the certificate
+    /// check); an unsafe one a non-termination candidate.
+    fn validate(&mut self, candidate: RankingCandidate, scheme: CounterScheme, iter: usize) -> LoopResult {
+        let inst = instrument(self.enc, self.li, &scheme, Mode::Rank);
+        self.emit(&inst, iter, "rank");
+        self.queries += 1;
+        match crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget) {
+            Verdict::Safe(inv) => {
+                match certificate::check_ranking(self.enc, self.li, &scheme, &inv, &self.budget) {
+                    Ok(()) => LoopResult::Ranked(LoopProof {
+                        loop_index: self.li,
+                        header: inst.header,
+                        span: None,
+                        ranking: candidate,
+                        invariant: crate::engine::interp_of(&inv, inst.header_pred),
+                        scheme,
+                        strategy: self.strategy.name(),
+                    }),
+                    Err(e) => LoopResult::Unknown(e),
+                }
+            }
+            Verdict::Unsafe(d) => {
+                if !self.may_no {
+                    return LoopResult::Unknown(format!(
+                        "candidate {candidate} does not bound every run, and the program model over-approximates, so no NO"
+                    ));
+                }
+                let stem = stem_of(&inst, &self.var_names, &d);
+                match witness::find_witness(self.enc, self.li, stem, self.opts.engine, &self.budget) {
+                    Ok(w) => match certificate::check_witness(self.enc, &w, &self.budget) {
+                        Ok(()) => LoopResult::NonTerminating(w, self.strategy.name()),
+                        Err(e) => LoopResult::Unknown(format!("non-termination witness rejected: {e}")),
+                    },
+                    Err(e) => LoopResult::Unknown(format!("candidate {candidate} fails on some run; no witness: {e}")),
+                }
+            }
+            Verdict::Unknown(r) => LoopResult::Unknown(format!("T_rank query: {r}")),
+        }
+    }
+
+    /// T_term queries want a concrete trace fast: try bounded model checking
+    /// briefly, then the proof engine.
+    fn sample_query(&mut self, inst: &Instrumented) -> Verdict {
+        self.queries += 1;
+        let quick = self.budget.sub_budget(Duration::from_millis(500));
+        if let v @ Verdict::Unsafe(_) = crate::engine::portfolio::solve(&inst.system, EngineKind::Bmc, &quick) {
+            return v;
+        }
+        if self.expired() {
+            return Verdict::Unknown("time limit".into());
+        }
+        crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget)
+    }
+
+    fn emit(&self, inst: &Instrumented, iter: usize, what: &str) {
+        if let Some(dir) = &self.opts.emit_horn {
+            let name = format!("loop{}-{}-{iter:02}-{what}.smt2", self.li, self.strategy.name());
+            let _ = std::fs::create_dir_all(dir);
+            if let Err(e) = std::fs::write(dir.join(name), inst.system.to_string()) {
+                eprintln!("warning: cannot write Horn query to {}: {e}", dir.display());
+            }
+        }
+    }
+}
+
+fn to_samples(visits: &[HeaderVisit]) -> Vec<TerminatingSample> {
+    visits.iter().map(|v| TerminatingSample { state: v.state.clone(), remaining: v.remaining.clone() }).collect()
+}
+
+/// The stem of a T_rank counterexample: the transitions and states from the
+/// program start to the last state at the loop header.
+fn stem_of(inst: &Instrumented, var_names: &[String], d: &crate::engine::Derivation) -> Vec<StemStep> {
+    let mut stem = Vec::new();
+    for n in d.chain() {
+        if let Some(ClauseRole::Step { transition, .. }) = inst.roles.get(n.clause) {
+            let mut state = crate::term::Valuation::new();
+            for (name, v) in var_names.iter().zip(n.head_values.iter()) {
+                state.insert(name.clone(), v.clone());
+            }
+            stem.push(StemStep { transition: *transition, state });
+        }
+    }
+    stem
+}
+
+/// The counters for a candidate: pieces scaled by the lcm of their
+/// denominators so that they stay integral.
+pub fn scheme_of(c: &RankingCandidate) -> CounterScheme {
+    let kind = match c.combination {
+        Combination::Piecewise => CounterKind::Max,
+        Combination::Lexicographic => CounterKind::Lex,
+        Combination::Multiphase => CounterKind::Phases,
+    };
+    if c.pieces.is_empty() {
+        return CounterScheme { kind, ..CounterScheme::zero() };
+    }
+    let mut unit = BigInt::one();
+    for p in &c.pieces {
+        for q in p.coeffs.values().chain(std::iter::once(&p.constant)) {
+            unit = unit.lcm(q.denom());
+        }
+    }
+    let pieces = c
+        .pieces
+        .iter()
+        .map(|p| {
+            let mut a = Affine::default();
+            for (v, q) in &p.coeffs {
+                let k = (q * num_rational::BigRational::from_integer(unit.clone())).to_integer();
+                if !k.is_zero() {
+                    a.coeffs.insert(v.clone(), k);
+                }
+            }
+            a.constant = (&p.constant * num_rational::BigRational::from_integer(unit.clone())).to_integer();
+            a
+        })
+        .collect();
+    CounterScheme { kind, pieces, unit }
+}

@@ -560,5 +560,44 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{} of {} files failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+        assert!(files.len() >= 100, "expected the 100 benchmark files, found {}", files.len());
+    }
+
+    /// Runs the `z3` binary on a printed system; an error message when z3
+    /// rejects the text.
+    fn z3_accepts(text: &str, name: &str) -> Result<(), String> {
+        let dir = std::env::temp_dir().join(format!("tessera-smtlib-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let path = dir.join(name);
+        // Ask only for a parse: `(check-sat)` could take long on hard files.
+        let text = text.replace("(check-sat)", "");
+        std::fs::write(&path, text).map_err(|e| e.to_string())?;
+        let out = std::process::Command::new("z3")
+            .arg("-T:5")
+            .arg(&path)
+            .output()
+            .map_err(|e| format!("cannot run the z3 binary (install it: apt-get install -y z3): {e}"))?;
+        let _ = std::fs::remove_file(&path);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if stdout.contains("error") || !out.status.success() {
+            return Err(format!("z3 rejects {name}: {stdout}{}", String::from_utf8_lossy(&out.stderr)));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn z3_binary_accepts_printed_files() {
+        let mut failures = Vec::new();
+        if let Err(e) = z3_accepts(&counter_system().to_string(), "counter.smt2") {
+            failures.push(e);
+        }
+        for (i, f) in bench_files().iter().enumerate() {
+            let Ok(text) = std::fs::read_to_string(f) else { continue };
+            let Ok(s) = parse_system(&text) else { continue };
+            if let Err(e) = z3_accepts(&s.to_string(), &format!("bench{i}.smt2")) {
+                failures.push(format!("{}: {e}", f.display()));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 }

@@ -35,10 +35,13 @@ pub fn write_cactus(path: &Path, title: &str, series: &[CactusSeries], time_limi
         .margin(15)
         .x_label_area_size(45)
         .y_label_area_size(60)
-        .build_cartesian_2d(0f64..(most as f64 * 1.05).max(1.0), 0f64..slowest * 1.05)
+        .build_cartesian_2d(0f64..most as f64 + 0.5, 0f64..slowest * 1.05)
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
+        .light_line_style(TRANSPARENT)
+        .x_labels((most + 1).min(12))
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
         .x_desc("tasks solved correctly")
         .y_desc("wall time per task (s)")
         .draw()

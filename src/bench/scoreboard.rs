@@ -194,7 +194,7 @@ impl Scoreboard {
     fn time_line(&self, who: &str, t: &Tally) -> String {
         let median = t.correct_time_median_seconds.map(|m| format!("{m:.2} s")).unwrap_or_else(|| "-".into());
         format!(
-            "{who}: {} of {} correct; time of correct answers: total {:.1} s, median {median}",
+            "{who}: {} of {} correct; time of correct answers: total {:.2} s, median {median}",
             t.correct(),
             t.tasks,
             t.correct_time_total_seconds
@@ -429,7 +429,7 @@ mod tests {
         let total = text.lines().find(|l| l.starts_with("total")).unwrap();
         let cells: Vec<&str> = total.split_whitespace().collect();
         assert_eq!(cells, ["total", "4", "1", "1", "1", "0", "0", "1", "0", "0", "-29"]);
-        assert!(text.contains("tessera: 2 of 4 correct; time of correct answers: total 4.0 s, median 2.00 s"));
+        assert!(text.contains("tessera: 2 of 4 correct; time of correct answers: total 4.00 s, median 2.00 s"));
     }
 
     #[test]

@@ -49,7 +49,7 @@ fn emit(e: &Entry) -> String {
             let (mode, l) = w.split_once(':').expect("mode:loop");
             let mode = if mode == "term" { Mode::Term } else { Mode::Rank };
             let cand = if e.rank == "0" {
-                tessera::ranking::RankingCandidate::zero()
+                tessera::ranking::RankingCandidate::zero(tessera::ranking::Combination::Piecewise)
             } else {
                 tessera::ranking::parse_candidate(&e.rank).expect("candidate")
             };

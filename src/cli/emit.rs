@@ -71,7 +71,7 @@ pub fn run(args: EmitArgs) -> i32 {
                             return 2;
                         }
                     },
-                    None => crate::ranking::RankingCandidate::zero(),
+                    None => crate::ranking::RankingCandidate::zero(crate::ranking::Combination::Piecewise),
                 };
                 let scheme = crate::termination::scheme_of(&candidate);
                 let mode = match which {

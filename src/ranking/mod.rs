@@ -34,11 +34,20 @@ pub struct PieceBuilder {
     c: Combination,
 }
 impl PieceBuilder {
-    pub fn new(c: Combination, _vars: Vec<String>) -> Self {
+    pub fn new(c: Combination, _vars: &[String]) -> Self {
         PieceBuilder { c }
     }
-    pub fn add_trace(&mut self, _s: &[TerminatingSample]) {}
+    pub fn add_trace(&mut self, _s: &[TerminatingSample]) -> bool { false }
     pub fn candidate(&self) -> RankingCandidate {
         RankingCandidate { combination: self.c, pieces: vec![] }
     }
+}
+
+impl RankingCandidate {
+    pub fn zero(c: Combination) -> Self {
+        RankingCandidate { combination: c, pieces: vec![] }
+    }
+}
+pub fn parse_candidate(_t: &str) -> Result<RankingCandidate, String> {
+    Err("stub".into())
 }

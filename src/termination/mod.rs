@@ -316,7 +316,7 @@ impl<'a> StrategyRun<'a> {
     }
 
     fn run(&mut self, seed: Vec<Vec<HeaderVisit>>) -> StrategyResult {
-        let mut builder = PieceBuilder::new(self.strategy.combination(), self.fit_vars());
+        let mut builder = PieceBuilder::new(self.strategy.combination(), &self.fit_vars());
         let mut traces = seed;
         for t in &traces {
             builder.add_trace(&to_samples(t));

@@ -219,6 +219,16 @@ fn prove_loop(enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget, m
     // All three combinations agree while the candidate has a single piece:
     // run that shared phase once, then race the strategies from its samples.
     let mut queries = 0;
+    // Loops that can always go on are caught before any ranking function is sought.
+    if may_no {
+        let quick = budget.sub_budget(Duration::from_secs(2));
+        queries += 1;
+        if let Ok(w) = witness::guard_recurrence(enc, li, opts.engine, &quick) {
+            if certificate::check_witness(enc, &w, budget).is_ok() {
+                return (LoopResult::NonTerminating(w, "recurrent guard"), queries);
+            }
+        }
+    }
     let first = match opts.strategy {
         Strategy::Portfolio => {
             let mut run = StrategyRun::new(enc, li, opts, Strategy::Piecewise, budget.clone(), may_no, true);

@@ -71,3 +71,66 @@ pub fn find_witness(
         Sat::Unknown => Err("recurrence check inconclusive".into()),
     }
 }
+
+/// The part of a transition's path condition that mentions only the
+/// pre-state: a necessary condition for taking it.
+fn pre_state_guard(t: &crate::horn::encode::Transition) -> Term {
+    let locals: std::collections::BTreeSet<&str> = t.locals.iter().map(|l| l.name.as_str()).collect();
+    Term::and(
+        t.constraint
+            .conjuncts()
+            .into_iter()
+            .filter(|c| c.free_vars().iter().all(|v| !locals.contains(v.name.as_str())))
+            .collect(),
+    )
+}
+
+/// A cheap non-termination check before any ranking function is sought:
+/// take as candidate recurrent set the states that satisfy the loop's
+/// iteration guard (the pre-state part of the path conditions of one
+/// iteration), check that every such state has a successor in the set, and
+/// find a reachable state in it. Catches loops that can always go on, also
+/// when going on needs the right nondeterministic choices.
+pub fn guard_recurrence(
+    enc: &Encoding,
+    loop_index: usize,
+    engine: EngineKind,
+    budget: &Budget,
+) -> Result<NonTerminationWitness, String> {
+    let lp = enc.loops.get(loop_index).ok_or("no such loop")?;
+    let self_ts = self_transitions(enc, loop_index).ok_or("not a simple loop")?;
+    if self_ts.is_empty() {
+        return Err("the loop has no iteration".into());
+    }
+    let set = Term::or(self_ts.iter().map(|&t| pre_state_guard(&enc.transitions[t])).collect());
+    if recurrence_holds(enc, &self_ts, &set, budget) != Sat::Unsat {
+        return Err("the iteration guard is not a recurrent set".into());
+    }
+    // A reachable state at the header inside the set.
+    let mut sys = enc.plain_system();
+    let header_pred = sys.pred_by_name(&enc.pred_name(lp.header)).ok_or("no header predicate")?;
+    let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
+    sys.clauses.push(Clause {
+        vars: enc.vars.clone(),
+        body: vec![PredApp { pred: header_pred, args: xs }],
+        constraint: set.clone(),
+        head: None,
+        label: "query: a header state in the candidate recurrent set".into(),
+    });
+    let d = match crate::engine::portfolio::solve(&sys, engine, budget) {
+        Verdict::Unsafe(d) => d,
+        Verdict::Safe(_) => return Err("no reachable state satisfies the iteration guard".into()),
+        Verdict::Unknown(r) => return Err(format!("stem search: {r}")),
+    };
+    let n = enc.transitions.len();
+    let stem: Vec<StemStep> = d
+        .chain()
+        .iter()
+        .filter(|node| node.clause < n)
+        .map(|node| StemStep {
+            transition: node.clause,
+            state: enc.vars.iter().map(|v| v.name.clone()).zip(node.head_values.iter().cloned()).collect(),
+        })
+        .collect();
+    Ok(NonTerminationWitness { loop_index, stem, recurrent_set: set })
+}

@@ -249,7 +249,7 @@ fn write_outputs(board: &Scoreboard, out_dir: &Path, time_limit: f64) -> Result<
         board
             .tasks
             .iter()
-            .filter_map(|t| pick(t))
+            .filter_map(pick)
             .filter(|r| r.status == Status::Correct)
             .map(|r| r.wall_seconds)
             .collect()

@@ -203,6 +203,7 @@ fn chc_mode_compares_with_z3() {
     assert_eq!(o.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&o.stderr));
     let r = json(&out.join("results.json"));
     assert_eq!(r["mode"], "chc");
+    assert!(r["overall"].get("svcomp_score").is_none(), "SV-COMP points are for termination only");
     assert_eq!(task(&r, "p2.smt2")["z3"]["answer"], "unsat");
     assert_eq!(task(&r, "p3.smt2")["z3"]["status"], "timeout");
     let c = &r["comparison"];

@@ -72,12 +72,12 @@ impl Scoreboard {
         settings: ReportedSettings,
         tasks: Vec<TaskResult>,
     ) -> Scoreboard {
-        let overall = Tally::from_runs(tasks.iter().map(|t| &t.tessera));
+        let overall = Tally::from_runs(mode, tasks.iter().map(|t| &t.tessera));
         let mut by_category: BTreeMap<String, Tally> = BTreeMap::new();
         if has_categories {
             for t in &tasks {
                 let name = t.category.clone().unwrap_or_default();
-                by_category.entry(name).or_default().add(&t.tessera);
+                by_category.entry(name).or_insert_with(|| Tally::for_mode(mode)).add(&t.tessera);
             }
         }
         let categories = by_category.into_iter().map(|(category, tally)| CategoryTally { category, tally }).collect();
@@ -85,7 +85,10 @@ impl Scoreboard {
         let (z3, comparison) = if z3_runs.is_empty() {
             (None, None)
         } else {
-            (Some(Tally::from_runs(z3_runs.iter().map(|(_, z)| *z))), Some(Comparison::of(z3_runs.iter().copied())))
+            (
+                Some(Tally::from_runs(mode, z3_runs.iter().map(|(_, z)| *z))),
+                Some(Comparison::of(z3_runs.iter().copied())),
+            )
         };
         let mut wrong = Vec::new();
         for t in &tasks {
@@ -139,9 +142,9 @@ impl Scoreboard {
     }
 
     fn row(&self, name: &str, t: &Tally) -> Vec<String> {
-        let points = match self.mode {
-            Mode::Termination => t.svcomp_score.to_string(),
-            Mode::Chc => t.correct().to_string(),
+        let points = match t.svcomp_score {
+            Some(score) => score.to_string(),
+            None => t.correct().to_string(),
         };
         let mut r = vec![name.to_string()];
         r.extend(
@@ -422,8 +425,8 @@ mod tests {
     fn table_has_categories_total_and_wrong_answers() {
         let b = board();
         assert_eq!(b.categories.len(), 2);
-        assert_eq!(b.categories[0].tally.svcomp_score, 2 - 32);
-        assert_eq!(b.overall.svcomp_score, 2 - 32 + 1);
+        assert_eq!(b.categories[0].tally.svcomp_score, Some(2 - 32));
+        assert_eq!(b.overall.svcomp_score, Some(2 - 32 + 1));
         let text = b.text();
         assert!(text.contains("WRONG  a/2.c: tessera answered YES, expected nonterminating"), "{text}");
         let total = text.lines().find(|l| l.starts_with("total")).unwrap();

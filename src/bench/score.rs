@@ -38,7 +38,10 @@ pub struct Tally {
 impl Tally {
     /// An empty tally; it keeps SV-COMP points only for termination tasks.
     pub fn for_mode(mode: Mode) -> Tally {
-        Tally { svcomp_score: (mode == Mode::Termination).then_some(0), ..Tally::default() }
+        Tally {
+            svcomp_score: (mode == Mode::Termination).then_some(0),
+            ..Tally::default()
+        }
     }
 
     pub fn add(&mut self, run: &RunRecord) {
@@ -112,7 +115,11 @@ pub fn median(values: &[f64]) -> Option<f64> {
     let mut v = values.to_vec();
     v.sort_by(f64::total_cmp);
     let n = v.len();
-    Some(if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 })
+    Some(if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    })
 }
 
 /// Tessera against Z3 on the same CHC problems.
@@ -195,7 +202,10 @@ mod tests {
         ];
         let t = Tally::from_runs(Mode::Termination, &runs);
         assert_eq!(t.tasks, 10);
-        assert_eq!((t.correct_yes, t.correct_no, t.wrong_yes, t.wrong_no), (2, 1, 1, 1));
+        assert_eq!(
+            (t.correct_yes, t.correct_no, t.wrong_yes, t.wrong_no),
+            (2, 1, 1, 1)
+        );
         assert_eq!((t.maybe, t.timeout, t.memout, t.error), (1, 2, 1, 1));
         assert_eq!(t.svcomp_score, Some(2 + 2 + 1 - 32 - 16));
         assert_eq!(Tally::from_runs(Mode::Chc, &runs).svcomp_score, None);
@@ -214,7 +224,12 @@ mod tests {
         let ok = |w| rec(Answer::Yes, Status::Correct, w);
         let unk = || rec(Answer::Maybe, Status::Unknown, 1.0);
         let t = [ok(2.0), ok(4.0), unk(), ok(1.0)];
-        let z = [ok(1.0), ok(1.0), ok(1.0), rec(Answer::No, Status::Wrong, 1.0)];
+        let z = [
+            ok(1.0),
+            ok(1.0),
+            ok(1.0),
+            rec(Answer::No, Status::Wrong, 1.0),
+        ];
         let c = Comparison::of(t.iter().zip(z.iter()));
         assert_eq!((c.tessera_correct, c.z3_correct, c.both_correct), (3, 3, 2));
         assert_eq!((c.only_tessera, c.only_z3, c.z3_wrong), (1, 1, 1));

@@ -12,10 +12,19 @@ pub struct CactusSeries<'a> {
     pub times: Vec<f64>,
 }
 
-const COLOURS: [RGBColor; 3] = [RGBColor(31, 119, 180), RGBColor(214, 39, 40), RGBColor(44, 160, 44)];
+const COLOURS: [RGBColor; 3] = [
+    RGBColor(31, 119, 180),
+    RGBColor(214, 39, 40),
+    RGBColor(44, 160, 44),
+];
 
 /// Writes `cactus.svg`-style plot to `path`. `time_limit` bounds the y axis.
-pub fn write_cactus(path: &Path, title: &str, series: &[CactusSeries], time_limit: f64) -> Result<(), String> {
+pub fn write_cactus(
+    path: &Path,
+    title: &str,
+    series: &[CactusSeries],
+    time_limit: f64,
+) -> Result<(), String> {
     let sorted: Vec<Vec<f64>> = series
         .iter()
         .map(|s| {
@@ -26,7 +35,8 @@ pub fn write_cactus(path: &Path, title: &str, series: &[CactusSeries], time_limi
         .collect();
     let most = sorted.iter().map(Vec::len).max().unwrap_or(0).max(1);
     let slowest = sorted.iter().flatten().copied().fold(time_limit, f64::max);
-    let err = |e: &dyn std::fmt::Display| format!("{}: cannot draw the cactus plot: {e}", path.display());
+    let err =
+        |e: &dyn std::fmt::Display| format!("{}: cannot draw the cactus plot: {e}", path.display());
 
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
@@ -48,14 +58,24 @@ pub fn write_cactus(path: &Path, title: &str, series: &[CactusSeries], time_limi
         .map_err(|e| err(&e))?;
     for (k, (s, times)) in series.iter().zip(&sorted).enumerate() {
         let colour = COLOURS[k % COLOURS.len()];
-        let points: Vec<(f64, f64)> = times.iter().enumerate().map(|(i, &t)| ((i + 1) as f64, t)).collect();
+        let points: Vec<(f64, f64)> = times
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| ((i + 1) as f64, t))
+            .collect();
         chart
             .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
             .map_err(|e| err(&e))?
             .label(format!("{} ({} solved)", s.name, times.len()))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+            });
         chart
-            .draw_series(points.into_iter().map(|p| Circle::new(p, 2, colour.filled())))
+            .draw_series(
+                points
+                    .into_iter()
+                    .map(|p| Circle::new(p, 2, colour.filled())),
+            )
             .map_err(|e| err(&e))?;
     }
     chart
@@ -77,8 +97,14 @@ mod tests {
     fn writes_an_svg_with_both_curves() {
         let path = std::env::temp_dir().join(format!("tessera-cactus-{}.svg", std::process::id()));
         let series = [
-            CactusSeries { name: "tessera", times: vec![3.0, 1.0, 2.0] },
-            CactusSeries { name: "z3", times: vec![] },
+            CactusSeries {
+                name: "tessera",
+                times: vec![3.0, 1.0, 2.0],
+            },
+            CactusSeries {
+                name: "z3",
+                times: vec![],
+            },
         ];
         write_cactus(&path, "test", &series, 10.0).unwrap();
         let svg = std::fs::read_to_string(&path).unwrap();

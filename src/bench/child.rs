@@ -103,7 +103,14 @@ fn wait_exit_keep_zombie(pid: libc::pid_t) -> std::io::Result<()> {
         // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
         // SAFETY: plain system call on our own child.
-        let r = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT) };
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
         if r == 0 {
             return Ok(());
         }
@@ -145,10 +152,17 @@ fn timeval(t: libc::timeval) -> Duration {
 /// Errors only when the program cannot be started or waited for.
 pub fn run_limited(program: &Path, args: &[String], limits: &Limits) -> std::io::Result<ChildRun> {
     let mut command = Command::new(program);
-    command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     command.process_group(0);
     if let Some(bytes) = limits.memory_bytes {
-        let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
+        let limit = libc::rlimit {
+            rlim_cur: bytes as libc::rlim_t,
+            rlim_max: bytes as libc::rlim_t,
+        };
         // SAFETY: the closure runs between fork and exec and only calls
         // setrlimit, which is async-signal-safe, on a value copied in.
         unsafe {
@@ -186,7 +200,9 @@ pub fn run_limited(program: &Path, args: &[String], limits: &Limits) -> std::io:
             }
             true
         }
-        Err(RecvTimeoutError::Disconnected) => return Err(std::io::Error::other("child waiter vanished")),
+        Err(RecvTimeoutError::Disconnected) => {
+            return Err(std::io::Error::other("child waiter vanished"))
+        }
     };
     let wall = start.elapsed();
     // The tool has answered (or was killed): helper processes it left behind
@@ -212,8 +228,16 @@ mod tests {
     use super::*;
 
     fn sh(script: &str, wall_ms: u64, memory_mb: Option<u64>) -> ChildRun {
-        let limits = Limits { wall: Duration::from_millis(wall_ms), memory_bytes: memory_mb.map(|m| m << 20) };
-        run_limited(Path::new("/bin/sh"), &["-c".to_string(), script.to_string()], &limits).unwrap()
+        let limits = Limits {
+            wall: Duration::from_millis(wall_ms),
+            memory_bytes: memory_mb.map(|m| m << 20),
+        };
+        run_limited(
+            Path::new("/bin/sh"),
+            &["-c".to_string(), script.to_string()],
+            &limits,
+        )
+        .unwrap()
     }
 
     #[test]
@@ -233,7 +257,11 @@ mod tests {
         let r = sh("sleep 60 & sleep 60; echo never", 300, None);
         assert!(r.killed_at_deadline);
         assert_eq!(r.status, ExitStatus::Signaled(libc::SIGKILL));
-        assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "took {:?}",
+            start.elapsed()
+        );
         assert!(r.stdout.is_empty());
     }
 
@@ -243,12 +271,19 @@ mod tests {
         assert!(!r.killed_at_deadline);
         assert_ne!(r.status, ExitStatus::Exited(0));
         assert!(r.peak_memory_kib > 1024, "peak {} KiB", r.peak_memory_kib);
-        assert!(r.peak_memory_kib < 64 * 1024, "peak {} KiB", r.peak_memory_kib);
+        assert!(
+            r.peak_memory_kib < 64 * 1024,
+            "peak {} KiB",
+            r.peak_memory_kib
+        );
     }
 
     #[test]
     fn missing_program_is_an_error_not_a_panic() {
-        let limits = Limits { wall: Duration::from_secs(1), memory_bytes: None };
+        let limits = Limits {
+            wall: Duration::from_secs(1),
+            memory_bytes: None,
+        };
         assert!(run_limited(Path::new("/nonexistent/tool"), &[], &limits).is_err());
     }
 }

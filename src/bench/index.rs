@@ -87,7 +87,10 @@ impl Table {
             .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
             .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
         let (_, header) = lines.next().ok_or_else(|| {
-            TesseraError::syntax(None, format!("{}: empty index (no header line)", origin.display()))
+            TesseraError::syntax(
+                None,
+                format!("{}: empty index (no header line)", origin.display()),
+            )
         })?;
         let columns: Vec<String> = header.split('\t').map(|c| c.trim().to_string()).collect();
         let mut rows = Vec::new();
@@ -111,7 +114,13 @@ impl Table {
         })
     }
 
-    fn cell<'a>(&self, cells: &'a [String], column: usize, line: usize, origin: &Path) -> Result<&'a str> {
+    fn cell<'a>(
+        &self,
+        cells: &'a [String],
+        column: usize,
+        line: usize,
+        origin: &Path,
+    ) -> Result<&'a str> {
         cells.get(column).map(|s| s.as_str()).ok_or_else(|| {
             TesseraError::syntax(
                 None,
@@ -183,15 +192,28 @@ impl VerdictIndex {
             if !file.is_file() {
                 return Err(TesseraError::Io {
                     path: file.display().to_string(),
-                    message: format!("listed in {}:{line} but not a readable file", path.display()),
+                    message: format!(
+                        "listed in {}:{line} but not a readable file",
+                        path.display()
+                    ),
                 });
             }
-            tasks.push(Task { relative_path, file, expected, category });
+            tasks.push(Task {
+                relative_path,
+                file,
+                expected,
+                category,
+            });
         }
         let mode = mode.ok_or_else(|| {
             TesseraError::syntax(None, format!("{}: the index lists no task", path.display()))
         })?;
-        Ok(VerdictIndex { path: path.to_path_buf(), mode, tasks, has_categories: category_col.is_some() })
+        Ok(VerdictIndex {
+            path: path.to_path_buf(),
+            mode,
+            tasks,
+            has_categories: category_col.is_some(),
+        })
     }
 
     /// Keeps the tasks whose path contains `needle`.
@@ -205,7 +227,8 @@ impl VerdictIndex {
     /// whole index would give figures that look int-only but are not.
     pub fn retain_int_only(&mut self) -> Result<()> {
         let flags = self.int_only_flags()?;
-        self.tasks.retain(|t| flags.get(&t.relative_path).copied().unwrap_or(false));
+        self.tasks
+            .retain(|t| flags.get(&t.relative_path).copied().unwrap_or(false));
         Ok(())
     }
 
@@ -215,11 +238,16 @@ impl VerdictIndex {
         let (table, origin) = if own_table.column("int_only").is_some() {
             (own_table, self.path.clone())
         } else {
-            let details = self.path.parent().map(|p| p.join("details.tsv")).unwrap_or_else(|| PathBuf::from("details.tsv"));
+            let details = self
+                .path
+                .parent()
+                .map(|p| p.join("details.tsv"))
+                .unwrap_or_else(|| PathBuf::from("details.tsv"));
             if !details.is_file() {
                 return Err(TesseraError::Io {
                     path: details.display().to_string(),
-                    message: "--int-only needs an `int_only` column in the index or in this file".into(),
+                    message: "--int-only needs an `int_only` column in the index or in this file"
+                        .into(),
                 });
             }
             (Table::parse(&read_text(&details)?, &details)?, details)
@@ -271,7 +299,10 @@ mod tests {
         let unknown = "relative_path\texpected\nsub/a.c\tmaybe\n";
         assert!(VerdictIndex::parse(unknown, &index).is_err());
         let missing = "relative_path\texpected\nsub/nope.c\tterminating\n";
-        assert!(matches!(VerdictIndex::parse(missing, &index), Err(TesseraError::Io { .. })));
+        assert!(matches!(
+            VerdictIndex::parse(missing, &index),
+            Err(TesseraError::Io { .. })
+        ));
         let no_column = "path\texpected\nsub/a.c\tterminating\n";
         assert!(VerdictIndex::parse(no_column, &index).is_err());
         let short_row = "relative_path\texpected\nsub/a.c\n";
@@ -282,10 +313,21 @@ mod tests {
     fn int_only_reads_the_adjacent_details_file() {
         let dir = scratch("intonly");
         let index = dir.join("verdicts.tsv");
-        std::fs::write(&index, "relative_path\texpected\nsub/a.c\tterminating\nsub/b.c\tterminating\n").unwrap();
+        std::fs::write(
+            &index,
+            "relative_path\texpected\nsub/a.c\tterminating\nsub/b.c\tterminating\n",
+        )
+        .unwrap();
         let mut idx = VerdictIndex::load(&index).unwrap();
-        assert!(idx.clone().retain_int_only().is_err(), "no int_only column anywhere");
-        std::fs::write(dir.join("details.tsv"), "relative_path\tint_only\nsub/a.c\t0\nsub/b.c\t1\n").unwrap();
+        assert!(
+            idx.clone().retain_int_only().is_err(),
+            "no int_only column anywhere"
+        );
+        std::fs::write(
+            dir.join("details.tsv"),
+            "relative_path\tint_only\nsub/a.c\t0\nsub/b.c\t1\n",
+        )
+        .unwrap();
         idx.retain_int_only().unwrap();
         assert_eq!(idx.tasks.len(), 1);
         assert_eq!(idx.tasks[0].relative_path, "sub/b.c");

@@ -11,12 +11,18 @@ pub struct Machine {
 }
 
 fn c_field(field: &[libc::c_char]) -> String {
-    let bytes: Vec<u8> = field.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
+    let bytes: Vec<u8> = field
+        .iter()
+        .take_while(|&&c| c != 0)
+        .map(|&c| c as u8)
+        .collect();
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
 pub fn cores() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
 }
 
 impl Machine {
@@ -25,14 +31,32 @@ impl Machine {
         let mut u: libc::utsname = unsafe { std::mem::zeroed() };
         // SAFETY: plain system call filling `u`.
         let uname = if unsafe { libc::uname(&mut u) } == 0 {
-            format!("{} {} {}", c_field(&u.sysname), c_field(&u.release), c_field(&u.machine))
+            format!(
+                "{} {} {}",
+                c_field(&u.sysname),
+                c_field(&u.release),
+                c_field(&u.machine)
+            )
         } else {
             "unknown".to_string()
         };
         // SAFETY: sysconf only reads configuration values.
-        let (pages, page_size) = unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
-        let memory_mb = if pages > 0 && page_size > 0 { (pages as u64 * page_size as u64) >> 20 } else { 0 };
-        Machine { uname, cores: cores(), memory_mb }
+        let (pages, page_size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        let memory_mb = if pages > 0 && page_size > 0 {
+            (pages as u64 * page_size as u64) >> 20
+        } else {
+            0
+        };
+        Machine {
+            uname,
+            cores: cores(),
+            memory_mb,
+        }
     }
 }
 
@@ -49,7 +73,10 @@ pub struct UtcTime {
 
 impl UtcTime {
     pub fn now() -> UtcTime {
-        let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0);
         UtcTime::from_unix(secs)
     }
 
@@ -105,13 +132,16 @@ mod tests {
         // 2000-02-29 12:34:56 UTC (leap day)
         assert_eq!(UtcTime::from_unix(951_827_696).compact(), "20000229-123456");
         // 2024-12-31 23:59:59 UTC
-        assert_eq!(UtcTime::from_unix(1_735_689_599).minute_stamp(), "2024-12-31 23:59 UTC");
+        assert_eq!(
+            UtcTime::from_unix(1_735_689_599).minute_stamp(),
+            "2024-12-31 23:59 UTC"
+        );
     }
 
     #[test]
     fn machine_is_described() {
         let m = Machine::this();
-        assert_eq!(m.uname.split(' ').count() >= 3, true, "{}", m.uname);
+        assert!(m.uname.split(' ').count() >= 3, "{}", m.uname);
         assert!(m.cores >= 1);
         assert!(m.memory_mb > 0);
     }

@@ -103,7 +103,10 @@ fn usage(message: impl Into<String>) -> BenchError {
 }
 
 fn io_error(path: &Path, e: impl std::fmt::Display) -> TesseraError {
-    TesseraError::Io { path: path.display().to_string(), message: e.to_string() }
+    TesseraError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    }
 }
 
 /// Reads the index and applies `--filter` and `--int-only`.
@@ -124,7 +127,9 @@ fn find_on_path(program: &str) -> Option<PathBuf> {
         return p.is_file().then_some(p);
     }
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|d| d.join(program)).find(|p| p.is_file())
+    std::env::split_paths(&path)
+        .map(|d| d.join(program))
+        .find(|p| p.is_file())
 }
 
 fn words(command: &str) -> Vec<String> {
@@ -138,16 +143,23 @@ fn run_settings(
 ) -> std::result::Result<(RunSettings, Option<String>), BenchError> {
     let limit = options.time_limit_seconds;
     if !(limit.is_finite() && limit > 0.0) {
-        return Err(usage(format!("--timeout must be a positive number of seconds, not {limit}")));
+        return Err(usage(format!(
+            "--timeout must be a positive number of seconds, not {limit}"
+        )));
     }
     if options.memory_mb == 0 {
         return Err(usage("--memory must be at least 1 MB"));
     }
     let grace = options.grace_seconds.unwrap_or(2.0 + 0.1 * limit);
     if !(grace.is_finite() && grace >= 0.0) {
-        return Err(usage(format!("--grace must be a non-negative number of seconds, not {grace}")));
+        return Err(usage(format!(
+            "--grace must be a non-negative number of seconds, not {grace}"
+        )));
     }
-    let stand_in = options.tool_command.clone().or_else(|| std::env::var(TOOL_COMMAND_ENV).ok());
+    let stand_in = options
+        .tool_command
+        .clone()
+        .or_else(|| std::env::var(TOOL_COMMAND_ENV).ok());
     let tool = match &stand_in {
         Some(c) if !words(c).is_empty() => ToolCommand::Template(words(c)),
         Some(_) => return Err(usage("the tool command is empty")),
@@ -158,12 +170,21 @@ fn run_settings(
     };
     let z3 = if options.vs_z3 {
         if mode != Mode::Chc {
-            return Err(usage("--vs-z3 compares CHC solving; this index lists C termination tasks"));
+            return Err(usage(
+                "--vs-z3 compares CHC solving; this index lists C termination tasks",
+            ));
         }
-        let command = words(options.z3_command.as_deref().unwrap_or("z3 -T:{timeout_int} {file}"));
+        let command = words(
+            options
+                .z3_command
+                .as_deref()
+                .unwrap_or("z3 -T:{timeout_int} {file}"),
+        );
         let program = command.first().cloned().unwrap_or_default();
         if find_on_path(&program).is_none() {
-            return Err(usage(format!("--vs-z3 needs the `{program}` binary (e.g. `apt-get install -y z3`)")));
+            return Err(usage(format!(
+                "--vs-z3 needs the `{program}` binary (e.g. `apt-get install -y z3`)"
+            )));
         }
         Some(command)
     } else {
@@ -206,9 +227,15 @@ pub fn ignored_options(options: &BenchOptions, mode: Mode) -> Vec<&'static str> 
 }
 
 /// Runs the selected tasks and writes the result files into the output folder.
-pub fn run(options: &BenchOptions, index: &VerdictIndex) -> std::result::Result<BenchRun, BenchError> {
+pub fn run(
+    options: &BenchOptions,
+    index: &VerdictIndex,
+) -> std::result::Result<BenchRun, BenchError> {
     let now = UtcTime::now();
-    let out_dir = options.out.clone().unwrap_or_else(|| PathBuf::from("bench-out").join(now.compact()));
+    let out_dir = options
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("bench-out").join(now.compact()));
     let (settings, stand_in) = run_settings(options, index.mode, &out_dir)?;
     std::fs::create_dir_all(&out_dir).map_err(|e| BenchError::from(io_error(&out_dir, e)))?;
     let tasks = runner::run_all(&settings, index);
@@ -234,7 +261,10 @@ pub fn run(options: &BenchOptions, index: &VerdictIndex) -> std::result::Result<
         tasks,
     );
     write_outputs(&scoreboard, &out_dir, settings.time_limit.as_secs_f64())?;
-    Ok(BenchRun { scoreboard, out_dir })
+    Ok(BenchRun {
+        scoreboard,
+        out_dir,
+    })
 }
 
 fn write_outputs(board: &Scoreboard, out_dir: &Path, time_limit: f64) -> Result<()> {
@@ -245,20 +275,32 @@ fn write_outputs(board: &Scoreboard, out_dir: &Path, time_limit: f64) -> Result<
     write("results.json", &board.json())?;
     write("results.csv", &board.csv())?;
     write("scoreboard.md", &board.markdown())?;
-    let correct_times = |pick: &dyn Fn(&runner::TaskResult) -> Option<&outcome::RunRecord>| -> Vec<f64> {
-        board
-            .tasks
-            .iter()
-            .filter_map(|t| pick(t))
-            .filter(|r| r.status == Status::Correct)
-            .map(|r| r.wall_seconds)
-            .collect()
-    };
-    let mut series = vec![CactusSeries { name: "tessera", times: correct_times(&|t| Some(&t.tessera)) }];
+    let correct_times =
+        |pick: &dyn Fn(&runner::TaskResult) -> Option<&outcome::RunRecord>| -> Vec<f64> {
+            board
+                .tasks
+                .iter()
+                .filter_map(pick)
+                .filter(|r| r.status == Status::Correct)
+                .map(|r| r.wall_seconds)
+                .collect()
+        };
+    let mut series = vec![CactusSeries {
+        name: "tessera",
+        times: correct_times(&|t| Some(&t.tessera)),
+    }];
     if board.z3.is_some() {
-        series.push(CactusSeries { name: "z3", times: correct_times(&|t| t.z3.as_ref()) });
+        series.push(CactusSeries {
+            name: "z3",
+            times: correct_times(&|t| t.z3.as_ref()),
+        });
     }
-    let title = format!("{} ({} tasks, {} s limit)", board.index, board.tasks.len(), time_limit);
+    let title = format!(
+        "{} ({} tasks, {} s limit)",
+        board.index,
+        board.tasks.len(),
+        time_limit
+    );
     let svg = out_dir.join("cactus.svg");
     write_cactus(&svg, &title, &series, time_limit).map_err(|e| io_error(&svg, e))
 }

@@ -114,11 +114,21 @@ struct Reading {
 
 /// Phrases with which allocators and runtimes report exhausted memory
 /// (Rust's alloc error handler, glibc/bash, C++, Z3, dash, Python).
-const OUT_OF_MEMORY_PHRASES: [&str; 6] =
-    ["memory allocation of", "out of memory", "cannot allocate", "bad_alloc", "out of space", "memoryerror"];
+const OUT_OF_MEMORY_PHRASES: [&str; 6] = [
+    "memory allocation of",
+    "out of memory",
+    "cannot allocate",
+    "bad_alloc",
+    "out of space",
+    "memoryerror",
+];
 
 fn first_line(text: &str) -> String {
-    let line = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
     line.chars().take(200).collect()
 }
 
@@ -142,7 +152,11 @@ fn tessera_failure(run: &ChildRun) -> Option<Reading> {
         ExitStatus::Exited(c) => exit_code_kind(c),
         ExitStatus::Signaled(s) => format!("signal-{s}"),
     };
-    Some(Reading { answer: Answer::Maybe, error: Some(kind), detail: first_line(&run.stderr) })
+    Some(Reading {
+        answer: Answer::Maybe,
+        error: Some(kind),
+        detail: first_line(&run.stderr),
+    })
 }
 
 fn read_prove_json(run: &ChildRun) -> Reading {
@@ -152,7 +166,10 @@ fn read_prove_json(run: &ChildRun) -> Reading {
     let whole = serde_json::from_str::<serde_json::Value>(run.stdout.trim());
     // Tolerate log lines around the object: take the last line that parses.
     let value = whole.ok().or_else(|| {
-        run.stdout.lines().rev().find_map(|l| serde_json::from_str::<serde_json::Value>(l.trim()).ok())
+        run.stdout
+            .lines()
+            .rev()
+            .find_map(|l| serde_json::from_str::<serde_json::Value>(l.trim()).ok())
     });
     let Some(value) = value else {
         return Reading {
@@ -161,7 +178,11 @@ fn read_prove_json(run: &ChildRun) -> Reading {
             detail: format!("no JSON object on stdout: {}", first_line(&run.stdout)),
         };
     };
-    let reason = value.get("reason").and_then(|r| r.as_str()).unwrap_or("").to_string();
+    let reason = value
+        .get("reason")
+        .and_then(|r| r.as_str())
+        .unwrap_or("")
+        .to_string();
     let answer = match value.get("answer").and_then(|a| a.as_str()) {
         Some("YES") => Answer::Yes,
         Some("NO") => Answer::No,
@@ -174,7 +195,11 @@ fn read_prove_json(run: &ChildRun) -> Reading {
             }
         }
     };
-    Reading { answer, error: None, detail: reason }
+    Reading {
+        answer,
+        error: None,
+        detail: reason,
+    }
 }
 
 fn read_first_line_answer(run: &ChildRun) -> Option<Answer> {
@@ -191,11 +216,18 @@ fn read_solve(run: &ChildRun) -> Reading {
         return failure;
     }
     match read_first_line_answer(run) {
-        Some(answer) => Reading { answer, error: None, detail: first_line(&run.stderr) },
+        Some(answer) => Reading {
+            answer,
+            error: None,
+            detail: first_line(&run.stderr),
+        },
         None => Reading {
             answer: Answer::Maybe,
             error: Some("output".into()),
-            detail: format!("first line is not sat/unsat/unknown: {}", first_line(&run.stdout)),
+            detail: format!(
+                "first line is not sat/unsat/unknown: {}",
+                first_line(&run.stdout)
+            ),
         },
     }
 }
@@ -204,14 +236,26 @@ fn read_solve(run: &ChildRun) -> Reading {
 /// versions for `unknown`), so only the printed answer counts.
 fn read_z3(run: &ChildRun) -> Reading {
     if let Some(answer) = read_first_line_answer(run) {
-        return Reading { answer, error: None, detail: first_line(&run.stdout) };
+        return Reading {
+            answer,
+            error: None,
+            detail: first_line(&run.stdout),
+        };
     }
     let kind = match run.status {
         ExitStatus::Signaled(s) => format!("signal-{s}"),
         ExitStatus::Exited(_) => "z3".into(),
     };
-    let detail = if run.stdout.trim().is_empty() { first_line(&run.stderr) } else { first_line(&run.stdout) };
-    Reading { answer: Answer::Maybe, error: Some(kind), detail }
+    let detail = if run.stdout.trim().is_empty() {
+        first_line(&run.stderr)
+    } else {
+        first_line(&run.stdout)
+    };
+    Reading {
+        answer: Answer::Maybe,
+        error: Some(kind),
+        detail,
+    }
 }
 
 /// True when the run failed because it ran out of memory: a known message,
@@ -226,7 +270,8 @@ fn ran_out_of_memory(run: &ChildRun, reading: &Reading, memory_bytes: Option<u64
     if OUT_OF_MEMORY_PHRASES.iter().any(|p| text.contains(p)) {
         return true;
     }
-    let large = memory_bytes.is_some_and(|limit| run.peak_memory_kib.saturating_mul(1024) >= limit / 2);
+    let large =
+        memory_bytes.is_some_and(|limit| run.peak_memory_kib.saturating_mul(1024) >= limit / 2);
     matches!(run.status, ExitStatus::Signaled(_)) && large
 }
 
@@ -255,7 +300,8 @@ pub fn score(run: &ChildRun, ctx: &ScoringContext) -> RunRecord {
     let late = run.wall > ctx.time_limit;
     let status = if run.killed_at_deadline {
         Status::Timeout
-    } else if reading.answer == Answer::Maybe && ran_out_of_memory(run, &reading, ctx.memory_bytes) {
+    } else if reading.answer == Answer::Maybe && ran_out_of_memory(run, &reading, ctx.memory_bytes)
+    {
         Status::Memout
     } else if let Some(kind) = &reading.error {
         Status::Error(kind.clone())
@@ -268,7 +314,11 @@ pub fn score(run: &ChildRun, ctx: &ScoringContext) -> RunRecord {
             Some(_) => Status::Wrong,
         }
     };
-    let exit = if run.killed_at_deadline { "killed at deadline".to_string() } else { run.status.to_string() };
+    let exit = if run.killed_at_deadline {
+        "killed at deadline".to_string()
+    } else {
+        run.status.to_string()
+    };
     RunRecord {
         answer: reading.answer.word(ctx.mode),
         answer_kind: reading.answer,
@@ -312,7 +362,13 @@ mod tests {
     }
 
     fn ctx(mode: Mode, tool: Tool, expected: Verdict) -> ScoringContext {
-        ScoringContext { mode, tool, expected, time_limit: Duration::from_secs(10), memory_bytes: Some(64 << 20) }
+        ScoringContext {
+            mode,
+            tool,
+            expected,
+            time_limit: Duration::from_secs(10),
+            memory_bytes: Some(64 << 20),
+        }
     }
 
     const TERMINATING: ScoringContext = ScoringContext {
@@ -325,28 +381,56 @@ mod tests {
 
     #[test]
     fn prove_json_answers_are_scored_against_the_verdict() {
-        let yes = run(r#"{"answer":"YES","time_seconds":0.1,"extra":[1]}"#, "", ExitStatus::Exited(0), 100);
+        let yes = run(
+            r#"{"answer":"YES","time_seconds":0.1,"extra":[1]}"#,
+            "",
+            ExitStatus::Exited(0),
+            100,
+        );
         let r = score(&yes, &TERMINATING);
         assert_eq!((r.answer, r.status), ("YES", Status::Correct));
         let r = score(&yes, &ctx(Mode::Termination, Tool::Tessera, Verdict::Fails));
         assert_eq!(r.status, Status::Wrong);
-        let maybe = run(r#"{"answer":"MAYBE","reason":"engine gave up"}"#, "", ExitStatus::Exited(0), 100);
+        let maybe = run(
+            r#"{"answer":"MAYBE","reason":"engine gave up"}"#,
+            "",
+            ExitStatus::Exited(0),
+            100,
+        );
         let r = score(&maybe, &TERMINATING);
-        assert_eq!((r.status, r.detail.as_str()), (Status::Unknown, "engine gave up"));
+        assert_eq!(
+            (r.status, r.detail.as_str()),
+            (Status::Unknown, "engine gave up")
+        );
     }
 
     #[test]
     fn exit_codes_are_error_categories() {
-        for (code, kind) in [(3, "syntax"), (4, "unsupported"), (5, "io"), (1, "internal"), (42, "exit-42")] {
-            let r = score(&run("", "at x.c:1:2: nope", ExitStatus::Exited(code), 10), &TERMINATING);
+        for (code, kind) in [
+            (3, "syntax"),
+            (4, "unsupported"),
+            (5, "io"),
+            (1, "internal"),
+            (42, "exit-42"),
+        ] {
+            let r = score(
+                &run("", "at x.c:1:2: nope", ExitStatus::Exited(code), 10),
+                &TERMINATING,
+            );
             assert_eq!(r.status, Status::Error(kind.into()));
             assert_eq!(r.answer, "MAYBE");
             assert_eq!(r.detail, "at x.c:1:2: nope");
         }
         let garbage = run("hello", "", ExitStatus::Exited(0), 10);
-        assert_eq!(score(&garbage, &TERMINATING).status, Status::Error("output".into()));
+        assert_eq!(
+            score(&garbage, &TERMINATING).status,
+            Status::Error("output".into())
+        );
         let bad_answer = run(r#"{"answer":"PERHAPS"}"#, "", ExitStatus::Exited(0), 10);
-        assert_eq!(score(&bad_answer, &TERMINATING).status, Status::Error("output".into()));
+        assert_eq!(
+            score(&bad_answer, &TERMINATING).status,
+            Status::Error("output".into())
+        );
     }
 
     #[test]
@@ -361,26 +445,48 @@ mod tests {
 
     #[test]
     fn out_of_memory_is_recognised() {
-        let rust_oom = run("", "memory allocation of 8 bytes failed\n", ExitStatus::Signaled(6), 10);
+        let rust_oom = run(
+            "",
+            "memory allocation of 8 bytes failed\n",
+            ExitStatus::Signaled(6),
+            10,
+        );
         assert_eq!(score(&rust_oom, &TERMINATING).status, Status::Memout);
         let mut big_segv = run("", "", ExitStatus::Signaled(11), 10);
         big_segv.peak_memory_kib = 40 * 1024;
         assert_eq!(score(&big_segv, &TERMINATING).status, Status::Memout);
         let small_segv = run("", "", ExitStatus::Signaled(11), 10);
-        assert_eq!(score(&small_segv, &TERMINATING).status, Status::Error("signal-11".into()));
+        assert_eq!(
+            score(&small_segv, &TERMINATING).status,
+            Status::Error("signal-11".into())
+        );
     }
 
     #[test]
     fn solve_and_z3_first_lines() {
         let chc = ctx(Mode::Chc, Tool::Tessera, Verdict::Fails);
-        let r = score(&run("unsat\n(model)\n", "", ExitStatus::Exited(0), 10), &chc);
+        let r = score(
+            &run("unsat\n(model)\n", "", ExitStatus::Exited(0), 10),
+            &chc,
+        );
         assert_eq!((r.answer, r.status), ("unsat", Status::Correct));
         let r = score(&run("sat\n", "", ExitStatus::Exited(0), 10), &chc);
         assert_eq!(r.status, Status::Wrong);
         let z3 = ctx(Mode::Chc, Tool::Z3, Verdict::Holds);
-        assert_eq!(score(&run("sat\n", "", ExitStatus::Exited(0), 10), &z3).status, Status::Correct);
-        assert_eq!(score(&run("timeout\n", "", ExitStatus::Exited(0), 10), &z3).status, Status::Timeout);
-        let err = run("(error \"line 3: unknown constant\")\n", "", ExitStatus::Exited(1), 10);
+        assert_eq!(
+            score(&run("sat\n", "", ExitStatus::Exited(0), 10), &z3).status,
+            Status::Correct
+        );
+        assert_eq!(
+            score(&run("timeout\n", "", ExitStatus::Exited(0), 10), &z3).status,
+            Status::Timeout
+        );
+        let err = run(
+            "(error \"line 3: unknown constant\")\n",
+            "",
+            ExitStatus::Exited(1),
+            10,
+        );
         assert_eq!(score(&err, &z3).status, Status::Error("z3".into()));
     }
 }

@@ -27,9 +27,10 @@ impl Progress {
     pub fn new(mode: Mode, total: usize) -> Progress {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total as u64);
-            let style = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> ");
+            let style =
+                ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar())
+                    .progress_chars("=> ");
             bar.set_style(style);
             bar.enable_steady_tick(Duration::from_millis(500));
             bar
@@ -55,13 +56,20 @@ impl Progress {
     }
 
     fn message(&self) -> String {
-        let (y, n, m) = (Answer::Yes.word(self.mode), Answer::No.word(self.mode), Answer::Maybe.word(self.mode));
+        let (y, n, m) = (
+            Answer::Yes.word(self.mode),
+            Answer::No.word(self.mode),
+            Answer::Maybe.word(self.mode),
+        );
         let mut msg = format!(
             "{y} {}  {n} {}  {m} {}  timeout {}  wrong {}",
             self.yes, self.no, self.maybe, self.timeout, self.wrong
         );
         if self.z3_runs > 0 {
-            msg.push_str(&format!("  z3 correct {}/{}", self.z3_correct, self.z3_runs));
+            msg.push_str(&format!(
+                "  z3 correct {}/{}",
+                self.z3_correct, self.z3_runs
+            ));
         }
         msg
     }
@@ -116,6 +124,11 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-        eprintln!("{} runs in {:.1} s: {}", self.done, self.started.elapsed().as_secs_f64(), self.message());
+        eprintln!(
+            "{} runs in {:.1} s: {}",
+            self.done,
+            self.started.elapsed().as_secs_f64(),
+            self.message()
+        );
     }
 }

@@ -67,7 +67,11 @@ fn fill_template(words: &[String], file: &Path, limit: Duration) -> (PathBuf, Ve
     let ceil = format!("{}", limit.as_secs_f64().ceil().max(1.0) as u64);
     let mut filled: Vec<String> = words
         .iter()
-        .map(|w| w.replace("{file}", &file_word).replace("{timeout_int}", &ceil).replace("{timeout}", &whole))
+        .map(|w| {
+            w.replace("{file}", &file_word)
+                .replace("{timeout_int}", &ceil)
+                .replace("{timeout}", &whole)
+        })
         .collect();
     if !words.iter().any(|w| w.contains("{file}")) {
         filled.push(file_word);
@@ -161,7 +165,10 @@ fn run_one(settings: &RunSettings, mode: Mode, task: &Task, tool: Tool) -> RunRe
             }
             score(&run, &ctx)
         }
-        Err(e) => not_started(mode, &std::io::Error::new(e.kind(), format!("{}: {e}", program.display()))),
+        Err(e) => not_started(
+            mode,
+            &std::io::Error::new(e.kind(), format!("{}: {e}", program.display())),
+        ),
     }
 }
 
@@ -169,7 +176,11 @@ fn run_one(settings: &RunSettings, mode: Mode, task: &Task, tool: Tool) -> RunRe
 /// `settings.jobs` threads. Results come back in index order.
 pub fn run_all(settings: &RunSettings, index: &VerdictIndex) -> Vec<TaskResult> {
     let mode = index.mode;
-    let tools: Vec<Tool> = if settings.z3.is_some() { vec![Tool::Tessera, Tool::Z3] } else { vec![Tool::Tessera] };
+    let tools: Vec<Tool> = if settings.z3.is_some() {
+        vec![Tool::Tessera, Tool::Z3]
+    } else {
+        vec![Tool::Tessera]
+    };
     let (job_tx, job_rx) = crossbeam_channel::unbounded::<(usize, Tool)>();
     for i in 0..index.tasks.len() {
         for &tool in &tools {
@@ -216,7 +227,10 @@ pub fn run_all(settings: &RunSettings, index: &VerdictIndex) -> Vec<TaskResult> 
             // Every job was sent and every worker ran until the queue was
             // empty, so each task has its record.
             tessera: t.unwrap_or_else(|| {
-                not_started(mode, &std::io::Error::other("no result (worker thread ended early)"))
+                not_started(
+                    mode,
+                    &std::io::Error::other("no result (worker thread ended early)"),
+                )
             }),
             z3,
         })
@@ -247,7 +261,10 @@ mod tests {
         let s = settings(ToolCommand::Tessera(PathBuf::from("/bin/tessera")));
         let (p, a) = tessera_command(&s, Mode::Termination, Path::new("d/x.c"));
         assert_eq!(p, PathBuf::from("/bin/tessera"));
-        assert_eq!(a.join(" "), "prove d/x.c --format json --timeout 30 --ints math");
+        assert_eq!(
+            a.join(" "),
+            "prove d/x.c --format json --timeout 30 --ints math"
+        );
         let (_, a) = tessera_command(&s, Mode::Chc, Path::new("y.smt2"));
         assert_eq!(a.join(" "), "solve y.smt2 --timeout 30 --engine pdr");
     }
@@ -255,10 +272,24 @@ mod tests {
     #[test]
     fn templates_fill_file_and_timeouts() {
         let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-        let (p, a) = fill_template(&words("z3 -T:{timeout_int} {file}"), Path::new("f.smt2"), Duration::from_millis(2500));
-        assert_eq!((p, a.join(" ")), (PathBuf::from("z3"), "-T:3 f.smt2".to_string()));
-        let (p, a) = fill_template(&words("sh run.sh --t {timeout}"), Path::new("f.c"), Duration::from_millis(500));
-        assert_eq!((p, a.join(" ")), (PathBuf::from("sh"), "run.sh --t 0.5 f.c".to_string()));
+        let (p, a) = fill_template(
+            &words("z3 -T:{timeout_int} {file}"),
+            Path::new("f.smt2"),
+            Duration::from_millis(2500),
+        );
+        assert_eq!(
+            (p, a.join(" ")),
+            (PathBuf::from("z3"), "-T:3 f.smt2".to_string())
+        );
+        let (p, a) = fill_template(
+            &words("sh run.sh --t {timeout}"),
+            Path::new("f.c"),
+            Duration::from_millis(500),
+        );
+        assert_eq!(
+            (p, a.join(" ")),
+            (PathBuf::from("sh"), "run.sh --t 0.5 f.c".to_string())
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Scoreboard arithmetic: per-category and overall counts, the SV-COMP score,
 //! time statistics, and the comparison with Z3 on CHC problems.
 
+use super::index::Mode;
 use super::outcome::{Answer, RunRecord, Status};
 
 /// SV-COMP points (termination category): a correct "terminates" is worth
@@ -24,7 +25,9 @@ pub struct Tally {
     pub timeout: usize,
     pub memout: usize,
     pub error: usize,
-    pub svcomp_score: i64,
+    /// SV-COMP points; termination tasks only (CHC has no such score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub svcomp_score: Option<i64>,
     /// Wall time of the correctly solved tasks.
     pub correct_time_total_seconds: f64,
     pub correct_time_median_seconds: Option<f64>,
@@ -33,29 +36,52 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// An empty tally; it keeps SV-COMP points only for termination tasks.
+    pub fn for_mode(mode: Mode) -> Tally {
+        Tally {
+            svcomp_score: (mode == Mode::Termination).then_some(0),
+            ..Tally::default()
+        }
+    }
+
     pub fn add(&mut self, run: &RunRecord) {
         self.tasks += 1;
-        match (&run.status, run.answer_kind) {
+        let points = match (&run.status, run.answer_kind) {
             (Status::Correct, Answer::Yes) => {
                 self.correct_yes += 1;
-                self.svcomp_score += POINTS_CORRECT_YES;
+                POINTS_CORRECT_YES
             }
             (Status::Correct, _) => {
                 self.correct_no += 1;
-                self.svcomp_score += POINTS_CORRECT_NO;
+                POINTS_CORRECT_NO
             }
             (Status::Wrong, Answer::Yes) => {
                 self.wrong_yes += 1;
-                self.svcomp_score += POINTS_WRONG_YES;
+                POINTS_WRONG_YES
             }
             (Status::Wrong, _) => {
                 self.wrong_no += 1;
-                self.svcomp_score += POINTS_WRONG_NO;
+                POINTS_WRONG_NO
             }
-            (Status::Unknown, _) => self.maybe += 1,
-            (Status::Timeout, _) => self.timeout += 1,
-            (Status::Memout, _) => self.memout += 1,
-            (Status::Error(_), _) => self.error += 1,
+            (Status::Unknown, _) => {
+                self.maybe += 1;
+                0
+            }
+            (Status::Timeout, _) => {
+                self.timeout += 1;
+                0
+            }
+            (Status::Memout, _) => {
+                self.memout += 1;
+                0
+            }
+            (Status::Error(_), _) => {
+                self.error += 1;
+                0
+            }
+        };
+        if let Some(score) = &mut self.svcomp_score {
+            *score += points;
         }
         if run.status == Status::Correct {
             self.correct_times.push(run.wall_seconds);
@@ -72,8 +98,8 @@ impl Tally {
         self.wrong_yes + self.wrong_no
     }
 
-    pub fn from_runs<'a>(runs: impl IntoIterator<Item = &'a RunRecord>) -> Tally {
-        let mut t = Tally::default();
+    pub fn from_runs<'a>(mode: Mode, runs: impl IntoIterator<Item = &'a RunRecord>) -> Tally {
+        let mut t = Tally::for_mode(mode);
         for r in runs {
             t.add(r);
         }
@@ -89,7 +115,11 @@ pub fn median(values: &[f64]) -> Option<f64> {
     let mut v = values.to_vec();
     v.sort_by(f64::total_cmp);
     let n = v.len();
-    Some(if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 })
+    Some(if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    })
 }
 
 /// Tessera against Z3 on the same CHC problems.
@@ -170,11 +200,15 @@ mod tests {
             // A late YES is a timeout: no points.
             rec(Answer::Yes, Status::Timeout, 31.0),
         ];
-        let t = Tally::from_runs(&runs);
+        let t = Tally::from_runs(Mode::Termination, &runs);
         assert_eq!(t.tasks, 10);
-        assert_eq!((t.correct_yes, t.correct_no, t.wrong_yes, t.wrong_no), (2, 1, 1, 1));
+        assert_eq!(
+            (t.correct_yes, t.correct_no, t.wrong_yes, t.wrong_no),
+            (2, 1, 1, 1)
+        );
         assert_eq!((t.maybe, t.timeout, t.memout, t.error), (1, 2, 1, 1));
-        assert_eq!(t.svcomp_score, 2 + 2 + 1 - 32 - 16);
+        assert_eq!(t.svcomp_score, Some(2 + 2 + 1 - 32 - 16));
+        assert_eq!(Tally::from_runs(Mode::Chc, &runs).svcomp_score, None);
         assert_eq!(t.correct_time_total_seconds, 6.0);
         assert_eq!(t.correct_time_median_seconds, Some(2.0));
     }
@@ -190,7 +224,12 @@ mod tests {
         let ok = |w| rec(Answer::Yes, Status::Correct, w);
         let unk = || rec(Answer::Maybe, Status::Unknown, 1.0);
         let t = [ok(2.0), ok(4.0), unk(), ok(1.0)];
-        let z = [ok(1.0), ok(1.0), ok(1.0), rec(Answer::No, Status::Wrong, 1.0)];
+        let z = [
+            ok(1.0),
+            ok(1.0),
+            ok(1.0),
+            rec(Answer::No, Status::Wrong, 1.0),
+        ];
         let c = Comparison::of(t.iter().zip(z.iter()));
         assert_eq!((c.tessera_correct, c.z3_correct, c.both_correct), (3, 3, 2));
         assert_eq!((c.only_tessera, c.only_z3, c.z3_wrong), (1, 1, 1));

@@ -72,27 +72,44 @@ impl Scoreboard {
         settings: ReportedSettings,
         tasks: Vec<TaskResult>,
     ) -> Scoreboard {
-        let overall = Tally::from_runs(tasks.iter().map(|t| &t.tessera));
+        let overall = Tally::from_runs(mode, tasks.iter().map(|t| &t.tessera));
         let mut by_category: BTreeMap<String, Tally> = BTreeMap::new();
         if has_categories {
             for t in &tasks {
                 let name = t.category.clone().unwrap_or_default();
-                by_category.entry(name).or_default().add(&t.tessera);
+                by_category
+                    .entry(name)
+                    .or_insert_with(|| Tally::for_mode(mode))
+                    .add(&t.tessera);
             }
         }
-        let categories = by_category.into_iter().map(|(category, tally)| CategoryTally { category, tally }).collect();
-        let z3_runs: Vec<_> = tasks.iter().filter_map(|t| t.z3.as_ref().map(|z| (&t.tessera, z))).collect();
+        let categories = by_category
+            .into_iter()
+            .map(|(category, tally)| CategoryTally { category, tally })
+            .collect();
+        let z3_runs: Vec<_> = tasks
+            .iter()
+            .filter_map(|t| t.z3.as_ref().map(|z| (&t.tessera, z)))
+            .collect();
         let (z3, comparison) = if z3_runs.is_empty() {
             (None, None)
         } else {
-            (Some(Tally::from_runs(z3_runs.iter().map(|(_, z)| *z))), Some(Comparison::of(z3_runs.iter().copied())))
+            (
+                Some(Tally::from_runs(mode, z3_runs.iter().map(|(_, z)| *z))),
+                Some(Comparison::of(z3_runs.iter().copied())),
+            )
         };
         let mut wrong = Vec::new();
         for t in &tasks {
             let runs = [("tessera", Some(&t.tessera)), ("z3", t.z3.as_ref())];
             for (tool, run) in runs {
                 if let Some(r) = run.filter(|r| r.status == Status::Wrong) {
-                    wrong.push(WrongAnswer { tool, path: t.path.clone(), expected: t.expected, answer: r.answer });
+                    wrong.push(WrongAnswer {
+                        tool,
+                        path: t.path.clone(),
+                        expected: t.expected,
+                        answer: r.answer,
+                    });
                 }
             }
         }
@@ -139,22 +156,36 @@ impl Scoreboard {
     }
 
     fn row(&self, name: &str, t: &Tally) -> Vec<String> {
-        let points = match self.mode {
-            Mode::Termination => t.svcomp_score.to_string(),
-            Mode::Chc => t.correct().to_string(),
+        let points = match t.svcomp_score {
+            Some(score) => score.to_string(),
+            None => t.correct().to_string(),
         };
         let mut r = vec![name.to_string()];
         r.extend(
-            [t.tasks, t.correct_yes, t.correct_no, t.wrong_yes, t.wrong_no, t.maybe, t.timeout, t.memout, t.error]
-                .iter()
-                .map(|n| n.to_string()),
+            [
+                t.tasks,
+                t.correct_yes,
+                t.correct_no,
+                t.wrong_yes,
+                t.wrong_no,
+                t.maybe,
+                t.timeout,
+                t.memout,
+                t.error,
+            ]
+            .iter()
+            .map(|n| n.to_string()),
         );
         r.push(points);
         r
     }
 
     fn rows(&self) -> Vec<Vec<String>> {
-        let mut rows: Vec<Vec<String>> = self.categories.iter().map(|c| self.row(&c.category, &c.tally)).collect();
+        let mut rows: Vec<Vec<String>> = self
+            .categories
+            .iter()
+            .map(|c| self.row(&c.category, &c.tally))
+            .collect();
         rows.push(self.row("total", &self.overall));
         if let Some(z3) = &self.z3 {
             rows.push(self.row("z3 (total)", z3));
@@ -192,7 +223,10 @@ impl Scoreboard {
     }
 
     fn time_line(&self, who: &str, t: &Tally) -> String {
-        let median = t.correct_time_median_seconds.map(|m| format!("{m:.2} s")).unwrap_or_else(|| "-".into());
+        let median = t
+            .correct_time_median_seconds
+            .map(|m| format!("{m:.2} s"))
+            .unwrap_or_else(|| "-".into());
         format!(
             "{who}: {} of {} correct; time of correct answers: total {:.2} s, median {median}",
             t.correct(),
@@ -202,8 +236,13 @@ impl Scoreboard {
     }
 
     fn comparison_lines(&self) -> Vec<String> {
-        let Some(c) = &self.comparison else { return vec![] };
-        let ratio = c.time_ratio.map(|r| format!("{r:.2}")).unwrap_or_else(|| "-".into());
+        let Some(c) = &self.comparison else {
+            return vec![];
+        };
+        let ratio = c
+            .time_ratio
+            .map(|r| format!("{r:.2}"))
+            .unwrap_or_else(|| "-".into());
         vec![
             format!(
                 "tessera vs z3: tessera {} correct, z3 {} correct, both {}, only tessera {}, only z3 {}; wrong: tessera {}, z3 {}",
@@ -217,7 +256,10 @@ impl Scoreboard {
     }
 
     fn wrong_line(&self, w: &WrongAnswer) -> String {
-        format!("{}: {} answered {}, expected {}", w.path, w.tool, w.answer, w.expected)
+        format!(
+            "{}: {} answered {}, expected {}",
+            w.path, w.tool, w.answer, w.expected
+        )
     }
 
     /// The plain-text scoreboard for the terminal.
@@ -225,7 +267,13 @@ impl Scoreboard {
         let header = self.header();
         let rows = self.rows();
         let widths: Vec<usize> = (0..header.len())
-            .map(|c| rows.iter().map(|r| r[c].len()).chain([header[c].len()]).max().unwrap_or(0))
+            .map(|c| {
+                rows.iter()
+                    .map(|r| r[c].len())
+                    .chain([header[c].len()])
+                    .max()
+                    .unwrap_or(0)
+            })
             .collect();
         let line = |cells: &[String]| {
             let mut s = String::new();
@@ -239,7 +287,13 @@ impl Scoreboard {
             s.trim_end().to_string() + "\n"
         };
         let mut out = String::new();
-        let _ = writeln!(out, "Scoreboard for {} ({}), {}", self.index, self.date, self.settings_line());
+        let _ = writeln!(
+            out,
+            "Scoreboard for {} ({}), {}",
+            self.index,
+            self.date,
+            self.settings_line()
+        );
         out.push_str(&line(&header));
         let rule: usize = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
         out.push_str(&"-".repeat(rule));
@@ -260,7 +314,11 @@ impl Scoreboard {
         }
         if !self.wrong.is_empty() {
             let banner = "!".repeat(20);
-            let _ = writeln!(out, "\n{banner} {} WRONG ANSWER(S) {banner}", self.wrong.len());
+            let _ = writeln!(
+                out,
+                "\n{banner} {} WRONG ANSWER(S) {banner}",
+                self.wrong.len()
+            );
             for w in &self.wrong {
                 let _ = writeln!(out, "WRONG  {}", self.wrong_line(w));
             }
@@ -276,16 +334,26 @@ impl Scoreboard {
             Mode::Termination => "termination",
             Mode::Chc => "CHC",
         };
-        let _ = writeln!(out, "### Benchmark: {} ({what}, {})\n", self.index, self.date);
+        let _ = writeln!(
+            out,
+            "### Benchmark: {} ({what}, {})\n",
+            self.index, self.date
+        );
         let m = &self.machine;
         let _ = writeln!(
             out,
             "Machine: `{}`, {} cores, {} MB memory. Tessera {}; {}.\n",
-            m.uname, m.cores, m.memory_mb, self.tessera_version, self.settings_line()
+            m.uname,
+            m.cores,
+            m.memory_mb,
+            self.tessera_version,
+            self.settings_line()
         );
         let header = self.header();
         let _ = writeln!(out, "| {} |", header.join(" | "));
-        let align: Vec<&str> = (0..header.len()).map(|c| if c == 0 { "---" } else { "---:" }).collect();
+        let align: Vec<&str> = (0..header.len())
+            .map(|c| if c == 0 { "---" } else { "---:" })
+            .collect();
         let _ = writeln!(out, "| {} |", align.join(" | "));
         for r in self.rows() {
             let mut cells = r.clone();
@@ -307,7 +375,11 @@ impl Scoreboard {
         } else {
             let _ = writeln!(out, "\n**{} wrong answer(s):**\n", self.wrong.len());
             for w in &self.wrong {
-                let _ = writeln!(out, "- `{}`: {} answered {}, expected {}", w.path, w.tool, w.answer, w.expected);
+                let _ = writeln!(
+                    out,
+                    "- `{}`: {} answered {}, expected {}",
+                    w.path, w.tool, w.answer, w.expected
+                );
             }
         }
         out
@@ -397,10 +469,30 @@ mod tests {
             z3: None,
         };
         let tasks = vec![
-            task("a/1.c", "a", "terminating", rec(Answer::Yes, "YES", Status::Correct, 1.0)),
-            task("a/2.c", "a", "nonterminating", rec(Answer::Yes, "YES", Status::Wrong, 2.0)),
-            task("b/3.c", "b", "nonterminating", rec(Answer::No, "NO", Status::Correct, 3.0)),
-            task("b/4.c", "b", "terminating", rec(Answer::Maybe, "MAYBE", Status::Timeout, 9.0)),
+            task(
+                "a/1.c",
+                "a",
+                "terminating",
+                rec(Answer::Yes, "YES", Status::Correct, 1.0),
+            ),
+            task(
+                "a/2.c",
+                "a",
+                "nonterminating",
+                rec(Answer::Yes, "YES", Status::Wrong, 2.0),
+            ),
+            task(
+                "b/3.c",
+                "b",
+                "nonterminating",
+                rec(Answer::No, "NO", Status::Correct, 3.0),
+            ),
+            task(
+                "b/4.c",
+                "b",
+                "terminating",
+                rec(Answer::Maybe, "MAYBE", Status::Timeout, 9.0),
+            ),
         ];
         let settings = ReportedSettings {
             time_limit_seconds: 5.0,
@@ -414,22 +506,42 @@ mod tests {
             vs_z3: false,
             tool_command: None,
         };
-        let machine = Machine { uname: "Linux 6.1 x86_64".into(), cores: 2, memory_mb: 1000 };
-        Scoreboard::new("2025-01-01 00:00 UTC".into(), machine, "v.tsv".into(), Mode::Termination, true, settings, tasks)
+        let machine = Machine {
+            uname: "Linux 6.1 x86_64".into(),
+            cores: 2,
+            memory_mb: 1000,
+        };
+        Scoreboard::new(
+            "2025-01-01 00:00 UTC".into(),
+            machine,
+            "v.tsv".into(),
+            Mode::Termination,
+            true,
+            settings,
+            tasks,
+        )
     }
 
     #[test]
     fn table_has_categories_total_and_wrong_answers() {
         let b = board();
         assert_eq!(b.categories.len(), 2);
-        assert_eq!(b.categories[0].tally.svcomp_score, 2 - 32);
-        assert_eq!(b.overall.svcomp_score, 2 - 32 + 1);
+        assert_eq!(b.categories[0].tally.svcomp_score, Some(2 - 32));
+        assert_eq!(b.overall.svcomp_score, Some(2 - 32 + 1));
         let text = b.text();
-        assert!(text.contains("WRONG  a/2.c: tessera answered YES, expected nonterminating"), "{text}");
+        assert!(
+            text.contains("WRONG  a/2.c: tessera answered YES, expected nonterminating"),
+            "{text}"
+        );
         let total = text.lines().find(|l| l.starts_with("total")).unwrap();
         let cells: Vec<&str> = total.split_whitespace().collect();
-        assert_eq!(cells, ["total", "4", "1", "1", "1", "0", "0", "1", "0", "0", "-29"]);
-        assert!(text.contains("tessera: 2 of 4 correct; time of correct answers: total 4.00 s, median 2.00 s"));
+        assert_eq!(
+            cells,
+            ["total", "4", "1", "1", "1", "0", "0", "1", "0", "0", "-29"]
+        );
+        assert!(text.contains(
+            "tessera: 2 of 4 correct; time of correct answers: total 4.00 s, median 2.00 s"
+        ));
     }
 
     #[test]
@@ -447,7 +559,11 @@ mod tests {
         let b = board();
         let csv = b.csv();
         assert_eq!(csv.lines().count(), 5);
-        assert!(csv.lines().nth(1).unwrap().ends_with(",exit 0,\"a, \"\"quoted\"\" reason\""));
+        assert!(csv
+            .lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",exit 0,\"a, \"\"quoted\"\" reason\""));
         let v: serde_json::Value = serde_json::from_str(&b.json()).unwrap();
         assert_eq!(v["overall"]["svcomp_score"], -29);
         assert_eq!(v["tasks"][1]["tessera"]["status"], "wrong");

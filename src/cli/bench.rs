@@ -102,7 +102,10 @@ pub fn run(args: BenchArgs) -> i32 {
         }
     };
     if index.tasks.is_empty() {
-        eprintln!("tessera bench: no task of {} is selected (check --filter / --int-only)", options.index.display());
+        eprintln!(
+            "tessera bench: no task of {} is selected (check --filter / --int-only)",
+            options.index.display()
+        );
         return 2;
     }
     for ignored in bench::ignored_options(&options, index.mode) {
@@ -126,7 +129,10 @@ pub fn run(args: BenchArgs) -> i32 {
         done.out_dir.display()
     );
     if board.tessera_wrong() > 0 {
-        eprintln!("tessera bench: {} WRONG ANSWER(S) -- see the list above", board.tessera_wrong());
+        eprintln!(
+            "tessera bench: {} WRONG ANSWER(S) -- see the list above",
+            board.tessera_wrong()
+        );
         return 2;
     }
     0

@@ -1,12 +1,56 @@
-//! (temporary stub until the front end lands)
-use crate::ir::{IntSemantics, Program};
+//! C front end: C text -> [`ir::Program`](crate::ir::Program).
+//!
+//! Pipeline: `gcc -E` ([`source`]) -> lang-c parse ([`parse`]) -> lowering
+//! with every call inlined ([`lower`]) using the integer arithmetic of
+//! [`arith`] and the graph builder of [`cfg`]. Errors carry the position in
+//! the original source file; no input makes this module panic.
 
-pub fn parse_file(path: &std::path::Path, semantics: IntSemantics) -> crate::Result<Program> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| crate::TesseraError::Io { path: path.display().to_string(), message: e.to_string() })?;
-    parse_source(&path.display().to_string(), &text, semantics)
+pub mod arith;
+pub mod cfg;
+mod lower;
+pub mod parse;
+pub mod source;
+pub mod types;
+
+use crate::error::{Result, TesseraError};
+use crate::ir::{IntSemantics, Program};
+use std::path::Path;
+
+/// Stack for parsing and lowering: both recurse over the syntax tree.
+const STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// Preprocess, parse and lower a C file.
+pub fn parse_file(path: &Path, semantics: IntSemantics) -> Result<Program> {
+    let file = path.display().to_string();
+    let text = source::preprocess_file(path)?;
+    on_big_stack(move || parse_preprocessed(&file, &text, semantics))
 }
 
-pub fn parse_source(_file: &str, _text: &str, _semantics: IntSemantics) -> crate::Result<Program> {
-    Err(crate::TesseraError::unsupported(None, "front end not built yet"))
+/// Same as [`parse_file`] for C text in memory; `file_name` is used in spans.
+pub fn parse_source(file_name: &str, text: &str, semantics: IntSemantics) -> Result<Program> {
+    let pre = source::preprocess_text(file_name, text)?;
+    let file = file_name.to_string();
+    on_big_stack(move || parse_preprocessed(&file, &pre, semantics))
+}
+
+/// Parse and lower text that is already preprocessed (with line markers).
+pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics) -> Result<Program> {
+    let map = source::SourceMap::new(text);
+    let unit = parse::parse(text, &map)?;
+    lower::lower(&unit, text, &map, file, semantics)
+}
+
+fn on_big_stack<F>(f: F) -> Result<Program>
+where
+    F: FnOnce() -> Result<Program> + Send + 'static,
+{
+    let handle = std::thread::Builder::new()
+        .name("c-front-end".into())
+        .stack_size(STACK_BYTES)
+        .spawn(f)
+        .map_err(|e| TesseraError::Internal(format!("cannot start the front-end thread: {e}")))?;
+    match handle.join() {
+        Ok(r) => r,
+        Err(_) => Err(TesseraError::Internal("the C front end panicked".into())),
+    }
 }

@@ -1,0 +1,224 @@
+//! Building the control-flow graph.
+//!
+//! Lowering walks the program with a [`Cursor`]: a location plus the actions
+//! executed since leaving it. Straight-line code only appends actions; a
+//! branch copies the cursor (each copy gets its own `assume`); a new location
+//! is created only where control flow merges (`join`), at loop headers and at
+//! `goto` targets. So a whole loop body without inner joins becomes one edge.
+
+use crate::ir::{Action, Edge, IntType, LocId, Location, Span, Variable};
+use crate::term::Term;
+use std::collections::{HashMap, HashSet};
+
+#[derive(Clone, Debug)]
+pub struct Cursor {
+    pub loc: LocId,
+    pub actions: Vec<Action>,
+}
+
+impl Cursor {
+    pub fn at(loc: LocId) -> Cursor {
+        Cursor { loc, actions: Vec::new() }
+    }
+    /// Append an `assume`; `None` when it is trivially false (dead path).
+    pub fn assume(mut self, cond: Term) -> Option<Cursor> {
+        match cond {
+            Term::Bool(true) => Some(self),
+            Term::Bool(false) => None,
+            c => {
+                self.actions.push(Action::Assume(c));
+                Some(self)
+            }
+        }
+    }
+}
+
+/// Upper bound on the size of the graph after inlining: beyond this the
+/// engines would not cope anyway, and it stops exponential inlining.
+pub const MAX_EDGES: usize = 200_000;
+
+#[derive(Default)]
+pub struct CfgBuilder {
+    pub locations: Vec<Location>,
+    pub edges: Vec<Edge>,
+    pub vars: Vec<Variable>,
+    /// Locations that must survive simplification: entry, exit, loop
+    /// headers and `goto` targets.
+    pub protected: HashSet<LocId>,
+    taken: HashSet<String>,
+    /// Temporaries not in use, by name prefix and type, for reuse: a
+    /// temporary lives only within one C statement.
+    free_temps: HashMap<(String, IntType), Vec<String>>,
+    temps_in_use: Vec<(String, String, IntType)>,
+    temp_counter: HashMap<String, usize>,
+}
+
+impl CfgBuilder {
+    pub fn new_location(&mut self, span: Option<Span>, note: impl Into<String>) -> LocId {
+        self.locations.push(Location { span, note: note.into() });
+        self.locations.len() - 1
+    }
+
+    /// Close a cursor into an edge to `to`.
+    pub fn jump(&mut self, c: Cursor, to: LocId) {
+        self.edges.push(Edge { from: c.loc, to, actions: c.actions });
+    }
+
+    pub fn too_large(&self) -> bool {
+        self.edges.len() > MAX_EDGES || self.locations.len() > MAX_EDGES
+    }
+
+    /// Merge control flow: no location for zero or one incoming cursor.
+    pub fn join(&mut self, cursors: Vec<Cursor>, span: Option<Span>, note: &str) -> Option<Cursor> {
+        let mut cursors = cursors;
+        match cursors.len() {
+            0 => None,
+            1 => cursors.pop(),
+            _ => {
+                let l = self.new_location(span, note);
+                for c in cursors {
+                    self.jump(c, l);
+                }
+                Some(Cursor::at(l))
+            }
+        }
+    }
+
+    /// A program variable for a C variable: its C name when still free,
+    /// else `function.name`, else `function.name.2`, ... (`.` cannot occur
+    /// in C identifiers, so these never clash with C names).
+    pub fn declare(&mut self, source_name: &str, function: &str, ty: IntType) -> String {
+        let mut name = source_name.to_string();
+        if self.taken.contains(&name) {
+            name = format!("{function}.{source_name}");
+            let mut k = 2;
+            while self.taken.contains(&name) {
+                name = format!("{function}.{source_name}.{k}");
+                k += 1;
+            }
+        }
+        self.taken.insert(name.clone());
+        self.vars.push(Variable { name: name.clone(), source_name: source_name.to_string(), ty });
+        name
+    }
+
+    /// A temporary (`nondet%1`, `f%ret`, ...): `%` keeps it apart from C names.
+    pub fn temp(&mut self, prefix: &str, ty: IntType) -> String {
+        let key = (prefix.to_string(), ty);
+        let name = match self.free_temps.get_mut(&key).and_then(|v| v.pop()) {
+            Some(n) => n,
+            None => {
+                let counter = self.temp_counter.entry(prefix.to_string()).or_insert(0);
+                let mut name;
+                loop {
+                    *counter += 1;
+                    name = if prefix.ends_with("%ret") && *counter == 1 {
+                        prefix.to_string()
+                    } else if prefix.ends_with("%ret") {
+                        format!("{prefix}{counter}")
+                    } else {
+                        format!("{prefix}%{counter}")
+                    };
+                    if !self.taken.contains(&name) {
+                        break;
+                    }
+                }
+                self.taken.insert(name.clone());
+                self.vars.push(Variable { name: name.clone(), source_name: name.clone(), ty });
+                name
+            }
+        };
+        self.temps_in_use.push((name.clone(), prefix.to_string(), ty));
+        name
+    }
+
+    /// Marks the temporaries in use at the start of a statement.
+    pub fn temp_mark(&self) -> usize {
+        self.temps_in_use.len()
+    }
+
+    /// Release the temporaries taken since `mark` (end of a statement).
+    pub fn release_temps(&mut self, mark: usize) {
+        while self.temps_in_use.len() > mark {
+            if let Some((name, prefix, ty)) = self.temps_in_use.pop() {
+                self.free_temps.entry((prefix, ty)).or_default().push(name);
+            }
+        }
+    }
+}
+
+/// Contract locations that only glue straight-line code together: a
+/// location with one incoming edge is merged into it, and a location whose
+/// only way out is an empty edge is bypassed. Paths, and so the loop
+/// structure among the remaining locations, are unchanged.
+pub fn simplify(n: usize, edges: Vec<Edge>, protected: &HashSet<LocId>) -> Vec<Edge> {
+    let mut edges: Vec<Option<Edge>> = edges.into_iter().map(Some).collect();
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut inn: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, e) in edges.iter().enumerate() {
+        if let Some(e) = e {
+            if e.from < n && e.to < n {
+                out[e.from].push(i);
+                inn[e.to].push(i);
+            }
+        }
+    }
+    let mut work: Vec<LocId> = (0..n).rev().collect();
+    let mut queued = vec![true; n];
+    while let Some(l) = work.pop() {
+        queued[l] = false;
+        if protected.contains(&l) {
+            continue;
+        }
+        out[l].retain(|&i| edges[i].as_ref().is_some_and(|e| e.from == l));
+        inn[l].retain(|&i| edges[i].as_ref().is_some_and(|e| e.to == l));
+        let outs = out[l].clone();
+        let ins = inn[l].clone();
+        if outs.iter().chain(ins.iter()).any(|&i| edges[i].as_ref().is_some_and(|e| e.from == e.to)) {
+            continue;
+        }
+        let mut touched = Vec::new();
+        if ins.len() == 1 {
+            let Some(first) = edges[ins[0]].take() else { continue };
+            for &o in &outs {
+                if let Some(oe) = edges[o].take() {
+                    let mut actions = first.actions.clone();
+                    actions.extend(oe.actions);
+                    let idx = edges.len();
+                    edges.push(Some(Edge { from: first.from, to: oe.to, actions }));
+                    out[first.from].push(idx);
+                    inn[oe.to].push(idx);
+                    touched.push(oe.to);
+                }
+            }
+            touched.push(first.from);
+        } else if outs.len() == 1 && edges[outs[0]].as_ref().is_some_and(|e| e.actions.is_empty()) {
+            let Some(skip) = edges[outs[0]].take() else { continue };
+            for &i in &ins {
+                if let Some(e) = edges[i].as_mut() {
+                    e.to = skip.to;
+                    inn[skip.to].push(i);
+                    touched.push(e.from);
+                }
+            }
+            touched.push(skip.to);
+        }
+        for t in touched {
+            if t < n && !queued[t] {
+                queued[t] = true;
+                work.push(t);
+            }
+        }
+    }
+    // Drop exact duplicates (e.g. both arms of an empty `if`).
+    let mut seen: HashMap<(LocId, LocId), Vec<Vec<Action>>> = HashMap::new();
+    let mut result = Vec::new();
+    for e in edges.into_iter().flatten() {
+        let same = seen.entry((e.from, e.to)).or_default();
+        if !same.contains(&e.actions) {
+            same.push(e.actions.clone());
+            result.push(e);
+        }
+    }
+    result
+}

@@ -1,0 +1,996 @@
+//! Expressions: values, side effects, conditions and (inlined) calls.
+//!
+//! A [`Val`]'s term describes the value in the state at the cursor right
+//! after the actions emitted while computing it. Where a later operand has
+//! side effects, an earlier operand's value is first copied into a
+//! temporary, so that the term still means what it meant.
+
+use super::{JumpScope, LValue, Lowerer, Symbol};
+use crate::c::arith::{ArithOp, CmpOp, Val};
+use crate::c::cfg::Cursor;
+use crate::c::types::{char_literal, integer_literal, promote, size_of, usual, CType};
+use crate::error::Result;
+use crate::ir::{Action, IntType};
+use crate::term::Term;
+use lang_c::ast::*;
+use lang_c::span::Node;
+use num_bigint::BigInt;
+use std::collections::{HashMap, HashSet};
+
+/// Functions that end the program (all lead to `Program.exit`).
+const PROGRAM_ENDS: &[&str] = &[
+    "__VERIFIER_error",
+    "reach_error",
+    "abort",
+    "exit",
+    "_exit",
+    "_Exit",
+    "__assert_fail",
+    "__assert_perror_fail",
+    "__assert",
+    "__builtin_trap",
+    "__builtin_abort",
+    "__builtin_exit",
+];
+
+/// An evaluated call argument.
+enum Argument {
+    Value(Val),
+    /// A nondeterministic value in this range (`None`: any integer).
+    Nondet(Option<(BigInt, BigInt)>),
+}
+
+const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
+
+/// The integer type of `__VERIFIER_nondet_X` by SV-COMP's naming.
+fn nondet_type_by_name(suffix: &str) -> Option<IntType> {
+    Some(match suffix {
+        "bool" | "_Bool" => IntType::Bool,
+        "char" | "schar" => IntType::CHAR,
+        "uchar" | "unsigned_char" | "u8" => IntType::UCHAR,
+        "short" | "sshort" => IntType::SHORT,
+        "ushort" | "unsigned_short" | "u16" => IntType::USHORT,
+        "int" | "s32" => IntType::INT,
+        "uint" | "unsigned" | "unsigned_int" | "u32" => IntType::UINT,
+        "long" | "longlong" | "long_long" | "loff_t" | "s64" | "ssize_t" => IntType::LONG,
+        "ulong" | "ulonglong" | "unsigned_long" | "unsigned_long_long" | "size_t" | "u64" | "sector_t" => {
+            IntType::ULONG
+        }
+        _ => return None,
+    })
+}
+
+fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
+    Some(match op {
+        BinaryOperator::Less => CmpOp::Lt,
+        BinaryOperator::LessOrEqual => CmpOp::Le,
+        BinaryOperator::Greater => CmpOp::Gt,
+        BinaryOperator::GreaterOrEqual => CmpOp::Ge,
+        BinaryOperator::Equals => CmpOp::Eq,
+        BinaryOperator::NotEquals => CmpOp::Ne,
+        _ => return None,
+    })
+}
+
+fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
+    Some(match op {
+        BinaryOperator::Plus | BinaryOperator::AssignPlus => ArithOp::Add,
+        BinaryOperator::Minus | BinaryOperator::AssignMinus => ArithOp::Sub,
+        BinaryOperator::Multiply | BinaryOperator::AssignMultiply => ArithOp::Mul,
+        BinaryOperator::Divide | BinaryOperator::AssignDivide => ArithOp::Div,
+        BinaryOperator::Modulo | BinaryOperator::AssignModulo => ArithOp::Rem,
+        BinaryOperator::ShiftLeft | BinaryOperator::AssignShiftLeft => ArithOp::Shl,
+        BinaryOperator::ShiftRight | BinaryOperator::AssignShiftRight => ArithOp::Shr,
+        BinaryOperator::BitwiseAnd | BinaryOperator::AssignBitwiseAnd => ArithOp::BitAnd,
+        BinaryOperator::BitwiseOr | BinaryOperator::AssignBitwiseOr => ArithOp::BitOr,
+        BinaryOperator::BitwiseXor | BinaryOperator::AssignBitwiseXor => ArithOp::BitXor,
+        _ => return None,
+    })
+}
+
+fn is_compound_assign(op: &BinaryOperator) -> bool {
+    matches!(
+        op,
+        BinaryOperator::AssignPlus
+            | BinaryOperator::AssignMinus
+            | BinaryOperator::AssignMultiply
+            | BinaryOperator::AssignDivide
+            | BinaryOperator::AssignModulo
+            | BinaryOperator::AssignShiftLeft
+            | BinaryOperator::AssignShiftRight
+            | BinaryOperator::AssignBitwiseAnd
+            | BinaryOperator::AssignBitwiseOr
+            | BinaryOperator::AssignBitwiseXor
+    )
+}
+
+/// An expression that is a literal up to signs and casts (a divisor that
+/// cannot be zero by surprise).
+fn literal_like(e: &Expression) -> bool {
+    match e {
+        Expression::Constant(_) | Expression::SizeOfTy(_) | Expression::SizeOfVal(_) => true,
+        Expression::UnaryOperator(u) => {
+            matches!(u.node.operator.node, UnaryOperator::Minus | UnaryOperator::Plus) && literal_like(&u.node.operand.node)
+        }
+        Expression::Cast(c) => literal_like(&c.node.expression.node),
+        _ => false,
+    }
+}
+
+impl<'a> Lowerer<'a> {
+    /// The value of an expression (an error if it has none).
+    pub fn expr(&mut self, e: &'a Node<Expression>) -> Result<Val> {
+        match self.eval(e, true)? {
+            Some(v) => Ok(v),
+            None => Err(self.syntax(e.span, "a void expression used as a value")),
+        }
+    }
+
+    /// Evaluate an expression for its side effects only.
+    pub fn effect(&mut self, e: &'a Node<Expression>) -> Result<()> {
+        self.eval(e, false).map(|_| ())
+    }
+
+    /// The value of a constant expression (case labels, enumerators,
+    /// initializers of globals).
+    pub fn constant(&mut self, e: &'a Node<Expression>) -> Result<Val> {
+        if self.has_effects(e) {
+            return Err(self.unsupported(e.span, "side effects in a constant expression"));
+        }
+        let saved = self.cur.replace(Cursor::at(self.entry));
+        let r = self.expr(e);
+        let after = std::mem::replace(&mut self.cur, saved);
+        let v = r?;
+        let clean = after.is_some_and(|c| c.actions.is_empty());
+        if v.constant().is_none() || !clean {
+            return Err(self.unsupported(e.span, "a non-constant expression where C requires a constant"));
+        }
+        Ok(v)
+    }
+
+    /// Whether evaluating `e` may do more than read variables: assign, call
+    /// a function (other than `__VERIFIER_nondet_*`, whose fresh value
+    /// changes nothing), or divide by a value that might be zero (its
+    /// `assume divisor != 0` must not be hoisted out of a condition).
+    pub fn has_effects(&self, e: &Node<Expression>) -> bool {
+        match &e.node {
+            Expression::Identifier(_)
+            | Expression::Constant(_)
+            | Expression::StringLiteral(_)
+            | Expression::SizeOfTy(_)
+            | Expression::SizeOfVal(_)
+            | Expression::AlignOf(_)
+            | Expression::OffsetOf(_) => false,
+            Expression::Call(c) => {
+                let pure_builtin = match &c.node.callee.node {
+                    Expression::Identifier(id) => {
+                        let n = id.node.name.as_str();
+                        let defined = self.functions.get(n).is_some_and(|f| f.def.is_some());
+                        !defined && (n.starts_with(NONDET_PREFIX) || n == "__builtin_expect")
+                    }
+                    _ => false,
+                };
+                !pure_builtin || c.node.arguments.iter().any(|a| self.has_effects(a))
+            }
+            Expression::UnaryOperator(u) => match u.node.operator.node {
+                UnaryOperator::PostIncrement
+                | UnaryOperator::PostDecrement
+                | UnaryOperator::PreIncrement
+                | UnaryOperator::PreDecrement => true,
+                _ => self.has_effects(&u.node.operand),
+            },
+            Expression::Cast(c) => self.has_effects(&c.node.expression),
+            Expression::BinaryOperator(b) => {
+                let op = &b.node.operator.node;
+                if matches!(op, BinaryOperator::Assign) || is_compound_assign(op) {
+                    return true;
+                }
+                if matches!(op, BinaryOperator::Divide | BinaryOperator::Modulo) && !literal_like(&b.node.rhs.node) {
+                    return true;
+                }
+                self.has_effects(&b.node.lhs) || self.has_effects(&b.node.rhs)
+            }
+            Expression::Conditional(c) => {
+                self.has_effects(&c.node.condition)
+                    || self.has_effects(&c.node.then_expression)
+                    || self.has_effects(&c.node.else_expression)
+            }
+            Expression::Comma(es) => es.iter().any(|x| self.has_effects(x)),
+            Expression::Member(m) => self.has_effects(&m.node.expression),
+            _ => true,
+        }
+    }
+
+    /// Copy a value into a temporary if it depends on variables.
+    pub(crate) fn snapshot(&mut self, v: Val) -> Val {
+        if v.term.free_vars().is_empty() {
+            return v;
+        }
+        let t = self.cfg.temp("tmp", v.ty);
+        self.emit(Action::Assign(t.clone(), v.term));
+        Val { term: Term::var(t), ty: v.ty, range: v.range }
+    }
+
+    fn eval(&mut self, e: &'a Node<Expression>, want: bool) -> Result<Option<Val>> {
+        self.enter(e.span)?;
+        let r = self.eval_inner(e, want);
+        self.leave();
+        r
+    }
+
+    fn eval_inner(&mut self, e: &'a Node<Expression>, want: bool) -> Result<Option<Val>> {
+        match &e.node {
+            Expression::Identifier(_) => self.read_identifier(e).map(Some),
+            Expression::Constant(c) => match &c.node {
+                Constant::Integer(i) => {
+                    let (v, t) = integer_literal(i).map_err(|m| self.unsupported(c.span, m))?;
+                    Ok(Some(self.arith.constant(v, t)))
+                }
+                Constant::Character(s) => {
+                    let (v, t) = char_literal(s).map_err(|m| self.unsupported(c.span, m))?;
+                    Ok(Some(self.arith.constant(v, t)))
+                }
+                Constant::Float(_) => Err(self.unsupported(c.span, "floating point")),
+            },
+            Expression::StringLiteral(s) => Err(self.unsupported(s.span, "string literals (pointers)")),
+            Expression::Call(c) => self.call(c, want),
+            Expression::UnaryOperator(u) => self.unary(u, want),
+            Expression::Cast(c) => {
+                let ty = self.type_name(&c.node.type_name)?;
+                match ty {
+                    CType::Void => {
+                        self.effect(&c.node.expression)?;
+                        Ok(None)
+                    }
+                    CType::Int(t) => {
+                        let v = self.expr(&c.node.expression)?;
+                        Ok(Some(self.arith.convert(v, t)))
+                    }
+                    CType::Unsupported(what) => Err(self.unsupported(c.span, format!("a cast to {what}"))),
+                }
+            }
+            Expression::BinaryOperator(b) => self.binary(b, want),
+            Expression::Conditional(c) => self.conditional(c, e.span, want),
+            Expression::Comma(es) => {
+                let n = es.len();
+                for (i, x) in es.iter().enumerate() {
+                    if i + 1 == n {
+                        return self.eval(x, want);
+                    }
+                    self.effect(x)?;
+                }
+                Ok(None)
+            }
+            Expression::SizeOfTy(s) => {
+                let ty = self.type_name(&s.node.0)?;
+                self.size_value(ty, s.span).map(Some)
+            }
+            Expression::SizeOfVal(s) => {
+                let ty = self.type_of(&s.node.0)?;
+                self.size_value(ty, s.span).map(Some)
+            }
+            Expression::AlignOf(a) => {
+                let ty = self.type_name(&a.node.0)?;
+                self.size_value(ty, a.span).map(Some)
+            }
+            Expression::Statement(s) => self.statement_expression(s, want),
+            Expression::Member(m) => Err(self.unsupported(m.span, "struct or union member access")),
+            Expression::CompoundLiteral(c) => Err(self.unsupported(c.span, "compound literals")),
+            Expression::GenericSelection(g) => Err(self.unsupported(g.span, "_Generic")),
+            Expression::OffsetOf(o) => Err(self.unsupported(o.span, "offsetof")),
+            Expression::VaArg(v) => Err(self.unsupported(v.span, "variadic arguments")),
+        }
+    }
+
+    fn size_value(&mut self, ty: CType, s: lang_c::span::Span) -> Result<Val> {
+        match ty {
+            CType::Int(t) => Ok(self.arith.constant(BigInt::from(size_of(t)), IntType::ULONG)),
+            CType::Void => Ok(self.arith.constant(BigInt::from(1), IntType::ULONG)),
+            CType::Unsupported(what) => Err(self.unsupported(s, format!("sizeof of {what}"))),
+        }
+    }
+
+    /// GNU `({ ...; e; })`: the value of the last expression statement.
+    fn statement_expression(&mut self, s: &'a Node<Statement>, want: bool) -> Result<Option<Val>> {
+        let Statement::Compound(items) = &s.node else {
+            return Err(self.unsupported(s.span, "this statement expression"));
+        };
+        self.push_scope();
+        let mut result = Ok(None);
+        for (i, item) in items.iter().enumerate() {
+            let last = i + 1 == items.len();
+            let r = match &item.node {
+                BlockItem::Statement(st) if last && want => match &st.node {
+                    Statement::Expression(Some(x)) => self.eval(x, true),
+                    _ => self.stmt(st).map(|_| None),
+                },
+                BlockItem::Statement(st) => self.stmt(st).map(|_| None),
+                BlockItem::Declaration(d) => self.declaration(d, false).map(|_| None),
+                BlockItem::StaticAssert(_) => Ok(None),
+            };
+            match r {
+                Ok(v) => result = Ok(v),
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        self.pop_scope();
+        result
+    }
+
+    // ---- storage
+
+    pub fn lvalue(&mut self, e: &'a Node<Expression>) -> Result<LValue> {
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Symbol::Var { name, ty }) => Ok(LValue::Var { name: name.clone(), ty: *ty }),
+                Some(Symbol::Const(_)) => Err(self.syntax(e.span, format!("`{}` is a constant", id.node.name))),
+                Some(Symbol::Typedef(_)) => Err(self.syntax(e.span, format!("`{}` is a type", id.node.name))),
+                Some(Symbol::Unmodelled { what }) => {
+                    Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
+                }
+                None => {
+                    if self.functions.contains_key(&id.node.name) {
+                        Err(self.unsupported(e.span, format!("function `{}` used as a value (function pointers)", id.node.name)))
+                    } else if id.node.name == "__func__" || id.node.name == "__PRETTY_FUNCTION__" || id.node.name == "__FUNCTION__" {
+                        Err(self.unsupported(e.span, "string literals (pointers)"))
+                    } else {
+                        Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name)))
+                    }
+                }
+            },
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
+                Err(self.unsupported(e.span, "pointer dereference"))
+            }
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                Err(self.unsupported(e.span, "array indexing"))
+            }
+            Expression::Member(_) => Err(self.unsupported(e.span, "struct or union member access")),
+            _ => Err(self.syntax(e.span, "not an assignable expression")),
+        }
+    }
+
+    pub fn load(&mut self, lv: &LValue) -> Val {
+        match lv {
+            LValue::Var { name, ty } => self.arith.var(name, *ty),
+        }
+    }
+
+    pub fn store(&mut self, lv: &LValue, v: Val) {
+        match lv {
+            LValue::Var { name, ty } => {
+                let v = self.arith.convert(v, *ty);
+                // `x = x` changes nothing.
+                if v.term != Term::var(name.clone()) {
+                    self.emit(Action::Assign(name.clone(), v.term));
+                }
+            }
+        }
+    }
+
+    /// Identifier values read via `lvalue`, except enumeration constants.
+    fn read_identifier(&mut self, e: &'a Node<Expression>) -> Result<Val> {
+        if let Expression::Identifier(id) = &e.node {
+            if let Some(Symbol::Const(v)) = self.lookup(&id.node.name) {
+                return Ok(v.clone());
+            }
+        }
+        let lv = self.lvalue(e)?;
+        Ok(self.load(&lv))
+    }
+
+    // ---- operators
+
+    fn unary(&mut self, u: &'a Node<UnaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
+        let operand = &u.node.operand;
+        match u.node.operator.node {
+            UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
+                let op = u.node.operator.node.clone();
+                let lv = self.lvalue(operand)?;
+                let old = self.load(&lv);
+                let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
+                let result_old = if post && want { Some(self.snapshot(old.clone())) } else { None };
+                let aop = if matches!(op, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement) {
+                    ArithOp::Add
+                } else {
+                    ArithOp::Sub
+                };
+                let one = self.arith.int(1);
+                let new = self.arith.binary(aop, old, one).map_err(|m| self.unsupported(u.span, m))?;
+                self.store(&lv, new.val);
+                Ok(Some(match result_old {
+                    Some(v) => v,
+                    None => self.load(&lv),
+                }))
+            }
+            UnaryOperator::Address => Err(self.unsupported(u.span, "the address-of operator (pointers)")),
+            UnaryOperator::Indirection => Err(self.unsupported(u.span, "pointer dereference")),
+            UnaryOperator::Plus => {
+                let v = self.operand_value(operand)?;
+                Ok(Some(self.arith.promote(v)))
+            }
+            UnaryOperator::Minus => {
+                let v = self.operand_value(operand)?;
+                Ok(Some(self.arith.neg(v)))
+            }
+            UnaryOperator::Complement => {
+                let v = self.operand_value(operand)?;
+                Ok(Some(self.arith.bitnot(v)))
+            }
+            UnaryOperator::Negate => {
+                let c = self.cond_term(operand)?;
+                Ok(Some(self.arith.from_bool(Term::not(c))))
+            }
+        }
+    }
+
+    fn operand_value(&mut self, e: &'a Node<Expression>) -> Result<Val> {
+        if let Expression::Identifier(_) = &e.node {
+            return self.read_identifier(e);
+        }
+        self.expr(e)
+    }
+
+    /// Both operands, the left one protected from the right one's effects.
+    fn operands(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<(Val, Val)> {
+        let a = self.operand_value(l)?;
+        let a = if self.has_effects(r) { self.snapshot(a) } else { a };
+        let b = self.operand_value(r)?;
+        Ok((a, b))
+    }
+
+    fn arith_outcome(&mut self, op: ArithOp, a: Val, b: Val, s: lang_c::span::Span) -> Result<Val> {
+        let out = self.arith.binary(op, a, b).map_err(|m| self.unsupported(s, m))?;
+        if let Some(cond) = out.assume {
+            self.emit_assume(cond);
+        }
+        Ok(out.val)
+    }
+
+    fn binary(&mut self, b: &'a Node<BinaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
+        let op = &b.node.operator.node;
+        let (l, r) = (&b.node.lhs, &b.node.rhs);
+        if let Some(c) = cmp_op(op) {
+            let (x, y) = self.operands(l, r)?;
+            return Ok(Some(self.arith.from_bool(self.arith.compare(c, x, y))));
+        }
+        match op {
+            BinaryOperator::Index => return Err(self.unsupported(b.span, "array indexing")),
+            BinaryOperator::Assign => return self.assign(l, r, want).map(Some),
+            BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr => {
+                if !self.has_effects(r) {
+                    let t = self.cond_term_binary(b)?;
+                    return Ok(Some(self.arith.from_bool(t)));
+                }
+                return self.branch_to_value(b, want);
+            }
+            _ => {}
+        }
+        let Some(aop) = arith_op(op) else {
+            return Err(self.unsupported(b.span, "this operator"));
+        };
+        if is_compound_assign(op) {
+            // `x op= e`: e first, then the read of x (one valid order for
+            // effects on x in e, which C leaves unsequenced).
+            let lv = self.lvalue(l)?;
+            let rhs = self.expr(r)?;
+            let old = self.load(&lv);
+            let new = self.arith_outcome(aop, old, rhs, b.span)?;
+            self.store(&lv, new);
+            return Ok(Some(self.load(&lv)));
+        }
+        let (x, y) = self.operands(l, r)?;
+        self.arith_outcome(aop, x, y, b.span).map(Some)
+    }
+
+    fn assign(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>, _want: bool) -> Result<Val> {
+        let lv = self.lvalue(l)?;
+        if let Some(range) = self.nondet_assignment(r, lv.ty()) {
+            let LValue::Var { name, .. } = &lv;
+            let name = name.clone();
+            self.havoc_in(&name, range);
+            return Ok(self.load(&lv));
+        }
+        let v = self.expr(r)?;
+        self.store(&lv, v);
+        Ok(self.load(&lv))
+    }
+
+    /// For `x = __VERIFIER_nondet_T()`: the set of values x can get, when it
+    /// is an interval (then `havoc x; assume range`, no temporary).
+    /// `Some(None)`: any value (x unbounded).
+    pub fn nondet_assignment(&self, e: &Node<Expression>, target: IntType) -> Option<Option<(BigInt, BigInt)>> {
+        let Expression::Call(c) = &e.node else { return None };
+        let Expression::Identifier(id) = &c.node.callee.node else { return None };
+        if !c.node.arguments.is_empty() {
+            return None;
+        }
+        let src = self.nondet_type(&id.node.name)?;
+        let target_range = self.arith.type_range(target);
+        let src_range = self.arith.type_range(src);
+        if target == IntType::Bool {
+            return Some(target_range);
+        }
+        match (&src_range, &target_range) {
+            (_, None) => Some(src_range),
+            // Wrap-around of at least 2^N consecutive values covers the target.
+            (None, Some(_)) => Some(target_range),
+            (Some((slo, shi)), Some((tlo, thi))) => {
+                if slo >= tlo && shi <= thi {
+                    Some(src_range)
+                } else if src.bits() >= target.bits() {
+                    Some(target_range)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// The type of a nondeterministic-value function not defined in the file.
+    pub fn nondet_type(&self, name: &str) -> Option<IntType> {
+        let suffix = name.strip_prefix(NONDET_PREFIX)?;
+        let info = self.functions.get(name);
+        if info.is_some_and(|f| f.def.is_some()) {
+            return None;
+        }
+        nondet_type_by_name(suffix).or_else(|| info.and_then(|f| f.ret.int()))
+    }
+
+    fn conditional(&mut self, c: &'a Node<ConditionalExpression>, s: lang_c::span::Span, want: bool) -> Result<Option<Val>> {
+        let (cond, then_e, else_e) = (&c.node.condition, &c.node.then_expression, &c.node.else_expression);
+        let pure = !self.has_effects(then_e) && !self.has_effects(else_e);
+        if pure && !want {
+            return self.effect(cond).map(|_| None);
+        }
+        if pure {
+            let ct = self.cond_term(cond)?;
+            let a = self.expr(then_e)?;
+            let b = self.expr(else_e)?;
+            let t = usual(a.ty, b.ty);
+            let (a, b) = (self.arith.convert(a, t), self.arith.convert(b, t));
+            let range = match (&a.range, &b.range) {
+                (Some((alo, ahi)), Some((blo, bhi))) => Some((alo.min(blo).clone(), ahi.max(bhi).clone())),
+                _ => None,
+            };
+            return Ok(Some(Val { term: Term::ite(ct, a.term, b.term), ty: t, range }));
+        }
+        // Branches with effects: real control flow.
+        let result_ty = if want {
+            match (self.type_of(then_e)?, self.type_of(else_e)?) {
+                (CType::Int(a), CType::Int(b)) => Some(usual(a, b)),
+                (CType::Void, CType::Void) => None,
+                (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => return Err(self.unsupported(s, w)),
+                _ => return Err(self.syntax(s, "`?:` with a void and a non-void branch")),
+            }
+        } else {
+            None
+        };
+        let tmp = result_ty.map(|t| (self.cfg.temp("tmp", t), t));
+        let (ts, fs) = self.branch(cond)?;
+        let mut ends = Vec::new();
+        for (cursors, e) in [(ts, then_e), (fs, else_e)] {
+            self.cur = self.join(cursors, s, "?:");
+            match &tmp {
+                Some((name, t)) => {
+                    let v = self.expr(e)?;
+                    let v = self.arith.convert(v, *t);
+                    self.emit(Action::Assign(name.clone(), v.term));
+                }
+                None => self.effect(e)?,
+            }
+            ends.extend(self.cur.take());
+        }
+        self.cur = self.join(ends, s, "after ?:");
+        Ok(tmp.map(|(name, t)| self.arith.var(&name, t)))
+    }
+
+    /// `a && b` / `a || b` whose right side has effects, as a value: branch,
+    /// then store 1 or 0.
+    fn branch_to_value(&mut self, b: &'a Node<BinaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
+        let tmp = if want { Some(self.cfg.temp("tmp", IntType::INT)) } else { None };
+        let (ts, fs) = self.branch_binary(b)?;
+        let mut ends = Vec::new();
+        for (cursors, value) in [(ts, 1), (fs, 0)] {
+            let joined = self.join(cursors, b.span, "&&/||");
+            if let Some(mut c) = joined {
+                if let Some(t) = &tmp {
+                    c.actions.push(Action::Assign(t.clone(), Term::int(value)));
+                }
+                ends.push(c);
+            }
+        }
+        self.cur = self.join(ends, b.span, "after &&/||");
+        Ok(tmp.map(|t| self.arith.var(&t, IntType::INT)))
+    }
+
+    // ---- conditions
+
+    /// A Boolean term for `e != 0`, emitting `e`'s effects at the cursor.
+    pub fn cond_term(&mut self, e: &'a Node<Expression>) -> Result<Term> {
+        self.enter(e.span)?;
+        let r = self.cond_term_inner(e);
+        self.leave();
+        r
+    }
+
+    fn cond_term_inner(&mut self, e: &'a Node<Expression>) -> Result<Term> {
+        match &e.node {
+            Expression::BinaryOperator(b) => {
+                let op = &b.node.operator.node;
+                if let Some(c) = cmp_op(op) {
+                    let (x, y) = self.operands(&b.node.lhs, &b.node.rhs)?;
+                    return Ok(self.arith.compare(c, x, y));
+                }
+                if matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) && !self.has_effects(&b.node.rhs) {
+                    return self.cond_term_binary(b);
+                }
+            }
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Negate => {
+                return Ok(Term::not(self.cond_term(&u.node.operand)?));
+            }
+            _ => {}
+        }
+        match self.eval(e, true)? {
+            Some(v) => Ok(self.arith.truth(&v)),
+            None => Err(self.syntax(e.span, "a void expression used as a condition")),
+        }
+    }
+
+    /// `a && b`, `a || b` with a side-effect-free `b`.
+    fn cond_term_binary(&mut self, b: &'a Node<BinaryOperatorExpression>) -> Result<Term> {
+        let x = self.cond_term(&b.node.lhs)?;
+        let y = self.cond_term(&b.node.rhs)?;
+        Ok(match b.node.operator.node {
+            BinaryOperator::LogicalAnd => Term::and(vec![x, y]),
+            _ => Term::or(vec![x, y]),
+        })
+    }
+
+    /// Split the cursor on a condition: the cursors where `e` is true and
+    /// those where it is false. Short-circuit operators with effects on the
+    /// right become control flow.
+    pub fn branch(&mut self, e: &'a Node<Expression>) -> Result<(Vec<Cursor>, Vec<Cursor>)> {
+        self.enter(e.span)?;
+        let r = self.branch_inner(e);
+        self.leave();
+        r
+    }
+
+    fn branch_inner(&mut self, e: &'a Node<Expression>) -> Result<(Vec<Cursor>, Vec<Cursor>)> {
+        match &e.node {
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr)
+                    && self.has_effects(&b.node.rhs) =>
+            {
+                return self.branch_binary(b);
+            }
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Negate => {
+                let (t, f) = self.branch(&u.node.operand)?;
+                return Ok((f, t));
+            }
+            Expression::Comma(es) if !es.is_empty() => {
+                let n = es.len();
+                for x in &es[..n - 1] {
+                    self.effect(x)?;
+                }
+                return self.branch(&es[n - 1]);
+            }
+            Expression::Conditional(c) if self.has_effects(&c.node.then_expression) || self.has_effects(&c.node.else_expression) => {
+                let (ts, fs) = self.branch(&c.node.condition)?;
+                self.cur = self.join(ts, e.span, "?:");
+                let (t1, f1) = self.branch(&c.node.then_expression)?;
+                self.cur = self.join(fs, e.span, "?:");
+                let (t2, f2) = self.branch(&c.node.else_expression)?;
+                return Ok(([t1, t2].concat(), [f1, f2].concat()));
+            }
+            Expression::Call(c) => {
+                // `if (__VERIFIER_nondet_int())`: both ways, no temporary
+                // (every nondet type has a zero and a non-zero value).
+                if let Expression::Identifier(id) = &c.node.callee.node {
+                    if c.node.arguments.is_empty() && self.nondet_type(&id.node.name).is_some() {
+                        return Ok(match self.cur.take() {
+                            Some(cur) => (vec![cur.clone()], vec![cur]),
+                            None => (vec![], vec![]),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+        let c = self.cond_term(e)?;
+        let Some(cur) = self.cur.take() else {
+            return Ok((vec![], vec![]));
+        };
+        let t = cur.clone().assume(c.clone());
+        let f = cur.assume(Term::not(c));
+        Ok((t.into_iter().collect(), f.into_iter().collect()))
+    }
+
+    fn branch_binary(&mut self, b: &'a Node<BinaryOperatorExpression>) -> Result<(Vec<Cursor>, Vec<Cursor>)> {
+        let (t1, f1) = self.branch(&b.node.lhs)?;
+        if b.node.operator.node == BinaryOperator::LogicalAnd {
+            self.cur = self.join(t1, b.span, "&&");
+            let (t2, f2) = self.branch(&b.node.rhs)?;
+            Ok((t2, [f1, f2].concat()))
+        } else {
+            self.cur = self.join(f1, b.span, "||");
+            let (t2, f2) = self.branch(&b.node.rhs)?;
+            Ok(([t1, t2].concat(), f2))
+        }
+    }
+
+    // ---- calls
+
+    fn call(&mut self, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
+        let Expression::Identifier(id) = &c.node.callee.node else {
+            return Err(self.unsupported(c.span, "a call through a function pointer"));
+        };
+        let name = id.node.name.as_str();
+        let args = &c.node.arguments;
+        if let Some(info) = self.functions.get(name) {
+            if info.def.is_some() {
+                return self.inline(name, c, want);
+            }
+        }
+        if let Some(t) = self.nondet_type(name) {
+            for a in args {
+                self.effect(a)?;
+            }
+            let v = self.cfg.temp("nondet", t);
+            self.havoc(&v, t);
+            return Ok(Some(self.arith.var(&v, t)));
+        }
+        if name.starts_with(NONDET_PREFIX) {
+            return Err(self.unsupported(c.span, format!("`{name}` (not an integer type)")));
+        }
+        match name {
+            "__VERIFIER_assume" | "assume_abort_if_not" => {
+                let [cond] = args.as_slice() else {
+                    return Err(self.syntax(c.span, format!("`{name}` takes one argument")));
+                };
+                let (ts, _) = self.branch(cond)?;
+                self.cur = self.join(ts, c.span, "assume");
+                Ok(None)
+            }
+            "assert" | "__VERIFIER_assert" => {
+                let [cond] = args.as_slice() else {
+                    return Err(self.syntax(c.span, format!("`{name}` takes one argument")));
+                };
+                // A failing assertion ends the program.
+                let (ts, fs) = self.branch(cond)?;
+                for f in fs {
+                    self.cfg.jump(f, self.exit);
+                }
+                self.cur = self.join(ts, c.span, "assert");
+                Ok(None)
+            }
+            "__builtin_expect" => {
+                let Some((first, rest)) = args.split_first() else {
+                    return Err(self.syntax(c.span, "`__builtin_expect` takes two arguments"));
+                };
+                let v = self.eval(first, want)?;
+                for a in rest {
+                    self.effect(a)?;
+                }
+                Ok(v)
+            }
+            n if PROGRAM_ENDS.contains(&n) => {
+                if matches!(n, "exit" | "_exit" | "_Exit" | "__builtin_exit") {
+                    for a in args {
+                        self.effect(a)?;
+                    }
+                }
+                if let Some(cur) = self.cur.take() {
+                    self.cfg.jump(cur, self.exit);
+                }
+                // No execution continues; any value will do.
+                Ok(if want { Some(self.arith.int(0)) } else { None })
+            }
+            "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" | "free" => {
+                Err(self.unsupported(c.span, format!("dynamic memory (`{name}`)")))
+            }
+            _ => Err(self.unsupported(c.span, format!("call to unknown function {name}"))),
+        }
+    }
+
+    /// Inline a call: fresh copies of the callee's parameters and locals,
+    /// its returns joined after the body.
+    fn inline(&mut self, name: &str, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
+        if let Some(&component) = self.recursive.get(name) {
+            return self.recursive_call(name, component, c, want);
+        }
+        if self.frames.iter().any(|f| f.function == name) {
+            return Err(self.unsupported(c.span, format!("recursion (`{name}` calls itself, directly or indirectly)")));
+        }
+        if self.cfg.too_large() {
+            return Err(self.unsupported(c.span, "the program is too large after inlining"));
+        }
+        let Some(info) = self.functions.get(name).cloned() else {
+            return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
+        };
+        let Some(def) = info.def else {
+            return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
+        };
+        let args = &c.node.arguments;
+        if info.variadic {
+            return Err(self.unsupported(c.span, format!("variadic function `{name}`")));
+        }
+        if args.len() != info.params.len() && !(info.unprototyped && info.params.is_empty()) {
+            return Err(self.syntax(
+                c.span,
+                format!("`{name}` called with {} arguments but takes {}", args.len(), info.params.len()),
+            ));
+        }
+        let mut values = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            // `f(__VERIFIER_nondet_int())`: havoc the parameter itself.
+            if let Some(CType::Int(t)) = info.params.get(i).map(|p| &p.ty) {
+                if let Some(range) = self.nondet_assignment(a, *t) {
+                    values.push(Argument::Nondet(range));
+                    continue;
+                }
+            }
+            let v = self.expr(a)?;
+            let later_effects = args[i + 1..].iter().any(|x| self.has_effects(x));
+            values.push(Argument::Value(if later_effects { self.snapshot(v) } else { v }));
+        }
+        let ret = match (&info.ret, want) {
+            (CType::Int(t), true) => Some((self.cfg.temp(&format!("{name}%ret"), *t), *t)),
+            (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
+            (CType::Unsupported(w), _) => return Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
+            _ => None,
+        };
+        self.frames.push(super::Frame {
+            function: name.to_string(),
+            scopes: vec![HashMap::new()],
+            ret: ret.clone(),
+            is_main: false,
+            returns: Vec::new(),
+            labels: HashMap::new(),
+            defined_labels: HashSet::new(),
+            goto_targets: super::stmt::goto_targets(&def.node.statement),
+            jumps: Vec::<JumpScope>::new(),
+            instance: None,
+        });
+        let result = self.inline_body(name, def, &info.params, values);
+        let frame = self.frames.pop();
+        result?;
+        let mut ends: Vec<Cursor> = self.cur.take().into_iter().collect();
+        if let Some(f) = frame {
+            ends.extend(f.returns);
+        }
+        self.cur = self.join(ends, c.span, &format!("return from {name}"));
+        Ok(ret.map(|(v, t)| self.arith.var(&v, t)))
+    }
+
+    fn inline_body(
+        &mut self,
+        name: &str,
+        def: &'a Node<FunctionDefinition>,
+        params: &[super::Param],
+        values: Vec<Argument>,
+    ) -> Result<()> {
+        for (p, v) in params.iter().zip(values) {
+            let t = match &p.ty {
+                CType::Int(t) => *t,
+                CType::Unsupported(w) => {
+                    return Err(self.unsupported(def.span, format!("parameter of `{name}` of type {w}")));
+                }
+                CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
+            };
+            let Some(pname) = &p.name else { continue };
+            let var = self.cfg.declare(pname, name, t);
+            match v {
+                Argument::Value(v) => {
+                    let v = self.arith.convert(v, t);
+                    self.emit(Action::Assign(var.clone(), v.term));
+                }
+                Argument::Nondet(range) => self.havoc_in(&var, range),
+            }
+            self.bind(pname, Symbol::Var { name: var, ty: t });
+        }
+        self.stmt(&def.node.statement)?;
+        self.end_function_body(def.span)
+    }
+
+    // ---- static types
+
+    /// The C type of an expression, without evaluating it.
+    pub fn type_of(&mut self, e: &'a Node<Expression>) -> Result<CType> {
+        self.enter(e.span)?;
+        let r = self.type_of_inner(e);
+        self.leave();
+        r
+    }
+
+    fn type_of_inner(&mut self, e: &'a Node<Expression>) -> Result<CType> {
+        Ok(match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Symbol::Var { ty, .. }) => CType::Int(*ty),
+                Some(Symbol::Const(v)) => CType::Int(v.ty),
+                Some(Symbol::Unmodelled { what }) => CType::Unsupported(what.clone()),
+                _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
+            },
+            Expression::Constant(c) => match &c.node {
+                Constant::Integer(i) => CType::Int(integer_literal(i).map_err(|m| self.unsupported(c.span, m))?.1),
+                Constant::Character(s) => CType::Int(char_literal(s).map_err(|m| self.unsupported(c.span, m))?.1),
+                Constant::Float(_) => CType::Unsupported("floating point".into()),
+            },
+            Expression::Call(c) => match &c.node.callee.node {
+                Expression::Identifier(id) => {
+                    let n = id.node.name.as_str();
+                    if let Some(f) = self.functions.get(n).filter(|f| f.def.is_some()) {
+                        f.ret.clone()
+                    } else if let Some(t) = self.nondet_type(n) {
+                        CType::Int(t)
+                    } else if n == "__builtin_expect" {
+                        match c.node.arguments.first() {
+                            Some(a) => self.type_of(a)?,
+                            None => CType::Void,
+                        }
+                    } else if let Some(f) = self.functions.get(n) {
+                        f.ret.clone()
+                    } else {
+                        CType::Void
+                    }
+                }
+                _ => CType::Unsupported("function pointer".into()),
+            },
+            Expression::UnaryOperator(u) => match u.node.operator.node {
+                UnaryOperator::PostIncrement
+                | UnaryOperator::PostDecrement
+                | UnaryOperator::PreIncrement
+                | UnaryOperator::PreDecrement => self.type_of(&u.node.operand)?,
+                UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
+                    match self.type_of(&u.node.operand)? {
+                        CType::Int(t) => CType::Int(promote(t)),
+                        other => other,
+                    }
+                }
+                UnaryOperator::Negate => CType::Int(IntType::INT),
+                UnaryOperator::Address | UnaryOperator::Indirection => CType::Unsupported("pointer".into()),
+            },
+            Expression::Cast(c) => self.type_name(&c.node.type_name)?,
+            Expression::BinaryOperator(b) => {
+                let op = &b.node.operator.node;
+                if cmp_op(op).is_some() || matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) {
+                    CType::Int(IntType::INT)
+                } else if matches!(op, BinaryOperator::Assign) || is_compound_assign(op) {
+                    self.type_of(&b.node.lhs)?
+                } else if matches!(op, BinaryOperator::ShiftLeft | BinaryOperator::ShiftRight) {
+                    match self.type_of(&b.node.lhs)? {
+                        CType::Int(t) => CType::Int(promote(t)),
+                        other => other,
+                    }
+                } else if matches!(op, BinaryOperator::Index) {
+                    CType::Unsupported("array".into())
+                } else {
+                    match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
+                        (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
+                        (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
+                        _ => return Err(self.syntax(b.span, "arithmetic on a void value")),
+                    }
+                }
+            }
+            Expression::Conditional(c) => {
+                match (self.type_of(&c.node.then_expression)?, self.type_of(&c.node.else_expression)?) {
+                    (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
+                    (CType::Void, _) | (_, CType::Void) => CType::Void,
+                    (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
+                }
+            }
+            Expression::Comma(es) => match es.last() {
+                Some(x) => self.type_of(x)?,
+                None => CType::Void,
+            },
+            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(IntType::ULONG),
+            Expression::StringLiteral(_) => CType::Unsupported("pointer".into()),
+            Expression::Statement(_) => CType::Unsupported("the type of a statement expression".into()),
+            Expression::Member(_) => CType::Unsupported("struct".into()),
+            _ => CType::Unsupported("this expression".into()),
+        })
+    }
+}

@@ -1,0 +1,875 @@
+//! Lowering a parsed C translation unit to an [`ir::Program`]: one CFG from
+//! `main`, with every call inlined.
+//!
+//! The work is split by C's syntax: this file holds the context (scopes,
+//! symbols, function table, declarations and types), `stmt.rs` the
+//! statements (control flow), `expr.rs` the expressions (values, side
+//! effects, conditions, calls). Storage is reached only through
+//! [`LValue`]; a memory model for pointers and arrays would add variants
+//! there (and a heap in the program state) without touching control flow.
+
+mod expr;
+mod recursion;
+mod stmt;
+
+use super::arith::{Arith, Val};
+use super::cfg::{CfgBuilder, Cursor};
+use super::source::SourceMap;
+use super::types::CType;
+use crate::error::{Result, TesseraError};
+use crate::ir::{self, Action, IntSemantics, IntType, LocId, Program, Span};
+use lang_c::ast::*;
+use lang_c::span::Node;
+use num_bigint::BigInt;
+use num_traits::{One, Zero};
+use std::collections::{HashMap, HashSet};
+
+/// What a C identifier denotes in a scope.
+#[derive(Clone, Debug)]
+pub(crate) enum Symbol {
+    /// An integer variable, by its unique program name.
+    Var { name: String, ty: IntType },
+    /// An enumeration constant.
+    Const(Val),
+    Typedef(CType),
+    /// A variable of a type Tessera does not model; an error when used.
+    Unmodelled { what: String },
+}
+
+/// Where a value is stored. Only named integer variables so far; a memory
+/// model would add e.g. `Deref { address: Val, ty }`.
+#[derive(Clone, Debug)]
+pub(crate) enum LValue {
+    Var { name: String, ty: IntType },
+}
+
+impl LValue {
+    pub fn ty(&self) -> IntType {
+        match self {
+            LValue::Var { ty, .. } => *ty,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Param {
+    pub name: Option<String>,
+    pub ty: CType,
+}
+
+/// A function known by name: its definition (if the file has one) and
+/// signature.
+#[derive(Clone)]
+pub(crate) struct FunctionInfo<'a> {
+    pub def: Option<&'a Node<FunctionDefinition>>,
+    pub ret: CType,
+    pub params: Vec<Param>,
+    /// `f()` without a prototype: any number of arguments.
+    pub unprototyped: bool,
+    pub variadic: bool,
+}
+
+/// Targets of `break` / `continue` / `case`, innermost last.
+pub(crate) enum JumpScope {
+    Loop { breaks: Vec<Cursor>, continues: Vec<Cursor> },
+    Switch { breaks: Vec<Cursor>, cases: HashMap<usize, Cursor> },
+}
+
+/// One inlined function body being lowered.
+pub(crate) struct Frame {
+    pub function: String,
+    pub scopes: Vec<HashMap<String, Symbol>>,
+    /// Variable receiving the return value (`None`: void, main, or value unused).
+    pub ret: Option<(String, IntType)>,
+    pub is_main: bool,
+    pub returns: Vec<Cursor>,
+    pub labels: HashMap<String, LocId>,
+    pub defined_labels: HashSet<String>,
+    pub goto_targets: HashSet<String>,
+    pub jumps: Vec<JumpScope>,
+    /// The recursion instance this body belongs to (see `recursion.rs`).
+    pub instance: Option<usize>,
+}
+
+/// Bound on syntactic nesting during lowering (statements and expressions).
+const MAX_DEPTH: usize = 3000;
+
+pub(crate) struct Lowerer<'a> {
+    text: &'a str,
+    map: &'a SourceMap,
+    file: String,
+    pub arith: Arith,
+    pub cfg: CfgBuilder,
+    /// Where lowering currently is; `None` in unreachable code.
+    pub cur: Option<Cursor>,
+    globals: HashMap<String, Symbol>,
+    /// Global variables in declaration order, with their initial values
+    /// (`None`: declared `extern` only, so unknown).
+    global_inits: Vec<(String, IntType, Option<BigInt>)>,
+    enum_tags: HashMap<String, IntType>,
+    pub functions: HashMap<String, FunctionInfo<'a>>,
+    pub frames: Vec<Frame>,
+    /// `static` locals, shared by all inlined copies: by declaration offset.
+    statics: HashMap<usize, Symbol>,
+    static_inits: Vec<Action>,
+    pub entry: LocId,
+    pub exit: LocId,
+    depth: usize,
+    body_facts: HashMap<String, recursion::BodyFacts>,
+    /// Functions on call-graph cycles, with the id of their cycle.
+    recursive: HashMap<String, usize>,
+    instances: Vec<recursion::Instance>,
+    approximations: Vec<(Option<Span>, String)>,
+}
+
+pub fn lower(
+    unit: &TranslationUnit,
+    text: &str,
+    map: &SourceMap,
+    file: &str,
+    semantics: IntSemantics,
+) -> Result<Program> {
+    let mut cfg = CfgBuilder::default();
+    let entry = cfg.new_location(None, "entry");
+    let exit = cfg.new_location(None, "exit");
+    cfg.protected.extend([entry, exit]);
+    let mut l = Lowerer {
+        text,
+        map,
+        file: file.to_string(),
+        arith: Arith::new(semantics),
+        cfg,
+        cur: None,
+        globals: HashMap::new(),
+        global_inits: Vec::new(),
+        enum_tags: HashMap::new(),
+        functions: HashMap::new(),
+        frames: Vec::new(),
+        statics: HashMap::new(),
+        static_inits: Vec::new(),
+        entry,
+        exit,
+        depth: 0,
+        body_facts: HashMap::new(),
+        recursive: HashMap::new(),
+        instances: Vec::new(),
+        approximations: Vec::new(),
+    };
+    l.program(unit)
+}
+
+impl<'a> Lowerer<'a> {
+    // ---- positions and errors
+
+    pub fn span(&self, s: lang_c::span::Span) -> Option<Span> {
+        if s.is_none() {
+            return None;
+        }
+        self.map.span(self.text, s.start)
+    }
+    pub fn unsupported(&self, s: lang_c::span::Span, what: impl Into<String>) -> TesseraError {
+        TesseraError::unsupported(self.span(s), what)
+    }
+    pub fn syntax(&self, s: lang_c::span::Span, what: impl Into<String>) -> TesseraError {
+        TesseraError::syntax(self.span(s), what)
+    }
+
+    /// Guard against stack exhaustion on absurdly nested input.
+    pub fn enter(&mut self, s: lang_c::span::Span) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.unsupported(s, "statements or expressions nested too deeply"));
+        }
+        Ok(())
+    }
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    // ---- emitting actions at the cursor
+
+    pub fn emit(&mut self, a: Action) {
+        if let Some(c) = &mut self.cur {
+            c.actions.push(a);
+        }
+    }
+    pub fn emit_assume(&mut self, t: crate::term::Term) {
+        match t {
+            crate::term::Term::Bool(true) => {}
+            crate::term::Term::Bool(false) => self.cur = None,
+            t => self.emit(Action::Assume(t)),
+        }
+    }
+    /// `havoc v; assume range` for a variable of type `ty`.
+    pub fn havoc(&mut self, name: &str, ty: IntType) {
+        self.emit(Action::Havoc(name.to_string()));
+        if let Some(r) = self.arith.range_assumption(name, ty) {
+            self.emit_assume(r);
+        }
+    }
+    pub fn join(&mut self, cursors: Vec<Cursor>, s: lang_c::span::Span, note: &str) -> Option<Cursor> {
+        let span = self.span(s);
+        self.cfg.join(cursors, span, note)
+    }
+
+    // ---- scopes
+
+    pub fn frame(&mut self) -> Option<&mut Frame> {
+        self.frames.last_mut()
+    }
+    pub fn function_name(&self) -> String {
+        self.frames.last().map(|f| f.function.clone()).unwrap_or_default()
+    }
+    pub fn push_scope(&mut self) {
+        if let Some(f) = self.frame() {
+            f.scopes.push(HashMap::new());
+        }
+    }
+    pub fn pop_scope(&mut self) {
+        if let Some(f) = self.frame() {
+            f.scopes.pop();
+        }
+    }
+    pub fn bind(&mut self, name: &str, sym: Symbol) {
+        match self.frames.last_mut().and_then(|f| f.scopes.last_mut()) {
+            Some(scope) => {
+                scope.insert(name.to_string(), sym);
+            }
+            None => {
+                self.globals.insert(name.to_string(), sym);
+            }
+        }
+    }
+    pub fn lookup(&self, name: &str) -> Option<&Symbol> {
+        if let Some(f) = self.frames.last() {
+            for scope in f.scopes.iter().rev() {
+                if let Some(s) = scope.get(name) {
+                    return Some(s);
+                }
+            }
+        }
+        self.globals.get(name)
+    }
+
+    // ---- the whole program
+
+    fn program(&mut self, unit: &'a TranslationUnit) -> Result<Program> {
+        for ext in &unit.0 {
+            match &ext.node {
+                ExternalDeclaration::Declaration(d) => self.declaration(d, true)?,
+                ExternalDeclaration::FunctionDefinition(f) => self.function_definition(f)?,
+                ExternalDeclaration::StaticAssert(_) => {}
+            }
+        }
+        for (name, info) in &self.functions {
+            if let Some(def) = info.def {
+                self.body_facts.insert(name.clone(), recursion::body_facts(&def.node));
+            }
+        }
+        self.recursive = recursion::recursive_components(&self.body_facts);
+        let main = match self.functions.get("main").and_then(|f| f.def) {
+            Some(m) => m,
+            None => {
+                let at = Span { file: self.file.clone(), line: 1, col: 1 };
+                return Err(TesseraError::syntax(Some(at), "no definition of `main`"));
+            }
+        };
+        self.cfg.locations[self.entry].span = self.span(main.span);
+        let mut start = Cursor::at(self.entry);
+        for (name, ty, init) in std::mem::take(&mut self.global_inits) {
+            match init {
+                Some(v) => start.actions.push(Action::Assign(name, crate::term::Term::Int(v))),
+                None => {
+                    start.actions.push(Action::Havoc(name.clone()));
+                    if let Some(r) = self.arith.range_assumption(&name, ty) {
+                        start.actions.push(Action::Assume(r));
+                    }
+                }
+            }
+        }
+        self.cur = Some(start);
+        self.call_main(main)?;
+        if let Some(c) = self.cur.take() {
+            self.cfg.jump(c, self.exit);
+        }
+        // `static` locals are initialized before the program starts.
+        let inits = std::mem::take(&mut self.static_inits);
+        if !inits.is_empty() {
+            for e in self.cfg.edges.iter_mut().filter(|e| e.from == self.entry) {
+                let mut acts = inits.clone();
+                acts.append(&mut e.actions);
+                e.actions = acts;
+            }
+        }
+        self.finish()
+    }
+
+    fn call_main(&mut self, main: &'a Node<FunctionDefinition>) -> Result<()> {
+        let info = self.signature_of_definition(main)?;
+        self.frames.push(Frame {
+            function: "main".into(),
+            scopes: vec![HashMap::new()],
+            ret: None,
+            is_main: true,
+            returns: Vec::new(),
+            labels: HashMap::new(),
+            defined_labels: HashSet::new(),
+            goto_targets: stmt::goto_targets(&main.node.statement),
+            jumps: Vec::new(),
+            instance: None,
+        });
+        // `argc` and friends: unknown inputs; `argv` (a pointer) only errs if used.
+        for p in &info.params {
+            let Some(name) = &p.name else { continue };
+            match &p.ty {
+                CType::Int(t) => {
+                    let v = self.cfg.declare(name, "main", *t);
+                    self.havoc(&v, *t);
+                    self.bind(name, Symbol::Var { name: v, ty: *t });
+                }
+                CType::Unsupported(what) => self.bind(name, Symbol::Unmodelled { what: what.clone() }),
+                CType::Void => {}
+            }
+        }
+        self.stmt(&main.node.statement)?;
+        self.end_function_body(main.span)?;
+        let frame = self.frames.pop();
+        if let Some(f) = frame {
+            for c in f.returns {
+                self.cfg.jump(c, self.exit);
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks at the end of a function body: every `goto` has its label.
+    pub fn end_function_body(&mut self, s: lang_c::span::Span) -> Result<()> {
+        if let Some(f) = self.frames.last() {
+            let mut missing: Vec<&String> = f.labels.keys().filter(|l| !f.defined_labels.contains(*l)).collect();
+            missing.sort();
+            if let Some(l) = missing.first() {
+                return Err(self.syntax(s, format!("label `{l}` used but not defined")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Drop locations unreachable from the entry, renumber, check loops.
+    fn finish(&mut self) -> Result<Program> {
+        let n = self.cfg.locations.len();
+        let edges = std::mem::take(&mut self.cfg.edges);
+        self.cfg.edges = super::cfg::simplify(n, edges, &self.cfg.protected);
+        let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for e in &self.cfg.edges {
+            if e.from < n && e.to < n {
+                succ[e.from].push(e.to);
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut stack = vec![self.entry];
+        while let Some(l) = stack.pop() {
+            if l < n && !seen[l] {
+                seen[l] = true;
+                stack.extend(succ[l].iter().copied());
+            }
+        }
+        if self.exit < n {
+            seen[self.exit] = true;
+        }
+        let mut new_id = vec![usize::MAX; n];
+        let mut locations = Vec::new();
+        for l in 0..n {
+            if seen[l] {
+                new_id[l] = locations.len();
+                locations.push(self.cfg.locations[l].clone());
+            }
+        }
+        let edges: Vec<ir::Edge> = std::mem::take(&mut self.cfg.edges)
+            .into_iter()
+            .filter(|e| e.from < n && e.to < n && seen[e.from] && seen[e.to])
+            .map(|mut e| {
+                e.from = new_id[e.from];
+                e.to = new_id[e.to];
+                e
+            })
+            .collect();
+        let program = Program {
+            file: self.file.clone(),
+            vars: std::mem::take(&mut self.cfg.vars),
+            locations,
+            edges,
+            entry: new_id[self.entry],
+            exit: new_id[self.exit],
+            semantics: self.arith.sem,
+            approximations: std::mem::take(&mut self.approximations),
+        };
+        if let Err(e) = ir::find_loops(&program) {
+            let loc = program.locations.get(e.location);
+            let span = loc.and_then(|l| l.span.clone());
+            let what = match loc.map(|l| l.note.as_str()) {
+                Some(note) if !note.is_empty() => format!("irreducible control flow: a cycle is entered at `{note}` other than through its loop header (e.g. a goto into a loop body)"),
+                _ => "irreducible control flow: a cycle is entered other than through its loop header (e.g. a goto into a loop body)".to_string(),
+            };
+            return Err(TesseraError::unsupported(span, what));
+        }
+        Ok(program)
+    }
+
+    // ---- declarations
+
+    fn function_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<()> {
+        let Some(name) = declarator_name(&f.node.declarator.node) else {
+            return Err(self.syntax(f.span, "function definition without a name"));
+        };
+        let mut info = self.signature_of_definition(f)?;
+        info.def = Some(f);
+        self.functions.insert(name, info);
+        Ok(())
+    }
+
+    fn signature_of_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<FunctionInfo<'a>> {
+        let (base, _) = self.specifiers(&f.node.specifiers, f.span)?;
+        let d = &f.node.declarator.node;
+        let ret = return_type(base, d);
+        let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: false, variadic: false };
+        for derived in &d.derived {
+            match &derived.node {
+                DerivedDeclarator::Function(fd) => {
+                    info.params = self.parameters(&fd.node)?;
+                    info.variadic = fd.node.ellipsis == Ellipsis::Some;
+                    info.unprototyped = fd.node.parameters.is_empty();
+                    break;
+                }
+                DerivedDeclarator::KRFunction(names) => {
+                    // Old-style definition: types come from the declaration list.
+                    let mut types: HashMap<String, CType> = HashMap::new();
+                    for decl in &f.node.declarations {
+                        let (base, _) = self.specifiers(&decl.node.specifiers, decl.span)?;
+                        for id in &decl.node.declarators {
+                            if let Some(n) = declarator_name(&id.node.declarator.node) {
+                                types.insert(n, apply_declarator(base.clone(), &id.node.declarator.node));
+                            }
+                        }
+                    }
+                    info.params = names
+                        .iter()
+                        .map(|n| Param {
+                            name: Some(n.node.name.clone()),
+                            // Undeclared K&R parameters default to int.
+                            ty: types.remove(&n.node.name).unwrap_or(CType::Int(IntType::INT)),
+                        })
+                        .collect();
+                    info.unprototyped = names.is_empty();
+                    break;
+                }
+                _ => {}
+            }
+        }
+        Ok(info)
+    }
+
+    fn parameters(&mut self, fd: &'a FunctionDeclarator) -> Result<Vec<Param>> {
+        let mut out = Vec::new();
+        for p in &fd.parameters {
+            let (base, _) = self.specifiers(&p.node.specifiers, p.span)?;
+            let (name, ty) = match &p.node.declarator {
+                Some(d) => (declarator_name(&d.node), apply_declarator(base, &d.node)),
+                None => (None, base),
+            };
+            out.push(Param { name, ty });
+        }
+        // `f(void)` has no parameters.
+        if out.len() == 1 && out[0].ty == CType::Void && out[0].name.is_none() {
+            out.clear();
+        }
+        Ok(out)
+    }
+
+    /// A declaration at file scope (`global`) or in a block.
+    pub fn declaration(&mut self, decl: &'a Node<Declaration>, global: bool) -> Result<()> {
+        let (base, storage) = self.specifiers(&decl.node.specifiers, decl.span)?;
+        for init in &decl.node.declarators {
+            let d = &init.node.declarator.node;
+            let Some(name) = declarator_name(d) else { continue };
+            if storage.typedef {
+                let ty = apply_declarator(base.clone(), d);
+                self.bind(&name, Symbol::Typedef(ty));
+                continue;
+            }
+            if is_function_declarator(d) {
+                self.function_prototype(&name, base.clone(), d)?;
+                continue;
+            }
+            let ty = apply_declarator(base.clone(), d);
+            if global {
+                self.global_variable(&name, ty, storage.is_extern, init)?;
+            } else if storage.is_extern {
+                // Refers to the global of that name.
+                match self.globals.get(&name).cloned() {
+                    Some(sym) => self.bind(&name, sym),
+                    None => {
+                        self.global_variable(&name, ty, true, init)?;
+                        let sym = self.globals.get(&name).cloned();
+                        if let Some(sym) = sym {
+                            self.bind(&name, sym);
+                        }
+                    }
+                }
+            } else if storage.is_static {
+                self.static_local(&name, ty, init)?;
+            } else {
+                self.local_variable(&name, ty, init)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn function_prototype(&mut self, name: &str, base: CType, d: &'a Declarator) -> Result<()> {
+        if self.functions.get(name).is_some_and(|f| f.def.is_some()) {
+            return Ok(());
+        }
+        let ret = return_type(base, d);
+        let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: true, variadic: false };
+        for derived in &d.derived {
+            if let DerivedDeclarator::Function(fd) = &derived.node {
+                info.params = self.parameters(&fd.node)?;
+                info.variadic = fd.node.ellipsis == Ellipsis::Some;
+                info.unprototyped = fd.node.parameters.is_empty();
+                break;
+            }
+        }
+        self.functions.insert(name.to_string(), info);
+        Ok(())
+    }
+
+    fn global_variable(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
+        let t = match ty {
+            CType::Int(t) => t,
+            CType::Unsupported(what) => {
+                self.globals.insert(name.to_string(), Symbol::Unmodelled { what });
+                return Ok(());
+            }
+            CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
+        };
+        let value = match &init.node.initializer {
+            Some(i) => Some(self.constant_initializer(i, t)?),
+            None if is_extern => None,
+            None => Some(BigInt::zero()),
+        };
+        // Tentative definitions (`int x; int x = 1;`) are one variable.
+        if let Some(Symbol::Var { name: existing, .. }) = self.globals.get(name) {
+            let existing = existing.clone();
+            if let Some(entry) = self.global_inits.iter_mut().find(|g| g.0 == existing) {
+                if init.node.initializer.is_some() || (entry.2.is_none() && value.is_some()) {
+                    entry.2 = value;
+                }
+            }
+            return Ok(());
+        }
+        let v = self.cfg.declare(name, "global", t);
+        self.global_inits.push((v.clone(), t, value));
+        self.globals.insert(name.to_string(), Symbol::Var { name: v, ty: t });
+        Ok(())
+    }
+
+    fn constant_initializer(&mut self, i: &'a Node<Initializer>, t: IntType) -> Result<BigInt> {
+        let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a scalar"))?;
+        let v = self.constant(e)?;
+        let v = self.arith.convert(v, t);
+        match v.constant() {
+            Some(c) => Ok(c.clone()),
+            None => Err(self.unsupported(i.span, "a non-constant initializer of a static variable")),
+        }
+    }
+
+    fn static_local(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
+        let key = init.span.start;
+        if let Some(sym) = self.statics.get(&key).cloned() {
+            self.bind(name, sym);
+            return Ok(());
+        }
+        let t = match ty {
+            CType::Int(t) => t,
+            CType::Unsupported(what) => {
+                return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
+            }
+            CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
+        };
+        let value = match &init.node.initializer {
+            Some(i) => self.constant_initializer(i, t)?,
+            None => BigInt::zero(),
+        };
+        let f = self.function_name();
+        let v = self.cfg.declare(name, &f, t);
+        self.static_inits.push(Action::Assign(v.clone(), crate::term::Term::Int(value)));
+        let sym = Symbol::Var { name: v, ty: t };
+        self.statics.insert(key, sym.clone());
+        self.bind(name, sym);
+        Ok(())
+    }
+
+    fn local_variable(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
+        let t = match ty {
+            CType::Int(t) => t,
+            CType::Unsupported(what) => {
+                return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
+            }
+            CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
+        };
+        let f = self.function_name();
+        match &init.node.initializer {
+            Some(i) => {
+                let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a scalar"))?;
+                // The initializer is evaluated before the name comes into scope
+                // (it cannot meaningfully refer to the new variable).
+                if let Some(range) = self.nondet_assignment(e, t) {
+                    let v = self.cfg.declare(name, &f, t);
+                    self.havoc_in(&v, range);
+                    self.bind(name, Symbol::Var { name: v, ty: t });
+                    return Ok(());
+                }
+                let val = self.expr(e)?;
+                let val = self.arith.convert(val, t);
+                let v = self.cfg.declare(name, &f, t);
+                self.emit(Action::Assign(v.clone(), val.term));
+                self.bind(name, Symbol::Var { name: v, ty: t });
+            }
+            None => {
+                // Uninitialized: any value of the type.
+                let v = self.cfg.declare(name, &f, t);
+                self.havoc(&v, t);
+                self.bind(name, Symbol::Var { name: v, ty: t });
+            }
+        }
+        Ok(())
+    }
+
+    /// `havoc v; assume lo <= v <= hi` (no assume for an unbounded range).
+    pub fn havoc_in(&mut self, v: &str, range: Option<(BigInt, BigInt)>) {
+        self.emit(Action::Havoc(v.to_string()));
+        if let Some((lo, hi)) = range {
+            let x = crate::term::Term::var(v);
+            self.emit_assume(crate::term::Term::and(vec![
+                crate::term::Term::le(crate::term::Term::Int(lo), x.clone()),
+                crate::term::Term::le(x, crate::term::Term::Int(hi)),
+            ]));
+        }
+    }
+
+    // ---- types
+
+    /// The type named by declaration specifiers, and the storage class.
+    pub fn specifiers(&mut self, specs: &'a [Node<DeclarationSpecifier>], s: lang_c::span::Span) -> Result<(CType, Storage)> {
+        let mut storage = Storage::default();
+        let mut types = Vec::new();
+        for sp in specs {
+            match &sp.node {
+                DeclarationSpecifier::StorageClass(c) => match c.node {
+                    StorageClassSpecifier::Typedef => storage.typedef = true,
+                    StorageClassSpecifier::Extern => storage.is_extern = true,
+                    StorageClassSpecifier::Static => storage.is_static = true,
+                    StorageClassSpecifier::ThreadLocal => {
+                        return Err(self.unsupported(c.span, "thread-local storage"));
+                    }
+                    StorageClassSpecifier::Auto | StorageClassSpecifier::Register => {}
+                },
+                DeclarationSpecifier::TypeSpecifier(t) => types.push(t),
+                _ => {}
+            }
+        }
+        let ty = self.base_type(&types, s)?;
+        Ok((ty, storage))
+    }
+
+    pub fn type_name(&mut self, tn: &'a Node<TypeName>) -> Result<CType> {
+        let types: Vec<&Node<TypeSpecifier>> = tn
+            .node
+            .specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let base = self.base_type(&types, tn.span)?;
+        Ok(match &tn.node.declarator {
+            Some(d) => apply_declarator(base, &d.node),
+            None => base,
+        })
+    }
+
+    fn base_type(&mut self, types: &[&'a Node<TypeSpecifier>], s: lang_c::span::Span) -> Result<CType> {
+        let (mut void, mut chr, mut short, mut int, mut long, mut signed, mut unsigned, mut boolean) =
+            (0, 0, 0, 0, 0, 0, 0, 0);
+        let mut other: Option<CType> = None;
+        for t in types {
+            match &t.node {
+                TypeSpecifier::Void => void += 1,
+                TypeSpecifier::Char => chr += 1,
+                TypeSpecifier::Short => short += 1,
+                TypeSpecifier::Int => int += 1,
+                TypeSpecifier::Long => long += 1,
+                TypeSpecifier::Signed => signed += 1,
+                TypeSpecifier::Unsigned => unsigned += 1,
+                TypeSpecifier::Bool => boolean += 1,
+                TypeSpecifier::Float | TypeSpecifier::Double | TypeSpecifier::TS18661Float(_) => {
+                    other = Some(CType::Unsupported("floating point".into()))
+                }
+                TypeSpecifier::Complex => other = Some(CType::Unsupported("complex numbers".into())),
+                TypeSpecifier::Atomic(_) => other = Some(CType::Unsupported("_Atomic".into())),
+                TypeSpecifier::Struct(st) => {
+                    let kind = match st.node.kind.node {
+                        StructKind::Struct => "struct",
+                        StructKind::Union => "union",
+                    };
+                    other = Some(CType::Unsupported(kind.into()))
+                }
+                TypeSpecifier::Enum(e) => other = Some(CType::Int(self.enum_type(e)?)),
+                TypeSpecifier::TypedefName(id) => {
+                    other = Some(match self.lookup(&id.node.name) {
+                        Some(Symbol::Typedef(t)) => t.clone(),
+                        _ => return Err(self.syntax(id.span, format!("unknown type name `{}`", id.node.name))),
+                    })
+                }
+                TypeSpecifier::TypeOf(_) => other = Some(CType::Unsupported("typeof".into())),
+            }
+        }
+        if let Some(o) = other {
+            return Ok(o);
+        }
+        if void > 0 {
+            return Ok(CType::Void);
+        }
+        if boolean > 0 {
+            return Ok(CType::Int(IntType::Bool));
+        }
+        let is_signed = unsigned == 0;
+        let bits = if chr > 0 {
+            8
+        } else if short > 0 {
+            16
+        } else if long > 0 {
+            64
+        } else if int > 0 || signed > 0 || unsigned > 0 {
+            32
+        } else {
+            // No type specifier at all: implicit int (old C).
+            let _ = s;
+            32
+        };
+        Ok(CType::Int(IntType::Int { bits, signed: is_signed }))
+    }
+
+    /// Registers the enumeration constants; the enum's own type is what gcc
+    /// picks: `unsigned int` without negative values, else `int`.
+    fn enum_type(&mut self, e: &'a Node<EnumType>) -> Result<IntType> {
+        let tag = e.node.identifier.as_ref().map(|i| i.node.name.clone());
+        if e.node.enumerators.is_empty() {
+            return Ok(tag.and_then(|t| self.enum_tags.get(&t).copied()).unwrap_or(IntType::UINT));
+        }
+        let mut next = BigInt::zero();
+        let mut negative = false;
+        for en in &e.node.enumerators {
+            let value = match &en.node.expression {
+                Some(x) => {
+                    let v = self.constant(x)?;
+                    match v.constant() {
+                        Some(c) => c.clone(),
+                        None => return Err(self.unsupported(x.span, "a non-constant enumerator value")),
+                    }
+                }
+                None => next.clone(),
+            };
+            if value < BigInt::zero() {
+                negative = true;
+            }
+            next = &value + BigInt::one();
+            let val = self.arith.constant(value, IntType::INT);
+            self.bind(&en.node.identifier.node.name, Symbol::Const(val));
+        }
+        let ty = if negative { IntType::INT } else { IntType::UINT };
+        if let Some(t) = tag {
+            self.enum_tags.insert(t, ty);
+        }
+        Ok(ty)
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Storage {
+    pub typedef: bool,
+    pub is_extern: bool,
+    pub is_static: bool,
+}
+
+pub(crate) fn declarator_name(d: &Declarator) -> Option<String> {
+    match &d.kind.node {
+        DeclaratorKind::Identifier(id) => Some(id.node.name.clone()),
+        DeclaratorKind::Declarator(inner) => declarator_name(&inner.node),
+        DeclaratorKind::Abstract => None,
+    }
+}
+
+/// A declarator that declares a function (not a pointer to one).
+fn is_function_declarator(d: &Declarator) -> bool {
+    let direct = matches!(d.kind.node, DeclaratorKind::Identifier(_));
+    direct && d.derived.iter().any(|x| matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
+}
+
+/// The type of a declared object: pointers, arrays and the like are not
+/// modelled (yet).
+pub(crate) fn apply_declarator(base: CType, d: &Declarator) -> CType {
+    if let DeclaratorKind::Declarator(inner) = &d.kind.node {
+        if !inner.node.derived.is_empty() {
+            return CType::Unsupported("pointer to function".into());
+        }
+        return apply_declarator(base, &inner.node).pipe_derived(&d.derived);
+    }
+    base.pipe_derived(&d.derived)
+}
+
+/// Return type of a function declarator: its derived parts other than the
+/// function itself (a pointer among them makes it a pointer).
+fn return_type(base: CType, d: &Declarator) -> CType {
+    let others: Vec<&Node<DerivedDeclarator>> = d
+        .derived
+        .iter()
+        .filter(|x| !matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
+        .collect();
+    if others.is_empty() {
+        base
+    } else {
+        CType::Unsupported("pointer".into())
+    }
+}
+
+trait PipeDerived {
+    fn pipe_derived(self, derived: &[Node<DerivedDeclarator>]) -> CType;
+}
+
+impl PipeDerived for CType {
+    fn pipe_derived(self, derived: &[Node<DerivedDeclarator>]) -> CType {
+        for x in derived {
+            return match &x.node {
+                DerivedDeclarator::Pointer(_) => CType::Unsupported("pointer".into()),
+                DerivedDeclarator::Array(_) => CType::Unsupported("array".into()),
+                DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_) => {
+                    CType::Unsupported("function".into())
+                }
+                DerivedDeclarator::Block(_) => CType::Unsupported("block".into()),
+            };
+        }
+        self
+    }
+}
+
+/// The expression of `= e` or `= { e }`.
+fn scalar_initializer(i: &Node<Initializer>) -> Option<&Node<Expression>> {
+    match &i.node {
+        Initializer::Expression(e) => Some(e),
+        Initializer::List(items) if items.len() == 1 && items[0].node.designation.is_empty() => {
+            scalar_initializer(&items[0].node.initializer)
+        }
+        Initializer::List(_) => None,
+    }
+}

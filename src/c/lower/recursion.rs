@@ -1,0 +1,323 @@
+//! Recursive functions, by a sound over-approximation for termination.
+//!
+//! A recursive call cannot be inlined. An infinite run of a recursive
+//! program either descends forever (an infinite chain of calls that never
+//! return) or runs forever inside one activation whose calls all return.
+//! Both kinds of runs are kept by this abstraction: each recursive call
+//! chooses nondeterministically to
+//!
+//! * *descend*: assign the arguments to the callee's parameters and jump to
+//!   the callee's *descent header* (one location per function and per entry
+//!   into its call-graph cycle; a return from there ends the program, since
+//!   the continuation of an infinite descent does not matter), or
+//! * *return*: continue after the call with an arbitrary result and
+//!   arbitrary values in every global the callee may modify.
+//!
+//! So every infinite run of the C program has an infinite counterpart here
+//! (a YES stays sound), but not conversely: each such call is recorded in
+//! `Program.approximations`, which forbids NO answers.
+
+use super::{Frame, JumpScope, Lowerer, Symbol};
+use crate::c::arith::Val;
+use crate::c::cfg::Cursor;
+use crate::c::types::CType;
+use crate::error::Result;
+use crate::ir::{Action, IntType, LocId};
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+use lang_c::visit::{self, Visit};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// What a function body does, syntactically.
+#[derive(Default, Clone, Debug)]
+pub(crate) struct BodyFacts {
+    pub callees: BTreeSet<String>,
+    /// Identifiers assigned to (`x = `, `x += `, `x++`, ...).
+    pub assigned: BTreeSet<String>,
+    pub has_static_locals: bool,
+}
+
+struct FactsVisitor {
+    facts: BodyFacts,
+}
+
+fn target_name(e: &Expression) -> Option<String> {
+    match e {
+        Expression::Identifier(id) => Some(id.node.name.clone()),
+        _ => None,
+    }
+}
+
+impl<'ast> Visit<'ast> for FactsVisitor {
+    fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
+        if let Expression::Identifier(id) = &c.callee.node {
+            self.facts.callees.insert(id.node.name.clone());
+        }
+        visit::visit_call_expression(self, c, span);
+    }
+    fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast Span) {
+        let assigns = !matches!(
+            b.operator.node,
+            BinaryOperator::Index
+                | BinaryOperator::Multiply
+                | BinaryOperator::Divide
+                | BinaryOperator::Modulo
+                | BinaryOperator::Plus
+                | BinaryOperator::Minus
+                | BinaryOperator::ShiftLeft
+                | BinaryOperator::ShiftRight
+                | BinaryOperator::Less
+                | BinaryOperator::Greater
+                | BinaryOperator::LessOrEqual
+                | BinaryOperator::GreaterOrEqual
+                | BinaryOperator::Equals
+                | BinaryOperator::NotEquals
+                | BinaryOperator::BitwiseAnd
+                | BinaryOperator::BitwiseXor
+                | BinaryOperator::BitwiseOr
+                | BinaryOperator::LogicalAnd
+                | BinaryOperator::LogicalOr
+        );
+        if assigns {
+            if let Some(n) = target_name(&b.lhs.node) {
+                self.facts.assigned.insert(n);
+            }
+        }
+        visit::visit_binary_operator_expression(self, b, span);
+    }
+    fn visit_unary_operator_expression(&mut self, u: &'ast UnaryOperatorExpression, span: &'ast Span) {
+        if matches!(
+            u.operator.node,
+            UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement
+        ) {
+            if let Some(n) = target_name(&u.operand.node) {
+                self.facts.assigned.insert(n);
+            }
+        }
+        visit::visit_unary_operator_expression(self, u, span);
+    }
+    fn visit_declaration(&mut self, d: &'ast Declaration, span: &'ast Span) {
+        if d.specifiers.iter().any(|s| {
+            matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Static)
+        }) {
+            self.facts.has_static_locals = true;
+        }
+        visit::visit_declaration(self, d, span);
+    }
+}
+
+pub(crate) fn body_facts(def: &FunctionDefinition) -> BodyFacts {
+    let mut v = FactsVisitor { facts: BodyFacts::default() };
+    v.visit_statement(&def.statement.node, &def.statement.span);
+    v.facts
+}
+
+/// Call-graph cycles: for each function on a cycle, the id of its cycle
+/// (strongly connected component).
+pub(crate) fn recursive_components(facts: &HashMap<String, BodyFacts>) -> HashMap<String, usize> {
+    let reach = |from: &str| -> HashSet<String> {
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut stack: Vec<String> = facts.get(from).map(|f| f.callees.iter().cloned().collect()).unwrap_or_default();
+        while let Some(g) = stack.pop() {
+            if facts.contains_key(&g) && seen.insert(g.clone()) {
+                if let Some(f) = facts.get(&g) {
+                    stack.extend(f.callees.iter().cloned());
+                }
+            }
+        }
+        seen
+    };
+    let mut names: Vec<&String> = facts.keys().collect();
+    names.sort();
+    let reaches: HashMap<&String, HashSet<String>> = names.iter().map(|n| (*n, reach(n))).collect();
+    let mut out: HashMap<String, usize> = HashMap::new();
+    let mut next = 0;
+    for n in &names {
+        if out.contains_key(*n) || !reaches[n].contains(*n) {
+            continue;
+        }
+        for m in &names {
+            if reaches[n].contains(*m) && reaches[m].contains(*n) {
+                out.insert((*m).clone(), next);
+            }
+        }
+        next += 1;
+    }
+    out
+}
+
+/// One entry into a call-graph cycle: the descent header of each of its
+/// functions lowered so far, with the parameter variables.
+pub(crate) struct Instance {
+    pub component: usize,
+    pub headers: HashMap<String, (LocId, Vec<Option<(String, IntType)>>)>,
+}
+
+impl<'a> Lowerer<'a> {
+    /// A call to a function on a call-graph cycle (see the module comment).
+    pub(crate) fn recursive_call(&mut self, name: &str, component: usize, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
+        let Some(info) = self.functions.get(name).cloned() else {
+            return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
+        };
+        let args = &c.node.arguments;
+        if info.variadic {
+            return Err(self.unsupported(c.span, format!("variadic function `{name}`")));
+        }
+        if args.len() != info.params.len() && !(info.unprototyped && info.params.is_empty()) {
+            return Err(self.syntax(
+                c.span,
+                format!("`{name}` called with {} arguments but takes {}", args.len(), info.params.len()),
+            ));
+        }
+        let ret_ty = match (&info.ret, want) {
+            (CType::Int(t), true) => Some(*t),
+            (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
+            (CType::Unsupported(w), _) => return Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
+            _ => None,
+        };
+        let modified = self.globals_modified_by(name, c.span)?;
+        let mut values = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let v = self.expr(a)?;
+            let later_effects = args[i + 1..].iter().any(|x| self.has_effects(x));
+            values.push(if later_effects { self.snapshot(v) } else { v });
+        }
+        let instance = self
+            .frames
+            .iter()
+            .rev()
+            .find_map(|f| f.instance.filter(|&i| self.instances.get(i).is_some_and(|x| x.component == component)));
+        let instance = match instance {
+            Some(i) => i,
+            None => {
+                self.instances.push(Instance { component, headers: HashMap::new() });
+                self.instances.len() - 1
+            }
+        };
+        let (header, params) = self.descent_header(instance, name)?;
+        // The parameters are assigned one after the other: if an argument
+        // reads a parameter assigned before it (`f(m, n)` inside `f(n, m)`),
+        // copy the arguments first.
+        let conflict = values.iter().enumerate().any(|(i, v)| {
+            let reads = v.term.free_vars();
+            params[..i.min(params.len())].iter().flatten().any(|(p, _)| reads.iter().any(|d| &d.name == p))
+        });
+        if conflict {
+            values = values.into_iter().map(|v| self.snapshot(v)).collect();
+        }
+        if let Some(mut descend) = self.cur.clone() {
+            for (p, v) in params.iter().zip(values) {
+                if let Some((var, t)) = p {
+                    let v = self.arith.convert(v, *t);
+                    if v.term != crate::term::Term::var(var.clone()) {
+                        descend.actions.push(Action::Assign(var.clone(), v.term));
+                    }
+                }
+            }
+            self.cfg.jump(descend, header);
+        }
+        // Or the call returns, with what it computed unknown.
+        let ret = ret_ty.map(|t| (self.cfg.temp(&format!("{name}%ret"), t), t));
+        if let Some((r, t)) = &ret {
+            self.havoc(r, *t);
+        }
+        for (g, t) in &modified {
+            self.havoc(g, *t);
+        }
+        if self.cur.is_some() {
+            let at = self.span(c.span);
+            self.approximations.push((
+                at,
+                format!("recursive call to `{name}`: its result and the globals it may modify are arbitrary values"),
+            ));
+        }
+        Ok(ret.map(|(r, t)| self.arith.var(&r, t)))
+    }
+
+    /// Globals (and their types) possibly assigned by `name` or anything it calls.
+    fn globals_modified_by(&self, name: &str, s: Span) -> Result<Vec<(String, IntType)>> {
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut stack = vec![name.to_string()];
+        let mut assigned: BTreeSet<String> = BTreeSet::new();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            if let Some(facts) = self.body_facts.get(&f) {
+                if facts.has_static_locals {
+                    return Err(self.unsupported(s, format!("static local variables in `{f}`, reached by recursion")));
+                }
+                assigned.extend(facts.assigned.iter().cloned());
+                stack.extend(facts.callees.iter().cloned());
+            }
+        }
+        let mut out = Vec::new();
+        for a in assigned {
+            if let Some(Symbol::Var { name, ty }) = self.globals.get(&a) {
+                out.push((name.clone(), *ty));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The descent header of `name` in an instance, lowering its body there
+    /// the first time.
+    fn descent_header(&mut self, instance: usize, name: &str) -> Result<(LocId, Vec<Option<(String, IntType)>>)> {
+        if let Some(h) = self.instances.get(instance).and_then(|i| i.headers.get(name)) {
+            return Ok(h.clone());
+        }
+        let info = self.functions.get(name).cloned();
+        let Some(def) = info.as_ref().and_then(|i| i.def) else {
+            return Err(crate::error::TesseraError::Internal(format!("no body for recursive `{name}`")));
+        };
+        let info = info.ok_or_else(|| crate::error::TesseraError::Internal("missing function".into()))?;
+        let mut params = Vec::new();
+        let mut bindings = HashMap::new();
+        for p in &info.params {
+            let t = match &p.ty {
+                CType::Int(t) => *t,
+                CType::Unsupported(w) => {
+                    return Err(self.unsupported(def.span, format!("parameter of `{name}` of type {w}")));
+                }
+                CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
+            };
+            match &p.name {
+                Some(pn) => {
+                    let var = self.cfg.declare(pn, name, t);
+                    bindings.insert(pn.clone(), Symbol::Var { name: var.clone(), ty: t });
+                    params.push(Some((var, t)));
+                }
+                None => params.push(None),
+            }
+        }
+        let at = self.span(def.span);
+        let h = self.cfg.new_location(at, format!("recursive {name}"));
+        self.cfg.protected.insert(h);
+        if let Some(i) = self.instances.get_mut(instance) {
+            i.headers.insert(name.to_string(), (h, params.clone()));
+        }
+        let saved = self.cur.replace(Cursor::at(h));
+        self.frames.push(Frame {
+            function: name.to_string(),
+            scopes: vec![bindings],
+            ret: None,
+            is_main: false,
+            returns: Vec::new(),
+            labels: HashMap::new(),
+            defined_labels: HashSet::new(),
+            goto_targets: super::stmt::goto_targets(&def.node.statement),
+            jumps: Vec::<JumpScope>::new(),
+            instance: Some(instance),
+        });
+        let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
+        let frame = self.frames.pop();
+        // A return from a descent ends the (abstract) run.
+        let ends: Vec<Cursor> = self.cur.take().into_iter().chain(frame.into_iter().flat_map(|f| f.returns)).collect();
+        for c in ends {
+            self.cfg.jump(c, self.exit);
+        }
+        self.cur = saved;
+        r?;
+        Ok((h, params))
+    }
+}

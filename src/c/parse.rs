@@ -1,0 +1,117 @@
+//! Parsing preprocessed C with lang-c, with its failures turned into errors
+//! that point at the original source.
+
+use super::source::SourceMap;
+use crate::error::{Result, TesseraError};
+use lang_c::ast::TranslationUnit;
+use lang_c::driver::{parse_preprocessed, Config};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// lang-c is a recursive-descent parser: very deep nesting would overflow the
+/// stack (an abort, not a catchable panic). Real programs nest far less.
+const MAX_NESTING: usize = 400;
+
+pub fn parse(text: &str, map: &SourceMap) -> Result<TranslationUnit> {
+    check_nesting(text, map)?;
+    let config = Config::with_gcc();
+    let owned = text.to_string();
+    let result = catch_unwind(AssertUnwindSafe(|| parse_preprocessed(&config, owned)));
+    match result {
+        Ok(Ok(parse)) => Ok(parse.unit),
+        Ok(Err(e)) => Err(syntax_error(text, map, e.offset, &e.expected)),
+        Err(_) => Err(TesseraError::syntax(
+            map.span(text, 0).map(|mut s| {
+                s.line = 1;
+                s.col = 1;
+                s
+            }),
+            "the C parser (lang-c) failed on this input",
+        )),
+    }
+}
+
+fn syntax_error(text: &str, map: &SourceMap, offset: usize, expected: &std::collections::HashSet<&str>) -> TesseraError {
+    let span = map.span(text, offset);
+    let rest = text.get(offset..).unwrap_or("");
+    let before = text.get(..offset).unwrap_or("");
+    let token: String = rest
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .take(24)
+        .collect();
+    let prev_word: String = {
+        let trimmed = before.trim_end();
+        let rev: String = trimmed
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        rev.chars().rev().collect()
+    };
+    // GNU constructs lang-c does not know: valid C for gcc, so "unsupported".
+    if token.starts_with("__int128") || prev_word.starts_with("__int128") {
+        return TesseraError::unsupported(span, "the type __int128");
+    }
+    if before.trim_end().ends_with('?') && rest.trim_start().starts_with(':') {
+        return TesseraError::unsupported(span, "the GNU conditional `a ?: b` without a middle operand");
+    }
+    if token.starts_with("__attribute__") || prev_word == "__attribute__" {
+        return TesseraError::unsupported(span, "an attribute in this position (e.g. a statement attribute)");
+    }
+    let mut exp: Vec<&str> = expected.iter().copied().collect();
+    exp.sort_unstable();
+    exp.truncate(12);
+    let found = if token.is_empty() { "end of input".to_string() } else { format!("`{token}`") };
+    TesseraError::syntax(span, format!("unexpected {found}, expected one of {}", exp.join(" ")))
+}
+
+fn check_nesting(text: &str, map: &SourceMap) -> Result<()> {
+    let mut depth = 0usize;
+    let mut in_str: Option<char> = None;
+    let mut escaped = false;
+    let mut line_start = true;
+    let mut in_directive = false;
+    for (i, c) in text.char_indices() {
+        if c == '\n' {
+            line_start = true;
+            in_directive = false;
+            in_str = None;
+            continue;
+        }
+        if in_directive {
+            continue;
+        }
+        if line_start && c == '#' {
+            in_directive = true;
+            continue;
+        }
+        if !c.is_whitespace() {
+            line_start = false;
+        }
+        if let Some(q) = in_str {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                in_str = None;
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => in_str = Some(c),
+            '(' | '[' | '{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(TesseraError::unsupported(
+                        map.span(text, i),
+                        format!("brackets nested more than {MAX_NESTING} deep"),
+                    ));
+                }
+            }
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,267 @@
+//! C integer types under LP64: promotions, the usual arithmetic conversions,
+//! and the values and types of integer and character literals.
+
+use crate::ir::IntType;
+use lang_c::ast::{Integer, IntegerBase, IntegerSize};
+use num_bigint::BigInt;
+use num_traits::{Num, One, Zero};
+
+/// The type of a C object or expression, as far as Tessera models it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CType {
+    Void,
+    Int(IntType),
+    /// A type Tessera does not model yet (pointer, array, struct, float, ...);
+    /// the text says which, for the error message when a value of it is used.
+    Unsupported(String),
+}
+
+impl CType {
+    pub fn int(&self) -> Option<IntType> {
+        match self {
+            CType::Int(t) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
+/// `sizeof` in bytes.
+pub fn size_of(t: IntType) -> u32 {
+    match t {
+        IntType::Bool => 1,
+        IntType::Int { bits, .. } => bits / 8,
+    }
+}
+
+/// Integer promotion: everything narrower than `int` becomes `int` (all of
+/// `_Bool`, `char`, `short` and their unsigned variants fit in `int`).
+pub fn promote(t: IntType) -> IntType {
+    match t {
+        IntType::Bool => IntType::INT,
+        IntType::Int { bits, .. } if bits < 32 => IntType::INT,
+        t => t,
+    }
+}
+
+/// The usual arithmetic conversions (C11 6.3.1.8) for LP64.
+pub fn usual(a: IntType, b: IntType) -> IntType {
+    let (a, b) = (promote(a), promote(b));
+    if a == b {
+        return a;
+    }
+    if a.is_signed() == b.is_signed() {
+        return if a.bits() >= b.bits() { a } else { b };
+    }
+    let (s, u) = if a.is_signed() { (a, b) } else { (b, a) };
+    if u.bits() >= s.bits() {
+        u
+    } else {
+        // The signed type is wider, so it represents every value of the
+        // unsigned one (`long` vs `unsigned int`).
+        s
+    }
+}
+
+/// Value and type of an integer literal (C11 6.4.4.1, LP64; `long long` is
+/// the same 64-bit type as `long`).
+pub fn integer_literal(lit: &Integer) -> Result<(BigInt, IntType), String> {
+    if lit.suffix.imaginary {
+        return Err("imaginary integer literal".into());
+    }
+    let radix = match lit.base {
+        IntegerBase::Decimal => 10,
+        IntegerBase::Octal => 8,
+        IntegerBase::Hexadecimal => 16,
+        IntegerBase::Binary => 2,
+    };
+    let digits: String = lit.number.chars().filter(|c| *c != '\'').collect();
+    let value = if digits.is_empty() {
+        BigInt::zero()
+    } else {
+        BigInt::from_str_radix(&digits, radix).map_err(|_| format!("malformed integer literal `{}`", lit.number))?
+    };
+    let decimal = matches!(lit.base, IntegerBase::Decimal);
+    let long = lit.suffix.size != IntegerSize::Int;
+    let mut candidates: Vec<IntType> = Vec::new();
+    if lit.suffix.unsigned {
+        if !long {
+            candidates.push(IntType::UINT);
+        }
+        candidates.push(IntType::ULONG);
+    } else {
+        if !long {
+            candidates.push(IntType::INT);
+            if !decimal {
+                candidates.push(IntType::UINT);
+            }
+        }
+        candidates.push(IntType::LONG);
+        if !decimal {
+            candidates.push(IntType::ULONG);
+        }
+    }
+    for t in candidates {
+        if value <= t.max() {
+            return Ok((value, t));
+        }
+    }
+    // gcc accepts a decimal literal up to 2^64-1 as `unsigned long` (with a
+    // warning); beyond that it is an __int128 or an error.
+    if value <= IntType::ULONG.max() {
+        return Ok((value, IntType::ULONG));
+    }
+    Err(format!("integer literal `{}` does not fit in 64 bits", lit.number))
+}
+
+/// Value and type of a character constant such as `'a'`, `'\n'`, `L'x'`.
+pub fn char_literal(text: &str) -> Result<(BigInt, IntType), String> {
+    let (prefix, rest) = match text.chars().next() {
+        Some(c @ ('L' | 'u' | 'U')) => (Some(c), &text[1..]),
+        _ => (None, text),
+    };
+    let body = rest
+        .strip_prefix('\'')
+        .and_then(|r| r.strip_suffix('\''))
+        .ok_or_else(|| format!("malformed character constant {text}"))?;
+    let mut units: Vec<u32> = Vec::new();
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            if prefix.is_none() {
+                let mut buf = [0u8; 4];
+                units.extend(c.encode_utf8(&mut buf).bytes().map(u32::from));
+            } else {
+                units.push(c as u32);
+            }
+            continue;
+        }
+        let e = chars.next().ok_or_else(|| format!("malformed character constant {text}"))?;
+        let v = match e {
+            'n' => 10,
+            't' => 9,
+            'r' => 13,
+            'a' => 7,
+            'b' => 8,
+            'f' => 12,
+            'v' => 11,
+            'e' | 'E' => 27,
+            '\\' | '\'' | '"' | '?' => e as u32,
+            '0'..='7' => {
+                let mut v = e.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match chars.peek().and_then(|d| d.to_digit(8)) {
+                        Some(d) => {
+                            v = v * 8 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                v
+            }
+            'x' => {
+                let mut v: u64 = 0;
+                let mut any = false;
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(16)) {
+                    v = v.saturating_mul(16).saturating_add(u64::from(d));
+                    chars.next();
+                    any = true;
+                }
+                if !any {
+                    return Err(format!("malformed escape in character constant {text}"));
+                }
+                u32::try_from(v).map_err(|_| format!("escape out of range in {text}"))?
+            }
+            'u' | 'U' => {
+                let n = if e == 'u' { 4 } else { 8 };
+                let mut v: u32 = 0;
+                for _ in 0..n {
+                    let d = chars
+                        .next()
+                        .and_then(|d| d.to_digit(16))
+                        .ok_or_else(|| format!("malformed universal character name in {text}"))?;
+                    v = v.wrapping_mul(16).wrapping_add(d);
+                }
+                v
+            }
+            other => other as u32,
+        };
+        units.push(v);
+    }
+    if units.len() != 1 {
+        return Err(format!("multi-character constant {text} (implementation-defined value)"));
+    }
+    let v = units[0];
+    match prefix {
+        None => {
+            if v > 255 {
+                return Err(format!("character constant {text} out of range"));
+            }
+            // Plain `char` is signed on x86-64: '\xff' is -1.
+            let signed = if v >= 128 { i64::from(v) - 256 } else { i64::from(v) };
+            Ok((BigInt::from(signed), IntType::INT))
+        }
+        Some('u') => Ok((BigInt::from(v & 0xffff), IntType::USHORT)),
+        Some('U') => Ok((BigInt::from(v), IntType::UINT)),
+        Some(_) => Ok((BigInt::from(v as i32), IntType::INT)),
+    }
+}
+
+/// `2^k`.
+pub fn pow2(k: u32) -> BigInt {
+    BigInt::one() << k
+}
+
+/// `Some(k)` when `c = 2^k - 1` with `k >= 1`.
+pub fn low_mask_bits(c: &BigInt) -> Option<u32> {
+    if c <= &BigInt::zero() {
+        return None;
+    }
+    let next = c + 1u32;
+    let bits = next.bits();
+    if bits >= 1 && pow2((bits - 1) as u32) == next {
+        Some((bits - 1) as u32)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lang_c::ast::IntegerSuffix;
+
+    fn lit(base: IntegerBase, n: &str, unsigned: bool, size: IntegerSize) -> Integer {
+        Integer { base, number: n.into(), suffix: IntegerSuffix { size, unsigned, imaginary: false } }
+    }
+
+    #[test]
+    fn literal_types_follow_c11() {
+        let t = |l: Integer| integer_literal(&l).map(|(_, t)| t);
+        assert_eq!(t(lit(IntegerBase::Decimal, "2147483647", false, IntegerSize::Int)), Ok(IntType::INT));
+        assert_eq!(t(lit(IntegerBase::Decimal, "2147483648", false, IntegerSize::Int)), Ok(IntType::LONG));
+        assert_eq!(t(lit(IntegerBase::Hexadecimal, "FFFFFFFF", false, IntegerSize::Int)), Ok(IntType::UINT));
+        assert_eq!(t(lit(IntegerBase::Decimal, "1", true, IntegerSize::Long)), Ok(IntType::ULONG));
+        assert!(t(lit(IntegerBase::Decimal, "99999999999999999999999", false, IntegerSize::Int)).is_err());
+    }
+
+    #[test]
+    fn character_constants() {
+        assert_eq!(char_literal("'a'"), Ok((BigInt::from(97), IntType::INT)));
+        assert_eq!(char_literal("'\\n'"), Ok((BigInt::from(10), IntType::INT)));
+        assert_eq!(char_literal("'\\xff'"), Ok((BigInt::from(-1), IntType::INT)));
+        assert_eq!(char_literal("'\\0'"), Ok((BigInt::from(0), IntType::INT)));
+        assert!(char_literal("'ab'").is_err());
+    }
+
+    #[test]
+    fn conversions() {
+        assert_eq!(usual(IntType::INT, IntType::UINT), IntType::UINT);
+        assert_eq!(usual(IntType::LONG, IntType::UINT), IntType::LONG);
+        assert_eq!(usual(IntType::CHAR, IntType::USHORT), IntType::INT);
+        assert_eq!(usual(IntType::ULONG, IntType::LONG), IntType::ULONG);
+        assert_eq!(low_mask_bits(&BigInt::from(255)), Some(8));
+        assert_eq!(low_mask_bits(&BigInt::from(1)), Some(1));
+        assert_eq!(low_mask_bits(&BigInt::from(6)), None);
+    }
+}

@@ -10,8 +10,8 @@ use num_rational::BigRational;
 use std::collections::BTreeMap;
 use std::time::Instant;
 use tessera::ranking::{
-    fit_affine, parse_candidate, samples_from_header_states, AffinePiece, Combination, PieceBuilder,
-    RankingCandidate, TerminatingSample,
+    fit_affine, parse_candidate, samples_from_header_states, AffinePiece, Combination, PieceBuilder, RankingCandidate,
+    TerminatingSample,
 };
 
 type State = BTreeMap<String, BigInt>;
@@ -44,7 +44,10 @@ fn converge(builder: &mut PieceBuilder, family: &[Vec<TerminatingSample>], max_r
     for round in 0..=max_rounds {
         let candidate = builder.candidate();
         let Some(cex) = family.iter().find(|t| !candidate.covers_trace(t)) else { return round };
-        let shown: Vec<String> = cex.iter().map(|s| format!("{:?}->{}", s.state.values().map(|v| v.to_string()).collect::<Vec<_>>(), s.remaining)).collect();
+        let shown: Vec<String> = cex
+            .iter()
+            .map(|s| format!("{:?}->{}", s.state.values().map(|v| v.to_string()).collect::<Vec<_>>(), s.remaining))
+            .collect();
         eprintln!("round {round}: {candidate}; cex {}", shown.join(" "));
         assert!(builder.add_trace(cex), "round {round}: no progress on a counterexample to {candidate}");
         assert!(builder.candidate().covers_trace(cex), "round {round}: new candidate misses its counterexample");
@@ -64,11 +67,8 @@ fn paper_example_5_fits_21_minus_x() {
 fn under_determined_fit_is_simple_then_refined() {
     // for (i = 0; i < n; i++) with n = 2: n is constant along the trace, so
     // the simplest piece uses i alone.
-    let mut s = vec![
-        sample(&[("i", 0), ("n", 2)], 2),
-        sample(&[("i", 1), ("n", 2)], 1),
-        sample(&[("i", 2), ("n", 2)], 0),
-    ];
+    let mut s =
+        vec![sample(&[("i", 0), ("n", 2)], 2), sample(&[("i", 1), ("n", 2)], 1), sample(&[("i", 2), ("n", 2)], 0)];
     assert_eq!(fit_str(&s, &["i", "n"]).as_deref(), Some("2 - i"));
     assert_eq!(fit_str(&s, &["n", "i"]).as_deref(), Some("2 - i"));
     s.push(sample(&[("i", 0), ("n", 5)], 5));
@@ -431,7 +431,8 @@ fn builder_is_fast_on_program_like_traces() {
     let trace_from = |n: i64| -> Vec<TerminatingSample> {
         let states: Vec<State> = (0..=n)
             .map(|k| {
-                let mut st: State = vars.iter().enumerate().map(|(j, v)| (v.clone(), BigInt::from(j as i64 * 7 - 3))).collect();
+                let mut st: State =
+                    vars.iter().enumerate().map(|(j, v)| (v.clone(), BigInt::from(j as i64 * 7 - 3))).collect();
                 st.insert("v2".into(), BigInt::from(k));
                 st.insert("v7".into(), BigInt::from(2 * k + 1));
                 st.insert("v11".into(), BigInt::from(n - k));

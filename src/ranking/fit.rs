@@ -15,8 +15,8 @@
 
 use super::{AffinePiece, TerminatingSample};
 use num_bigint::BigInt;
-use num_rational::BigRational;
 use num_integer::Integer;
+use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeSet;
 
@@ -328,15 +328,9 @@ struct Simplicity {
 impl Simplicity {
     /// `sol[0]` is the constant, the rest variable coefficients.
     fn of_solution(sol: &[BigRational]) -> Self {
-        let denominator_lcm =
-            sol.iter().fold(BigInt::one(), |l, c| l.lcm(c.denom()));
+        let denominator_lcm = sol.iter().fold(BigInt::one(), |l, c| l.lcm(c.denom()));
         let coefficient_sum = sol.iter().skip(1).fold(BigRational::zero(), |s, c| s + c.abs());
-        Simplicity {
-            denominator_lcm,
-            coefficient_sum,
-            constant_nonzero: !sol[0].is_zero(),
-            constant_abs: sol[0].abs(),
-        }
+        Simplicity { denominator_lcm, coefficient_sum, constant_nonzero: !sol[0].is_zero(), constant_abs: sol[0].abs() }
     }
 }
 

@@ -32,7 +32,7 @@ mod simulate;
 
 pub use fit::fit_affine;
 pub use parse::parse_candidate;
-pub use pieces::{samples_from_header_states, PieceBuilder};
+pub use pieces::{samples_from_header_states, samples_from_header_states_exiting_in_body, PieceBuilder};
 
 use crate::term::Affine;
 use num_bigint::BigInt;
@@ -138,10 +138,7 @@ impl AffinePiece {
     /// Least common multiple of the denominators of all coefficients and the
     /// constant (1 for an integer piece).
     pub fn denominator_lcm(&self) -> BigInt {
-        self.terms()
-            .map(|(_, c)| c)
-            .chain(std::iter::once(&self.constant))
-            .fold(BigInt::one(), |l, c| l.lcm(c.denom()))
+        self.terms().map(|(_, c)| c).chain(std::iter::once(&self.constant)).fold(BigInt::one(), |l, c| l.lcm(c.denom()))
     }
 
     /// `factor · self` as an integer affine expression, for the
@@ -306,9 +303,7 @@ impl FromStr for Combination {
             "piecewise" | "max" => Ok(Combination::Piecewise),
             "lexicographic" | "lex" => Ok(Combination::Lexicographic),
             "multiphase" | "phases" => Ok(Combination::Multiphase),
-            _ => Err(format!(
-                "unknown combination `{s}` (expected piecewise, lexicographic or multiphase)"
-            )),
+            _ => Err(format!("unknown combination `{s}` (expected piecewise, lexicographic or multiphase)")),
         }
     }
 }

@@ -129,7 +129,10 @@ impl PieceBuilder {
         if self.pieces.is_empty() {
             return RankingCandidate::zero(self.combination);
         }
-        RankingCandidate { combination: self.combination, pieces: self.pieces.iter().map(|p| p.piece.clone()).collect() }
+        RankingCandidate {
+            combination: self.combination,
+            pieces: self.pieces.iter().map(|p| p.piece.clone()).collect(),
+        }
     }
 
     /// Learn from one terminating trace: `samples` are its header visits,
@@ -408,4 +411,46 @@ pub fn samples_from_header_states(states: &[std::collections::BTreeMap<String, B
         .enumerate()
         .map(|(i, s)| TerminatingSample { state: s.clone(), remaining: BigInt::from(k - i) })
         .collect()
+}
+
+/// As [`samples_from_header_states`], for a trace that left the loop from
+/// inside the body (`break`, `return`, `goto`) after entering the body from
+/// its last header visit: that visit still had one header-to-body transition
+/// (one `⊖ 1`) to go, so every count is one higher. Using the plain version
+/// on such a trace would fit a piece one short, which the same trace refutes
+/// again.
+pub fn samples_from_header_states_exiting_in_body(
+    states: &[std::collections::BTreeMap<String, BigInt>],
+) -> Vec<TerminatingSample> {
+    let mut out = samples_from_header_states(states);
+    for s in &mut out {
+        s.remaining += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn remaining_counts_depend_on_where_the_loop_exits() {
+        let states: Vec<BTreeMap<String, BigInt>> =
+            (0..3).map(|x| [("x".to_string(), BigInt::from(x))].into_iter().collect()).collect();
+        let at_header: Vec<BigInt> = samples_from_header_states(&states).into_iter().map(|s| s.remaining).collect();
+        assert_eq!(at_header, [2, 1, 0].map(BigInt::from));
+        let in_body: Vec<BigInt> =
+            samples_from_header_states_exiting_in_body(&states).into_iter().map(|s| s.remaining).collect();
+        assert_eq!(in_body, [3, 2, 1].map(BigInt::from));
+        assert!(samples_from_header_states(&[]).is_empty());
+    }
+
+    #[test]
+    fn tuple_positions_keep_entry_and_exit() {
+        assert_eq!(tuple_positions(3), vec![0, 1, 2]);
+        let p = tuple_positions(10_000);
+        assert_eq!(p.len(), MAX_TUPLE_POSITIONS);
+        assert_eq!((p[0], p[p.len() - 1]), (0, 9_999));
+    }
 }

@@ -65,6 +65,9 @@ pub struct ProveArgs {
     /// file per loop, strategy, refinement and instrumentation).
     #[arg(long, value_name = "DIR")]
     pub emit_horn: Option<PathBuf>,
+    /// Report every safety query, candidate and answer on standard error.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 pub fn run(args: ProveArgs) -> i32 {
@@ -94,6 +97,7 @@ pub fn run(args: ProveArgs) -> i32 {
         timeout: Duration::from_secs_f64((timeout - elapsed - 0.2).max(0.1)),
         engine: args.engine.into(),
         emit_horn: args.emit_horn,
+        verbose: args.verbose,
         ..ProveOptions::default()
     };
     let mut outcome = prove_program(&program, &opts);

@@ -296,10 +296,10 @@ impl Encoding {
             pred_of.insert(c, sys.add_pred(self.pred_name(c), self.vars.clone()));
         }
         for t in &self.transitions {
-            let mut vars = Vec::new();
+            // From the start, the pre-state is the arbitrary initial state.
+            let mut vars: Vec<VarDecl> = self.vars.clone();
             let mut body = Vec::new();
             if let Source::At(s) = t.from {
-                vars.extend(self.vars.iter().cloned());
                 body.push(PredApp { pred: pred_of[&s], args: self.vars.iter().map(|v| v.term()).collect() });
             }
             vars.extend(t.locals.iter().cloned());

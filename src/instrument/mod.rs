@@ -250,10 +250,10 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
         }
         let kind = classify(t.from, t.to, &lp.body, header);
         let src_in = matches!(t.from, Source::At(s) if lp.body.contains(&s));
-        let mut vars = Vec::new();
+        // From the start, the pre-state is the arbitrary initial state.
+        let mut vars = enc.vars.clone();
         let mut body = Vec::new();
         if let Source::At(s) = t.from {
-            vars.extend(enc.vars.iter().cloned());
             if src_in {
                 vars.extend(counters.iter().cloned());
             }

@@ -62,6 +62,8 @@ pub struct ProveOptions {
     pub emit_horn: Option<PathBuf>,
     /// Refinements of one candidate before giving up on a loop.
     pub max_refinements: usize,
+    /// Report every query and candidate on standard error.
+    pub verbose: bool,
 }
 
 impl Default for ProveOptions {
@@ -72,6 +74,7 @@ impl Default for ProveOptions {
             engine: EngineKind::Portfolio,
             emit_horn: None,
             max_refinements: 40,
+            verbose: false,
         }
     }
 }
@@ -342,7 +345,10 @@ impl<'a> StrategyRun<'a> {
             let scheme = scheme_of(&candidate);
             let inst = instrument(self.enc, self.li, &scheme, Mode::Term);
             self.emit(&inst, iter, "term");
-            match self.sample_query(&inst) {
+            let t0 = Instant::now();
+            let verdict = self.sample_query(&inst);
+            self.log(&format!("T_term with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+            match verdict {
                 Verdict::Unsafe(d) => {
                     let visits = samples::header_visits(&inst, &self.var_names, &d);
                     if visits.is_empty() {
@@ -374,7 +380,10 @@ impl<'a> StrategyRun<'a> {
         let inst = instrument(self.enc, self.li, &scheme, Mode::Rank);
         self.emit(&inst, iter, "rank");
         self.queries += 1;
-        match crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget) {
+        let t0 = Instant::now();
+        let verdict = crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget);
+        self.log(&format!("T_rank with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+        match verdict {
             Verdict::Safe(inv) => {
                 match certificate::check_ranking(self.enc, self.li, &scheme, &inv, &self.budget) {
                     Ok(()) => LoopResult::Ranked(LoopProof {
@@ -422,6 +431,12 @@ impl<'a> StrategyRun<'a> {
         crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget)
     }
 
+    fn log(&self, msg: &str) {
+        if self.opts.verbose {
+            eprintln!("[loop {} {}] {msg}", self.li, self.strategy.name());
+        }
+    }
+
     fn emit(&self, inst: &Instrumented, iter: usize, what: &str) {
         if let Some(dir) = &self.opts.emit_horn {
             let name = format!("loop{}-{}-{iter:02}-{what}.smt2", self.li, self.strategy.name());
@@ -430,6 +445,14 @@ impl<'a> StrategyRun<'a> {
                 eprintln!("warning: cannot write Horn query to {}: {e}", dir.display());
             }
         }
+    }
+}
+
+fn verdict_summary(v: &Verdict) -> String {
+    match v {
+        Verdict::Safe(_) => "safe".into(),
+        Verdict::Unsafe(d) => format!("unsafe, trace of {} steps", d.depth()),
+        Verdict::Unknown(r) => format!("unknown ({r})"),
     }
 }
 

@@ -51,8 +51,25 @@ impl CounterScheme {
     pub fn zero() -> CounterScheme {
         CounterScheme { kind: CounterKind::Max, pieces: vec![Affine::constant(BigInt::zero())], unit: BigInt::one() }
     }
+    /// Number of counters. `max{r_1..r_n} ⊖ 1 = max{r_1 - 1..r_n - 1}`, so a
+    /// piecewise candidate needs a single counter holding the maximum: the
+    /// engines then look for invariants over one counter, not n.
     fn n(&self) -> usize {
-        self.pieces.len().max(1)
+        match self.kind {
+            CounterKind::Max => 1,
+            _ => self.pieces.len().max(1),
+        }
+    }
+
+    /// The initial counter values on a header state given by `state`.
+    fn initial_counters(&self, state: &BTreeMap<String, Term>) -> Vec<Term> {
+        match self.kind {
+            CounterKind::Max => {
+                let values: Vec<Term> = (0..self.pieces.len().max(1)).map(|i| self.piece(i).to_term().subst(state)).collect();
+                vec![max_term(values)]
+            }
+            _ => (0..self.n()).map(|i| self.piece(i).to_term().subst(state)).collect(),
+        }
     }
     fn piece(&self, i: usize) -> Affine {
         self.pieces.get(i).cloned().unwrap_or_else(|| Affine::constant(BigInt::zero()))
@@ -159,6 +176,15 @@ fn relevant_cutpoints(enc: &Encoding, header: LocId) -> BTreeSet<LocId> {
     keep
 }
 
+/// `max(v_1, ..., v_n)` as nested if-then-else.
+fn max_term(mut values: Vec<Term>) -> Term {
+    let mut acc = values.remove(0);
+    for v in values {
+        acc = Term::ite(Term::ge(acc.clone(), v.clone()), acc, v);
+    }
+    acc
+}
+
 /// `⊲ 0` on the counters.
 pub fn negative(kind: CounterKind, r: &[Term]) -> Term {
     match kind {
@@ -261,13 +287,28 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
         }
         vars.extend(t.locals.iter().cloned());
         let label = format!("{} -> {}", source_name(enc, t.from), enc.pred_name(t.to));
+        let mut constraint = t.constraint.clone();
         if keep.contains(&t.to) {
             let new_counters = match kind {
                 TransitionKind::Entry => {
                     // rank evaluated on the new header state
                     let post: BTreeMap<String, Term> =
                         enc.vars.iter().map(|v| v.name.clone()).zip(t.post.iter().cloned()).collect();
-                    Some((0..n).map(|i| scheme.piece(i).to_term().subst(&post)).collect())
+                    if scheme.kind == CounterKind::Max {
+                        // Any counter value at or above the maximum: the error
+                        // (`r < 0` after uniform decrements) is monotone in
+                        // `r`, so this is equivalent to `r = max{...}` and
+                        // keeps the clause free of case splits.
+                        let init = VarDecl::int("r#init");
+                        let bounds: Vec<Term> = (0..scheme.pieces.len().max(1))
+                            .map(|i| Term::ge(init.term(), scheme.piece(i).to_term().subst(&post)))
+                            .collect();
+                        constraint = Term::and(std::iter::once(constraint).chain(bounds).collect());
+                        vars.push(init.clone());
+                        Some(vec![init.term()])
+                    } else {
+                        Some(scheme.initial_counters(&post))
+                    }
                 }
                 TransitionKind::Decrement => Some(decrement(scheme, &r)),
                 TransitionKind::Inside => Some(r.clone()),
@@ -276,7 +317,7 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
             sys.clauses.push(Clause {
                 vars: vars.clone(),
                 body: body.clone(),
-                constraint: t.constraint.clone(),
+                constraint,
                 head: Some(app(t.to, t.post.clone(), new_counters)),
                 label: format!("{label} ({kind:?})"),
             });

@@ -70,6 +70,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
             None => break,
         }
     }
+    let live = live_variables(p);
     let mut transitions = Vec::new();
     let mut fresh = 0usize;
     let mut sources = vec![Source::Start];
@@ -94,11 +95,54 @@ pub fn encode(p: &Program) -> Result<Encoding> {
         let state = PathState::initial(&vars);
         enumerate_paths(p, &cut, src, start, state, &mut fresh, &mut transitions, &vars, 0)?;
     }
+    // A variable that is dead at a cut-point (written before it is read on
+    // every path from there) arrives there as 0: the behaviour is unchanged,
+    // and the engines and the fitter need not track stale values (such as
+    // the front end's temporaries).
+    for t in &mut transitions {
+        for (i, v) in vars.iter().enumerate() {
+            if !live[t.to].contains(&v.name) {
+                t.post[i] = Term::int(0);
+            }
+        }
+    }
     let mut cutpoints: Vec<LocId> = cut.into_iter().collect();
     // Exit last, so predicate numbers of loop headers follow source order.
     cutpoints.retain(|&c| c != p.exit);
     cutpoints.push(p.exit);
     Ok(Encoding { vars, cutpoints, transitions, loops, exit: p.exit, file: p.file.clone() })
+}
+
+/// Variables live at the entry of each location (read before written on
+/// some path from there), by backward data-flow to a fixpoint.
+fn live_variables(p: &Program) -> Vec<BTreeSet<String>> {
+    let n = p.locations.len();
+    let mut live: Vec<BTreeSet<String>> = vec![BTreeSet::new(); n];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for e in p.edges.iter().rev() {
+            let mut l = live[e.to].clone();
+            for a in e.actions.iter().rev() {
+                match a {
+                    Action::Assume(t) => l.extend(t.free_vars().into_iter().map(|v| v.name)),
+                    Action::Assign(v, t) => {
+                        l.remove(v);
+                        l.extend(t.free_vars().into_iter().map(|v| v.name));
+                    }
+                    Action::Havoc(v) => {
+                        l.remove(v);
+                    }
+                }
+            }
+            let before = live[e.from].len();
+            live[e.from].extend(l);
+            if live[e.from].len() != before {
+                changed = true;
+            }
+        }
+    }
+    live
 }
 
 #[derive(Clone)]

@@ -181,6 +181,26 @@ impl PieceBuilder {
     /// loop whose short region comes last the forward walk wins instead.
     fn add_piecewise(&mut self, trace: &[TerminatingSample]) {
         let Some(rows) = self.rows(trace) else { return };
+        // First the paper's rule at the level of whole traces: the trace
+        // refines the most recent piece that fits it together with its
+        // samples, or starts a new piece when it fits one affine function on
+        // its own. Per-sample assignment (below) is only for traces that
+        // cross regions; doing it always lets under-determined pieces absorb
+        // samples from other regions and grow one useless piece per round.
+        for p in (0..self.pieces.len()).rev() {
+            let mut piece = self.pieces[p].clone();
+            if trace.iter().zip(&rows).all(|(s, r)| piece.try_add(s, r)) {
+                piece.refit(&self.vars);
+                self.pieces[p] = piece;
+                return;
+            }
+        }
+        let mut fresh = FittedPiece::new(self.vars.len());
+        if trace.iter().zip(&rows).all(|(s, r)| fresh.try_add(s, r)) {
+            fresh.refit(&self.vars);
+            self.pieces.push(fresh);
+            return;
+        }
         let status = self.classify(trace);
         let mut base = self.pieces.clone();
         for (i, st) in status.iter().enumerate() {

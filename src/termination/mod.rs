@@ -354,6 +354,17 @@ impl<'a> StrategyRun<'a> {
                     if visits.is_empty() {
                         return StrategyResult::Done(LoopResult::Unknown("terminating trace without header visits".into()));
                     }
+                    if self.opts.verbose {
+                        let shown: Vec<String> = visits
+                            .iter()
+                            .take(6)
+                            .map(|v| {
+                                let st: Vec<String> = v.state.iter().map(|(k, x)| format!("{k}={x}")).collect();
+                                format!("({}) -> {}", st.join(" "), v.remaining)
+                            })
+                            .collect();
+                        self.log(&format!("  samples: {}{}", shown.join(", "), if visits.len() > 6 { ", ..." } else { "" }));
+                    }
                     builder.add_trace(&to_samples(&visits));
                     traces.push(visits);
                     let next = builder.candidate();

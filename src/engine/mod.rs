@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 pub mod bmc;
 pub mod pdr;
+pub mod portfolio;
 pub mod spacer;
 pub mod validate;
 

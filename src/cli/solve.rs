@@ -1,9 +1,162 @@
-//! `tessera solve` (stub: to be written).
+//! `tessera solve FILE.smt2`: decide a Horn clause file (CHC-COMP dialect)
+//! and print `sat`, `unsat` or `unknown` on the first line, optionally
+//! followed by the validated evidence.
+
+use crate::engine::portfolio;
+use crate::engine::{Budget, Derivation, EngineKind, Invariant, Verdict};
+use crate::horn::smtlib::{parse_system_located, pred_app_text};
+use crate::horn::{PredApp, System};
+use crate::ir::Span;
+use crate::term::smt_symbol;
+use crate::TesseraError;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// Our property-directed reachability (IC3) engine (linear clauses).
+    Pdr,
+    /// Bounded model checking: finds counterexamples only (linear clauses).
+    Bmc,
+    /// Z3's Spacer through the fixedpoint API.
+    Spacer,
+    /// Race PDR, BMC and Spacer; the first validated answer wins.
+    Portfolio,
+}
+
+impl From<EngineChoice> for EngineKind {
+    fn from(c: EngineChoice) -> EngineKind {
+        match c {
+            EngineChoice::Pdr => EngineKind::Pdr,
+            EngineChoice::Bmc => EngineKind::Bmc,
+            EngineChoice::Spacer => EngineKind::Spacer,
+            EngineChoice::Portfolio => EngineKind::Portfolio,
+        }
+    }
+}
 
 #[derive(clap::Args, Debug)]
-pub struct SolveArgs {}
+pub struct SolveArgs {
+    /// SMT-LIB2 file of Horn clauses, `(set-logic HORN)` as in CHC-COMP.
+    pub file: PathBuf,
+    /// Engine to run.
+    #[arg(long, value_enum, default_value_t = EngineChoice::Portfolio)]
+    pub engine: EngineChoice,
+    /// Wall-clock time limit in seconds; `unknown` is printed when it runs out.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// After the answer, print its evidence: the invariant (one define-fun per
+    /// predicate) for sat, the counterexample (one line per step) for unsat.
+    #[arg(long)]
+    pub evidence: bool,
+}
 
-pub fn run(_args: SolveArgs) -> i32 {
-    eprintln!("tessera solve: not implemented yet");
-    1
+pub fn run(args: SolveArgs) -> i32 {
+    match solve_file(&args) {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("tessera: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+/// Read, solve and render; the answer text or the error to report.
+pub fn solve_file(args: &SolveArgs) -> Result<String, TesseraError> {
+    let path = args.file.display().to_string();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| TesseraError::Io { path: path.clone(), message: e.to_string() })?;
+    let system = parse_system_located(&text).map_err(|e| {
+        TesseraError::syntax(Some(Span { file: path.clone(), line: e.line, col: e.col }), e.message)
+    })?;
+    let budget = match args.timeout {
+        Some(s) if s.is_finite() && s > 0.0 => Budget::with_timeout(Duration::from_secs_f64(s)),
+        Some(s) => return Err(TesseraError::syntax(None, format!("--timeout must be a positive number of seconds, got {s}"))),
+        None => Budget::unlimited(),
+    };
+    let _watchdog = budget.deadline.map(|_| start_watchdog(&budget));
+    let verdict = portfolio::solve(&system, args.engine.into(), &budget);
+    let mut out = format!("{}\n", verdict.word());
+    if args.evidence {
+        match &verdict {
+            Verdict::Safe(inv) => out.push_str(&invariant_text(&system, inv)),
+            Verdict::Unsafe(d) => out.push_str(&derivation_text(&system, d)),
+            Verdict::Unknown(why) => out.push_str(&format!("; {why}\n")),
+        }
+    }
+    Ok(out)
+}
+
+/// Cancels the budget at its deadline, so every engine and Z3 call stops
+/// within moments of the time limit even if one overlooks its own timeout.
+fn start_watchdog(budget: &Budget) {
+    let b = budget.clone();
+    // Detached: it only sleeps, and cancelling after the answer is harmless.
+    let _ = std::thread::Builder::new().name("watchdog".into()).spawn(move || {
+        if let Some(d) = b.remaining() {
+            std::thread::sleep(d);
+        }
+        b.cancel.cancel();
+    });
+}
+
+/// The invariant as SMT-LIB definitions, one per predicate.
+pub fn invariant_text(system: &System, inv: &Invariant) -> String {
+    let mut out = String::new();
+    for (i, p) in system.preds.iter().enumerate() {
+        let params: Vec<String> = p.params.iter().map(|v| format!("({} {})", smt_symbol(&v.name), v.sort)).collect();
+        out.push_str(&format!(
+            "(define-fun {} ({}) Bool\n  {})\n",
+            smt_symbol(&p.name),
+            params.join(" "),
+            crate::engine::interp_of(inv, i)
+        ));
+    }
+    out
+}
+
+/// The counterexample, one line per step, premises before the steps that use
+/// them: `(step N clause C "label" fact :from (premise steps))`.
+pub fn derivation_text(system: &System, root: &Derivation) -> String {
+    // Post-order without recursion (linear derivations can be long).
+    let mut order: Vec<&Derivation> = Vec::new();
+    let mut stack: Vec<(&Derivation, bool)> = vec![(root, false)];
+    while let Some((d, expanded)) = stack.pop() {
+        if expanded {
+            order.push(d);
+        } else {
+            stack.push((d, true));
+            for p in d.premises.iter().rev() {
+                stack.push((p, false));
+            }
+        }
+    }
+    let index: std::collections::HashMap<*const Derivation, usize> =
+        order.iter().enumerate().map(|(i, d)| (*d as *const Derivation, i)).collect();
+    let mut out = format!("; counterexample: {} steps, facts first\n", order.len());
+    for (i, d) in order.iter().enumerate() {
+        let clause = system.clauses.get(d.clause);
+        let label = clause.map(|c| c.label.replace('"', "'")).unwrap_or_default();
+        let fact = match clause.and_then(|c| c.head.as_ref()) {
+            Some(h) => pred_app_text(
+                system,
+                &PredApp { pred: h.pred, args: d.head_values.iter().map(|v| v.term()).collect() },
+            ),
+            None => "false".into(),
+        };
+        let from: Vec<String> = d
+            .premises
+            .iter()
+            .filter_map(|p| index.get(&(p as *const Derivation)).map(|k| k.to_string()))
+            .collect();
+        out.push_str(&format!("(step {i} clause {} \"{label}\" {fact}", d.clause));
+        if !from.is_empty() {
+            out.push_str(&format!(" :from ({})", from.join(" ")));
+        }
+        out.push_str(")\n");
+    }
+    out
 }

@@ -1,11 +1,168 @@
-//! (temporary stub until the portfolio lands)
-use super::{Budget, Engine, EngineKind, Verdict};
-use crate::horn::System;
+//! Running engines: one by name, or the portfolio race of PDR, BMC and
+//! Spacer. Whatever `solve` returns as `Safe` or `Unsafe` has passed
+//! [`validate`]; an answer whose evidence fails the check becomes `Unknown`
+//! with the reason.
 
+use super::bmc::Bmc;
+use super::pdr::Pdr;
+use super::spacer::Spacer;
+use super::validate::validate;
+use super::{Budget, Cancel, Engine, EngineKind, Verdict};
+use crate::horn::System;
+use crossbeam_channel::RecvTimeoutError;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Engine threads get a large stack: engines may recurse over derivations.
+const ENGINE_STACK: usize = 256 << 20;
+
+/// How often the race looks at the caller's cancellation token.
+const POLL: Duration = Duration::from_millis(20);
+
+fn engine_of(kind: EngineKind) -> Option<Box<dyn Engine + Send>> {
+    match kind {
+        EngineKind::Pdr => Some(Box::new(Pdr)),
+        EngineKind::Bmc => Some(Box::new(Bmc)),
+        EngineKind::Spacer => Some(Box::new(Spacer)),
+        EngineKind::Portfolio => None,
+    }
+}
+
+/// Decide `system` with the named engine, or race all engines for
+/// `Portfolio`. Definitive answers are validated before they are returned.
 pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
     match kind {
-        EngineKind::Bmc => super::bmc::Bmc.solve(system, budget),
-        EngineKind::Pdr => super::pdr::Pdr.solve(system, budget),
-        _ => super::spacer::Spacer.solve(system, budget),
+        EngineKind::Portfolio => race(
+            system,
+            [EngineKind::Pdr, EngineKind::Bmc, EngineKind::Spacer].into_iter().filter_map(engine_of).collect(),
+            budget,
+        ),
+        kind => race(system, engine_of(kind).into_iter().collect(), budget),
+    }
+}
+
+/// Tag an engine's unknown reason with the engine name (once).
+fn tagged(name: &str, reason: &str) -> String {
+    if reason.starts_with(&format!("{name}:")) {
+        reason.to_string()
+    } else {
+        format!("{name}: {reason}")
+    }
+}
+
+/// Run the engines on their own threads (each with a fresh Z3 context) and
+/// return the first validated definitive answer; the others are cancelled.
+pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budget) -> Verdict {
+    if budget.expired() {
+        return Verdict::Unknown("out of time before solving".into());
+    }
+    // The racers share their own token, so that stopping the losers does not
+    // cancel the caller's budget (which validation still uses).
+    let racers = Budget { deadline: budget.deadline, cancel: Cancel::new() };
+    let system_shared = Arc::new(system.clone());
+    let (tx, rx) = crossbeam_channel::unbounded::<(&'static str, Verdict)>();
+    let mut running = 0usize;
+    let mut reasons: Vec<String> = Vec::new();
+    for engine in engines {
+        let kind = engine.name();
+        let (tx, sys, b) = (tx.clone(), Arc::clone(&system_shared), racers.clone());
+        let spawned = std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(
+            move || {
+                let verdict = engine.solve(&sys, &b);
+                let _ = tx.send((kind, verdict));
+            },
+        );
+        match spawned {
+            Ok(_) => running += 1,
+            Err(e) => reasons.push(format!("{kind}: cannot start a thread: {e}")),
+        }
+    }
+    drop(tx);
+    while running > 0 {
+        let (kind, verdict) = match rx.recv_timeout(POLL) {
+            Ok(msg) => msg,
+            Err(RecvTimeoutError::Timeout) => {
+                if budget.expired() {
+                    racers.cancel.cancel();
+                    reasons.push("time limit".into());
+                    return Verdict::Unknown(reasons.join("; "));
+                }
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        running -= 1;
+        match &verdict {
+            Verdict::Unknown(r) => reasons.push(tagged(kind, r)),
+            _ => match validate(system, &verdict, budget) {
+                Ok(()) => {
+                    racers.cancel.cancel();
+                    return verdict;
+                }
+                Err(e) => reasons.push(format!("{kind}: {} answer failed validation: {e}", verdict.word())),
+            },
+        }
+    }
+    racers.cancel.cancel();
+    if reasons.is_empty() {
+        reasons.push("no engine ran".into());
+    }
+    Verdict::Unknown(reasons.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::horn::smtlib::parse_system;
+    use crate::term::Term;
+
+    #[test]
+    fn spacer_answer_goes_through_validation() {
+        let s = parse_system(
+            "(declare-fun inv (Int) Bool)
+             (assert (forall ((x Int)) (=> (= x 0) (inv x))))
+             (assert (forall ((x Int) (y Int)) (=> (and (inv x) (< x 10) (= y (+ x 2))) (inv y))))
+             (assert (forall ((x Int)) (=> (and (inv x) (= x 7)) false)))",
+        )
+        .expect("parses");
+        let v = solve(&s, EngineKind::Spacer, &Budget::with_timeout(Duration::from_secs(20)));
+        assert!(matches!(v, Verdict::Safe(_)), "{v:?}");
+        let v = solve(&s, EngineKind::Portfolio, &Budget::with_timeout(Duration::from_secs(20)));
+        assert!(matches!(v, Verdict::Safe(_)), "{v:?}");
+    }
+
+    /// An engine that lies: its answers must not get through.
+    struct Liar;
+    impl Engine for Liar {
+        fn name(&self) -> &'static str {
+            "liar"
+        }
+        fn solve(&self, system: &System, _b: &Budget) -> Verdict {
+            Verdict::Safe(super::super::Invariant { interp: vec![Term::tt(); system.preds.len()] })
+        }
+    }
+
+    #[test]
+    fn invalid_answers_become_unknown() {
+        let s = parse_system(
+            "(declare-fun inv (Int) Bool)
+             (assert (forall ((x Int)) (=> (= x 0) (inv x))))
+             (assert (forall ((x Int)) (=> (and (inv x) (= x 0)) false)))",
+        )
+        .expect("parses");
+        let v = race(&s, vec![Box::new(Liar)], &Budget::with_timeout(Duration::from_secs(20)));
+        let Verdict::Unknown(why) = &v else { panic!("a lie got through: {v:?}") };
+        assert!(why.contains("liar: sat answer failed validation"), "{why}");
+        // The honest engine still wins the race against the liar.
+        let v = race(&s, vec![Box::new(Liar), Box::new(Spacer)], &Budget::with_timeout(Duration::from_secs(20)));
+        assert!(matches!(v, Verdict::Unsafe(_)), "{v:?}");
+    }
+
+    #[test]
+    fn expired_budget_gives_unknown() {
+        let s = parse_system("(declare-fun P () Bool) (assert P) (assert (=> P false))").expect("parses");
+        let b = Budget::unlimited();
+        b.cancel.cancel();
+        assert!(matches!(solve(&s, EngineKind::Portfolio, &b), Verdict::Unknown(_)));
     }
 }

@@ -1,0 +1,10 @@
+; x = 0; while (x < n) x++;  assert(x == n) when n >= 0
+(set-logic HORN)
+(declare-fun loop (Int Int) Bool)
+(assert (forall ((x Int) (n Int)) (=> (and (= x 0) (>= n 0)) (loop x n))))
+(assert (forall ((x Int) (n Int) (x1 Int))
+  (=> (and (loop x n) (< x n) (= x1 (+ x 1))) (loop x1 n))))
+(assert (forall ((x Int) (n Int))
+  (=> (and (loop x n) (>= x n) (not (= x n))) false)))
+(check-sat)
+(exit)

@@ -1,0 +1,13 @@
+; for (i = 0; i < n; i++) for (j = 0; j < i; j++) ;   assert(j <= i) in the inner loop
+(set-logic HORN)
+(declare-fun outer (Int Int) Bool)
+(declare-fun inner (Int Int Int) Bool)
+(assert (forall ((i Int) (n Int)) (=> (= i 0) (outer i n))))
+(assert (forall ((i Int) (n Int) (j Int)) (=> (and (outer i n) (< i n) (= j 0)) (inner i j n))))
+(assert (forall ((i Int) (j Int) (n Int) (j1 Int))
+  (=> (and (inner i j n) (< j i) (= j1 (+ j 1))) (inner i j1 n))))
+(assert (forall ((i Int) (j Int) (n Int) (i1 Int))
+  (=> (and (inner i j n) (>= j i) (= i1 (+ i 1))) (outer i1 n))))
+(assert (forall ((i Int) (j Int) (n Int)) (=> (and (inner i j n) (> j i)) false)))
+(check-sat)
+(exit)

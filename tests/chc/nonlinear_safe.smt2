@@ -1,0 +1,10 @@
+; Fibonacci-like numbers: fib(0) = 0, fib(1) = 1, fib(n+2) = fib(n+1) + fib(n); never negative
+(set-logic HORN)
+(declare-fun fib (Int Int) Bool)
+(assert (fib 0 0))
+(assert (fib 1 1))
+(assert (forall ((n Int) (a Int) (b Int) (m Int) (c Int))
+  (=> (and (fib n a) (fib m b) (= m (+ n 1)) (= c (+ a b))) (fib (+ n 2) c))))
+(assert (forall ((n Int) (a Int)) (=> (and (fib n a) (< a 0)) false)))
+(check-sat)
+(exit)

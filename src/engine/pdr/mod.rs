@@ -1,6 +1,9 @@
-//! (stub: to be written)
+//! (being written)
 use super::{Budget, Engine, Verdict};
 use crate::horn::System;
+
+pub mod lit;
+pub mod mbp;
 
 #[derive(Clone, Debug, Default)]
 pub struct Pdr;

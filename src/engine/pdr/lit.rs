@@ -338,6 +338,29 @@ pub fn split_equalities(lits: Vec<Lit>) -> Vec<Lit> {
             l => out.push(l),
         }
     }
+    simplify_cube(out)
+}
+
+/// Keep only the tightest of several bounds on the same linear expression
+/// (`x <= 5 /\ x <= 7` is `x <= 5`), and sort.
+pub fn simplify_cube(lits: Vec<Lit>) -> Vec<Lit> {
+    let mut tightest: BTreeMap<BTreeMap<String, BigInt>, BigInt> = BTreeMap::new();
+    let mut out = Vec::new();
+    for l in lits {
+        match l {
+            // e + c <= 0: a larger c is a tighter bound.
+            Lit::Le(e) => {
+                let entry = tightest.entry(e.coeffs).or_insert_with(|| e.constant.clone());
+                if e.constant > *entry {
+                    *entry = e.constant;
+                }
+            }
+            l => out.push(l),
+        }
+    }
+    for (coeffs, constant) in tightest {
+        out.push(Lit::Le(Affine { coeffs, constant }));
+    }
     out.sort();
     out.dedup();
     out

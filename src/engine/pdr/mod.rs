@@ -34,6 +34,7 @@ use std::time::{Duration, Instant};
 use z3::ast::Bool;
 use z3::Solver;
 
+pub mod affine;
 pub mod linear;
 pub mod lit;
 pub mod mbp;
@@ -205,6 +206,7 @@ impl<'a> Search<'a> {
     }
 
     fn search(&mut self) -> Res<Verdict> {
+        self.seed_equalities()?;
         let mut n = 0usize;
         loop {
             if let Some(chain) = self.block_level(n)? {
@@ -235,6 +237,74 @@ impl<'a> Search<'a> {
         } else {
             Ok(())
         }
+    }
+
+    /// Add the affine equalities of Karr's analysis as lemmas that hold at
+    /// every level, after re-checking that they are inductive (Houdini:
+    /// drop any that some clause breaks, until none does).
+    fn seed_equalities(&mut self) -> Res<()> {
+        let arity: Vec<usize> = (0..self.bottom).map(|p| self.arity(p)).collect();
+        let mut cands = affine::invariant_equalities(&self.clauses, &arity, self.bottom);
+        loop {
+            let mut dropped = false;
+            for ci in 0..self.clauses.len() {
+                let c = &self.clauses[ci];
+                let Some((p, _)) = &c.head else { continue };
+                let p = *p;
+                if cands[p].is_empty() {
+                    continue;
+                }
+                self.alive_budget()?;
+                let q = c.body.as_ref().map_or(usize::MAX, |b| b.0);
+                let pre = |j: usize| pre_name(q, j);
+                let post = |j: usize| post_name(p, j);
+                let local = |name: &str| format!("!c{ci}!{name}");
+                let s = crate::smt::solver_for(self.budget);
+                s.assert(bool_of(&c.place(&Placement { pre: &pre, post: &post, local: &local })));
+                if q != usize::MAX {
+                    for l in &cands[q] {
+                        s.assert(bool_of(&rename_lit(l, &pre).to_term()));
+                    }
+                }
+                let mut keep = Vec::new();
+                for l in cands[p].clone() {
+                    s.push();
+                    s.assert(bool_of(&rename_lit(&l, &post).negated_term()));
+                    let r = check(&s, self.budget);
+                    s.pop(1);
+                    match r {
+                        Sat::Unsat => keep.push(l),
+                        Sat::Sat => dropped = true,
+                        Sat::Unknown => {
+                            self.alive_budget()?;
+                            dropped = true;
+                        }
+                    }
+                }
+                cands[p] = keep;
+            }
+            if !dropped {
+                break;
+            }
+        }
+        for (p, eqs) in cands.into_iter().enumerate() {
+            for l in eqs {
+                if let Lit::Eq(e) = l {
+                    // e = 0 as two lemmas: not (e <= -1), not (e >= 1).
+                    let below = e.plus(&Affine::constant(BigInt::one()));
+                    let above = e.times(&-BigInt::one()).plus(&Affine::constant(BigInt::one()));
+                    for side in [below, above] {
+                        if let Ok(cube_lit) = Lit::le(side) {
+                            if self.trace {
+                                eprintln!("pdr: seed p{p}: {}", clause_term(std::slice::from_ref(&cube_lit)));
+                            }
+                            self.add_lemma(p, vec![cube_lit], INF);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     // ---- solver plumbing
@@ -400,7 +470,8 @@ impl<'a> Search<'a> {
     }
 
     /// Inductive generalisation: drop literals while the cube stays blocked,
-    /// then push the lemma as high as it holds (at most `top`).
+    /// push the lemma as high as it holds (at most `top`), then weaken its
+    /// bounds there.
     fn generalize(&mut self, p: usize, mut cube: Vec<Lit>, level: usize, top: usize) -> Res<(Vec<Lit>, usize)> {
         let mut i = 0;
         while i < cube.len() {
@@ -411,7 +482,6 @@ impl<'a> Search<'a> {
                 None => i += 1,
             }
         }
-        cube = self.weaken_bounds(p, cube, level)?;
         let mut lvl = level;
         while lvl < top {
             match self.blocked(p, &cube, lvl + 1)? {
@@ -422,6 +492,10 @@ impl<'a> Search<'a> {
                 None => break,
             }
         }
+        // Weaken only at the highest level the lemma reaches: weakening at a
+        // low level fits the lemma to that level's few states and stops it
+        // from ever being pushed.
+        cube = self.weaken_bounds(p, cube, lvl)?;
         Ok((cube, lvl))
     }
 

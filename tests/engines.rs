@@ -1,10 +1,10 @@
 //! The safety engines on small hand-built systems: answers, evidence, time
 //! limits and cancellation.
 
-use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use tessera::engine::bmc::Bmc;
 use tessera::engine::pdr::{check_invariant, Pdr};
+use tessera::engine::validate::validate;
 use tessera::engine::{Budget, Derivation, Engine, Verdict};
 use tessera::horn::{Clause, PredApp, PredId, System};
 use tessera::smt::{bool_of, check, solver_for, Sat};
@@ -188,6 +188,8 @@ fn expect_safe(engine: &dyn Engine, sys: &System, secs: u64) {
         Verdict::Safe(inv) => {
             assert_eq!(inv.interp.len(), sys.preds.len());
             assert_eq!(check_invariant(sys, &inv, &Budget::unlimited()), Ok(true), "invariant does not validate: {inv:?}");
+            let verdict = Verdict::Safe(inv);
+            assert_eq!(validate(sys, &verdict, &Budget::unlimited()), Ok(()));
         }
         other => panic!("{}: expected safe, got {other:?}", engine.name()),
     }
@@ -202,6 +204,7 @@ fn expect_unsafe(engine: &dyn Engine, sys: &System, secs: u64) -> Derivation {
         Verdict::Unsafe(d) => {
             assert!(sys.clauses[d.clause].is_query(), "root is not a query");
             assert!(derivation_replays(sys, &d), "derivation does not replay");
+            assert_eq!(validate(sys, &Verdict::Unsafe(d.clone()), &Budget::unlimited()), Ok(()));
             d
         }
         Verdict::Safe(_) => panic!("{}: expected unsafe, got safe", engine.name()),
@@ -288,5 +291,4 @@ fn non_linear_systems_are_declined() {
         Verdict::Unknown(why) => assert_eq!(why, "pdr: non-linear clauses"),
         other => panic!("{other:?}"),
     }
-    let _ = BTreeMap::<u8, u8>::new();
 }

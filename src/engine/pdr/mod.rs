@@ -147,6 +147,10 @@ struct Search<'a> {
     /// A post-state term to evaluate in the model of a satisfiable check.
     probe: Option<Term>,
     probed: Option<BigInt>,
+    /// The bounded unrolling run between rounds, and the time spent in it.
+    unrolling: Option<super::bmc::Unrolling>,
+    probe_time: Duration,
+    probe_slice: Duration,
 }
 
 impl<'a> Search<'a> {
@@ -194,6 +198,9 @@ impl<'a> Search<'a> {
             started: Instant::now(),
             probe: None,
             probed: None,
+            unrolling: None,
+            probe_time: Duration::ZERO,
+            probe_slice: Duration::from_millis(20),
             trace: std::env::var_os("TESSERA_PDR_TRACE").is_some(),
         }
     }
@@ -214,6 +221,9 @@ impl<'a> Search<'a> {
             }
             if let Some(level) = self.propagate(self.min_expanded.min(n), n)? {
                 return self.invariant_above(level);
+            }
+            if let Some(d) = self.deep_probe()? {
+                return Ok(Verdict::Unsafe(d));
             }
             if self.trace {
                 let live: Vec<usize> = self.lemmas.iter().map(|ls| ls.iter().filter(|l| l.alive).count()).collect();
@@ -305,6 +315,49 @@ impl<'a> Search<'a> {
             }
         }
         Ok(())
+    }
+
+    /// PDR needs one level per step of a counterexample, so a trace of
+    /// thousands of steps costs thousands of rounds. Between rounds, give a
+    /// bounded unrolling (exact, geometric depths) a third of the time: deep
+    /// counterexamples then come from it, everything else from PDR.
+    fn deep_probe(&mut self) -> Res<Option<super::Derivation>> {
+        let total = self.started.elapsed();
+        if self.probe_time * 2 >= total.saturating_sub(self.probe_time) {
+            return Ok(None);
+        }
+        if self.unrolling.is_none() {
+            self.unrolling = Some(super::bmc::Unrolling::new(self.system, self.clauses.clone()));
+        }
+        // A check that timed out is repeated from scratch, so each retry
+        // gets twice the time of the last one.
+        let slice = (total.saturating_sub(self.probe_time) / 2).saturating_sub(self.probe_time).max(self.probe_slice);
+        let t0 = Instant::now();
+        let sub = self.budget.sub_budget(slice);
+        let mut found = None;
+        if let Some(u) = self.unrolling.as_mut() {
+            while t0.elapsed() < slice {
+                match u.advance(&sub) {
+                    Ok(Some(d)) => {
+                        found = Some(d);
+                        break;
+                    }
+                    Ok(None) => {}
+                    // The slice ran out (or the solver gave up on this
+                    // depth): back to PDR; the next slice is longer.
+                    Err(_) => {
+                        self.probe_slice = slice * 2;
+                        break;
+                    }
+                }
+            }
+        }
+        self.probe_time += t0.elapsed();
+        self.alive_budget()?;
+        if self.trace {
+            eprintln!("pdr: deep probe {:?} of {:?}", self.probe_time, self.started.elapsed());
+        }
+        Ok(found)
     }
 
     // ---- solver plumbing

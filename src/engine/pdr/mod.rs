@@ -535,6 +535,7 @@ impl<'a> Search<'a> {
                 None => i += 1,
             }
         }
+        cube = self.combine_pairs(p, cube, level)?;
         let mut lvl = level;
         while lvl < top {
             match self.blocked(p, &cube, lvl + 1)? {
@@ -603,6 +604,39 @@ impl<'a> Search<'a> {
             cube[i] = with_bound(&good);
         }
         Ok(simplify_cube(cube))
+    }
+
+    /// Replace two bounds `e1 <= 0`, `e2 <= 0` of the cube by their sum
+    /// `e1 + e2 <= 0` (a weaker cube, so a stronger lemma) while the cube
+    /// stays blocked. This finds relational lemmas such as `y <= x` from a
+    /// cube `x <= 0 /\ y >= 1`, which no subset of the cube's literals
+    /// expresses.
+    fn combine_pairs(&mut self, p: usize, mut cube: Vec<Lit>, level: usize) -> Res<Vec<Lit>> {
+        const MAX_CUBE: usize = 6;
+        'outer: loop {
+            if cube.len() > MAX_CUBE {
+                return Ok(cube);
+            }
+            for i in 0..cube.len() {
+                for j in i + 1..cube.len() {
+                    let (Lit::Le(a), Lit::Le(b)) = (&cube[i], &cube[j]) else { continue };
+                    let sum = a.plus(b);
+                    // Opposite bounds on one expression sum to a constant.
+                    if sum.coeffs.is_empty() {
+                        continue;
+                    }
+                    let Ok(lit) = Lit::le(sum) else { continue };
+                    let mut cand: Vec<Lit> =
+                        cube.iter().enumerate().filter(|(k, _)| *k != i && *k != j).map(|(_, l)| l.clone()).collect();
+                    cand.push(lit);
+                    if let Some(core) = self.blocked(p, &cand, level)? {
+                        cube = core;
+                        continue 'outer;
+                    }
+                }
+            }
+            return Ok(cube);
+        }
     }
 
     /// Whether the cube is blocked at `level` (None), or the value of

@@ -10,6 +10,7 @@
 use crate::term::{Term, VarDecl};
 
 pub mod encode;
+pub mod normalize;
 pub mod smtlib;
 
 pub type PredId = usize;

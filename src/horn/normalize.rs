@@ -1,0 +1,404 @@
+//! Preprocessing passes on Horn systems, each a function `System -> System`
+//! with one job, plus a [`BackMap`] that translates evidence found on the
+//! processed system back to the system the caller gave.
+//!
+//! - [`plain_args`]: every head and body argument becomes a distinct fresh
+//!   variable, with an equality in the constraint. Engines can then name a
+//!   predicate's state by renaming variables only.
+//! - [`simplify`]: substitutes away local variables defined by equalities
+//!   and folds constants.
+//! - [`prune`]: drops clauses whose constraint is `false` and predicates
+//!   that no derivation from a fact reaches or that reach no query.
+//!
+//! [`normalize`] composes the three. The passes keep predicates (names and
+//! parameters) as they are, so an invariant over a predicate's parameters
+//! means the same thing before and after.
+
+use crate::engine::{Derivation, Invariant, Verdict};
+use crate::horn::{Clause, PredApp, PredId, Predicate, System};
+use crate::term::{Op, Sort, Term, VarDecl};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Translation of evidence from a processed system back to its source.
+#[derive(Clone, Debug)]
+pub struct BackMap {
+    /// Predicates of the source system.
+    pub source_preds: Vec<Predicate>,
+    /// Processed predicate -> source predicate.
+    pub pred_origin: Vec<PredId>,
+    /// Processed clause -> source clause.
+    pub clause_origin: Vec<usize>,
+    /// For source predicates absent from the processed system, the
+    /// interpretation that makes every clause mentioning them hold.
+    pub removed_interp: Vec<Option<Term>>,
+}
+
+impl BackMap {
+    pub fn identity(sys: &System) -> BackMap {
+        BackMap {
+            source_preds: sys.preds.clone(),
+            pred_origin: (0..sys.preds.len()).collect(),
+            clause_origin: (0..sys.clauses.len()).collect(),
+            removed_interp: vec![None; sys.preds.len()],
+        }
+    }
+
+    /// An invariant of the processed system as one of the source system.
+    pub fn invariant(&self, inv: &Invariant) -> Invariant {
+        let mut interp: Vec<Term> = self.removed_interp.iter().map(|t| t.clone().unwrap_or_else(Term::tt)).collect();
+        for (new, &orig) in self.pred_origin.iter().enumerate() {
+            if let Some(slot) = interp.get_mut(orig) {
+                *slot = inv.interp.get(new).cloned().unwrap_or_else(Term::tt);
+            }
+        }
+        Invariant { interp }
+    }
+
+    /// A derivation of the processed system as one of the source system
+    /// (head values are unchanged: the passes keep argument values).
+    pub fn derivation(&self, d: &Derivation) -> Derivation {
+        Derivation {
+            clause: self.clause_origin.get(d.clause).copied().unwrap_or(d.clause),
+            head_values: d.head_values.clone(),
+            premises: d.premises.iter().map(|p| self.derivation(p)).collect(),
+        }
+    }
+
+    pub fn verdict(&self, v: Verdict) -> Verdict {
+        match v {
+            Verdict::Safe(inv) => Verdict::Safe(self.invariant(&inv)),
+            Verdict::Unsafe(d) => Verdict::Unsafe(self.derivation(&d)),
+            u => u,
+        }
+    }
+
+    /// `self` maps B -> A and `later` maps C -> B: the composition C -> A.
+    pub fn then(&self, later: &BackMap) -> BackMap {
+        let mut removed_interp = self.removed_interp.clone();
+        for (b_pred, t) in later.removed_interp.iter().enumerate() {
+            if let Some(t) = t {
+                if let Some(&a_pred) = self.pred_origin.get(b_pred) {
+                    removed_interp[a_pred] = Some(t.clone());
+                }
+            }
+        }
+        BackMap {
+            source_preds: self.source_preds.clone(),
+            pred_origin: later.pred_origin.iter().map(|&b| self.pred_origin[b]).collect(),
+            clause_origin: later.clause_origin.iter().map(|&b| self.clause_origin[b]).collect(),
+            removed_interp,
+        }
+    }
+}
+
+/// A processed system with the way back to its source.
+#[derive(Clone, Debug)]
+pub struct Normalized {
+    pub system: System,
+    pub back: BackMap,
+}
+
+/// The standard pipeline: plain arguments, simplification, pruning.
+pub fn normalize(sys: &System) -> Normalized {
+    let plain = simplify(&plain_args(sys));
+    let (system, back) = prune(&plain);
+    Normalized { system, back }
+}
+
+/// A name not in `taken`, built from `base`; the new name is added to `taken`.
+fn fresh_name(base: &str, taken: &mut BTreeSet<String>) -> String {
+    let mut i = 0usize;
+    loop {
+        let cand = format!("{base}!{i}");
+        if !taken.contains(&cand) {
+            taken.insert(cand.clone());
+            return cand;
+        }
+        i += 1;
+    }
+}
+
+fn clause_names(c: &Clause) -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = c.vars.iter().map(|v| v.name.clone()).collect();
+    names.extend(c.constraint.free_vars().into_iter().map(|v| v.name));
+    for app in c.body.iter().chain(c.head.iter()) {
+        for a in &app.args {
+            names.extend(a.free_vars().into_iter().map(|v| v.name));
+        }
+    }
+    names
+}
+
+/// Every argument of every application becomes a distinct fresh variable
+/// (distinct across the head and all body applications) equal to the
+/// original argument.
+pub fn plain_args(sys: &System) -> System {
+    let mut out = sys.clone();
+    for c in out.clauses.iter_mut() {
+        let mut taken = clause_names(c);
+        let mut eqs = Vec::new();
+        let mut new_vars: Vec<VarDecl> = Vec::new();
+        let mut rewrite = |app: &mut PredApp, base: &str, taken: &mut BTreeSet<String>| {
+            for (i, a) in app.args.iter_mut().enumerate() {
+                let sort = sys.preds.get(app.pred).and_then(|p| p.params.get(i)).map(|v| v.sort).unwrap_or_else(|| a.sort());
+                let name = fresh_name(&format!("{base}{i}"), taken);
+                let v = VarDecl::new(name, sort);
+                eqs.push(Term::eq(v.term(), a.clone()));
+                *a = v.term();
+                new_vars.push(v);
+            }
+        };
+        if let Some(h) = c.head.as_mut() {
+            rewrite(h, "h", &mut taken);
+        }
+        for (k, b) in c.body.iter_mut().enumerate() {
+            rewrite(b, &format!("b{k}_"), &mut taken);
+        }
+        eqs.push(c.constraint.clone());
+        c.constraint = Term::and(eqs);
+        c.vars.extend(new_vars);
+    }
+    out
+}
+
+/// Variables that are arguments of the clause's applications.
+fn arg_vars(c: &Clause) -> BTreeSet<String> {
+    let mut s = BTreeSet::new();
+    for app in c.body.iter().chain(c.head.iter()) {
+        for a in &app.args {
+            if let Term::Var(n, _) = a {
+                s.insert(n.clone());
+            }
+        }
+    }
+    s
+}
+
+/// Substitute away local variables defined by equalities, fold constants
+/// and drop trivially true conjuncts. Clause indices are kept (a clause
+/// whose constraint becomes `false` stays, for [`prune`] to remove).
+pub fn simplify(sys: &System) -> System {
+    let mut out = sys.clone();
+    for c in out.clauses.iter_mut() {
+        let protected = arg_vars(c);
+        let mut conj: Vec<Term> = c.constraint.conjuncts();
+        loop {
+            if conj.iter().any(|t| *t == Term::ff()) {
+                conj = vec![Term::ff()];
+                break;
+            }
+            // Find `v = t` with v local and not in t; prefer eliminating
+            // locals over argument variables, which must stay.
+            let mut found: Option<(usize, String, Term)> = None;
+            for (i, t) in conj.iter().enumerate() {
+                if let Term::App(Op::Eq, args) = t {
+                    if args.len() != 2 {
+                        continue;
+                    }
+                    for (l, r) in [(&args[0], &args[1]), (&args[1], &args[0])] {
+                        if let Term::Var(n, _) = l {
+                            if !protected.contains(n) && !r.free_vars().iter().any(|v| &v.name == n) {
+                                found = Some((i, n.clone(), r.clone()));
+                                break;
+                            }
+                        }
+                    }
+                }
+                if found.is_some() {
+                    break;
+                }
+            }
+            let Some((i, v, t)) = found else { break };
+            conj.remove(i);
+            let mut map = BTreeMap::new();
+            map.insert(v, t);
+            let mut next = Vec::new();
+            for a in conj {
+                next.extend(a.subst(&map).conjuncts());
+            }
+            conj = next;
+            // Head/body arguments are plain variables here; if not (this pass
+            // run on its own), substitute into them too.
+            for app in c.body.iter_mut().chain(c.head.iter_mut()) {
+                for a in app.args.iter_mut() {
+                    *a = a.subst(&map);
+                }
+            }
+        }
+        conj.dedup();
+        c.constraint = Term::and(conj);
+        // Keep the declared variables that still occur.
+        let mut used: BTreeSet<VarDecl> = c.constraint.free_vars();
+        for app in c.body.iter().chain(c.head.iter()) {
+            for a in &app.args {
+                used.extend(a.free_vars());
+            }
+        }
+        let declared: BTreeSet<VarDecl> = c.vars.iter().cloned().collect();
+        let mut vars: Vec<VarDecl> = c.vars.iter().filter(|v| used.contains(*v)).cloned().collect();
+        for v in used {
+            if !declared.contains(&v) {
+                vars.push(v);
+            }
+        }
+        c.vars = vars;
+    }
+    out
+}
+
+/// Remove clauses with a `false` constraint and the predicates that are
+/// unreachable from facts (interpreted as `false`) or reach no query
+/// (interpreted as `true`).
+pub fn prune(sys: &System) -> (System, BackMap) {
+    let live: Vec<bool> = sys.clauses.iter().map(|c| c.constraint != Term::ff()).collect();
+    // Forward: predicates with a derivation.
+    let mut reach = vec![false; sys.preds.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (c, ok) in sys.clauses.iter().zip(&live) {
+            if !ok {
+                continue;
+            }
+            if let Some(h) = &c.head {
+                if !reach[h.pred] && c.body.iter().all(|b| reach[b.pred]) {
+                    reach[h.pred] = true;
+                    changed = true;
+                }
+            }
+        }
+    }
+    let usable = |c: &Clause| c.body.iter().all(|b| reach[b.pred]) && c.head.as_ref().is_none_or(|h| reach[h.pred]);
+    // Backward: predicates from which a query is derivable.
+    let mut coreach = vec![false; sys.preds.len()];
+    changed = true;
+    while changed {
+        changed = false;
+        for (c, ok) in sys.clauses.iter().zip(&live) {
+            if !ok || !usable(c) {
+                continue;
+            }
+            let head_ok = c.head.as_ref().is_none_or(|h| coreach[h.pred]);
+            if head_ok {
+                for b in &c.body {
+                    if !coreach[b.pred] {
+                        coreach[b.pred] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    let kept_pred: Vec<bool> = (0..sys.preds.len()).map(|p| reach[p] && coreach[p]).collect();
+    let mut new_id = vec![usize::MAX; sys.preds.len()];
+    let mut out = System { preds: Vec::new(), clauses: Vec::new(), comments: sys.comments.clone() };
+    let mut pred_origin = Vec::new();
+    let mut removed_interp = vec![None; sys.preds.len()];
+    for (p, pred) in sys.preds.iter().enumerate() {
+        if kept_pred[p] {
+            new_id[p] = out.preds.len();
+            out.preds.push(pred.clone());
+            pred_origin.push(p);
+        } else {
+            removed_interp[p] = Some(if reach[p] { Term::tt() } else { Term::ff() });
+        }
+    }
+    let mut clause_origin = Vec::new();
+    for (i, (c, ok)) in sys.clauses.iter().zip(&live).enumerate() {
+        let keep = *ok
+            && c.body.iter().all(|b| kept_pred[b.pred])
+            && c.head.as_ref().is_none_or(|h| kept_pred[h.pred]);
+        if !keep {
+            continue;
+        }
+        let mut c2 = c.clone();
+        for app in c2.body.iter_mut().chain(c2.head.iter_mut()) {
+            app.pred = new_id[app.pred];
+        }
+        out.clauses.push(c2);
+        clause_origin.push(i);
+    }
+    let back = BackMap { source_preds: sys.preds.clone(), pred_origin, clause_origin, removed_interp };
+    (out, back)
+}
+
+/// Whether every argument of every application is a variable, distinct
+/// within the clause (what [`plain_args`] establishes).
+pub fn has_plain_args(sys: &System) -> bool {
+    sys.clauses.iter().all(|c| {
+        let mut seen = BTreeSet::new();
+        c.body.iter().chain(c.head.iter()).all(|app| {
+            app.args.iter().all(|a| matches!(a, Term::Var(n, _) if seen.insert(n.clone())))
+        })
+    })
+}
+
+/// Sort of a predicate parameter (Int when out of range).
+pub fn param_sort(sys: &System, p: PredId, i: usize) -> Sort {
+    sys.preds.get(p).and_then(|pr| pr.params.get(i)).map(|v| v.sort).unwrap_or(Sort::Int)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counter() -> System {
+        // init: x = 0 -> inv(x); inv(x) /\ x < 10 -> inv(x + 1); inv(x) /\ x > 10 -> false
+        let mut s = System::default();
+        let inv = s.add_pred("inv", vec![VarDecl::int("x")]);
+        let dead = s.add_pred("dead", vec![VarDecl::int("x")]);
+        let x = Term::var("x");
+        s.clauses.push(Clause {
+            vars: vec![VarDecl::int("x")],
+            body: vec![],
+            constraint: Term::eq(x.clone(), Term::int(0)),
+            head: Some(PredApp { pred: inv, args: vec![x.clone()] }),
+            label: "init".into(),
+        });
+        s.clauses.push(Clause {
+            vars: vec![VarDecl::int("x")],
+            body: vec![PredApp { pred: inv, args: vec![x.clone()] }],
+            constraint: Term::lt(x.clone(), Term::int(10)),
+            head: Some(PredApp { pred: inv, args: vec![Term::add(vec![x.clone(), Term::int(1)])] }),
+            label: "step".into(),
+        });
+        s.clauses.push(Clause {
+            vars: vec![VarDecl::int("x")],
+            body: vec![PredApp { pred: dead, args: vec![x.clone()] }],
+            constraint: Term::tt(),
+            head: Some(PredApp { pred: inv, args: vec![x.clone()] }),
+            label: "from dead".into(),
+        });
+        s.clauses.push(Clause {
+            vars: vec![VarDecl::int("x")],
+            body: vec![PredApp { pred: inv, args: vec![x.clone()] }],
+            constraint: Term::gt(x.clone(), Term::int(10)),
+            head: None,
+            label: "query".into(),
+        });
+        s
+    }
+
+    #[test]
+    fn plain_args_introduce_equalities() {
+        let s = plain_args(&counter());
+        assert!(has_plain_args(&s));
+        let step = &s.clauses[1];
+        assert_eq!(step.constraint.to_string(), "(and (= h0!0 (+ x 1)) (= b0_0!0 x) (< x 10))");
+        let simple = simplify(&s);
+        // x is local after plain_args and is substituted away.
+        assert_eq!(simple.clauses[1].constraint.to_string(), "(and (= h0!0 (+ b0_0!0 1)) (< b0_0!0 10))");
+        assert!(has_plain_args(&simple));
+    }
+
+    #[test]
+    fn prune_removes_dead_predicates_and_maps_back() {
+        let n = normalize(&counter());
+        assert_eq!(n.system.preds.len(), 1);
+        assert_eq!(n.back.clause_origin, vec![0, 1, 3]);
+        let inv = n.back.invariant(&Invariant { interp: vec![Term::le(Term::var("x"), Term::int(10))] });
+        assert_eq!(inv.interp[1], Term::ff());
+        let d = Derivation { clause: 2, head_values: vec![], premises: vec![] };
+        assert_eq!(n.back.derivation(&d).clause, 3);
+    }
+}

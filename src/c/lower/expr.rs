@@ -201,6 +201,47 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A value that must survive the evaluation of `later` expressions:
+    /// copied into a temporary if they may assign a variable it reads.
+    pub(crate) fn protect(&mut self, v: Val, later: &[Node<Expression>]) -> Val {
+        let reads = v.term.free_vars();
+        if reads.is_empty() || !later.iter().any(|x| self.has_effects(x)) {
+            return v;
+        }
+        let mut clobbered: HashSet<String> = HashSet::new();
+        let mut calls_functions = false;
+        for x in later {
+            let facts = super::recursion::expression_facts(x);
+            for name in &facts.assigned {
+                match self.lookup(name) {
+                    Some(Symbol::Var { name, .. }) => {
+                        clobbered.insert(name.clone());
+                    }
+                    _ => return self.snapshot(v),
+                }
+            }
+            calls_functions |= facts.callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()));
+        }
+        if calls_functions {
+            // A called function can assign any global (never the caller's locals).
+            for sym in self.globals.values() {
+                if let Symbol::Var { name, .. } = sym {
+                    clobbered.insert(name.clone());
+                }
+            }
+            for sym in self.statics.values() {
+                if let Symbol::Var { name, .. } = sym {
+                    clobbered.insert(name.clone());
+                }
+            }
+        }
+        if reads.iter().any(|d| clobbered.contains(&d.name)) {
+            self.snapshot(v)
+        } else {
+            v
+        }
+    }
+
     /// Copy a value into a temporary if it depends on variables.
     pub(crate) fn snapshot(&mut self, v: Val) -> Val {
         if v.term.free_vars().is_empty() {
@@ -436,7 +477,7 @@ impl<'a> Lowerer<'a> {
     /// Both operands, the left one protected from the right one's effects.
     fn operands(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<(Val, Val)> {
         let a = self.operand_value(l)?;
-        let a = if self.has_effects(r) { self.snapshot(a) } else { a };
+        let a = self.protect(a, std::slice::from_ref(r));
         let b = self.operand_value(r)?;
         Ok((a, b))
     }
@@ -834,8 +875,8 @@ impl<'a> Lowerer<'a> {
                 }
             }
             let v = self.expr(a)?;
-            let later_effects = args[i + 1..].iter().any(|x| self.has_effects(x));
-            values.push(Argument::Value(if later_effects { self.snapshot(v) } else { v }));
+            let v = self.protect(v, &args[i + 1..]);
+            values.push(Argument::Value(v));
         }
         let ret = match (&info.ret, want) {
             (CType::Int(t), true) => Some((self.cfg.temp(&format!("{name}%ret"), *t), *t)),

@@ -102,7 +102,7 @@ pub(crate) struct Lowerer<'a> {
     pub cfg: CfgBuilder,
     /// Where lowering currently is; `None` in unreachable code.
     pub cur: Option<Cursor>,
-    globals: HashMap<String, Symbol>,
+    pub globals: HashMap<String, Symbol>,
     /// Global variables in declaration order, with their initial values
     /// (`None`: declared `extern` only, so unknown).
     global_inits: Vec<(String, IntType, Option<BigInt>)>,
@@ -110,7 +110,7 @@ pub(crate) struct Lowerer<'a> {
     pub functions: HashMap<String, FunctionInfo<'a>>,
     pub frames: Vec<Frame>,
     /// `static` locals, shared by all inlined copies: by declaration offset.
-    statics: HashMap<usize, Symbol>,
+    pub statics: HashMap<usize, Symbol>,
     static_inits: Vec<Action>,
     pub entry: LocId,
     pub exit: LocId,
@@ -404,12 +404,15 @@ impl<'a> Lowerer<'a> {
             approximations: std::mem::take(&mut self.approximations),
         };
         if let Err(e) = ir::find_loops(&program) {
-            let loc = program.locations.get(e.location);
+            // Point at a location on the offending cycle (a label, if any).
+            let at = irreducible_location(&program).unwrap_or(e.location);
+            let loc = program.locations.get(at);
             let span = loc.and_then(|l| l.span.clone());
-            let what = match loc.map(|l| l.note.as_str()) {
-                Some(note) if !note.is_empty() => format!("irreducible control flow: a cycle is entered at `{note}` other than through its loop header (e.g. a goto into a loop body)"),
-                _ => "irreducible control flow: a cycle is entered other than through its loop header (e.g. a goto into a loop body)".to_string(),
-            };
+            let place = loc.map(|l| l.note.clone()).filter(|n| !n.is_empty());
+            let what = format!(
+                "irreducible control flow: a cycle entered other than through one loop header{} (e.g. a goto into a loop body)",
+                place.map(|p| format!(", at `{p}`")).unwrap_or_default()
+            );
             return Err(TesseraError::unsupported(span, what));
         }
         Ok(program)
@@ -793,6 +796,50 @@ impl<'a> Lowerer<'a> {
         }
         Ok(ty)
     }
+}
+
+/// A location on a cycle that has no dominating header: strip back edges
+/// (target dominates source), then peel off locations without forward
+/// predecessors or successors; what remains lies on such cycles.
+fn irreducible_location(p: &Program) -> Option<LocId> {
+    let dom = ir::loops::dominators(p);
+    let n = p.locations.len();
+    let dominates = |a: LocId, b: LocId| dom.get(b).and_then(|d| d.as_ref()).is_some_and(|d| d.contains(&a));
+    let forward: Vec<(LocId, LocId)> = p
+        .edges
+        .iter()
+        .filter(|e| e.from < n && e.to < n && dom[e.from].is_some() && !dominates(e.to, e.from))
+        .map(|e| (e.from, e.to))
+        .collect();
+    let mut alive = vec![true; n];
+    loop {
+        let mut indeg = vec![0usize; n];
+        let mut outdeg = vec![0usize; n];
+        for &(f, t) in &forward {
+            if alive[f] && alive[t] {
+                outdeg[f] += 1;
+                indeg[t] += 1;
+            }
+        }
+        let mut changed = false;
+        for l in 0..n {
+            if alive[l] && (indeg[l] == 0 || outdeg[l] == 0) {
+                alive[l] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let on_cycle: Vec<LocId> = (0..n).filter(|&l| alive[l]).collect();
+    let has = |l: &LocId, prefix: &str| p.locations[*l].note.starts_with(prefix) && p.locations[*l].span.is_some();
+    on_cycle
+        .iter()
+        .find(|l| has(l, "label"))
+        .or_else(|| on_cycle.iter().find(|l| has(l, "")))
+        .or(on_cycle.first())
+        .copied()
 }
 
 #[derive(Clone, Copy, Debug, Default)]

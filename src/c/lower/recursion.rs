@@ -106,6 +106,12 @@ impl<'ast> Visit<'ast> for FactsVisitor {
     }
 }
 
+pub(crate) fn expression_facts(e: &Node<Expression>) -> BodyFacts {
+    let mut v = FactsVisitor { facts: BodyFacts::default() };
+    v.visit_expression(&e.node, &e.span);
+    v.facts
+}
+
 pub(crate) fn body_facts(def: &FunctionDefinition) -> BodyFacts {
     let mut v = FactsVisitor { facts: BodyFacts::default() };
     v.visit_statement(&def.statement.node, &def.statement.span);
@@ -179,8 +185,8 @@ impl<'a> Lowerer<'a> {
         let mut values = Vec::new();
         for (i, a) in args.iter().enumerate() {
             let v = self.expr(a)?;
-            let later_effects = args[i + 1..].iter().any(|x| self.has_effects(x));
-            values.push(if later_effects { self.snapshot(v) } else { v });
+            let v = self.protect(v, &args[i + 1..]);
+            values.push(v);
         }
         let instance = self
             .frames

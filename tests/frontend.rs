@@ -425,3 +425,71 @@ fn benchmark_coverage() {
     }
     assert_eq!(panics, 0);
 }
+
+/// Differential check against gcc (`-fwrapv`): every `*.c` in `$TESSERA_DIFF`
+/// starts with `// inputs: a b c` and `// expect: v0=.. v1=.. v2=..` (values
+/// printed by the gcc-compiled program on those inputs); the lowered
+/// program, run in machine semantics, must end with the same values.
+#[test]
+#[ignore]
+fn differential_against_gcc() {
+    let Ok(dir) = std::env::var("TESSERA_DIFF") else { return };
+    let mut entries: Vec<_> = std::fs::read_dir(&dir).expect("dir").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    let (mut checked, mut failed) = (0, 0);
+    for path in entries.iter().filter(|p| p.extension().is_some_and(|x| x == "c")) {
+        let text = std::fs::read_to_string(path).expect("read");
+        let mut lines = text.lines();
+        let inputs: Vec<i64> = lines
+            .next()
+            .and_then(|l| l.strip_prefix("// inputs: "))
+            .map(|l| l.split_whitespace().filter_map(|x| x.parse().ok()).collect())
+            .unwrap_or_default();
+        let expect: Vec<(String, i64)> = lines
+            .next()
+            .and_then(|l| l.strip_prefix("// expect: "))
+            .map(|l| {
+                l.split_whitespace()
+                    .filter_map(|kv| kv.split_once('=').and_then(|(k, v)| Some((k.to_string(), v.parse().ok()?))))
+                    .collect()
+            })
+            .unwrap_or_default();
+        // The harness reads `long` inputs; the lowered program's havoc gets
+        // the same value (in range of `long`).
+        let p = match parse_file(path, IntSemantics::Machine) {
+            Ok(p) => p,
+            Err(e) => {
+                println!("{}: {e}", path.display());
+                continue;
+            }
+        };
+        checked += 1;
+        let Some(env) = run(&p, &inputs) else {
+            failed += 1;
+            println!("{}: stuck", path.display());
+            continue;
+        };
+        for (k, v) in &expect {
+            // Compare as the C program printed it: cast to long.
+            let got = match env.get(k.as_str()) {
+                Some(Value::Int(i)) => i.clone(),
+                _ => BigInt::from(i64::MIN),
+            };
+            let ty = p.var(k).map(|x| x.ty);
+            let printed = match ty {
+                Some(t) if !t.is_signed() && t.bits() == 64 => {
+                    // (long) of an unsigned long: two's complement.
+                    if got > BigInt::from(i64::MAX) { got - (BigInt::from(1) << 64) } else { got }
+                }
+                _ => got,
+            };
+            if printed != BigInt::from(*v) {
+                failed += 1;
+                println!("{}: {k} = {printed}, gcc says {v}", path.display());
+                break;
+            }
+        }
+    }
+    println!("differential: {checked} programs, {failed} mismatches");
+    assert_eq!(failed, 0);
+}

@@ -248,8 +248,9 @@ impl<'a> Lowerer<'a> {
             return v;
         }
         let t = self.cfg.temp("tmp", v.ty);
-        self.emit(Action::Assign(t.clone(), v.term));
-        Val { term: Term::var(t), ty: v.ty, range: v.range }
+        let (ty, range) = (v.ty, v.range.clone());
+        self.assign_var(&t, v);
+        Val { term: Term::var(t), ty, range }
     }
 
     fn eval(&mut self, e: &'a Node<Expression>, want: bool) -> Result<Option<Val>> {
@@ -395,7 +396,30 @@ impl<'a> Lowerer<'a> {
 
     pub fn load(&mut self, lv: &LValue) -> Val {
         match lv {
-            LValue::Var { name, ty } => self.arith.var(name, *ty),
+            LValue::Var { name, ty } => {
+                let mut v = self.arith.var(name, *ty);
+                // Narrow by what the current path implies (`assume x > 0`).
+                if let Some((lo, hi)) = self.cur.as_ref().and_then(|c| c.bounds(name)) {
+                    let (tlo, thi) = match v.range.take() {
+                        Some((a, b)) => (Some(a), Some(b)),
+                        None => (None, None),
+                    };
+                    let lo = match (tlo, lo) {
+                        (Some(a), Some(b)) => Some(a.max(b.clone())),
+                        (a, b) => a.or_else(|| b.clone()),
+                    };
+                    let hi = match (thi, hi) {
+                        (Some(a), Some(b)) => Some(a.min(b.clone())),
+                        (a, b) => a.or_else(|| b.clone()),
+                    };
+                    if let (Some(lo), Some(hi)) = (lo, hi) {
+                        if lo <= hi {
+                            v.range = Some((lo, hi));
+                        }
+                    }
+                }
+                v
+            }
         }
     }
 
@@ -403,10 +427,7 @@ impl<'a> Lowerer<'a> {
         match lv {
             LValue::Var { name, ty } => {
                 let v = self.arith.convert(v, *ty);
-                // `x = x` changes nothing.
-                if v.term != Term::var(name.clone()) {
-                    self.emit(Action::Assign(name.clone(), v.term));
-                }
+                self.assign_var(name, v);
             }
         }
     }
@@ -638,7 +659,7 @@ impl<'a> Lowerer<'a> {
             let joined = self.join(cursors, b.span, "&&/||");
             if let Some(mut c) = joined {
                 if let Some(t) = &tmp {
-                    c.actions.push(Action::Assign(t.clone(), Term::int(value)));
+                    c.push(Action::Assign(t.clone(), Term::int(value)));
                 }
                 ends.push(c);
             }
@@ -927,7 +948,7 @@ impl<'a> Lowerer<'a> {
             match v {
                 Argument::Value(v) => {
                     let v = self.arith.convert(v, t);
-                    self.emit(Action::Assign(var.clone(), v.term));
+                    self.assign_var(&var, v);
                 }
                 Argument::Nondet(range) => self.havoc_in(&var, range),
             }

@@ -190,7 +190,18 @@ impl<'a> Lowerer<'a> {
 
     pub fn emit(&mut self, a: Action) {
         if let Some(c) = &mut self.cur {
-            c.actions.push(a);
+            c.push(a);
+        }
+    }
+    /// `var := v` for a value already converted to the variable's type,
+    /// remembering its range on the current path.
+    pub fn assign_var(&mut self, var: &str, v: Val) {
+        if v.term == crate::term::Term::var(var) {
+            return;
+        }
+        self.emit(Action::Assign(var.to_string(), v.term));
+        if let (Some(c), Some((lo, hi))) = (self.cur.as_mut(), v.range) {
+            c.set_range(var, lo, hi);
         }
     }
     pub fn emit_assume(&mut self, t: crate::term::Term) {
@@ -278,11 +289,11 @@ impl<'a> Lowerer<'a> {
         let mut start = Cursor::at(self.entry);
         for (name, ty, init) in std::mem::take(&mut self.global_inits) {
             match init {
-                Some(v) => start.actions.push(Action::Assign(name, crate::term::Term::Int(v))),
+                Some(v) => start.push(Action::Assign(name, crate::term::Term::Int(v))),
                 None => {
-                    start.actions.push(Action::Havoc(name.clone()));
+                    start.push(Action::Havoc(name.clone()));
                     if let Some(r) = self.arith.range_assumption(&name, ty) {
-                        start.actions.push(Action::Assume(r));
+                        start.push(Action::Assume(r));
                     }
                 }
             }
@@ -634,7 +645,7 @@ impl<'a> Lowerer<'a> {
                 let val = self.expr(e)?;
                 let val = self.arith.convert(val, t);
                 let v = self.cfg.declare(name, &f, t);
-                self.emit(Action::Assign(v.clone(), val.term));
+                self.assign_var(&v, val);
                 self.bind(name, Symbol::Var { name: v, ty: t });
             }
             None => {

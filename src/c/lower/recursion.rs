@@ -216,7 +216,7 @@ impl<'a> Lowerer<'a> {
                 if let Some((var, t)) = p {
                     let v = self.arith.convert(v, *t);
                     if v.term != crate::term::Term::var(var.clone()) {
-                        descend.actions.push(Action::Assign(var.clone(), v.term));
+                        descend.push(Action::Assign(var.clone(), v.term));
                     }
                 }
             }

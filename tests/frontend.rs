@@ -403,7 +403,7 @@ fn benchmark_coverage() {
             Ok(Err(e)) => {
                 let msg = e.to_string();
                 // Group by the message without its position.
-                let key = msg.splitn(2, ": ").nth(1).unwrap_or(&msg).to_string();
+                let key = msg.split_once(": ").map_or(msg.as_str(), |x| x.1).to_string();
                 let key = format!("{}{}", if int_only { "[int_only] " } else { "" }, key);
                 groups.entry(key).or_default().push(rel.to_string());
             }
@@ -416,7 +416,7 @@ fn benchmark_coverage() {
     println!("semantics {sem:?}: {ok}/{total} lowered; int_only {int_ok}/{int_total}; panics {panics}");
     println!("loops per program: {loops_hist:?}");
     let mut sorted: Vec<_> = groups.into_iter().collect();
-    sorted.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+    sorted.sort_by_key(|g| std::cmp::Reverse(g.1.len()));
     for (k, files) in sorted {
         println!("{:4}  {k}", files.len());
         for f in files.iter().take(3) {

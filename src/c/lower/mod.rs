@@ -907,17 +907,15 @@ trait PipeDerived {
 
 impl PipeDerived for CType {
     fn pipe_derived(self, derived: &[Node<DerivedDeclarator>]) -> CType {
-        for x in derived {
-            return match &x.node {
-                DerivedDeclarator::Pointer(_) => CType::Unsupported("pointer".into()),
-                DerivedDeclarator::Array(_) => CType::Unsupported("array".into()),
-                DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_) => {
-                    CType::Unsupported("function".into())
-                }
-                DerivedDeclarator::Block(_) => CType::Unsupported("block".into()),
-            };
+        match derived.first().map(|x| &x.node) {
+            None => self,
+            Some(DerivedDeclarator::Pointer(_)) => CType::Unsupported("pointer".into()),
+            Some(DerivedDeclarator::Array(_)) => CType::Unsupported("array".into()),
+            Some(DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)) => {
+                CType::Unsupported("function".into())
+            }
+            Some(DerivedDeclarator::Block(_)) => CType::Unsupported("block".into()),
         }
-        self
     }
 }
 

@@ -152,11 +152,14 @@ pub(crate) fn recursive_components(facts: &HashMap<String, BodyFacts>) -> HashMa
     out
 }
 
+/// The parameter variables of a descent header (`None`: unnamed parameter).
+pub(crate) type DescentParams = Vec<Option<(String, IntType)>>;
+
 /// One entry into a call-graph cycle: the descent header of each of its
 /// functions lowered so far, with the parameter variables.
 pub(crate) struct Instance {
     pub component: usize,
-    pub headers: HashMap<String, (LocId, Vec<Option<(String, IntType)>>)>,
+    pub headers: HashMap<String, (LocId, DescentParams)>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -268,7 +271,7 @@ impl<'a> Lowerer<'a> {
 
     /// The descent header of `name` in an instance, lowering its body there
     /// the first time.
-    fn descent_header(&mut self, instance: usize, name: &str) -> Result<(LocId, Vec<Option<(String, IntType)>>)> {
+    fn descent_header(&mut self, instance: usize, name: &str) -> Result<(LocId, DescentParams)> {
         if let Some(h) = self.instances.get(instance).and_then(|i| i.headers.get(name)) {
             return Ok(h.clone());
         }

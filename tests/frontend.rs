@@ -493,3 +493,64 @@ fn differential_against_gcc() {
     println!("differential: {checked} programs, {failed} mismatches");
     assert_eq!(failed, 0);
 }
+
+/// Mutated benchmark programs (characters deleted, duplicated, replaced)
+/// must give a program or a Syntax/Unsupported error: never a panic or an
+/// internal error. Set `TESSERA_MUTATIONS` to the number of mutants.
+#[test]
+#[ignore]
+fn mutated_programs_never_panic() {
+    let root = Path::new("/work/shared/bench/c/svcomp15");
+    let Ok(dirs) = std::fs::read_dir(root) else { return };
+    let mut files: Vec<std::path::PathBuf> = dirs
+        .flatten()
+        .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten().map(|f| f.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    let n: usize = std::env::var("TESSERA_MUTATIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    let mut seed: u64 = 0x9e3779b97f4a7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut ok, mut errors) = (0, 0);
+    for i in 0..n {
+        let f = &files[(next() as usize) % files.len()];
+        let Ok(text) = std::fs::read_to_string(f) else { continue };
+        let mut chars: Vec<char> = text.chars().collect();
+        for _ in 0..(1 + next() % 4) {
+            if chars.is_empty() {
+                break;
+            }
+            let at = (next() as usize) % chars.len();
+            let len = 1 + (next() as usize) % 12;
+            match next() % 3 {
+                0 => {
+                    let end = (at + len).min(chars.len());
+                    chars.drain(at..end);
+                }
+                1 => {
+                    let end = (at + len).min(chars.len());
+                    let piece: Vec<char> = chars[at..end].to_vec();
+                    chars.splice(at..at, piece);
+                }
+                _ => {
+                    let pool = ['(', ')', '{', '}', ';', '*', '&', '?', ':', '-', '9', 'x', '"', '\'', '#', '\\'];
+                    chars[at] = pool[(next() as usize) % pool.len()];
+                }
+            }
+        }
+        let src: String = chars.into_iter().collect();
+        let r = std::panic::catch_unwind(|| parse_source(&format!("mutant{i}.c"), &src, IntSemantics::Machine));
+        match r {
+            Ok(Ok(_)) => ok += 1,
+            Ok(Err(TesseraError::Internal(m))) => panic!("internal error on mutant of {}: {m}\n{src}", f.display()),
+            Ok(Err(_)) => errors += 1,
+            Err(_) => panic!("panic on mutant of {}:\n{src}", f.display()),
+        }
+    }
+    println!("mutants: {ok} lowered, {errors} rejected with errors");
+}

@@ -375,6 +375,7 @@ fn benchmark_coverage() {
     let mut header: Vec<&str> = Vec::new();
     let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     let (mut total, mut ok, mut int_total, mut int_ok, mut panics) = (0, 0, 0, 0, 0);
+    let mut approximated = 0;
     let mut loops_hist: std::collections::BTreeMap<usize, usize> = Default::default();
     for (i, line) in details.lines().enumerate() {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -397,6 +398,9 @@ fn benchmark_coverage() {
                 if int_only {
                     int_ok += 1;
                 }
+                if !p.approximations.is_empty() {
+                    approximated += 1;
+                }
                 let n = find_loops(&p).map(|l| l.len()).unwrap_or(usize::MAX);
                 *loops_hist.entry(n).or_default() += 1;
             }
@@ -414,7 +418,7 @@ fn benchmark_coverage() {
         }
     }
     println!("semantics {sem:?}: {ok}/{total} lowered; int_only {int_ok}/{int_total}; panics {panics}");
-    println!("loops per program: {loops_hist:?}");
+    println!("loops per program: {loops_hist:?}; with approximations (recursion): {approximated}");
     let mut sorted: Vec<_> = groups.into_iter().collect();
     sorted.sort_by_key(|g| std::cmp::Reverse(g.1.len()));
     for (k, files) in sorted {

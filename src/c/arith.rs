@@ -237,6 +237,24 @@ impl Arith {
     pub fn compare(&self, op: CmpOp, a: Val, b: Val) -> Term {
         let t = usual(a.ty, b.ty);
         let (a, b) = (self.convert(a, t), self.convert(b, t));
+        // Decided by the ranges alone (e.g. `u >= 0` for an unsigned `u`)?
+        if let (Some((alo, ahi)), Some((blo, bhi))) = (&a.range, &b.range) {
+            let decided = match op {
+                CmpOp::Lt if ahi < blo => Some(true),
+                CmpOp::Lt if alo >= bhi => Some(false),
+                CmpOp::Le if ahi <= blo => Some(true),
+                CmpOp::Le if alo > bhi => Some(false),
+                CmpOp::Gt if alo > bhi => Some(true),
+                CmpOp::Gt if ahi <= blo => Some(false),
+                CmpOp::Ge if alo >= bhi => Some(true),
+                CmpOp::Ge if ahi < blo => Some(false),
+                CmpOp::Eq | CmpOp::Ne if ahi < blo || bhi < alo => Some(op == CmpOp::Ne),
+                _ => None,
+            };
+            if let Some(d) = decided {
+                return Term::Bool(d);
+            }
+        }
         let (x, y) = (a.term, b.term);
         match op {
             CmpOp::Lt => Term::lt(x, y),

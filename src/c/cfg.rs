@@ -7,29 +7,102 @@
 //! `goto` targets. So a whole loop body without inner joins becomes one edge.
 
 use crate::ir::{Action, Edge, IntType, LocId, Location, Span, Variable};
-use crate::term::Term;
-use std::collections::{HashMap, HashSet};
+use crate::term::{Op, Term};
+use num_bigint::BigInt;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Bounds on a variable's value (either side may be unknown).
+pub type Bounds = (Option<BigInt>, Option<BigInt>);
 
 #[derive(Clone, Debug)]
 pub struct Cursor {
     pub loc: LocId,
+    /// Never push here directly: go through [`Cursor::push`], which keeps
+    /// `facts` true.
     pub actions: Vec<Action>,
+    /// What the actions since `loc` imply about variables' values (from
+    /// `assume x < c` and assignments), used to avoid wrap-around terms
+    /// that cannot fire, e.g. `x - 1` right after `assume x > 0`.
+    facts: BTreeMap<String, Bounds>,
 }
 
 impl Cursor {
     pub fn at(loc: LocId) -> Cursor {
-        Cursor { loc, actions: Vec::new() }
+        Cursor { loc, actions: Vec::new(), facts: BTreeMap::new() }
     }
+
+    pub fn push(&mut self, a: Action) {
+        match &a {
+            Action::Assign(v, _) | Action::Havoc(v) => {
+                self.facts.remove(v);
+            }
+            Action::Assume(t) => self.learn(t, true),
+        }
+        self.actions.push(a);
+    }
+
+    /// Record that `v` (just assigned) lies in `[lo, hi]`.
+    pub fn set_range(&mut self, v: &str, lo: BigInt, hi: BigInt) {
+        self.facts.insert(v.to_string(), (Some(lo), Some(hi)));
+    }
+
+    pub fn bounds(&self, v: &str) -> Option<&Bounds> {
+        self.facts.get(v)
+    }
+
     /// Append an `assume`; `None` when it is trivially false (dead path).
     pub fn assume(mut self, cond: Term) -> Option<Cursor> {
         match cond {
             Term::Bool(true) => Some(self),
             Term::Bool(false) => None,
             c => {
-                self.actions.push(Action::Assume(c));
+                self.push(Action::Assume(c));
                 Some(self)
             }
         }
+    }
+
+    fn learn(&mut self, t: &Term, positive: bool) {
+        match t {
+            Term::App(Op::And, args) if positive => args.iter().for_each(|a| self.learn(a, true)),
+            Term::App(Op::Or, args) if !positive => args.iter().for_each(|a| self.learn(a, false)),
+            Term::App(Op::Not, args) if args.len() == 1 => self.learn(&args[0], !positive),
+            Term::App(op @ (Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq), args) if args.len() == 2 => {
+                // Normalize to `x op c`.
+                let (var, c, op) = match (&args[0], &args[1]) {
+                    (Term::Var(v, _), Term::Int(c)) => (v, c, *op),
+                    (Term::Int(c), Term::Var(v, _)) => (v, c, flip(*op)),
+                    _ => return,
+                };
+                let one = BigInt::from(1);
+                let (lo, hi): Bounds = match (op, positive) {
+                    (Op::Lt, true) | (Op::Ge, false) => (None, Some(c - &one)),
+                    (Op::Le, true) | (Op::Gt, false) => (None, Some(c.clone())),
+                    (Op::Gt, true) | (Op::Le, false) => (Some(c + &one), None),
+                    (Op::Ge, true) | (Op::Lt, false) => (Some(c.clone()), None),
+                    (Op::Eq, true) => (Some(c.clone()), Some(c.clone())),
+                    _ => return,
+                };
+                let entry = self.facts.entry(var.clone()).or_insert((None, None));
+                if let Some(l) = lo {
+                    entry.0 = Some(entry.0.take().map_or(l.clone(), |old| old.max(l)));
+                }
+                if let Some(h) = hi {
+                    entry.1 = Some(entry.1.take().map_or(h.clone(), |old| old.min(h)));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn flip(op: Op) -> Op {
+    match op {
+        Op::Lt => Op::Gt,
+        Op::Le => Op::Ge,
+        Op::Gt => Op::Lt,
+        Op::Ge => Op::Le,
+        o => o,
     }
 }
 

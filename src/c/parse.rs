@@ -55,7 +55,8 @@ fn syntax_error(text: &str, map: &SourceMap, offset: usize, expected: &std::coll
     if before.trim_end().ends_with('?') && rest.trim_start().starts_with(':') {
         return TesseraError::unsupported(span, "the GNU conditional `a ?: b` without a middle operand");
     }
-    if token.starts_with("__attribute__") || prev_word == "__attribute__" {
+    let statement_so_far = before.rsplit([';', '{', '}']).next().unwrap_or("");
+    if token.starts_with("__attribute__") || prev_word == "__attribute__" || statement_so_far.contains("__attribute__") {
         return TesseraError::unsupported(span, "an attribute in this position (e.g. a statement attribute)");
     }
     let mut exp: Vec<&str> = expected.iter().copied().collect();

@@ -201,14 +201,56 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A value that must survive the evaluation of `later` expressions:
+    /// copied into a temporary if they may assign a variable it reads.
+    pub(crate) fn protect(&mut self, v: Val, later: &[Node<Expression>]) -> Val {
+        let reads = v.term.free_vars();
+        if reads.is_empty() || !later.iter().any(|x| self.has_effects(x)) {
+            return v;
+        }
+        let mut clobbered: HashSet<String> = HashSet::new();
+        let mut calls_functions = false;
+        for x in later {
+            let facts = super::recursion::expression_facts(x);
+            for name in &facts.assigned {
+                match self.lookup(name) {
+                    Some(Symbol::Var { name, .. }) => {
+                        clobbered.insert(name.clone());
+                    }
+                    _ => return self.snapshot(v),
+                }
+            }
+            calls_functions |= facts.callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()));
+        }
+        if calls_functions {
+            // A called function can assign any global (never the caller's locals).
+            for sym in self.globals.values() {
+                if let Symbol::Var { name, .. } = sym {
+                    clobbered.insert(name.clone());
+                }
+            }
+            for sym in self.statics.values() {
+                if let Symbol::Var { name, .. } = sym {
+                    clobbered.insert(name.clone());
+                }
+            }
+        }
+        if reads.iter().any(|d| clobbered.contains(&d.name)) {
+            self.snapshot(v)
+        } else {
+            v
+        }
+    }
+
     /// Copy a value into a temporary if it depends on variables.
     pub(crate) fn snapshot(&mut self, v: Val) -> Val {
         if v.term.free_vars().is_empty() {
             return v;
         }
         let t = self.cfg.temp("tmp", v.ty);
-        self.emit(Action::Assign(t.clone(), v.term));
-        Val { term: Term::var(t), ty: v.ty, range: v.range }
+        let (ty, range) = (v.ty, v.range.clone());
+        self.assign_var(&t, v);
+        Val { term: Term::var(t), ty, range }
     }
 
     fn eval(&mut self, e: &'a Node<Expression>, want: bool) -> Result<Option<Val>> {
@@ -354,7 +396,30 @@ impl<'a> Lowerer<'a> {
 
     pub fn load(&mut self, lv: &LValue) -> Val {
         match lv {
-            LValue::Var { name, ty } => self.arith.var(name, *ty),
+            LValue::Var { name, ty } => {
+                let mut v = self.arith.var(name, *ty);
+                // Narrow by what the current path implies (`assume x > 0`).
+                if let Some((lo, hi)) = self.cur.as_ref().and_then(|c| c.bounds(name)) {
+                    let (tlo, thi) = match v.range.take() {
+                        Some((a, b)) => (Some(a), Some(b)),
+                        None => (None, None),
+                    };
+                    let lo = match (tlo, lo) {
+                        (Some(a), Some(b)) => Some(a.max(b.clone())),
+                        (a, b) => a.or_else(|| b.clone()),
+                    };
+                    let hi = match (thi, hi) {
+                        (Some(a), Some(b)) => Some(a.min(b.clone())),
+                        (a, b) => a.or_else(|| b.clone()),
+                    };
+                    if let (Some(lo), Some(hi)) = (lo, hi) {
+                        if lo <= hi {
+                            v.range = Some((lo, hi));
+                        }
+                    }
+                }
+                v
+            }
         }
     }
 
@@ -362,10 +427,7 @@ impl<'a> Lowerer<'a> {
         match lv {
             LValue::Var { name, ty } => {
                 let v = self.arith.convert(v, *ty);
-                // `x = x` changes nothing.
-                if v.term != Term::var(name.clone()) {
-                    self.emit(Action::Assign(name.clone(), v.term));
-                }
+                self.assign_var(name, v);
             }
         }
     }
@@ -436,7 +498,7 @@ impl<'a> Lowerer<'a> {
     /// Both operands, the left one protected from the right one's effects.
     fn operands(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<(Val, Val)> {
         let a = self.operand_value(l)?;
-        let a = if self.has_effects(r) { self.snapshot(a) } else { a };
+        let a = self.protect(a, std::slice::from_ref(r));
         let b = self.operand_value(r)?;
         Ok((a, b))
     }
@@ -597,7 +659,7 @@ impl<'a> Lowerer<'a> {
             let joined = self.join(cursors, b.span, "&&/||");
             if let Some(mut c) = joined {
                 if let Some(t) = &tmp {
-                    c.actions.push(Action::Assign(t.clone(), Term::int(value)));
+                    c.push(Action::Assign(t.clone(), Term::int(value)));
                 }
                 ends.push(c);
             }
@@ -834,8 +896,8 @@ impl<'a> Lowerer<'a> {
                 }
             }
             let v = self.expr(a)?;
-            let later_effects = args[i + 1..].iter().any(|x| self.has_effects(x));
-            values.push(Argument::Value(if later_effects { self.snapshot(v) } else { v }));
+            let v = self.protect(v, &args[i + 1..]);
+            values.push(Argument::Value(v));
         }
         let ret = match (&info.ret, want) {
             (CType::Int(t), true) => Some((self.cfg.temp(&format!("{name}%ret"), *t), *t)),
@@ -886,7 +948,7 @@ impl<'a> Lowerer<'a> {
             match v {
                 Argument::Value(v) => {
                     let v = self.arith.convert(v, t);
-                    self.emit(Action::Assign(var.clone(), v.term));
+                    self.assign_var(&var, v);
                 }
                 Argument::Nondet(range) => self.havoc_in(&var, range),
             }

@@ -102,7 +102,7 @@ pub(crate) struct Lowerer<'a> {
     pub cfg: CfgBuilder,
     /// Where lowering currently is; `None` in unreachable code.
     pub cur: Option<Cursor>,
-    globals: HashMap<String, Symbol>,
+    pub globals: HashMap<String, Symbol>,
     /// Global variables in declaration order, with their initial values
     /// (`None`: declared `extern` only, so unknown).
     global_inits: Vec<(String, IntType, Option<BigInt>)>,
@@ -110,7 +110,7 @@ pub(crate) struct Lowerer<'a> {
     pub functions: HashMap<String, FunctionInfo<'a>>,
     pub frames: Vec<Frame>,
     /// `static` locals, shared by all inlined copies: by declaration offset.
-    statics: HashMap<usize, Symbol>,
+    pub statics: HashMap<usize, Symbol>,
     static_inits: Vec<Action>,
     pub entry: LocId,
     pub exit: LocId,
@@ -190,7 +190,18 @@ impl<'a> Lowerer<'a> {
 
     pub fn emit(&mut self, a: Action) {
         if let Some(c) = &mut self.cur {
-            c.actions.push(a);
+            c.push(a);
+        }
+    }
+    /// `var := v` for a value already converted to the variable's type,
+    /// remembering its range on the current path.
+    pub fn assign_var(&mut self, var: &str, v: Val) {
+        if v.term == crate::term::Term::var(var) {
+            return;
+        }
+        self.emit(Action::Assign(var.to_string(), v.term));
+        if let (Some(c), Some((lo, hi))) = (self.cur.as_mut(), v.range) {
+            c.set_range(var, lo, hi);
         }
     }
     pub fn emit_assume(&mut self, t: crate::term::Term) {
@@ -278,11 +289,11 @@ impl<'a> Lowerer<'a> {
         let mut start = Cursor::at(self.entry);
         for (name, ty, init) in std::mem::take(&mut self.global_inits) {
             match init {
-                Some(v) => start.actions.push(Action::Assign(name, crate::term::Term::Int(v))),
+                Some(v) => start.push(Action::Assign(name, crate::term::Term::Int(v))),
                 None => {
-                    start.actions.push(Action::Havoc(name.clone()));
+                    start.push(Action::Havoc(name.clone()));
                     if let Some(r) = self.arith.range_assumption(&name, ty) {
-                        start.actions.push(Action::Assume(r));
+                        start.push(Action::Assume(r));
                     }
                 }
             }
@@ -404,12 +415,15 @@ impl<'a> Lowerer<'a> {
             approximations: std::mem::take(&mut self.approximations),
         };
         if let Err(e) = ir::find_loops(&program) {
-            let loc = program.locations.get(e.location);
+            // Point at a location on the offending cycle (a label, if any).
+            let at = irreducible_location(&program).unwrap_or(e.location);
+            let loc = program.locations.get(at);
             let span = loc.and_then(|l| l.span.clone());
-            let what = match loc.map(|l| l.note.as_str()) {
-                Some(note) if !note.is_empty() => format!("irreducible control flow: a cycle is entered at `{note}` other than through its loop header (e.g. a goto into a loop body)"),
-                _ => "irreducible control flow: a cycle is entered other than through its loop header (e.g. a goto into a loop body)".to_string(),
-            };
+            let place = loc.map(|l| l.note.clone()).filter(|n| !n.is_empty());
+            let what = format!(
+                "irreducible control flow: a cycle entered other than through one loop header{} (e.g. a goto into a loop body)",
+                place.map(|p| format!(", at `{p}`")).unwrap_or_default()
+            );
             return Err(TesseraError::unsupported(span, what));
         }
         Ok(program)
@@ -631,7 +645,7 @@ impl<'a> Lowerer<'a> {
                 let val = self.expr(e)?;
                 let val = self.arith.convert(val, t);
                 let v = self.cfg.declare(name, &f, t);
-                self.emit(Action::Assign(v.clone(), val.term));
+                self.assign_var(&v, val);
                 self.bind(name, Symbol::Var { name: v, ty: t });
             }
             None => {
@@ -795,6 +809,50 @@ impl<'a> Lowerer<'a> {
     }
 }
 
+/// A location on a cycle that has no dominating header: strip back edges
+/// (target dominates source), then peel off locations without forward
+/// predecessors or successors; what remains lies on such cycles.
+fn irreducible_location(p: &Program) -> Option<LocId> {
+    let dom = ir::loops::dominators(p);
+    let n = p.locations.len();
+    let dominates = |a: LocId, b: LocId| dom.get(b).and_then(|d| d.as_ref()).is_some_and(|d| d.contains(&a));
+    let forward: Vec<(LocId, LocId)> = p
+        .edges
+        .iter()
+        .filter(|e| e.from < n && e.to < n && dom[e.from].is_some() && !dominates(e.to, e.from))
+        .map(|e| (e.from, e.to))
+        .collect();
+    let mut alive = vec![true; n];
+    loop {
+        let mut indeg = vec![0usize; n];
+        let mut outdeg = vec![0usize; n];
+        for &(f, t) in &forward {
+            if alive[f] && alive[t] {
+                outdeg[f] += 1;
+                indeg[t] += 1;
+            }
+        }
+        let mut changed = false;
+        for l in 0..n {
+            if alive[l] && (indeg[l] == 0 || outdeg[l] == 0) {
+                alive[l] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let on_cycle: Vec<LocId> = (0..n).filter(|&l| alive[l]).collect();
+    let has = |l: &LocId, prefix: &str| p.locations[*l].note.starts_with(prefix) && p.locations[*l].span.is_some();
+    on_cycle
+        .iter()
+        .find(|l| has(l, "label"))
+        .or_else(|| on_cycle.iter().find(|l| has(l, "")))
+        .or(on_cycle.first())
+        .copied()
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Storage {
     pub typedef: bool,
@@ -849,17 +907,15 @@ trait PipeDerived {
 
 impl PipeDerived for CType {
     fn pipe_derived(self, derived: &[Node<DerivedDeclarator>]) -> CType {
-        for x in derived {
-            return match &x.node {
-                DerivedDeclarator::Pointer(_) => CType::Unsupported("pointer".into()),
-                DerivedDeclarator::Array(_) => CType::Unsupported("array".into()),
-                DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_) => {
-                    CType::Unsupported("function".into())
-                }
-                DerivedDeclarator::Block(_) => CType::Unsupported("block".into()),
-            };
+        match derived.first().map(|x| &x.node) {
+            None => self,
+            Some(DerivedDeclarator::Pointer(_)) => CType::Unsupported("pointer".into()),
+            Some(DerivedDeclarator::Array(_)) => CType::Unsupported("array".into()),
+            Some(DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)) => {
+                CType::Unsupported("function".into())
+            }
+            Some(DerivedDeclarator::Block(_)) => CType::Unsupported("block".into()),
         }
-        self
     }
 }
 

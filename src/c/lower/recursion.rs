@@ -106,6 +106,12 @@ impl<'ast> Visit<'ast> for FactsVisitor {
     }
 }
 
+pub(crate) fn expression_facts(e: &Node<Expression>) -> BodyFacts {
+    let mut v = FactsVisitor { facts: BodyFacts::default() };
+    v.visit_expression(&e.node, &e.span);
+    v.facts
+}
+
 pub(crate) fn body_facts(def: &FunctionDefinition) -> BodyFacts {
     let mut v = FactsVisitor { facts: BodyFacts::default() };
     v.visit_statement(&def.statement.node, &def.statement.span);
@@ -146,11 +152,14 @@ pub(crate) fn recursive_components(facts: &HashMap<String, BodyFacts>) -> HashMa
     out
 }
 
+/// The parameter variables of a descent header (`None`: unnamed parameter).
+pub(crate) type DescentParams = Vec<Option<(String, IntType)>>;
+
 /// One entry into a call-graph cycle: the descent header of each of its
 /// functions lowered so far, with the parameter variables.
 pub(crate) struct Instance {
     pub component: usize,
-    pub headers: HashMap<String, (LocId, Vec<Option<(String, IntType)>>)>,
+    pub headers: HashMap<String, (LocId, DescentParams)>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -179,8 +188,8 @@ impl<'a> Lowerer<'a> {
         let mut values = Vec::new();
         for (i, a) in args.iter().enumerate() {
             let v = self.expr(a)?;
-            let later_effects = args[i + 1..].iter().any(|x| self.has_effects(x));
-            values.push(if later_effects { self.snapshot(v) } else { v });
+            let v = self.protect(v, &args[i + 1..]);
+            values.push(v);
         }
         let instance = self
             .frames
@@ -210,7 +219,7 @@ impl<'a> Lowerer<'a> {
                 if let Some((var, t)) = p {
                     let v = self.arith.convert(v, *t);
                     if v.term != crate::term::Term::var(var.clone()) {
-                        descend.actions.push(Action::Assign(var.clone(), v.term));
+                        descend.push(Action::Assign(var.clone(), v.term));
                     }
                 }
             }
@@ -262,7 +271,7 @@ impl<'a> Lowerer<'a> {
 
     /// The descent header of `name` in an instance, lowering its body there
     /// the first time.
-    fn descent_header(&mut self, instance: usize, name: &str) -> Result<(LocId, Vec<Option<(String, IntType)>>)> {
+    fn descent_header(&mut self, instance: usize, name: &str) -> Result<(LocId, DescentParams)> {
         if let Some(h) = self.instances.get(instance).and_then(|i| i.headers.get(name)) {
             return Ok(h.clone());
         }

@@ -442,7 +442,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn signature_of_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<FunctionInfo<'a>> {
-        let (base, _) = self.specifiers(&f.node.specifiers, f.span)?;
+        let (base, _) = self.specifiers(&f.node.specifiers)?;
         let d = &f.node.declarator.node;
         let ret = return_type(base, d);
         let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: false, variadic: false };
@@ -458,7 +458,7 @@ impl<'a> Lowerer<'a> {
                     // Old-style definition: types come from the declaration list.
                     let mut types: HashMap<String, CType> = HashMap::new();
                     for decl in &f.node.declarations {
-                        let (base, _) = self.specifiers(&decl.node.specifiers, decl.span)?;
+                        let (base, _) = self.specifiers(&decl.node.specifiers)?;
                         for id in &decl.node.declarators {
                             if let Some(n) = declarator_name(&id.node.declarator.node) {
                                 types.insert(n, apply_declarator(base.clone(), &id.node.declarator.node));
@@ -485,7 +485,7 @@ impl<'a> Lowerer<'a> {
     fn parameters(&mut self, fd: &'a FunctionDeclarator) -> Result<Vec<Param>> {
         let mut out = Vec::new();
         for p in &fd.parameters {
-            let (base, _) = self.specifiers(&p.node.specifiers, p.span)?;
+            let (base, _) = self.specifiers(&p.node.specifiers)?;
             let (name, ty) = match &p.node.declarator {
                 Some(d) => (declarator_name(&d.node), apply_declarator(base, &d.node)),
                 None => (None, base),
@@ -501,7 +501,7 @@ impl<'a> Lowerer<'a> {
 
     /// A declaration at file scope (`global`) or in a block.
     pub fn declaration(&mut self, decl: &'a Node<Declaration>, global: bool) -> Result<()> {
-        let (base, storage) = self.specifiers(&decl.node.specifiers, decl.span)?;
+        let (base, storage) = self.specifiers(&decl.node.specifiers)?;
         for init in &decl.node.declarators {
             let d = &init.node.declarator.node;
             let Some(name) = declarator_name(d) else { continue };
@@ -673,7 +673,7 @@ impl<'a> Lowerer<'a> {
     // ---- types
 
     /// The type named by declaration specifiers, and the storage class.
-    pub fn specifiers(&mut self, specs: &'a [Node<DeclarationSpecifier>], s: lang_c::span::Span) -> Result<(CType, Storage)> {
+    pub fn specifiers(&mut self, specs: &'a [Node<DeclarationSpecifier>]) -> Result<(CType, Storage)> {
         let mut storage = Storage::default();
         let mut types = Vec::new();
         for sp in specs {
@@ -691,7 +691,7 @@ impl<'a> Lowerer<'a> {
                 _ => {}
             }
         }
-        let ty = self.base_type(&types, s)?;
+        let ty = self.base_type(&types)?;
         Ok((ty, storage))
     }
 
@@ -705,25 +705,23 @@ impl<'a> Lowerer<'a> {
                 _ => None,
             })
             .collect();
-        let base = self.base_type(&types, tn.span)?;
+        let base = self.base_type(&types)?;
         Ok(match &tn.node.declarator {
             Some(d) => apply_declarator(base, &d.node),
             None => base,
         })
     }
 
-    fn base_type(&mut self, types: &[&'a Node<TypeSpecifier>], s: lang_c::span::Span) -> Result<CType> {
-        let (mut void, mut chr, mut short, mut int, mut long, mut signed, mut unsigned, mut boolean) =
-            (0, 0, 0, 0, 0, 0, 0, 0);
+    fn base_type(&mut self, types: &[&'a Node<TypeSpecifier>]) -> Result<CType> {
+        let (mut void, mut chr, mut short, mut long, mut unsigned, mut boolean) = (0, 0, 0, 0, 0, 0);
         let mut other: Option<CType> = None;
         for t in types {
             match &t.node {
                 TypeSpecifier::Void => void += 1,
                 TypeSpecifier::Char => chr += 1,
                 TypeSpecifier::Short => short += 1,
-                TypeSpecifier::Int => int += 1,
+                TypeSpecifier::Int | TypeSpecifier::Signed => {}
                 TypeSpecifier::Long => long += 1,
-                TypeSpecifier::Signed => signed += 1,
                 TypeSpecifier::Unsigned => unsigned += 1,
                 TypeSpecifier::Bool => boolean += 1,
                 TypeSpecifier::Float | TypeSpecifier::Double | TypeSpecifier::TS18661Float(_) => {
@@ -764,11 +762,9 @@ impl<'a> Lowerer<'a> {
             16
         } else if long > 0 {
             64
-        } else if int > 0 || signed > 0 || unsigned > 0 {
-            32
         } else {
-            // No type specifier at all: implicit int (old C).
-            let _ = s;
+            // `int`, `signed`, `unsigned`, or no type specifier at all
+            // (implicit int of old C).
             32
         };
         Ok(CType::Int(IntType::Int { bits, signed: is_signed }))

@@ -152,8 +152,11 @@ fn cli_reports_errors_with_exit_codes() {
     let dir = std::env::temp_dir().join(format!("tessera-chc-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let bad = dir.join("bad.smt2");
-    std::fs::write(&bad, "(set-logic HORN)\n(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P y) false)))\n")
-        .expect("write");
+    std::fs::write(
+        &bad,
+        "(set-logic HORN)\n(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P y) false)))\n",
+    )
+    .expect("write");
     let (code, out, err) = tessera(&["solve", bad.to_str().unwrap_or_default()]);
     assert_eq!(code, 3, "{out}{err}");
     assert!(err.contains("bad.smt2:3:") && err.contains("unknown symbol y"), "{err}");

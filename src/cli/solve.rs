@@ -69,12 +69,13 @@ pub fn solve_file(args: &SolveArgs) -> Result<String, TesseraError> {
     let path = args.file.display().to_string();
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| TesseraError::Io { path: path.clone(), message: e.to_string() })?;
-    let system = parse_system_located(&text).map_err(|e| {
-        TesseraError::syntax(Some(Span { file: path.clone(), line: e.line, col: e.col }), e.message)
-    })?;
+    let system = parse_system_located(&text)
+        .map_err(|e| TesseraError::syntax(Some(Span { file: path.clone(), line: e.line, col: e.col }), e.message))?;
     let budget = match args.timeout {
         Some(s) if s.is_finite() && s > 0.0 => Budget::with_timeout(Duration::from_secs_f64(s)),
-        Some(s) => return Err(TesseraError::syntax(None, format!("--timeout must be a positive number of seconds, got {s}"))),
+        Some(s) => {
+            return Err(TesseraError::syntax(None, format!("--timeout must be a positive number of seconds, got {s}")))
+        }
         None => Budget::unlimited(),
     };
     let _watchdog = budget.deadline.map(|_| start_watchdog(&budget));
@@ -141,17 +142,13 @@ pub fn derivation_text(system: &System, root: &Derivation) -> String {
         let clause = system.clauses.get(d.clause);
         let label = clause.map(|c| c.label.replace('"', "'")).unwrap_or_default();
         let fact = match clause.and_then(|c| c.head.as_ref()) {
-            Some(h) => pred_app_text(
-                system,
-                &PredApp { pred: h.pred, args: d.head_values.iter().map(|v| v.term()).collect() },
-            ),
+            Some(h) => {
+                pred_app_text(system, &PredApp { pred: h.pred, args: d.head_values.iter().map(|v| v.term()).collect() })
+            }
             None => "false".into(),
         };
-        let from: Vec<String> = d
-            .premises
-            .iter()
-            .filter_map(|p| index.get(&(p as *const Derivation)).map(|k| k.to_string()))
-            .collect();
+        let from: Vec<String> =
+            d.premises.iter().filter_map(|p| index.get(&(p as *const Derivation)).map(|k| k.to_string())).collect();
         out.push_str(&format!("(step {i} clause {} \"{label}\" {fact}", d.clause));
         if !from.is_empty() {
             out.push_str(&format!(" :from ({})", from.join(" ")));

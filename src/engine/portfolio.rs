@@ -66,12 +66,11 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
     for engine in engines {
         let kind = engine.name();
         let (tx, sys, b) = (tx.clone(), Arc::clone(&system_shared), racers.clone());
-        let spawned = std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(
-            move || {
+        let spawned =
+            std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(move || {
                 let verdict = engine.solve(&sys, &b);
                 let _ = tx.send((kind, verdict));
-            },
-        );
+            });
         match spawned {
             Ok(_) => running += 1,
             Err(e) => reasons.push(format!("{kind}: cannot start a thread: {e}")),

@@ -53,22 +53,14 @@ fn clause_name(system: &System, i: usize) -> String {
 /// predicate's parameters replaced by the arguments.
 fn instantiate(system: &System, inv: &Invariant, app: &PredApp) -> Term {
     let formula = super::interp_of(inv, app.pred);
-    let map: BTreeMap<String, Term> = system.preds[app.pred]
-        .params
-        .iter()
-        .zip(&app.args)
-        .map(|(p, a)| (p.name.clone(), a.clone()))
-        .collect();
+    let map: BTreeMap<String, Term> =
+        system.preds[app.pred].params.iter().zip(&app.args).map(|(p, a)| (p.name.clone(), a.clone())).collect();
     formula.subst(&map)
 }
 
 pub(crate) fn check_invariant(system: &System, inv: &Invariant, budget: &Budget) -> Result<(), String> {
     if inv.interp.len() != system.preds.len() {
-        return Err(format!(
-            "invariant has {} formulas for {} predicates",
-            inv.interp.len(),
-            system.preds.len()
-        ));
+        return Err(format!("invariant has {} formulas for {} predicates", inv.interp.len(), system.preds.len()));
     }
     for (p, f) in system.preds.iter().zip(&inv.interp) {
         if f.sort() != Sort::Bool {
@@ -95,7 +87,7 @@ fn check_clause(system: &System, inv: &Invariant, i: usize, c: &Clause, budget: 
         hyps.push(Term::not(instantiate(system, inv, h)));
     }
     let solver = smt::solver_for(budget);
-    solver.assert(&smt::bool_of(&Term::and(hyps)));
+    solver.assert(smt::bool_of(&Term::and(hyps)));
     match smt::check(&solver, budget) {
         Sat::Unsat => Ok(()),
         Sat::Sat => {
@@ -146,10 +138,8 @@ pub(crate) fn check_derivation(system: &System, root: &Derivation, budget: &Budg
 /// One step: shape (arities, sorts, predicates) and satisfiability of the
 /// clause with its arguments fixed to the given values.
 fn check_step(system: &System, node: &Derivation, path: &str, budget: &Budget) -> Result<(), String> {
-    let c = system
-        .clauses
-        .get(node.clause)
-        .ok_or_else(|| format!("step {path}: clause {} does not exist", node.clause))?;
+    let c =
+        system.clauses.get(node.clause).ok_or_else(|| format!("step {path}: clause {} does not exist", node.clause))?;
     let name = clause_name(system, node.clause);
     if node.premises.len() != c.body.len() {
         return Err(format!(
@@ -204,7 +194,7 @@ fn check_step(system: &System, node: &Derivation, path: &str, budget: &Budget) -
         }
     }
     let solver = smt::solver_for(budget);
-    solver.assert(&smt::bool_of(&Term::and(facts)));
+    solver.assert(smt::bool_of(&Term::and(facts)));
     match smt::check(&solver, budget) {
         Sat::Sat => Ok(()),
         Sat::Unsat => Err(format!("derivation does not replay: step {path} ({name}) is impossible with these values")),
@@ -239,7 +229,8 @@ mod tests {
         let good = Term::le(Term::var("inv_0"), Term::var("inv_1"));
         assert_eq!(validate(&s, &Verdict::Safe(Invariant { interp: vec![good] }), &b), Ok(()));
         // True of the initial states but not inductive: 0 <= x <= 5.
-        let bad = Term::and(vec![Term::le(Term::int(0), Term::var("inv_0")), Term::le(Term::var("inv_0"), Term::int(5))]);
+        let bad =
+            Term::and(vec![Term::le(Term::int(0), Term::var("inv_0")), Term::le(Term::var("inv_0"), Term::int(5))]);
         let e = validate(&s, &Verdict::Safe(Invariant { interp: vec![bad] }), &b).expect_err("not inductive");
         assert!(e.contains("not inductive") && e.contains("clause 1"), "{e}");
         // Inductive but too weak for the query.
@@ -257,7 +248,15 @@ mod tests {
         s.clauses[2].constraint = Term::ge(Term::var("x"), Term::int(2));
         let b = Budget::unlimited();
         let step = |clause, vals: Vec<Value>, premises| Derivation { clause, head_values: vals, premises };
-        let good = step(2, vec![], vec![step(1, vec![int(2), int(5)], vec![step(1, vec![int(1), int(5)], vec![step(0, vec![int(0), int(5)], vec![])])])]);
+        let good = step(
+            2,
+            vec![],
+            vec![step(
+                1,
+                vec![int(2), int(5)],
+                vec![step(1, vec![int(1), int(5)], vec![step(0, vec![int(0), int(5)], vec![])])],
+            )],
+        );
         assert_eq!(validate(&s, &Verdict::Unsafe(good.clone()), &b), Ok(()));
         // A step that skips an increment.
         let skip = step(2, vec![], vec![step(1, vec![int(2), int(5)], vec![step(0, vec![int(0), int(5)], vec![])])]);

@@ -120,11 +120,7 @@ pub fn parse_system(text: &str) -> Result<System, String> {
 pub fn parse_system_located(text: &str) -> Result<System, HornSyntaxError> {
     let commands = parse_sexprs_located(text).map_err(|m| {
         // The lexer's messages start with `line N: `.
-        let line = m
-            .strip_prefix("line ")
-            .and_then(|r| r.split(':').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1);
+        let line = m.strip_prefix("line ").and_then(|r| r.split(':').next()).and_then(|n| n.parse().ok()).unwrap_or(1);
         let message = m.split_once(": ").map(|(_, r)| r.to_string()).unwrap_or(m.clone());
         HornSyntaxError { line, col: 1, message }
     })?;
@@ -135,8 +131,8 @@ pub fn parse_system_located(text: &str) -> Result<System, HornSyntaxError> {
             return Err(err(format!("expected a command, got {}", short(cmd))));
         };
         match head {
-            "set-logic" | "set-info" | "set-option" | "check-sat" | "exit" | "get-model" | "get-info"
-            | "get-proof" | "push" | "pop" => {}
+            "set-logic" | "set-info" | "set-option" | "check-sat" | "exit" | "get-model" | "get-info" | "get-proof"
+            | "push" | "pop" => {}
             "declare-fun" => declare_fun(&mut system, args).map_err(err)?,
             "assert" => {
                 let [body] = args else {
@@ -504,8 +500,16 @@ mod tests {
     #[test]
     fn rejects_non_horn_and_bad_input_with_lines() {
         let bad = [
-            ("(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P x) (and (P x) (P x)))))", 2, "not a predicate"),
-            ("(declare-fun P (Int) Bool)\n\n(assert (forall ((x Int)) (=> (or (P x) (> x 0)) false)))", 3, "not a Horn"),
+            (
+                "(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P x) (and (P x) (P x)))))",
+                2,
+                "not a predicate",
+            ),
+            (
+                "(declare-fun P (Int) Bool)\n\n(assert (forall ((x Int)) (=> (or (P x) (> x 0)) false)))",
+                3,
+                "not a Horn",
+            ),
             ("(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P x x) false)))", 2, "takes 1 argument"),
             ("(declare-fun P (Real) Bool)", 1, "unsupported sort"),
             ("(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P y) false)))", 2, "unknown symbol y"),

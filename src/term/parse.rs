@@ -168,9 +168,7 @@ impl Lexer {
         loop {
             match self.bump() {
                 Some('|') => return Ok(s),
-                Some('\\') => {
-                    return Err(format!("line {}: '\\' is not allowed in a quoted symbol", self.line))
-                }
+                Some('\\') => return Err(format!("line {}: '\\' is not allowed in a quoted symbol", self.line)),
                 Some(c) => s.push(c),
                 None => return Err(format!("line {}: quoted symbol '|' is never closed", pos.line)),
             }
@@ -397,7 +395,11 @@ impl<'a> TermReader<'a> {
             "+" => {
                 at_least(1)?;
                 let ts = self.ints(args, head)?;
-                Ok(if ts.len() == 1 { ts.into_iter().next().unwrap_or_else(|| Term::int(0)) } else { Term::App(Op::Add, ts) })
+                Ok(if ts.len() == 1 {
+                    ts.into_iter().next().unwrap_or_else(|| Term::int(0))
+                } else {
+                    Term::App(Op::Add, ts)
+                })
             }
             "-" => {
                 at_least(1)?;
@@ -555,10 +557,7 @@ mod tests {
     #[test]
     fn reads_arithmetic_and_negative_numerals() {
         let t = parse_term("(+ (* (- 1) x) (- y) (- 3 x y) (div x 2) (mod x 3) 7)", &xy()).expect("parses");
-        assert_eq!(
-            t.to_string(),
-            "(+ (* (- 1) x) (- y) (- (- 3 x) y) (div x 2) (mod x 3) 7)"
-        );
+        assert_eq!(t.to_string(), "(+ (* (- 1) x) (- y) (- (- 3 x) y) (div x 2) (mod x 3) 7)");
         let mut v = crate::term::Valuation::new();
         v.insert("x".into(), crate::term::Value::Int(BigInt::from(-7)));
         v.insert("y".into(), crate::term::Value::Int(BigInt::from(2)));
@@ -585,7 +584,8 @@ mod tests {
 
     #[test]
     fn reads_z3_style_lets_in_parallel() {
-        let text = "(let ((a!1 (not (<= 1 (+ (* 2 x) (* (- 1) y))))) (x y)) (let ((a!2 (or a!1 (= x 0)))) (and a!2 b)))";
+        let text =
+            "(let ((a!1 (not (<= 1 (+ (* 2 x) (* (- 1) y))))) (x y)) (let ((a!2 (or a!1 (= x 0)))) (and a!2 b)))";
         let t = parse_term(text, &xy()).expect("let");
         // The inner `x` is the let-bound y; a!1 was read with the outer x.
         assert_eq!(t.to_string(), "(and (or (not (<= 1 (+ (* 2 x) (* (- 1) y)))) (= y 0)) b)");
@@ -607,7 +607,10 @@ mod tests {
         let t = Term::and(vec![
             Term::le(Term::int(-3), Term::add(vec![x.clone(), Term::scale(&BigInt::from(-2), Term::var("n y"))])),
             Term::or(vec![Term::bvar("b"), Term::neq(Term::modulo(x.clone(), Term::int(2)), Term::int(0))]),
-            Term::implies(Term::bvar("b"), Term::eq(Term::ite(Term::bvar("b"), x.clone(), Term::int(1)), Term::neg(x.clone()))),
+            Term::implies(
+                Term::bvar("b"),
+                Term::eq(Term::ite(Term::bvar("b"), x.clone(), Term::int(1)), Term::neg(x.clone())),
+            ),
             Term::gt(Term::div(x.clone(), Term::int(3)), Term::sub(x, Term::int(1))),
         ]);
         assert_eq!(parse_term(&t.to_string(), &xy()).expect("round trip"), t);

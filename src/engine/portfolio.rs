@@ -31,6 +31,9 @@ fn engine_of(kind: EngineKind) -> Option<Box<dyn Engine + Send>> {
 /// Decide `system` with the named engine, or race all engines for
 /// `Portfolio`. Definitive answers are validated before they are returned.
 pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
+    if let Err(e) = system.check_well_formed() {
+        return Verdict::Unknown(format!("malformed clause system: {e}"));
+    }
     match kind {
         EngineKind::Portfolio => race(
             system,

@@ -67,6 +67,29 @@ impl System {
     pub fn pred_by_name(&self, name: &str) -> Option<PredId> {
         self.preds.iter().position(|p| p.name == name)
     }
+    /// Every predicate application has as many arguments as the predicate
+    /// has parameters, of the right sorts (engines build solver terms from
+    /// applications and must not be handed a malformed one).
+    pub fn check_well_formed(&self) -> Result<(), String> {
+        for (ci, c) in self.clauses.iter().enumerate() {
+            for app in c.body.iter().chain(c.head.iter()) {
+                let p = self.preds.get(app.pred).ok_or_else(|| format!("clause {ci}: unknown predicate {}", app.pred))?;
+                if p.params.len() != app.args.len() {
+                    return Err(format!(
+                        "clause {ci}: {} applied to {} arguments, declared with {}",
+                        p.name,
+                        app.args.len(),
+                        p.params.len()
+                    ));
+                }
+                if let Some((i, _)) = p.params.iter().zip(&app.args).enumerate().find(|(_, (d, a))| d.sort != a.sort()) {
+                    return Err(format!("clause {ci}: argument {i} of {} has the wrong sort", p.name));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Linear systems have at most one predicate in every body; PDR and BMC
     /// handle only these.
     pub fn is_linear(&self) -> bool {

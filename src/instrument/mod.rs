@@ -13,9 +13,16 @@
 //!   when the counters are negative: safe means the candidate bounds every run.
 //!
 //! Counters hold `unit * rank` so that rational pieces stay integral: pieces
-//! are given already multiplied by `unit`, and `⊖` subtracts `unit`.
+//! are given already multiplied by `unit`, and `⊖` subtracts `unit`. Counters
+//! start at `max(rank, 0)`: a candidate only has to bound the iterations of
+//! runs that do iterate (the paper's T_term would otherwise demand
+//! `rank >= 0` on every loop entry, including those that exit at once).
 
-use crate::horn::encode::{source_name, Encoding, Source};
+pub mod decrease;
+
+use crate::horn::encode::source_name;
+use crate::horn::encode::{Encoding, Source};
+pub use decrease::instrument_decrease;
 use crate::horn::{Clause, PredApp, PredId, System};
 use crate::ir::LocId;
 use crate::term::{Affine, Term, VarDecl};
@@ -68,7 +75,7 @@ impl CounterScheme {
                 let values: Vec<Term> = (0..self.pieces.len().max(1)).map(|i| self.piece(i).to_term().subst(state)).collect();
                 vec![max_term(values)]
             }
-            _ => (0..self.n()).map(|i| self.piece(i).to_term().subst(state)).collect(),
+            _ => (0..self.n()).map(|i| clamp(self.piece(i).to_term().subst(state))).collect(),
         }
     }
     fn piece(&self, i: usize) -> Affine {
@@ -123,6 +130,9 @@ pub enum ClauseRole {
     ExitError { transition: usize },
     /// T_rank error: transition `index` iterates with negative counters.
     IterationError { transition: usize },
+    /// Decrease check error: transition `index` ends an iteration on which
+    /// the candidate does not decrease.
+    DecreaseError { transition: usize },
 }
 
 #[derive(Clone, Debug)]
@@ -160,7 +170,7 @@ pub fn classify(from: Source, to: LocId, body: &BTreeSet<LocId>, header: LocId) 
 
 /// Cut-points from which the header can be reached (the header's loop body
 /// included): the only part of the program that matters for the loop.
-fn relevant_cutpoints(enc: &Encoding, header: LocId) -> BTreeSet<LocId> {
+pub(crate) fn relevant_cutpoints(enc: &Encoding, header: LocId) -> BTreeSet<LocId> {
     let mut keep: BTreeSet<LocId> = [header].into();
     let mut changed = true;
     while changed {
@@ -174,6 +184,17 @@ fn relevant_cutpoints(enc: &Encoding, header: LocId) -> BTreeSet<LocId> {
         }
     }
     keep
+}
+
+/// `max(v, 0)`. Counters start (and lexicographic components restart) at
+/// no less than 0: a loop entered where the candidate is negative but that
+/// does not iterate is no counterexample, and the termination argument of
+/// T_rank does not depend on the starting values.
+fn clamp(v: Term) -> Term {
+    match &v {
+        Term::Int(_) => max_term(vec![v, Term::int(0)]),
+        _ => Term::ite(Term::ge(v.clone(), Term::int(0)), v, Term::int(0)),
+    }
 }
 
 /// `max(v_1, ..., v_n)` as nested if-then-else.
@@ -215,7 +236,7 @@ pub fn decrement(scheme: &CounterScheme, r: &[Term]) -> Vec<Term> {
                         let later_all_neg = Term::and((j..n).map(neg).collect());
                         let earlier_some_nonneg = Term::or((0..j).map(nonneg).collect());
                         let reset = Term::and(vec![later_all_neg, earlier_some_nonneg]);
-                        Term::ite(dec, dec_value, Term::ite(reset, scheme.piece(j).to_term(), r[j].clone()))
+                        Term::ite(dec, dec_value, Term::ite(reset, clamp(scheme.piece(j).to_term()), r[j].clone()))
                     }
                 })
                 .collect()
@@ -302,6 +323,7 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
                         let init = VarDecl::int("r#init");
                         let bounds: Vec<Term> = (0..scheme.pieces.len().max(1))
                             .map(|i| Term::ge(init.term(), scheme.piece(i).to_term().subst(&post)))
+                            .chain(std::iter::once(Term::ge(init.term(), Term::int(0))))
                             .collect();
                         constraint = Term::and(std::iter::once(constraint).chain(bounds).collect());
                         vars.push(init.clone());

@@ -343,6 +343,11 @@ impl<'a> StrategyRun<'a> {
                 return StrategyResult::NeedsPieces(traces);
             }
             let scheme = scheme_of(&candidate);
+            if iter > 0 {
+                if let Some(proof) = self.try_decrease(&candidate, &scheme, iter) {
+                    return StrategyResult::Done(LoopResult::Ranked(proof));
+                }
+            }
             let inst = instrument(self.enc, self.li, &scheme, Mode::Term);
             self.emit(&inst, iter, "term");
             let t0 = Instant::now();
@@ -383,6 +388,35 @@ impl<'a> StrategyRun<'a> {
             "no ranking function after {} refinements (last candidate {candidate})",
             self.opts.max_refinements
         )))
+    }
+
+    /// The cheap validation: is the candidate a classical ranking function
+    /// (decreasing on every iteration from reachable states)? Only a quick
+    /// look: failure sends the candidate on to T_term.
+    fn try_decrease(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize) -> Option<LoopProof> {
+        let inst = crate::instrument::instrument_decrease(self.enc, self.li, scheme);
+        self.emit(&inst, iter, "decrease");
+        self.queries += 1;
+        let quick = self.budget.sub_budget(Duration::from_millis(1500));
+        let t0 = Instant::now();
+        let verdict = crate::engine::portfolio::solve(&inst.system, self.opts.engine, &quick);
+        self.log(&format!("decrease with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+        let Verdict::Safe(inv) = verdict else { return None };
+        match certificate::check_decrease(self.enc, self.li, scheme, &inv, &self.budget) {
+            Ok(()) => Some(LoopProof {
+                loop_index: self.li,
+                header: inst.header,
+                span: None,
+                ranking: candidate.clone(),
+                invariant: crate::engine::interp_of(&inv, inst.header_pred),
+                scheme: scheme.clone(),
+                strategy: self.strategy.name(),
+            }),
+            Err(e) => {
+                self.log(&e);
+                None
+            }
+        }
     }
 
     /// T_rank: a safe answer is a ranking function (after the certificate

@@ -1,0 +1,163 @@
+//! Direct validation of a candidate as a classical ranking function: every
+//! iteration of the loop (from the header back to the header) decreases it.
+//!
+//! This asks for less than T_rank: the invariant it needs speaks of the
+//! program variables only (no counters), and for loops whose only cut-point
+//! is the header none is needed at all when the guard bounds the candidate.
+//! It is tried before the counter-based queries; when it fails the prover
+//! goes on with T_term / T_rank as in the paper.
+//!
+//! Conditions (with `p_i` the candidate's integer pieces, scaled by `unit`):
+//! - piecewise: `f = max(p_1, ..., p_n, 0)` and `f(x') <= f(x) - unit`;
+//! - lexicographic and multiphase: some `i` with `p_i(x) >= 0`,
+//!   `p_i(x') <= p_i(x) - unit` and `p_j(x') <= p_j(x)` for all `j < i`
+//!   (a lexicographic ranking function; well-founded because each component
+//!   can drop only finitely often while it is non-negative once the earlier
+//!   ones have stopped dropping).
+//!
+//! For loops with inner cut-points the header state at the start of the
+//! current iteration is carried along as a snapshot (`s#x` for each `x`).
+
+use super::{classify, source_name, ClauseRole, CounterKind, CounterScheme, Instrumented, TransitionKind};
+use crate::horn::encode::{Encoding, Source};
+use crate::horn::{Clause, PredApp, PredId, System};
+use crate::ir::LocId;
+use crate::term::{Term, VarDecl};
+use std::collections::BTreeMap;
+
+fn piece_values(scheme: &CounterScheme, state: &BTreeMap<String, Term>) -> Vec<Term> {
+    scheme.pieces.iter().map(|p| p.to_term().subst(state)).collect()
+}
+
+/// The decrease condition between an old and a new header state.
+pub fn decrease(scheme: &CounterScheme, old: &BTreeMap<String, Term>, new: &BTreeMap<String, Term>) -> Term {
+    let unit = Term::Int(scheme.unit.clone());
+    let a = piece_values(scheme, old);
+    let b = piece_values(scheme, new);
+    match scheme.kind {
+        CounterKind::Max => {
+            let f = |vals: Vec<Term>| {
+                let mut acc = Term::int(0);
+                for v in vals {
+                    acc = Term::ite(Term::ge(acc.clone(), v.clone()), acc, v);
+                }
+                acc
+            };
+            let fa = f(a);
+            Term::le(f(b), Term::sub(fa, unit))
+        }
+        CounterKind::Lex | CounterKind::Phases => Term::or(
+            (0..a.len())
+                .map(|i| {
+                    let mut conj = vec![
+                        Term::ge(a[i].clone(), Term::int(0)),
+                        Term::le(b[i].clone(), Term::sub(a[i].clone(), unit.clone())),
+                    ];
+                    conj.extend((0..i).map(|j| Term::le(b[j].clone(), a[j].clone())));
+                    Term::and(conj)
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// The decrease system of loop `loop_index`: safe iff every iteration from
+/// a reachable header state decreases the candidate.
+pub fn instrument_decrease(enc: &Encoding, loop_index: usize, scheme: &CounterScheme) -> Instrumented {
+    let lp = &enc.loops[loop_index];
+    let header = lp.header;
+    let keep = super::relevant_cutpoints(enc, header);
+    let snapshot_needed = enc.cutpoints.iter().any(|&c| c != header && lp.body.contains(&c));
+    let snap: Vec<VarDecl> = if snapshot_needed {
+        enc.vars.iter().map(|v| VarDecl::int(format!("s#{}", v.name))).collect()
+    } else {
+        vec![]
+    };
+    let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
+    let snap_terms: Vec<Term> = snap.iter().map(|v| v.term()).collect();
+    let mut sys = System::default();
+    sys.comments.push(format!(
+        "decrease check of loop {loop_index} (header L{header}) of {} for candidate {scheme}",
+        enc.file
+    ));
+    sys.comments.push("sat = every iteration decreases the candidate (a ranking function); unsat = some does not".into());
+    let mut pred_of: BTreeMap<LocId, PredId> = BTreeMap::new();
+    let mut pred_loc = Vec::new();
+    for &c in enc.cutpoints.iter().filter(|c| keep.contains(c)) {
+        let mut params = enc.vars.clone();
+        if lp.body.contains(&c) {
+            params.extend(snap.iter().cloned());
+        }
+        pred_of.insert(c, sys.add_pred(enc.pred_name(c), params));
+        pred_loc.push(c);
+    }
+    let app = |l: LocId, state: Vec<Term>, s: &[Term]| -> PredApp {
+        let mut args = state;
+        if snapshot_needed && lp.body.contains(&l) {
+            args.extend(s.iter().cloned());
+        }
+        PredApp { pred: pred_of[&l], args }
+    };
+    let as_map = |vals: &[Term]| -> BTreeMap<String, Term> {
+        enc.vars.iter().map(|v| v.name.clone()).zip(vals.iter().cloned()).collect()
+    };
+    let mut roles = Vec::new();
+    for (ti, t) in enc.transitions.iter().enumerate() {
+        let from_kept = match t.from {
+            Source::Start => true,
+            Source::At(s) => keep.contains(&s),
+        };
+        if !from_kept {
+            continue;
+        }
+        let kind = classify(t.from, t.to, &lp.body, header);
+        let src_in = matches!(t.from, Source::At(s) if lp.body.contains(&s));
+        let mut vars = enc.vars.clone();
+        let mut body = Vec::new();
+        if let Source::At(s) = t.from {
+            if src_in {
+                vars.extend(snap.iter().cloned());
+            }
+            body.push(app(s, xs.clone(), &snap_terms));
+        }
+        vars.extend(t.locals.iter().cloned());
+        let label = format!("{} -> {}", source_name(enc, t.from), enc.pred_name(t.to));
+        // The header state at the start of the current iteration.
+        let iteration_start: Vec<Term> = match kind {
+            TransitionKind::Decrement => xs.clone(),
+            TransitionKind::Inside => snap_terms.clone(),
+            _ => t.post.clone(),
+        };
+        if keep.contains(&t.to) {
+            sys.clauses.push(Clause {
+                vars: vars.clone(),
+                body: body.clone(),
+                constraint: t.constraint.clone(),
+                head: Some(app(t.to, t.post.clone(), &iteration_start)),
+                label: format!("{label} ({kind:?})"),
+            });
+            roles.push(ClauseRole::Step { transition: ti, kind });
+        }
+        let closes_iteration = t.to == header && matches!(kind, TransitionKind::Decrement | TransitionKind::Inside);
+        if closes_iteration {
+            let dec = decrease(scheme, &as_map(&iteration_start), &as_map(&t.post));
+            sys.clauses.push(Clause {
+                vars,
+                body,
+                constraint: Term::and(vec![t.constraint.clone(), Term::not(dec)]),
+                head: None,
+                label: format!("{label}: error, the candidate does not decrease"),
+            });
+            roles.push(ClauseRole::DecreaseError { transition: ti });
+        }
+    }
+    Instrumented {
+        system: sys,
+        roles,
+        header_pred: pred_of[&header],
+        pred_loc,
+        header,
+        n_vars: enc.vars.len(),
+        n_counters: snap.len(),
+    }
+}

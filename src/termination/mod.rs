@@ -343,7 +343,7 @@ impl<'a> StrategyRun<'a> {
                 return StrategyResult::NeedsPieces(traces);
             }
             let scheme = scheme_of(&candidate);
-            if iter > 0 {
+            if !candidate.is_zero() {
                 if let Some(proof) = self.try_decrease(&candidate, &scheme, iter) {
                     return StrategyResult::Done(LoopResult::Ranked(proof));
                 }

@@ -96,7 +96,7 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
         running -= 1;
         match &verdict {
             Verdict::Unknown(r) => reasons.push(tagged(kind, r)),
-            _ => match validate(system, &verdict, budget) {
+            _ => match validate(system, &verdict, &validation_budget(budget)) {
                 Ok(()) => {
                     racers.cancel.cancel();
                     return verdict;
@@ -167,4 +167,12 @@ mod tests {
         b.cancel.cancel();
         assert!(matches!(solve(&s, EngineKind::Portfolio, &b), Verdict::Unknown(_)));
     }
+}
+
+/// Checking evidence is cheap next to finding it, and an answer found just
+/// before the deadline should not be lost because its check ran out of time:
+/// the check gets a few seconds of its own (it still stops on cancellation).
+fn validation_budget(budget: &Budget) -> Budget {
+    let floor = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    Budget { deadline: budget.deadline.map(|d| d.max(floor)), cancel: budget.cancel.clone() }
 }

@@ -158,6 +158,9 @@ pub fn run_limited(program: &Path, args: &[String], limits: &Limits) -> std::io:
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     command.process_group(0);
+    // The address-space limit counts reserved, not used, memory: keep
+    // glibc from reserving an arena per solver thread.
+    command.env("MALLOC_ARENA_MAX", "2");
     if let Some(bytes) = limits.memory_bytes {
         let limit = libc::rlimit {
             rlim_cur: bytes as libc::rlim_t,

@@ -49,8 +49,9 @@ pub struct BenchArgs {
     /// Output folder (default: bench-out/<UTC timestamp>).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Address-space limit per task in MB.
-    #[arg(long, default_value_t = 4096)]
+    /// Address-space limit per task in MB (virtual memory: solver threads
+    /// reserve much more than they use).
+    #[arg(long, default_value_t = 8192)]
     pub memory: u64,
     /// Only tasks whose path contains this text.
     #[arg(long)]

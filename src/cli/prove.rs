@@ -70,7 +70,87 @@ pub struct ProveArgs {
     pub verbose: bool,
 }
 
+/// Set in the environment of the worker process that does the proof.
+const WORKER_ENV: &str = "TESSERA_PROVE_WORKER";
+
 pub fn run(args: ProveArgs) -> i32 {
+    if std::env::var_os(WORKER_ENV).is_none() {
+        if let Some(code) = supervise(&args) {
+            return code;
+        }
+    }
+    prove_here(args)
+}
+
+/// Run the proof in a worker process (this executable, same arguments) and
+/// relay its output. Z3 can abort the whole process (an uncaught C++
+/// exception, a failed thread creation under a memory limit) and a solver
+/// call can overrun the time limit; a supervisor turns both into a MAYBE on
+/// time instead of a crash or a late answer. `None` when no worker can be
+/// started (the proof then runs in this process).
+fn supervise(args: &ProveArgs) -> Option<i32> {
+    use std::io::Read;
+    let start = Instant::now();
+    let exe = std::env::current_exe().ok()?;
+    let mut child = std::process::Command::new(exe)
+        .args(std::env::args_os().skip(1))
+        .env(WORKER_ENV, "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut stdout = child.stdout.take()?;
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = stdout.read_to_end(&mut out);
+        out
+    });
+    let limit = Duration::from_secs_f64(effective_timeout(args.timeout) + 1.0);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(st)) => break Some(st),
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(_) => break None,
+        }
+    };
+    let out = reader.join().unwrap_or_default();
+    let maybe = |reason: String| {
+        let outcome = Outcome {
+            answer: Answer::Maybe { reason },
+            file: args.file.display().to_string(),
+            seconds: start.elapsed().as_secs_f64(),
+            encoding: None,
+            queries: 0,
+        };
+        print!("{}", report::render(&outcome, args.format));
+        0
+    };
+    Some(match status {
+        Some(st) if st.code().is_some() && !out.is_empty() => {
+            use std::io::Write;
+            let _ = std::io::stdout().write_all(&out);
+            st.code().unwrap_or(1)
+        }
+        Some(st) if st.code().is_some() => st.code().unwrap_or(1),
+        Some(st) => maybe(format!("the solver process died ({st}); no answer")),
+        None => maybe("time limit".into()),
+    })
+}
+
+fn effective_timeout(t: f64) -> f64 {
+    if t.is_finite() && t > 0.0 {
+        t
+    } else {
+        60.0
+    }
+}
+
+fn prove_here(args: ProveArgs) -> i32 {
     let start = Instant::now();
     let file = args.file.display().to_string();
     let program = match crate::c::parse_file(&args.file, args.ints.into()) {
@@ -90,7 +170,7 @@ pub fn run(args: ProveArgs) -> i32 {
             return e.exit_code();
         }
     };
-    let timeout = if args.timeout.is_finite() && args.timeout > 0.0 { args.timeout } else { 60.0 };
+    let timeout = effective_timeout(args.timeout);
     let elapsed = start.elapsed().as_secs_f64();
     let opts = ProveOptions {
         strategy: args.strategy,

@@ -62,7 +62,7 @@ fn details(o: &Outcome) -> String {
                     l.ranking,
                     l.strategy
                 );
-                let _ = writeln!(s, "  supporting invariant (T_rank, counters r#i): {}", l.invariant);
+                let _ = writeln!(s, "  supporting invariant at the loop header: {}", l.invariant);
             }
         }
         Answer::No { witness, span, strategy } => {

@@ -54,8 +54,12 @@ impl Engine for Pdr {
             Ok(c) => c,
             Err(e) => return Verdict::Unknown(format!("pdr: {e}")),
         };
-        let verdict = Search::new(&norm.system, clauses, budget).run();
-        norm.back.verdict(verdict)
+        // A bug must cost an answer, never the prover: a panic becomes Unknown.
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Search::new(&norm.system, clauses, budget).run()));
+        match run {
+            Ok(verdict) => norm.back.verdict(verdict),
+            Err(_) => Verdict::Unknown("pdr: internal error (panic)".into()),
+        }
     }
 }
 
@@ -170,7 +174,7 @@ impl<'a> Search<'a> {
         }
         let mut solvers = Vec::with_capacity(n);
         for (p, into) in incoming.iter().enumerate() {
-            let solver = Solver::new();
+            let solver = Solver::new_for_logic("QF_LIA").unwrap_or_else(Solver::new);
             for &ci in into {
                 let c = &clauses[ci];
                 let q = c.body.as_ref().map_or(usize::MAX, |b| b.0);

@@ -625,6 +625,14 @@ impl<'a> Search<'a> {
                 for j in i + 1..cube.len() {
                     let (Lit::Le(a), Lit::Le(b)) = (&cube[i], &cube[j]) else { continue };
                     let sum = a.plus(b);
+                    // No coefficient may grow: summing bounds that share a
+                    // variable can otherwise grow its coefficient round
+                    // after round (`155 x + y <= z`, `156 x + ...`) and
+                    // diverge.
+                    let largest = |e: &Affine| e.coeffs.values().map(|c| c.magnitude().clone()).max().unwrap_or_default();
+                    if largest(&sum) > largest(a).max(largest(b)) {
+                        continue;
+                    }
                     // Opposite bounds on one expression sum to a constant.
                     if sum.coeffs.is_empty() {
                         continue;

@@ -18,7 +18,9 @@ OUT=${OUT:-/tmp/chc_vs_z3.$ENGINE.tsv}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
 cargo build --release --quiet --example chc_solve --manifest-path "$ROOT/Cargo.toml"
-SOLVE="$ROOT/target/release/examples/chc_solve"
+# Run a private copy, so rebuilding during a long run changes nothing.
+SOLVE="$(mktemp -d)/chc_solve"
+cp "$ROOT/target/release/examples/chc_solve" "$SOLVE"
 command -v z3 >/dev/null || { echo "z3 binary not found (apt-get install -y z3)" >&2; exit 1; }
 
 run_one() {

@@ -32,15 +32,21 @@ impl Engine for Bmc {
             Ok(c) => c,
             Err(e) => return Verdict::Unknown(format!("bmc: {e}")),
         };
-        let mut unrolling = Unrolling::new(&norm.system, clauses);
-        let verdict = loop {
-            match unrolling.advance(budget) {
-                Ok(Some(d)) => break Verdict::Unsafe(d),
-                Ok(None) => {}
-                Err(why) => break Verdict::Unknown(format!("bmc: {why}")),
+        // A bug must cost an answer, never the prover: a panic becomes Unknown.
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut unrolling = Unrolling::new(&norm.system, clauses);
+            loop {
+                match unrolling.advance(budget) {
+                    Ok(Some(d)) => break Verdict::Unsafe(d),
+                    Ok(None) => {}
+                    Err(why) => break Verdict::Unknown(format!("bmc: {why}")),
+                }
             }
-        };
-        norm.back.verdict(verdict)
+        }));
+        match run {
+            Ok(verdict) => norm.back.verdict(verdict),
+            Err(_) => Verdict::Unknown("bmc: internal error (panic)".into()),
+        }
     }
 }
 
@@ -92,7 +98,7 @@ impl Unrolling {
             clauses,
             into,
             queries,
-            solver: Solver::new(),
+            solver: Solver::new_for_logic("QF_LIA").unwrap_or_else(Solver::new),
             encoded: 0,
             target: 0,
             cleared: 0,

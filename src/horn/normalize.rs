@@ -16,7 +16,7 @@
 
 use crate::engine::{Derivation, Invariant, Verdict};
 use crate::horn::{Clause, PredApp, PredId, Predicate, System};
-use crate::term::{Op, Sort, Term, VarDecl};
+use crate::term::{Op, Term, VarDecl};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Translation of evidence from a processed system back to its source.
@@ -331,11 +331,6 @@ pub fn has_plain_args(sys: &System) -> bool {
             app.args.iter().all(|a| matches!(a, Term::Var(n, _) if seen.insert(n.clone())))
         })
     })
-}
-
-/// Sort of a predicate parameter (Int when out of range).
-pub fn param_sort(sys: &System, p: PredId, i: usize) -> Sort {
-    sys.preds.get(p).and_then(|pr| pr.params.get(i)).map(|v| v.sort).unwrap_or(Sort::Int)
 }
 
 #[cfg(test)]

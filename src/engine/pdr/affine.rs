@@ -16,7 +16,7 @@ use crate::term::{Affine, Op, Sort, Term};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 use std::collections::BTreeMap;
 
 type Q = BigRational;
@@ -256,6 +256,5 @@ fn equalities_of(s: &Space, width: usize) -> Vec<Lit> {
             out.push(l);
         }
     }
-    let _ = Signed::abs(&BigInt::one());
     out
 }

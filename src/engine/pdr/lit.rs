@@ -218,19 +218,6 @@ pub fn eval_affine(e: &Affine, env: &Valuation) -> Option<BigInt> {
     Some(acc)
 }
 
-/// Substitute `x := t` in an affine expression.
-pub fn subst_affine(e: &Affine, x: &str, t: &Affine) -> Affine {
-    match e.coeffs.get(x) {
-        None => e.clone(),
-        Some(c) => {
-            let c = c.clone();
-            let mut r = e.clone();
-            r.coeffs.remove(x);
-            r.plus(&t.times(&c))
-        }
-    }
-}
-
 /// Read a linear integer term as an affine expression, accepting n-ary
 /// `-` and `*` with at most one non-constant factor.
 pub fn affine_of(t: &Term) -> Option<Affine> {

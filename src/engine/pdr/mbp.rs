@@ -8,12 +8,13 @@
 //! solution or the greatest lower bound (by the model) plus an offset that
 //! keeps every divisibility constraint true. The result ranges over finitely
 //! many formulas for a fixed `phi`, which makes PDR's predecessors
-//! generalise and makes the enumeration in [`eliminate_exists`] terminate.
+//! generalise (and would make quantifier elimination by enumerating
+//! projections terminate).
 //!
 //! Where arithmetic is not linear in an eliminated variable, that variable
 //! is replaced by its model value: still an exact under-approximation.
 
-use super::lit::{affine_of, emod, eval_affine, lit_of_atom, subst_affine, Lit};
+use super::lit::{affine_of, emod, eval_affine, lit_of_atom, Lit};
 use crate::term::{Affine, Op, Sort, Term, Valuation, Value};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -182,11 +183,10 @@ fn to_lits(atom: &Term, pol: bool, env: &Valuation, out: &mut Vec<Lit>) -> Resul
     // A linear disequality: keep the side the model is on.
     if let Term::App(Op::Eq, args) = atom {
         if !pol && args.len() == 2 && args[0].sort() == Sort::Int {
-            if let (Some(a), Some(b)) = (affine_of(&args[0]), affine_of(&args[1])) {
+            if affine_of(&args[0]).is_some() && affine_of(&args[1]).is_some() {
                 let va = int_value(&args[0], env)?;
                 let vb = int_value(&args[1], env)?;
                 let side = if va < vb { Term::lt(args[0].clone(), args[1].clone()) } else { Term::gt(args[0].clone(), args[1].clone()) };
-                let _ = (a, b);
                 return to_lits(&side, true, env, out);
             }
         }
@@ -419,7 +419,6 @@ fn eliminate_var(lits: Vec<Lit>, x: &str, env: &Valuation) -> Result<Vec<Lit>, M
     for (d, t) in &divs {
         push_lit(&mut out, Lit::div(d.clone(), y_term.plus(t)))?;
     }
-    let _ = subst_affine;
     Ok(out)
 }
 

@@ -54,8 +54,12 @@ impl Engine for Pdr {
             Ok(c) => c,
             Err(e) => return Verdict::Unknown(format!("pdr: {e}")),
         };
-        let verdict = Search::new(&norm.system, clauses, budget).run();
-        norm.back.verdict(verdict)
+        // A bug must cost an answer, never the prover: a panic becomes Unknown.
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Search::new(&norm.system, clauses, budget).run()));
+        match run {
+            Ok(verdict) => norm.back.verdict(verdict),
+            Err(_) => Verdict::Unknown("pdr: internal error (panic)".into()),
+        }
     }
 }
 
@@ -170,7 +174,7 @@ impl<'a> Search<'a> {
         }
         let mut solvers = Vec::with_capacity(n);
         for (p, into) in incoming.iter().enumerate() {
-            let solver = Solver::new();
+            let solver = Solver::new_for_logic("QF_LIA").unwrap_or_else(Solver::new);
             for &ci in into {
                 let c = &clauses[ci];
                 let q = c.body.as_ref().map_or(usize::MAX, |b| b.0);
@@ -621,6 +625,14 @@ impl<'a> Search<'a> {
                 for j in i + 1..cube.len() {
                     let (Lit::Le(a), Lit::Le(b)) = (&cube[i], &cube[j]) else { continue };
                     let sum = a.plus(b);
+                    // No coefficient may grow: summing bounds that share a
+                    // variable can otherwise grow its coefficient round
+                    // after round (`155 x + y <= z`, `156 x + ...`) and
+                    // diverge.
+                    let largest = |e: &Affine| e.coeffs.values().map(|c| c.magnitude().clone()).max().unwrap_or_default();
+                    if largest(&sum) > largest(a).max(largest(b)) {
+                        continue;
+                    }
                     // Opposite bounds on one expression sum to a constant.
                     if sum.coeffs.is_empty() {
                         continue;

@@ -381,7 +381,17 @@ impl<'a> StrategyRun<'a> {
                     candidate = next;
                 }
                 Verdict::Safe(_) => return StrategyResult::Done(self.validate(candidate, scheme, iter)),
-                Verdict::Unknown(r) => return StrategyResult::Done(LoopResult::Unknown(format!("T_term query: {r}"))),
+                Verdict::Unknown(r) => {
+                    // No sample and no proof that none exists: the candidate
+                    // may still be a ranking function.
+                    if candidate.is_zero() || self.expired() {
+                        return StrategyResult::Done(LoopResult::Unknown(format!("T_term query: {r}")));
+                    }
+                    return StrategyResult::Done(match self.validate(candidate, scheme, iter) {
+                        LoopResult::Unknown(r2) => LoopResult::Unknown(format!("T_term query: {r}; then {r2}")),
+                        done => done,
+                    });
+                }
             }
         }
         StrategyResult::Done(LoopResult::Unknown(format!(
@@ -473,7 +483,11 @@ impl<'a> StrategyRun<'a> {
         if self.expired() {
             return Verdict::Unknown("time limit".into());
         }
-        crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget)
+        // Proving T_term safe can be much harder than validating the
+        // candidate with T_rank (it needs the exact bound at the exit, where
+        // T_rank allows one iteration of slack): keep time for T_rank.
+        let share = self.budget.remaining().map_or(Duration::from_secs(4), |r| r.mul_f64(0.3).min(Duration::from_secs(4)));
+        crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget.sub_budget(share))
     }
 
     fn log(&self, msg: &str) {

@@ -1,0 +1,55 @@
+(set-logic HORN)
+; Horn encoding of /work/main/benchmarks/programs/3pieces.c (large-block, one predicate per cut-point)
+; query: is the program exit reachable? sat = exit unreachable, unsat = some run ends
+
+(declare-fun loop_L2 (Int) Bool)
+(declare-fun exit (Int) Bool)
+
+; start -> loop_L2
+(assert
+  (forall ((x Int) (x!1 Int))
+    (=>
+      true
+      (loop_L2 x!1))))
+
+; loop_L2 -> loop_L2
+(assert
+  (forall ((x Int))
+    (=>
+      (and
+        (loop_L2 x)
+        (not (= x 0))
+        (< x 10)
+      )
+      (loop_L2 (+ x 1)))))
+
+; loop_L2 -> loop_L2
+(assert
+  (forall ((x Int))
+    (=>
+      (and
+        (loop_L2 x)
+        (not (= x 0))
+        (not (< x 10))
+      )
+      (loop_L2 (- x)))))
+
+; loop_L2 -> exit
+(assert
+  (forall ((x Int))
+    (=>
+      (and
+        (loop_L2 x)
+        (= x 0)
+      )
+      (exit 0))))
+
+; query: program exit reached
+(assert
+  (forall ((x Int))
+    (=>
+      (exit x)
+      false)))
+
+(check-sat)
+(exit)

@@ -1,0 +1,43 @@
+(set-logic HORN)
+; Horn encoding of /work/main/benchmarks/programs/parallel_increment.c (large-block, one predicate per cut-point)
+; query: is the program exit reachable? sat = exit unreachable, unsat = some run ends
+
+(declare-fun loop_L2 (Int Int) Bool)
+(declare-fun exit (Int Int) Bool)
+
+; start -> loop_L2
+(assert
+  (forall ((x Int) (y Int))
+    (=>
+      true
+      (loop_L2 0 9))))
+
+; loop_L2 -> loop_L2
+(assert
+  (forall ((x Int) (y Int))
+    (=>
+      (and
+        (loop_L2 x y)
+        (not (= x y))
+      )
+      (loop_L2 (+ x 1) (+ y 1)))))
+
+; loop_L2 -> exit
+(assert
+  (forall ((x Int) (y Int))
+    (=>
+      (and
+        (loop_L2 x y)
+        (= x y)
+      )
+      (exit 0 0))))
+
+; query: program exit reached
+(assert
+  (forall ((x Int) (y Int))
+    (=>
+      (exit x y)
+      false)))
+
+(check-sat)
+(exit)

@@ -1,0 +1,39 @@
+(set-logic HORN)
+; T_rank instrumentation of loop 0 (header L2) of /work/main/benchmarks/programs/parallel_increment.c with candidate max(0)
+; sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not
+
+(declare-fun loop_L2 (Int Int Int) Bool)
+
+; start -> loop_L2 (Entry)
+(assert
+  (forall ((x Int) (y Int) (|r#init| Int))
+    (=>
+      (and
+        (>= |r#init| 0)
+        (>= |r#init| 0)
+      )
+      (loop_L2 0 9 |r#init|))))
+
+; loop_L2 -> loop_L2 (Decrement)
+(assert
+  (forall ((x Int) (y Int) (|r#0| Int))
+    (=>
+      (and
+        (loop_L2 x y |r#0|)
+        (not (= x y))
+      )
+      (loop_L2 (+ x 1) (+ y 1) (- |r#0| 1)))))
+
+; loop_L2 -> loop_L2: error, counters negative
+(assert
+  (forall ((x Int) (y Int) (|r#0| Int))
+    (=>
+      (and
+        (loop_L2 x y |r#0|)
+        (not (= x y))
+        (< |r#0| 0)
+      )
+      false)))
+
+(check-sat)
+(exit)

@@ -590,6 +590,12 @@ impl<'a> Lowerer<'a> {
         }
         let lv = self.protect_lvalue(lv, r);
         let v = self.expr(r)?;
+        if let LValue::Mem { ty, .. } = &lv {
+            // The value of the assignment is the value stored (no load).
+            let v = self.snapshot(self.arith.convert(v, *ty));
+            self.store(&lv, v.clone());
+            return Ok(v);
+        }
         self.store(&lv, v);
         Ok(self.load(&lv))
     }
@@ -892,7 +898,18 @@ impl<'a> Lowerer<'a> {
                 // No execution continues; any value will do.
                 Ok(if want { Some(self.arith.int(0)) } else { None })
             }
-            "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" | "free" => {
+            "free" => {
+                // Freed memory is never reused by the model: a no-op.
+                for a in args {
+                    if self.is_pointer(a)? {
+                        self.pointer(a, None)?;
+                    } else {
+                        self.effect(a)?;
+                    }
+                }
+                Ok(None)
+            }
+            "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" => {
                 Err(self.unsupported(c.span, format!("dynamic memory (`{name}`)")))
             }
             _ => Err(self.unsupported(c.span, format!("call to unknown function {name}"))),
@@ -950,7 +967,7 @@ impl<'a> Lowerer<'a> {
         // A pointer result lives in variables of its own, read by the caller
         // through `last_pointer_return`.
         let ret_ptr = match (&info.ret, want) {
-            (CType::Ptr(p), true) => Some(self.declare_pointer(&format!("{name}%ret"), (**p).clone(), None, false)),
+            (CType::Ptr(p), true) => Some(self.declare_pointer(&format!("{name}%ret"), (**p).clone(), None, false, false)),
             _ => None,
         };
         let ret = match (&info.ret, want) {

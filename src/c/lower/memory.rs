@@ -75,12 +75,15 @@ pub(crate) struct PtrVar {
     pub size: Term,
     /// The base and size variables, when the pointer may be reassigned.
     pub whole: Option<(String, String)>,
+    /// The offset of a pointer that never moves (then `off` is unused).
+    pub fixed_off: Option<Term>,
     pub pointee: CType,
 }
 
 impl PtrVar {
     pub fn value(&self) -> PtrVal {
-        PtrVal { base: self.base.clone(), off: Term::var(self.off.clone()), size: self.size.clone(), pointee: self.pointee.clone() }
+        let off = self.fixed_off.clone().unwrap_or_else(|| Term::var(self.off.clone()));
+        PtrVal { base: self.base.clone(), off, size: self.size.clone(), pointee: self.pointee.clone() }
     }
 }
 
@@ -102,31 +105,64 @@ pub(crate) struct Block {
 #[derive(Default)]
 struct Reassigned {
     names: HashSet<String>,
+    /// Names changed by `++`, `--`, `+=`, `-=`.
+    moved: HashSet<String>,
 }
 
 impl<'ast> Visit<'ast> for Reassigned {
     fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast lang_c::span::Span) {
-        if b.operator.node == BinaryOperator::Assign {
-            if let Expression::Identifier(id) = &b.lhs.node {
-                self.names.insert(id.node.name.clone());
+        if let Expression::Identifier(id) = &b.lhs.node {
+            match b.operator.node {
+                BinaryOperator::Assign => {
+                    self.names.insert(id.node.name.clone());
+                }
+                BinaryOperator::Index
+                | BinaryOperator::Multiply
+                | BinaryOperator::Divide
+                | BinaryOperator::Modulo
+                | BinaryOperator::Plus
+                | BinaryOperator::Minus
+                | BinaryOperator::ShiftLeft
+                | BinaryOperator::ShiftRight
+                | BinaryOperator::Less
+                | BinaryOperator::Greater
+                | BinaryOperator::LessOrEqual
+                | BinaryOperator::GreaterOrEqual
+                | BinaryOperator::Equals
+                | BinaryOperator::NotEquals
+                | BinaryOperator::BitwiseAnd
+                | BinaryOperator::BitwiseXor
+                | BinaryOperator::BitwiseOr
+                | BinaryOperator::LogicalAnd
+                | BinaryOperator::LogicalOr => {}
+                _ => {
+                    self.moved.insert(id.node.name.clone());
+                }
             }
         }
         visit::visit_binary_operator_expression(self, b, span);
     }
     fn visit_unary_operator_expression(&mut self, u: &'ast UnaryOperatorExpression, span: &'ast lang_c::span::Span) {
-        if u.operator.node == UnaryOperator::Address {
-            if let Expression::Identifier(id) = &u.operand.node {
-                self.names.insert(id.node.name.clone());
+        if let Expression::Identifier(id) = &u.operand.node {
+            match u.operator.node {
+                UnaryOperator::Address => {
+                    self.names.insert(id.node.name.clone());
+                }
+                UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement => {
+                    self.moved.insert(id.node.name.clone());
+                }
+                _ => {}
             }
         }
         visit::visit_unary_operator_expression(self, u, span);
     }
 }
 
-pub(crate) fn reassigned_names(body: &Node<Statement>) -> HashSet<String> {
+/// The names a body reassigns (or takes the address of), and those it moves.
+pub(crate) fn reassigned_names(body: &Node<Statement>) -> (HashSet<String>, HashSet<String>) {
     let mut v = Reassigned::default();
     v.visit_statement(&body.node, &body.span);
-    v.names
+    (v.names, v.moved)
 }
 
 fn is_null_constant(e: &Expression) -> bool {
@@ -223,19 +259,26 @@ impl<'a> Lowerer<'a> {
 
     /// Declare a pointer variable, initialized with `init` (`None`:
     /// uninitialized, any value).
-    pub fn declare_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>, fixed: bool) -> PtrVar {
-        let off = self.memory_var(&format!("{name}.off"));
+    /// `fixed`: never reassigned (base and size stay); `still`: never moved
+    /// either (the offset stays too).
+    pub fn declare_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>, fixed: bool, still: bool) -> PtrVar {
         match (init, fixed) {
             (Some(v), true) => {
                 let base = self.pin(&format!("{name}.base"), v.base);
                 let size = self.pin(&format!("{name}.size"), v.size);
+                if still {
+                    let off = self.pin(&format!("{name}.off"), v.off);
+                    return PtrVar { base, off: String::new(), size, whole: None, fixed_off: Some(off), pointee };
+                }
+                let off = self.memory_var(&format!("{name}.off"));
                 self.emit(Action::Assign(off.clone(), v.off));
-                PtrVar { base, off, size, whole: None, pointee }
+                PtrVar { base, off, size, whole: None, fixed_off: None, pointee }
             }
             (init, _) => {
+                let off = self.memory_var(&format!("{name}.off"));
                 let b = self.memory_var(&format!("{name}.base"));
                 let s = self.memory_var(&format!("{name}.size"));
-                let var = PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), pointee };
+                let var = PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), fixed_off: None, pointee };
                 match init {
                     Some(v) => self.assign_pointer_parts(&var, v),
                     None => {
@@ -283,12 +326,21 @@ impl<'a> Lowerer<'a> {
 
     /// Whether the current function may reassign `name` (or take its address).
     pub fn may_reassign(&self, name: &str) -> bool {
-        self.frames.last().is_none_or(|f| f.reassigned.contains(name))
+        self.frames.last().is_none_or(|f| f.reassigned.0.contains(name))
     }
 
+    /// Whether the current function may move `name` (`++`, `+=`, ...).
+    pub fn may_move(&self, name: &str) -> bool {
+        self.frames.last().is_none_or(|f| f.reassigned.1.contains(name))
+    }
+
+    /// A pointer variable about to be changed.
     fn pointer_variable(&mut self, e: &'a Node<Expression>) -> Result<PtrVar> {
         if let Expression::Identifier(id) = &e.node {
             if let Some(Symbol::Ptr(p)) = self.lookup(&id.node.name) {
+                if p.fixed_off.is_some() {
+                    return Err(crate::error::TesseraError::Internal(format!("the pointer `{}` was thought never to move", id.node.name)));
+                }
                 return Ok(p.clone());
             }
         }
@@ -761,7 +813,8 @@ impl<'a> Lowerer<'a> {
     /// A parameter or local of pointer type: bind `name` to a new variable.
     pub fn bind_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>) {
         let fixed = init.is_some() && !self.may_reassign(name);
-        let var = self.declare_pointer(name, pointee, init, fixed);
+        let still = fixed && !self.may_move(name);
+        let var = self.declare_pointer(name, pointee, init, fixed, still);
         self.bind(name, Symbol::Ptr(var));
     }
 
@@ -774,7 +827,7 @@ impl<'a> Lowerer<'a> {
         for v in [&b, &off, &s] {
             self.global_inits.push((v.clone(), IntType::LONG, value.clone()));
         }
-        PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), pointee }
+        PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), fixed_off: None, pointee }
     }
 
     /// Write a pointer into the return variables of the current frame.

@@ -93,8 +93,9 @@ pub(crate) struct Frame {
     pub jumps: Vec<JumpScope>,
     /// The recursion instance this body belongs to (see `recursion.rs`).
     pub instance: Option<usize>,
-    /// Names the body assigns with `=` or takes the address of.
-    pub reassigned: HashSet<String>,
+    /// Names the body assigns with `=` or takes the address of, and names
+    /// it moves with `++`, `+=`, ... (see `memory.rs`).
+    pub reassigned: (HashSet<String>, HashSet<String>),
     /// A `goto` target label has been passed: what follows may run again.
     pub past_goto_label: bool,
     /// Where a function returning a pointer puts its result.

@@ -11,7 +11,9 @@ use num_traits::{Num, One, Zero};
 pub enum CType {
     Void,
     Int(IntType),
-    /// A type Tessera does not model yet (pointer, array, struct, float, ...);
+    /// A pointer to the given type (see `lower/memory.rs` for the model).
+    Ptr(Box<CType>),
+    /// A type Tessera does not model yet (array variables, struct, float, ...);
     /// the text says which, for the error message when a value of it is used.
     Unsupported(String),
 }

@@ -36,6 +36,7 @@ const PROGRAM_ENDS: &[&str] = &[
 /// An evaluated call argument.
 enum Argument {
     Value(Val),
+    Pointer(super::memory::PtrVal),
     /// A nondeterministic value in this range (`None`: any integer).
     Nondet(Option<(BigInt, BigInt)>),
 }
@@ -261,6 +262,13 @@ impl<'a> Lowerer<'a> {
     }
 
     fn eval_inner(&mut self, e: &'a Node<Expression>, want: bool) -> Result<Option<Val>> {
+        if self.maybe_pointer(e) && self.is_pointer(e)? {
+            if want {
+                return Err(self.unsupported(e.span, "a pointer used as an integer value"));
+            }
+            self.pointer(e, None)?;
+            return Ok(None);
+        }
         match &e.node {
             Expression::Identifier(_) => self.read_identifier(e).map(Some),
             Expression::Constant(c) => match &c.node {
@@ -289,6 +297,7 @@ impl<'a> Lowerer<'a> {
                         Ok(Some(self.arith.convert(v, t)))
                     }
                     CType::Unsupported(what) => Err(self.unsupported(c.span, format!("a cast to {what}"))),
+                    CType::Ptr(_) => Err(self.unsupported(c.span, "a cast from an integer to a pointer")),
                 }
             }
             Expression::BinaryOperator(b) => self.binary(b, want),
@@ -328,6 +337,7 @@ impl<'a> Lowerer<'a> {
         match ty {
             CType::Int(t) => Ok(self.arith.constant(BigInt::from(size_of(t)), IntType::ULONG)),
             CType::Void => Ok(self.arith.constant(BigInt::from(1), IntType::ULONG)),
+            CType::Ptr(_) => Ok(self.arith.constant(BigInt::from(8), IntType::ULONG)),
             CType::Unsupported(what) => Err(self.unsupported(s, format!("sizeof of {what}"))),
         }
     }
@@ -368,6 +378,7 @@ impl<'a> Lowerer<'a> {
         match &e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
                 Some(Symbol::Var { name, ty }) => Ok(LValue::Var { name: name.clone(), ty: *ty }),
+                Some(Symbol::Ptr(_)) => Err(self.unsupported(e.span, format!("the pointer `{}` used as an integer", id.node.name))),
                 Some(Symbol::Const(_)) => Err(self.syntax(e.span, format!("`{}` is a constant", id.node.name))),
                 Some(Symbol::Typedef(_)) => Err(self.syntax(e.span, format!("`{}` is a type", id.node.name))),
                 Some(Symbol::Unmodelled { what }) => {
@@ -384,10 +395,12 @@ impl<'a> Lowerer<'a> {
                 }
             },
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
-                Err(self.unsupported(e.span, "pointer dereference"))
+                let (ptr, ty) = self.access_deref(&u.node.operand, e.span)?;
+                Ok(LValue::Mem { ptr, ty, at: self.span(e.span) })
             }
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
-                Err(self.unsupported(e.span, "array indexing"))
+                let (ptr, ty) = self.access_index(b)?;
+                Ok(LValue::Mem { ptr, ty, at: self.span(e.span) })
             }
             Expression::Member(_) => Err(self.unsupported(e.span, "struct or union member access")),
             _ => Err(self.syntax(e.span, "not an assignable expression")),
@@ -420,6 +433,7 @@ impl<'a> Lowerer<'a> {
                 }
                 v
             }
+            LValue::Mem { ptr, ty, at } => self.load_memory(ptr, *ty, at),
         }
     }
 
@@ -428,6 +442,10 @@ impl<'a> Lowerer<'a> {
             LValue::Var { name, ty } => {
                 let v = self.arith.convert(v, *ty);
                 self.assign_var(name, v);
+            }
+            LValue::Mem { ptr, ty, .. } => {
+                let v = self.arith.convert(v, *ty);
+                self.store_memory(ptr, *ty, v);
             }
         }
     }
@@ -468,7 +486,11 @@ impl<'a> Lowerer<'a> {
                 }))
             }
             UnaryOperator::Address => Err(self.unsupported(u.span, "the address-of operator (pointers)")),
-            UnaryOperator::Indirection => Err(self.unsupported(u.span, "pointer dereference")),
+            UnaryOperator::Indirection => {
+                let (ptr, ty) = self.access_deref(operand, u.span)?;
+                let at = self.span(u.span);
+                Ok(Some(self.load_memory(&ptr, ty, &at)))
+            }
             UnaryOperator::Plus => {
                 let v = self.operand_value(operand)?;
                 Ok(Some(self.arith.promote(v)))
@@ -515,11 +537,22 @@ impl<'a> Lowerer<'a> {
         let op = &b.node.operator.node;
         let (l, r) = (&b.node.lhs, &b.node.rhs);
         if let Some(c) = cmp_op(op) {
+            if self.is_pointer(l)? || self.is_pointer(r)? {
+                let t = self.pointer_compare(c, l, r, b.span)?;
+                return Ok(Some(self.arith.from_bool(t)));
+            }
             let (x, y) = self.operands(l, r)?;
             return Ok(Some(self.arith.from_bool(self.arith.compare(c, x, y))));
         }
+        if *op == BinaryOperator::Minus && self.is_pointer(l)? && self.is_pointer(r)? {
+            return self.pointer_difference(l, r, b.span).map(Some);
+        }
         match op {
-            BinaryOperator::Index => return Err(self.unsupported(b.span, "array indexing")),
+            BinaryOperator::Index => {
+                let (ptr, ty) = self.access_index(b)?;
+                let at = self.span(b.span);
+                return Ok(Some(self.load_memory(&ptr, ty, &at)));
+            }
             BinaryOperator::Assign => return self.assign(l, r, want).map(Some),
             BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr => {
                 if !self.has_effects(r) {
@@ -537,6 +570,7 @@ impl<'a> Lowerer<'a> {
             // `x op= e`: e first, then the read of x (one valid order for
             // effects on x in e, which C leaves unsequenced).
             let lv = self.lvalue(l)?;
+            let lv = self.protect_lvalue(lv, r);
             let rhs = self.expr(r)?;
             let old = self.load(&lv);
             let new = self.arith_outcome(aop, old, rhs, b.span)?;
@@ -549,13 +583,19 @@ impl<'a> Lowerer<'a> {
 
     fn assign(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>, _want: bool) -> Result<Val> {
         let lv = self.lvalue(l)?;
-        if let Some(range) = self.nondet_assignment(r, lv.ty()) {
-            let LValue::Var { name, .. } = &lv;
+        if let (Some(range), LValue::Var { name, .. }) = (self.nondet_assignment(r, lv.ty()), &lv) {
             let name = name.clone();
             self.havoc_in(&name, range);
             return Ok(self.load(&lv));
         }
+        let lv = self.protect_lvalue(lv, r);
         let v = self.expr(r)?;
+        if let LValue::Mem { ty, .. } = &lv {
+            // The value of the assignment is the value stored (no load).
+            let v = self.snapshot(self.arith.convert(v, *ty));
+            self.store(&lv, v.clone());
+            return Ok(v);
+        }
         self.store(&lv, v);
         Ok(self.load(&lv))
     }
@@ -625,6 +665,7 @@ impl<'a> Lowerer<'a> {
                 (CType::Int(a), CType::Int(b)) => Some(usual(a, b)),
                 (CType::Void, CType::Void) => None,
                 (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => return Err(self.unsupported(s, w)),
+                (CType::Ptr(_), _) | (_, CType::Ptr(_)) => return Err(self.unsupported(s, "`?:` choosing between pointers")),
                 _ => return Err(self.syntax(s, "`?:` with a void and a non-void branch")),
             }
         } else {
@@ -683,6 +724,9 @@ impl<'a> Lowerer<'a> {
             Expression::BinaryOperator(b) => {
                 let op = &b.node.operator.node;
                 if let Some(c) = cmp_op(op) {
+                    if self.is_pointer(&b.node.lhs)? || self.is_pointer(&b.node.rhs)? {
+                        return self.pointer_compare(c, &b.node.lhs, &b.node.rhs, b.span);
+                    }
                     let (x, y) = self.operands(&b.node.lhs, &b.node.rhs)?;
                     return Ok(self.arith.compare(c, x, y));
                 }
@@ -694,6 +738,9 @@ impl<'a> Lowerer<'a> {
                 return Ok(Term::not(self.cond_term(&u.node.operand)?));
             }
             _ => {}
+        }
+        if self.maybe_pointer(e) && self.is_pointer(e)? {
+            return self.pointer_truth(e);
         }
         match self.eval(e, true)? {
             Some(v) => Ok(self.arith.truth(&v)),
@@ -851,7 +898,18 @@ impl<'a> Lowerer<'a> {
                 // No execution continues; any value will do.
                 Ok(if want { Some(self.arith.int(0)) } else { None })
             }
-            "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" | "free" => {
+            "free" => {
+                // Freed memory is never reused by the model: a no-op.
+                for a in args {
+                    if self.is_pointer(a)? {
+                        self.pointer(a, None)?;
+                    } else {
+                        self.effect(a)?;
+                    }
+                }
+                Ok(None)
+            }
+            "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" => {
                 Err(self.unsupported(c.span, format!("dynamic memory (`{name}`)")))
             }
             _ => Err(self.unsupported(c.span, format!("call to unknown function {name}"))),
@@ -888,6 +946,13 @@ impl<'a> Lowerer<'a> {
         }
         let mut values = Vec::new();
         for (i, a) in args.iter().enumerate() {
+            if let Some(CType::Ptr(pointee)) = info.params.get(i).map(|p| &p.ty) {
+                let v = self.pointer(a, Some((**pointee).clone()))?;
+                let later = &args[i + 1..];
+                let v = if later.iter().any(|x| self.has_effects(x)) { self.snapshot_pointer(v) } else { v };
+                values.push(Argument::Pointer(v));
+                continue;
+            }
             // `f(__VERIFIER_nondet_int())`: havoc the parameter itself.
             if let Some(CType::Int(t)) = info.params.get(i).map(|p| &p.ty) {
                 if let Some(range) = self.nondet_assignment(a, *t) {
@@ -899,7 +964,14 @@ impl<'a> Lowerer<'a> {
             let v = self.protect(v, &args[i + 1..]);
             values.push(Argument::Value(v));
         }
+        // A pointer result lives in variables of its own, read by the caller
+        // through `last_pointer_return`.
+        let ret_ptr = match (&info.ret, want) {
+            (CType::Ptr(p), true) => Some(self.declare_pointer(&format!("{name}%ret"), (**p).clone(), None, false, false)),
+            _ => None,
+        };
         let ret = match (&info.ret, want) {
+            (CType::Ptr(_), _) => None,
             (CType::Int(t), true) => Some((self.cfg.temp(&format!("{name}%ret"), *t), *t)),
             (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
             (CType::Unsupported(w), _) => return Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
@@ -916,6 +988,9 @@ impl<'a> Lowerer<'a> {
             goto_targets: super::stmt::goto_targets(&def.node.statement),
             jumps: Vec::<JumpScope>::new(),
             instance: None,
+            reassigned: super::memory::reassigned_names(&def.node.statement),
+            past_goto_label: false,
+            ret_ptr: ret_ptr.clone(),
         });
         let result = self.inline_body(name, def, &info.params, values);
         let frame = self.frames.pop();
@@ -925,7 +1000,17 @@ impl<'a> Lowerer<'a> {
             ends.extend(f.returns);
         }
         self.cur = self.join(ends, c.span, &format!("return from {name}"));
+        self.last_pointer_return = ret_ptr.map(|p| p.value());
         Ok(ret.map(|(v, t)| self.arith.var(&v, t)))
+    }
+
+    /// Inline a call whose value is used (a pointer result is left in
+    /// `last_pointer_return`).
+    pub(crate) fn inline_call(&mut self, c: &'a Node<CallExpression>) -> Result<()> {
+        let Expression::Identifier(id) = &c.node.callee.node else {
+            return Err(self.unsupported(c.span, "a call through a function pointer"));
+        };
+        self.inline(&id.node.name, c, true).map(|_| ())
     }
 
     fn inline_body(
@@ -936,8 +1021,19 @@ impl<'a> Lowerer<'a> {
         values: Vec<Argument>,
     ) -> Result<()> {
         for (p, v) in params.iter().zip(values) {
+            if let (CType::Ptr(pointee), Argument::Pointer(v)) = (&p.ty, &v) {
+                if let Some(pname) = &p.name {
+                    let mut v = v.clone();
+                    v.pointee = (**pointee).clone();
+                    self.bind_pointer(pname, (**pointee).clone(), Some(v));
+                }
+                continue;
+            }
             let t = match &p.ty {
                 CType::Int(t) => *t,
+                CType::Ptr(_) => {
+                    return Err(self.unsupported(def.span, format!("an integer passed as the pointer parameter of `{name}`")));
+                }
                 CType::Unsupported(w) => {
                     return Err(self.unsupported(def.span, format!("parameter of `{name}` of type {w}")));
                 }
@@ -951,6 +1047,9 @@ impl<'a> Lowerer<'a> {
                     self.assign_var(&var, v);
                 }
                 Argument::Nondet(range) => self.havoc_in(&var, range),
+                Argument::Pointer(_) => {
+                    return Err(self.unsupported(def.span, format!("a pointer passed as the integer parameter `{pname}` of `{name}`")));
+                }
             }
             self.bind(pname, Symbol::Var { name: var, ty: t });
         }
@@ -974,6 +1073,7 @@ impl<'a> Lowerer<'a> {
                 Some(Symbol::Var { ty, .. }) => CType::Int(*ty),
                 Some(Symbol::Const(v)) => CType::Int(v.ty),
                 Some(Symbol::Unmodelled { what }) => CType::Unsupported(what.clone()),
+                Some(Symbol::Ptr(p)) => CType::Ptr(Box::new(p.pointee.clone())),
                 _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
             },
             Expression::Constant(c) => match &c.node {
@@ -993,6 +1093,8 @@ impl<'a> Lowerer<'a> {
                             Some(a) => self.type_of(a)?,
                             None => CType::Void,
                         }
+                    } else if super::memory::ALLOCATORS.contains(&n) {
+                        CType::Ptr(Box::new(CType::Void))
                     } else if let Some(f) = self.functions.get(n) {
                         f.ret.clone()
                     } else {
@@ -1013,7 +1115,11 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 UnaryOperator::Negate => CType::Int(IntType::INT),
-                UnaryOperator::Address | UnaryOperator::Indirection => CType::Unsupported("pointer".into()),
+                UnaryOperator::Address => CType::Ptr(Box::new(self.type_of(&u.node.operand)?)),
+                UnaryOperator::Indirection => match self.type_of(&u.node.operand)? {
+                    CType::Ptr(p) => *p,
+                    other => CType::Unsupported(format!("dereference of a non-pointer ({other:?})")),
+                },
             },
             Expression::Cast(c) => self.type_name(&c.node.type_name)?,
             Expression::BinaryOperator(b) => {
@@ -1028,10 +1134,17 @@ impl<'a> Lowerer<'a> {
                         other => other,
                     }
                 } else if matches!(op, BinaryOperator::Index) {
-                    CType::Unsupported("array".into())
+                    match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
+                        (CType::Ptr(p), _) | (_, CType::Ptr(p)) => *p,
+                        _ => CType::Unsupported("indexing a non-pointer".into()),
+                    }
                 } else {
                     match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
                         (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
+                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(IntType::LONG),
+                        (CType::Ptr(p), CType::Int(_)) if matches!(op, BinaryOperator::Plus | BinaryOperator::Minus) => CType::Ptr(p),
+                        (CType::Int(_), CType::Ptr(p)) if matches!(op, BinaryOperator::Plus) => CType::Ptr(p),
+                        (CType::Ptr(_), _) | (_, CType::Ptr(_)) => CType::Unsupported("this operator on pointers".into()),
                         (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
                         _ => return Err(self.syntax(b.span, "arithmetic on a void value")),
                     }
@@ -1042,6 +1155,8 @@ impl<'a> Lowerer<'a> {
                     (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
                     (CType::Void, _) | (_, CType::Void) => CType::Void,
                     (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
+                    (CType::Ptr(p), CType::Ptr(_)) => CType::Ptr(p),
+                    (CType::Ptr(_), _) | (_, CType::Ptr(_)) => CType::Unsupported("`?:` mixing pointers and integers".into()),
                 }
             }
             Expression::Comma(es) => match es.last() {
@@ -1049,7 +1164,7 @@ impl<'a> Lowerer<'a> {
                 None => CType::Void,
             },
             Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(IntType::ULONG),
-            Expression::StringLiteral(_) => CType::Unsupported("pointer".into()),
+            Expression::StringLiteral(_) => CType::Ptr(Box::new(CType::Int(IntType::CHAR))),
             Expression::Statement(_) => CType::Unsupported("the type of a statement expression".into()),
             Expression::Member(_) => CType::Unsupported("struct".into()),
             _ => CType::Unsupported("this expression".into()),

@@ -9,6 +9,7 @@
 //! there (and a heap in the program state) without touching control flow.
 
 mod expr;
+mod memory;
 mod recursion;
 mod stmt;
 
@@ -34,19 +35,22 @@ pub(crate) enum Symbol {
     Typedef(CType),
     /// A variable of a type Tessera does not model; an error when used.
     Unmodelled { what: String },
+    /// A pointer variable (see `memory.rs`).
+    Ptr(memory::PtrVar),
 }
 
-/// Where a value is stored. Only named integer variables so far; a memory
-/// model would add e.g. `Deref { address: Val, ty }`.
+/// Where an integer value is stored: a named variable, or memory reached
+/// through a pointer (already checked to be in bounds, see `memory.rs`).
 #[derive(Clone, Debug)]
 pub(crate) enum LValue {
     Var { name: String, ty: IntType },
+    Mem { ptr: memory::PtrVal, ty: IntType, at: Option<Span> },
 }
 
 impl LValue {
     pub fn ty(&self) -> IntType {
         match self {
-            LValue::Var { ty, .. } => *ty,
+            LValue::Var { ty, .. } | LValue::Mem { ty, .. } => *ty,
         }
     }
 }
@@ -89,6 +93,13 @@ pub(crate) struct Frame {
     pub jumps: Vec<JumpScope>,
     /// The recursion instance this body belongs to (see `recursion.rs`).
     pub instance: Option<usize>,
+    /// Names the body assigns with `=` or takes the address of, and names
+    /// it moves with `++`, `+=`, ... (see `memory.rs`).
+    pub reassigned: (HashSet<String>, HashSet<String>),
+    /// A `goto` target label has been passed: what follows may run again.
+    pub past_goto_label: bool,
+    /// Where a function returning a pointer puts its result.
+    pub ret_ptr: Option<memory::PtrVar>,
 }
 
 /// Bound on syntactic nesting during lowering (statements and expressions).
@@ -120,6 +131,10 @@ pub(crate) struct Lowerer<'a> {
     recursive: HashMap<String, usize>,
     instances: Vec<recursion::Instance>,
     approximations: Vec<(Option<Span>, String)>,
+    /// Every memory block allocated so far (see `memory.rs`).
+    blocks: Vec<memory::Block>,
+    /// The pointer result of the call just inlined.
+    last_pointer_return: Option<memory::PtrVal>,
 }
 
 pub fn lower(
@@ -154,6 +169,8 @@ pub fn lower(
         recursive: HashMap::new(),
         instances: Vec::new(),
         approximations: Vec::new(),
+        blocks: Vec::new(),
+        last_pointer_return: None,
     };
     l.program(unit)
 }
@@ -328,6 +345,9 @@ impl<'a> Lowerer<'a> {
             goto_targets: stmt::goto_targets(&main.node.statement),
             jumps: Vec::new(),
             instance: None,
+            reassigned: memory::reassigned_names(&main.node.statement),
+            past_goto_label: false,
+            ret_ptr: None,
         });
         // `argc` and friends: unknown inputs; `argv` (a pointer) only errs if used.
         for p in &info.params {
@@ -339,6 +359,7 @@ impl<'a> Lowerer<'a> {
                     self.bind(name, Symbol::Var { name: v, ty: *t });
                 }
                 CType::Unsupported(what) => self.bind(name, Symbol::Unmodelled { what: what.clone() }),
+                CType::Ptr(_) => self.bind(name, Symbol::Unmodelled { what: "pointer (arguments of main)".into() }),
                 CType::Void => {}
             }
         }
@@ -461,7 +482,7 @@ impl<'a> Lowerer<'a> {
                         let (base, _) = self.specifiers(&decl.node.specifiers)?;
                         for id in &decl.node.declarators {
                             if let Some(n) = declarator_name(&id.node.declarator.node) {
-                                types.insert(n, apply_declarator(base.clone(), &id.node.declarator.node));
+                                types.insert(n, parameter_type(base.clone(), &id.node.declarator.node));
                             }
                         }
                     }
@@ -487,7 +508,7 @@ impl<'a> Lowerer<'a> {
         for p in &fd.parameters {
             let (base, _) = self.specifiers(&p.node.specifiers)?;
             let (name, ty) = match &p.node.declarator {
-                Some(d) => (declarator_name(&d.node), apply_declarator(base, &d.node)),
+                Some(d) => (declarator_name(&d.node), parameter_type(base, &d.node)),
                 None => (None, base),
             };
             out.push(Param { name, ty });
@@ -563,6 +584,17 @@ impl<'a> Lowerer<'a> {
                 self.globals.insert(name.to_string(), Symbol::Unmodelled { what });
                 return Ok(());
             }
+            CType::Ptr(pointee) => {
+                if matches!(self.globals.get(name), Some(Symbol::Ptr(_))) {
+                    return Ok(());
+                }
+                if init.node.initializer.is_some() {
+                    return Err(self.unsupported(init.span, format!("an initializer for the global pointer `{name}`")));
+                }
+                let var = self.global_pointer(name, *pointee, is_extern);
+                self.globals.insert(name.to_string(), Symbol::Ptr(var));
+                return Ok(());
+            }
             CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
         };
         let value = match &init.node.initializer {
@@ -607,6 +639,7 @@ impl<'a> Lowerer<'a> {
             CType::Unsupported(what) => {
                 return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
             }
+            CType::Ptr(_) => return Err(self.unsupported(init.span, format!("the static pointer `{name}`"))),
             CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
         };
         let value = match &init.node.initializer {
@@ -628,6 +661,7 @@ impl<'a> Lowerer<'a> {
             CType::Unsupported(what) => {
                 return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
             }
+            CType::Ptr(pointee) => return self.local_pointer(name, *pointee, init),
             CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
         };
         let f = self.function_name();
@@ -655,6 +689,28 @@ impl<'a> Lowerer<'a> {
                 self.bind(name, Symbol::Var { name: v, ty: t });
             }
         }
+        Ok(())
+    }
+
+    fn local_pointer(&mut self, name: &str, pointee: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
+        let value = match &init.node.initializer {
+            Some(i) => {
+                let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a pointer"))?;
+                if let Expression::UnaryOperator(u) = &e.node {
+                    if let (UnaryOperator::Address, Expression::Identifier(id)) = (&u.node.operator.node, &u.node.operand.node) {
+                        if matches!(self.lookup(&id.node.name), Some(Symbol::Var { .. })) {
+                            return Err(self.unsupported(
+                                init.span,
+                                format!("variable `{name}` of type pointer to the scalar `{}` (address-taken variables are not modelled)", id.node.name),
+                            ));
+                        }
+                    }
+                }
+                Some(self.pointer(e, Some(pointee.clone()))?)
+            }
+            None => None,
+        };
+        self.bind_pointer(name, pointee, value);
         Ok(())
     }
 
@@ -882,6 +938,18 @@ pub(crate) fn apply_declarator(base: CType, d: &Declarator) -> CType {
     base.pipe_derived(&d.derived)
 }
 
+/// The type of a parameter: an array parameter is a pointer (C11 6.7.6.3).
+fn parameter_type(base: CType, d: &Declarator) -> CType {
+    if let DeclaratorKind::Identifier(_) | DeclaratorKind::Abstract = &d.kind.node {
+        if let Some((last, rest)) = d.derived.split_last() {
+            if matches!(last.node, DerivedDeclarator::Array(_)) {
+                return CType::Ptr(Box::new(base.pipe_derived(rest)));
+            }
+        }
+    }
+    apply_declarator(base, d)
+}
+
 /// Return type of a function declarator: its derived parts other than the
 /// function itself (a pointer among them makes it a pointer).
 fn return_type(base: CType, d: &Declarator) -> CType {
@@ -890,10 +958,10 @@ fn return_type(base: CType, d: &Declarator) -> CType {
         .iter()
         .filter(|x| !matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
         .collect();
-    if others.is_empty() {
-        base
+    if others.iter().all(|x| matches!(x.node, DerivedDeclarator::Pointer(_))) {
+        others.iter().fold(base, |t, _| CType::Ptr(Box::new(t)))
     } else {
-        CType::Unsupported("pointer".into())
+        CType::Unsupported("a function returning an array or function".into())
     }
 }
 
@@ -905,7 +973,11 @@ impl PipeDerived for CType {
     fn pipe_derived(self, derived: &[Node<DerivedDeclarator>]) -> CType {
         match derived.first().map(|x| &x.node) {
             None => self,
-            Some(DerivedDeclarator::Pointer(_)) => CType::Unsupported("pointer".into()),
+            // `T **p`: pointers only, each one more level.
+            Some(DerivedDeclarator::Pointer(_)) if derived.iter().all(|x| matches!(x.node, DerivedDeclarator::Pointer(_))) => {
+                derived.iter().fold(self, |t, _| CType::Ptr(Box::new(t)))
+            }
+            Some(DerivedDeclarator::Pointer(_)) => CType::Unsupported("array of pointers".into()),
             Some(DerivedDeclarator::Array(_)) => CType::Unsupported("array".into()),
             Some(DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)) => {
                 CType::Unsupported("function".into())

@@ -182,6 +182,7 @@ impl<'a> Lowerer<'a> {
             (CType::Int(t), true) => Some(*t),
             (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
             (CType::Unsupported(w), _) => return Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
+            (CType::Ptr(_), _) => return Err(self.unsupported(c.span, format!("the recursive `{name}` returns a pointer"))),
             _ => None,
         };
         let modified = self.globals_modified_by(name, c.span)?;
@@ -288,6 +289,9 @@ impl<'a> Lowerer<'a> {
                 CType::Unsupported(w) => {
                     return Err(self.unsupported(def.span, format!("parameter of `{name}` of type {w}")));
                 }
+                CType::Ptr(_) => {
+                    return Err(self.unsupported(def.span, format!("pointer parameter of the recursive `{name}`")));
+                }
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
             };
             match &p.name {
@@ -317,6 +321,9 @@ impl<'a> Lowerer<'a> {
             goto_targets: super::stmt::goto_targets(&def.node.statement),
             jumps: Vec::<JumpScope>::new(),
             instance: Some(instance),
+            reassigned: super::memory::reassigned_names(&def.node.statement),
+            past_goto_label: false,
+            ret_ptr: None,
         });
         let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
         let frame = self.frames.pop();

@@ -339,6 +339,9 @@ impl<'a> Lowerer<'a> {
                     return Err(self.syntax(l.span, format!("duplicate label `{name}`")));
                 }
                 if target {
+                    if let Some(f) = self.frame() {
+                        f.past_goto_label = true;
+                    }
                     let loc = self.label_location(&name, l.span);
                     // The location's position is the label's, whoever created it.
                     let at = self.span(l.span);
@@ -381,11 +384,13 @@ impl<'a> Lowerer<'a> {
     }
 
     fn return_statement(&mut self, e: Option<&'a Node<Expression>>) -> Result<()> {
-        let (is_main, ret) = match self.frames.last() {
-            Some(f) => (f.is_main, f.ret.clone()),
-            None => (true, None),
+        let (is_main, ret, ret_ptr) = match self.frames.last() {
+            Some(f) => (f.is_main, f.ret.clone(), f.ret_ptr.clone()),
+            None => (true, None, None),
         };
-        if let Some(e) = e {
+        if let (Some(e), Some(p)) = (e, &ret_ptr) {
+            self.return_pointer(e, p)?;
+        } else if let Some(e) = e {
             match &ret {
                 Some((r, t)) => {
                     let v = self.expr(e)?;

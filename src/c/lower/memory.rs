@@ -1,0 +1,839 @@
+//! Memory: pointers, buffers from `alloca`/`malloc`, and the loads and
+//! stores through them, kept in linear integer arithmetic.
+//!
+//! # Semantics (what a proof means for a program with pointers)
+//!
+//! * Every allocation is a *block* with an integer base id (`0` is NULL) and
+//!   a size in bytes. A pointer is a triple of integers (base, byte offset,
+//!   size of its block); pointer arithmetic moves the offset, scaled by the
+//!   size of the pointee type.
+//! * **Termination is proved under the assumption that the program is memory
+//!   safe**: every access `*p` / `p[i]` is assumed to lie inside its block
+//!   (`base != 0 && 0 <= off && off + sizeof <= size`), and relational
+//!   comparisons of pointers are assumed to compare pointers into the same
+//!   block. Runs that violate this have undefined behaviour in C, so any
+//!   answer about them is vacuous; SV-COMP termination tasks are memory safe.
+//!   Where such an assumption can drop runs, the program records the
+//!   approximation "assumes memory safety: every access in bounds", which
+//!   forbids NO answers (YES stays sound for memory-safe runs).
+//! * Contents are tracked exactly only for *cell blocks*: a block of constant
+//!   size (at most [`MAX_CELLS`] elements of the type its pointer was given at
+//!   allocation) allocated at a site that runs at most once. Each element is
+//!   an integer program variable. Every other load yields a nondeterministic
+//!   value of its type (recorded in `Program.approximations`: over-approximate,
+//!   so YES stays sound and NO is forbidden); stores into such blocks are
+//!   dropped, which is sound because their loads ignore contents.
+
+use super::{LValue, Lowerer, Symbol};
+use crate::c::arith::{ArithOp, CmpOp, Val};
+use crate::c::types::{size_of, CType};
+use crate::error::Result;
+use crate::ir::{Action, IntType, Span};
+use crate::term::Term;
+use lang_c::ast::*;
+use lang_c::span::Node;
+use lang_c::visit::{self, Visit};
+use num_bigint::BigInt;
+use num_traits::{ToPrimitive, Zero};
+use std::collections::HashSet;
+
+/// Largest block whose elements become separate program variables.
+pub const MAX_CELLS: usize = 64;
+
+/// Base ids of blocks allocated at sites that may run more than once are
+/// nondeterministic values from here on (distinct from every cell block).
+const SUMMARY_BASE: i64 = 1 << 20;
+
+/// What an approximation entry says about the memory-safety assumption.
+pub const MEMORY_SAFETY: &str = "assumes memory safety: every access in bounds";
+
+/// A pointer value: terms over the state at the cursor.
+#[derive(Clone, Debug)]
+pub(crate) struct PtrVal {
+    pub base: Term,
+    /// Byte offset from the start of the block.
+    pub off: Term,
+    /// Size of the block in bytes.
+    pub size: Term,
+    pub pointee: CType,
+}
+
+impl PtrVal {
+    pub fn null(pointee: CType) -> PtrVal {
+        PtrVal { base: Term::int(0), off: Term::int(0), size: Term::int(0), pointee }
+    }
+}
+
+/// Where a pointer variable keeps its parts. A pointer that the function
+/// never reassigns with `=` keeps the base and size it got at its
+/// declaration (often constants), so loads through it resolve statically;
+/// only its offset is a variable.
+#[derive(Clone, Debug)]
+pub(crate) struct PtrVar {
+    pub base: Term,
+    pub off: String,
+    pub size: Term,
+    /// The base and size variables, when the pointer may be reassigned.
+    pub whole: Option<(String, String)>,
+    /// The offset of a pointer that never moves (then `off` is unused).
+    pub fixed_off: Option<Term>,
+    pub pointee: CType,
+}
+
+impl PtrVar {
+    pub fn value(&self) -> PtrVal {
+        let off = self.fixed_off.clone().unwrap_or_else(|| Term::var(self.off.clone()));
+        PtrVal { base: self.base.clone(), off, size: self.size.clone(), pointee: self.pointee.clone() }
+    }
+}
+
+/// The exactly tracked contents of a cell block.
+#[derive(Clone, Debug)]
+pub(crate) struct Cells {
+    pub elem: IntType,
+    pub vars: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Block {
+    pub id: i64,
+    pub cells: Option<Cells>,
+}
+
+/// Names a function body assigns with plain `=` or whose address it takes:
+/// pointers among them cannot keep a fixed base.
+#[derive(Default)]
+struct Reassigned {
+    names: HashSet<String>,
+    /// Names changed by `++`, `--`, `+=`, `-=`.
+    moved: HashSet<String>,
+}
+
+impl<'ast> Visit<'ast> for Reassigned {
+    fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast lang_c::span::Span) {
+        if let Expression::Identifier(id) = &b.lhs.node {
+            match b.operator.node {
+                BinaryOperator::Assign => {
+                    self.names.insert(id.node.name.clone());
+                }
+                BinaryOperator::Index
+                | BinaryOperator::Multiply
+                | BinaryOperator::Divide
+                | BinaryOperator::Modulo
+                | BinaryOperator::Plus
+                | BinaryOperator::Minus
+                | BinaryOperator::ShiftLeft
+                | BinaryOperator::ShiftRight
+                | BinaryOperator::Less
+                | BinaryOperator::Greater
+                | BinaryOperator::LessOrEqual
+                | BinaryOperator::GreaterOrEqual
+                | BinaryOperator::Equals
+                | BinaryOperator::NotEquals
+                | BinaryOperator::BitwiseAnd
+                | BinaryOperator::BitwiseXor
+                | BinaryOperator::BitwiseOr
+                | BinaryOperator::LogicalAnd
+                | BinaryOperator::LogicalOr => {}
+                _ => {
+                    self.moved.insert(id.node.name.clone());
+                }
+            }
+        }
+        visit::visit_binary_operator_expression(self, b, span);
+    }
+    fn visit_unary_operator_expression(&mut self, u: &'ast UnaryOperatorExpression, span: &'ast lang_c::span::Span) {
+        if let Expression::Identifier(id) = &u.operand.node {
+            match u.operator.node {
+                UnaryOperator::Address => {
+                    self.names.insert(id.node.name.clone());
+                }
+                UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement => {
+                    self.moved.insert(id.node.name.clone());
+                }
+                _ => {}
+            }
+        }
+        visit::visit_unary_operator_expression(self, u, span);
+    }
+}
+
+/// The names a body reassigns (or takes the address of), and those it moves.
+pub(crate) fn reassigned_names(body: &Node<Statement>) -> (HashSet<String>, HashSet<String>) {
+    let mut v = Reassigned::default();
+    v.visit_statement(&body.node, &body.span);
+    (v.names, v.moved)
+}
+
+fn is_null_constant(e: &Expression) -> bool {
+    match e {
+        Expression::Constant(c) => matches!(&c.node, Constant::Integer(i) if i.number.chars().all(|d| d == '0')),
+        Expression::Cast(c) => is_null_constant(&c.node.expression.node),
+        _ => false,
+    }
+}
+
+/// `(T*)` with the pointee of a cast, if the type is a pointer.
+fn pointee_of(t: &CType) -> Option<CType> {
+    match t {
+        CType::Ptr(p) => Some((**p).clone()),
+        _ => None,
+    }
+}
+
+/// Constant terms as machine integers.
+trait ConstTerm {
+    fn as_int_const(&self) -> Option<i64>;
+}
+
+impl ConstTerm for Term {
+    fn as_int_const(&self) -> Option<i64> {
+        match self {
+            Term::Int(c) => c.to_i64(),
+            _ => None,
+        }
+    }
+}
+
+pub(crate) const ALLOCATORS: &[&str] = &["alloca", "__builtin_alloca", "malloc", "calloc"];
+
+impl<'a> Lowerer<'a> {
+    /// Whether the expression has pointer type.
+    pub fn is_pointer(&mut self, e: &'a Node<Expression>) -> Result<bool> {
+        Ok(matches!(self.type_of(e)?, CType::Ptr(_)))
+    }
+
+    /// A cheap syntactic filter before asking [`Lowerer::is_pointer`].
+    pub fn maybe_pointer(&self, e: &Node<Expression>) -> bool {
+        match &e.node {
+            Expression::Identifier(id) => matches!(self.lookup(&id.node.name), Some(Symbol::Ptr(_))),
+            Expression::StringLiteral(_) | Expression::Call(_) | Expression::Cast(_) | Expression::Comma(_) => true,
+            Expression::UnaryOperator(u) => matches!(
+                u.node.operator.node,
+                UnaryOperator::Address
+                    | UnaryOperator::PostIncrement
+                    | UnaryOperator::PostDecrement
+                    | UnaryOperator::PreIncrement
+                    | UnaryOperator::PreDecrement
+            ),
+            Expression::BinaryOperator(b) => matches!(
+                b.node.operator.node,
+                BinaryOperator::Assign | BinaryOperator::AssignPlus | BinaryOperator::AssignMinus | BinaryOperator::Plus | BinaryOperator::Minus
+            ),
+            Expression::Conditional(_) => true,
+            _ => false,
+        }
+    }
+
+    /// The allocation site being lowered runs at most once: no enclosing
+    /// loop in any inlined frame, no `goto` label before it, no recursion.
+    fn site_runs_once(&self) -> bool {
+        self.frames.iter().all(|f| {
+            f.instance.is_none() && !f.past_goto_label && !f.jumps.iter().any(|j| matches!(j, super::JumpScope::Loop { .. }))
+        })
+    }
+
+    fn note_memory_safety(&mut self, at: Option<Span>) {
+        if !self.approximations.iter().any(|(_, t)| t == MEMORY_SAFETY) {
+            self.approximations.push((at, MEMORY_SAFETY.to_string()));
+        }
+    }
+
+    /// A fresh program variable that lives beyond the current statement.
+    fn memory_var(&mut self, name: &str) -> String {
+        let f = self.function_name();
+        self.cfg.declare(name, &f, IntType::LONG)
+    }
+
+    /// Copy a term into a fresh persistent variable unless it is constant.
+    fn pin(&mut self, name: &str, t: Term) -> Term {
+        if matches!(t, Term::Int(_)) {
+            return t;
+        }
+        let v = self.memory_var(name);
+        self.emit(Action::Assign(v.clone(), t));
+        Term::var(v)
+    }
+
+    // ---- pointer variables
+
+    /// Declare a pointer variable, initialized with `init` (`None`:
+    /// uninitialized, any value).
+    /// `fixed`: never reassigned (base and size stay); `still`: never moved
+    /// either (the offset stays too).
+    pub fn declare_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>, fixed: bool, still: bool) -> PtrVar {
+        match (init, fixed) {
+            (Some(v), true) => {
+                let base = self.pin(&format!("{name}.base"), v.base);
+                let size = self.pin(&format!("{name}.size"), v.size);
+                if still {
+                    let off = self.pin(&format!("{name}.off"), v.off);
+                    return PtrVar { base, off: String::new(), size, whole: None, fixed_off: Some(off), pointee };
+                }
+                let off = self.memory_var(&format!("{name}.off"));
+                self.emit(Action::Assign(off.clone(), v.off));
+                PtrVar { base, off, size, whole: None, fixed_off: None, pointee }
+            }
+            (init, _) => {
+                let off = self.memory_var(&format!("{name}.off"));
+                let b = self.memory_var(&format!("{name}.base"));
+                let s = self.memory_var(&format!("{name}.size"));
+                let var = PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), fixed_off: None, pointee };
+                match init {
+                    Some(v) => self.assign_pointer_parts(&var, v),
+                    None => {
+                        self.emit(Action::Havoc(var.off.clone()));
+                        if let Some((b, s)) = &var.whole {
+                            self.emit(Action::Havoc(b.clone()));
+                            self.emit(Action::Havoc(s.clone()));
+                        }
+                    }
+                }
+                var
+            }
+        }
+    }
+
+    fn assign_pointer_parts(&mut self, var: &PtrVar, v: PtrVal) {
+        // Parallel assignment: `v` may read the variable's own parts.
+        let v = if var.whole.is_some() && [&v.base, &v.size].iter().any(|t| !t.free_vars().is_empty()) {
+            self.snapshot_pointer(v)
+        } else {
+            v
+        };
+        if let Some((b, s)) = &var.whole {
+            self.emit(Action::Assign(b.clone(), v.base));
+            self.emit(Action::Assign(s.clone(), v.size));
+        }
+        self.emit(Action::Assign(var.off.clone(), v.off));
+    }
+
+    /// Copy the non-constant parts of a pointer into statement temporaries.
+    pub fn snapshot_pointer(&mut self, v: PtrVal) -> PtrVal {
+        let part = |l: &mut Self, t: Term| {
+            if matches!(t, Term::Int(_)) {
+                return t;
+            }
+            let tmp = l.cfg.temp("ptr", IntType::LONG);
+            l.emit(Action::Assign(tmp.clone(), t));
+            Term::var(tmp)
+        };
+        let base = part(self, v.base);
+        let off = part(self, v.off);
+        let size = part(self, v.size);
+        PtrVal { base, off, size, pointee: v.pointee }
+    }
+
+    /// Whether the current function may reassign `name` (or take its address).
+    pub fn may_reassign(&self, name: &str) -> bool {
+        self.frames.last().is_none_or(|f| f.reassigned.0.contains(name))
+    }
+
+    /// Whether the current function may move `name` (`++`, `+=`, ...).
+    pub fn may_move(&self, name: &str) -> bool {
+        self.frames.last().is_none_or(|f| f.reassigned.1.contains(name))
+    }
+
+    /// A pointer variable about to be changed.
+    fn pointer_variable(&mut self, e: &'a Node<Expression>) -> Result<PtrVar> {
+        if let Expression::Identifier(id) = &e.node {
+            if let Some(Symbol::Ptr(p)) = self.lookup(&id.node.name) {
+                if p.fixed_off.is_some() {
+                    return Err(crate::error::TesseraError::Internal(format!("the pointer `{}` was thought never to move", id.node.name)));
+                }
+                return Ok(p.clone());
+            }
+        }
+        Err(self.unsupported(e.span, "this pointer expression as an assignment target"))
+    }
+
+    // ---- pointer expressions
+
+    /// The value of an expression of pointer type. `hint`: the pointee type
+    /// the value is about to be given (decides the cells of a new block).
+    pub fn pointer(&mut self, e: &'a Node<Expression>, hint: Option<CType>) -> Result<PtrVal> {
+        self.enter(e.span)?;
+        let r = self.pointer_inner(e, hint);
+        self.leave();
+        r
+    }
+
+    fn pointer_inner(&mut self, e: &'a Node<Expression>, hint: Option<CType>) -> Result<PtrVal> {
+        if is_null_constant(&e.node) {
+            return Ok(PtrVal::null(hint.unwrap_or(CType::Void)));
+        }
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Symbol::Ptr(p)) => Ok(p.value()),
+                Some(Symbol::Unmodelled { what }) => {
+                    Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
+                }
+                _ => Err(self.unsupported(e.span, format!("`{}` used as a pointer", id.node.name))),
+            },
+            Expression::Cast(c) => {
+                let ty = self.type_name(&c.node.type_name)?;
+                let Some(pointee) = pointee_of(&ty) else {
+                    return Err(self.unsupported(c.span, "a cast from a pointer to an integer"));
+                };
+                if !self.is_pointer(&c.node.expression)? {
+                    return Err(self.unsupported(c.span, "a cast from an integer to a pointer"));
+                }
+                let mut v = self.pointer(&c.node.expression, Some(pointee.clone()))?;
+                v.pointee = pointee;
+                Ok(v)
+            }
+            Expression::StringLiteral(s) => {
+                let bytes: usize = s.node.iter().map(|part| part.len().saturating_sub(2)).sum::<usize>() + 1;
+                // Contents (escapes and all) are not modelled: loads give any char.
+                let size = Term::int(bytes as i64);
+                let base = self.new_block(None, &size, false)?;
+                Ok(PtrVal { base, off: Term::int(0), size, pointee: CType::Int(IntType::CHAR) })
+            }
+            Expression::Call(c) => self.pointer_call(c, hint),
+            Expression::Comma(es) => {
+                let Some((last, rest)) = es.split_last() else {
+                    return Err(self.syntax(e.span, "empty comma expression"));
+                };
+                for x in rest {
+                    self.effect(x)?;
+                }
+                self.pointer(last, hint)
+            }
+            Expression::UnaryOperator(u) => {
+                let op = u.node.operator.node.clone();
+                match op {
+                    UnaryOperator::Address => self.address_of(&u.node.operand),
+                    UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
+                        let var = self.pointer_variable(&u.node.operand)?;
+                        let old = var.value();
+                        let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
+                        let old = if post { self.snapshot_pointer(old) } else { old };
+                        let step = self.pointee_size(&var.pointee, u.span)?;
+                        let step = if matches!(op, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement) { step } else { -step };
+                        let new_off = Term::add(vec![Term::var(var.off.clone()), Term::int(step)]);
+                        self.emit(Action::Assign(var.off.clone(), new_off));
+                        Ok(if post { old } else { var.value() })
+                    }
+                    UnaryOperator::Indirection => Err(self.unsupported(u.span, "pointers stored in memory (pointer to pointer)")),
+                    _ => Err(self.syntax(u.span, "this operator on a pointer")),
+                }
+            }
+            Expression::BinaryOperator(b) => {
+                let (l, r) = (&b.node.lhs, &b.node.rhs);
+                match b.node.operator.node {
+                    BinaryOperator::Assign => {
+                        let var = self.pointer_variable(l)?;
+                        let Some(_) = var.whole else {
+                            return Err(self.unsupported(b.span, "assignment to a pointer with a fixed base"));
+                        };
+                        let v = self.pointer(r, Some(var.pointee.clone()))?;
+                        self.assign_pointer_parts(&var, v);
+                        Ok(var.value())
+                    }
+                    BinaryOperator::AssignPlus | BinaryOperator::AssignMinus => {
+                        let var = self.pointer_variable(l)?;
+                        let i = self.expr(r)?;
+                        let minus = b.node.operator.node == BinaryOperator::AssignMinus;
+                        let moved = self.offset_by(var.value(), i, minus, b.span)?;
+                        self.emit(Action::Assign(var.off.clone(), moved.off));
+                        Ok(var.value())
+                    }
+                    BinaryOperator::Plus | BinaryOperator::Minus => {
+                        let minus = b.node.operator.node == BinaryOperator::Minus;
+                        if self.is_pointer(l)? {
+                            let p = self.pointer(l, hint)?;
+                            let p = if self.has_effects(r) { self.snapshot_pointer(p) } else { p };
+                            let i = self.expr(r)?;
+                            self.offset_by(p, i, minus, b.span)
+                        } else if !minus {
+                            let i = self.expr(l)?;
+                            let i = self.protect(i, std::slice::from_ref(r));
+                            let p = self.pointer(r, hint)?;
+                            self.offset_by(p, i, false, b.span)
+                        } else {
+                            Err(self.syntax(b.span, "an integer minus a pointer"))
+                        }
+                    }
+                    _ => Err(self.unsupported(b.span, "this operator on pointers")),
+                }
+            }
+            Expression::Conditional(c) => Err(self.unsupported(c.span, "`?:` choosing between pointers")),
+            _ => Err(self.unsupported(e.span, "this pointer expression")),
+        }
+    }
+
+    /// `&x`, `&*p`, `&p[i]`.
+    fn address_of(&mut self, operand: &'a Node<Expression>) -> Result<PtrVal> {
+        match &operand.node {
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.pointer(&u.node.operand, None),
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                let (p, i) = self.index_parts(b)?;
+                self.offset_by(p, i, false, b.span)
+            }
+            Expression::Identifier(id) => Err(self.unsupported(
+                operand.span,
+                format!("a pointer to the scalar variable `{}` (address-taken variables are not modelled)", id.node.name),
+            )),
+            _ => Err(self.unsupported(operand.span, "taking this address")),
+        }
+    }
+
+    /// `sizeof` of what a pointer points to (1 for `void *`, as gcc does).
+    fn pointee_size(&self, pointee: &CType, s: lang_c::span::Span) -> Result<i64> {
+        match pointee {
+            CType::Int(t) => Ok(i64::from(size_of(*t))),
+            CType::Void => Ok(1),
+            CType::Ptr(_) => Ok(8),
+            CType::Unsupported(w) => Err(self.unsupported(s, format!("pointer arithmetic on a pointer to {w}"))),
+        }
+    }
+
+    /// `p + i` (or `p - i`): the offset moves by `i * sizeof(*p)` bytes.
+    fn offset_by(&mut self, p: PtrVal, i: Val, minus: bool, s: lang_c::span::Span) -> Result<PtrVal> {
+        let step = self.pointee_size(&p.pointee, s)?;
+        let i = self.arith.convert(i, IntType::LONG);
+        let delta = Term::scale(&BigInt::from(if minus { -step } else { step }), i.term);
+        Ok(PtrVal { off: Term::add(vec![p.off, delta]), ..p })
+    }
+
+    /// The pointer and index of `a[i]` (either way round, as C allows).
+    fn index_parts(&mut self, b: &'a Node<BinaryOperatorExpression>) -> Result<(PtrVal, Val)> {
+        let (l, r) = (&b.node.lhs, &b.node.rhs);
+        if self.is_pointer(l)? {
+            let p = self.pointer(l, None)?;
+            let p = if self.has_effects(r) { self.snapshot_pointer(p) } else { p };
+            let i = self.expr(r)?;
+            Ok((p, i))
+        } else if self.is_pointer(r)? {
+            let i = self.expr(l)?;
+            let i = self.protect(i, std::slice::from_ref(r));
+            let p = self.pointer(r, None)?;
+            Ok((p, i))
+        } else {
+            Err(self.unsupported(b.span, "indexing something that is not a pointer or an array"))
+        }
+    }
+
+    fn pointer_call(&mut self, c: &'a Node<CallExpression>, hint: Option<CType>) -> Result<PtrVal> {
+        let Expression::Identifier(id) = &c.node.callee.node else {
+            return Err(self.unsupported(c.span, "a call through a function pointer"));
+        };
+        let name = id.node.name.as_str();
+        let defined = self.functions.get(name).is_some_and(|f| f.def.is_some());
+        if defined {
+            self.inline_call(c)?;
+            return self.last_pointer_return.take().ok_or_else(|| self.unsupported(c.span, format!("the result of `{name}` as a pointer")));
+        }
+        if !ALLOCATORS.contains(&name) {
+            return Err(self.unsupported(c.span, format!("call to unknown function {name} returning a pointer")));
+        }
+        let args = &c.node.arguments;
+        let size = match (name, args.as_slice()) {
+            ("calloc", [n, m]) => {
+                let n = self.expr(n)?;
+                let n = self.protect(n, std::slice::from_ref(m));
+                let m = self.expr(m)?;
+                let n = self.arith.convert(n, IntType::ULONG);
+                let m = self.arith.convert(m, IntType::ULONG);
+                self.arith.binary(ArithOp::Mul, n, m).map_err(|msg| self.unsupported(c.span, msg))?.val
+            }
+            ("calloc", _) => return Err(self.syntax(c.span, "`calloc` takes two arguments")),
+            (_, [n]) => {
+                let n = self.expr(n)?;
+                self.arith.convert(n, IntType::ULONG)
+            }
+            _ => return Err(self.syntax(c.span, format!("`{name}` takes one argument"))),
+        };
+        let elem = hint.as_ref().and_then(|h| h.int());
+        let size = self.pin("alloc.size", size.term);
+        let zeroed = name == "calloc";
+        let base = self.new_block(elem, &size, zeroed)?;
+        let base = if matches!(name, "malloc" | "calloc") {
+            // Allocation may fail: NULL or the new block.
+            let b = self.memory_var("alloc.base");
+            self.emit(Action::Havoc(b.clone()));
+            self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), Term::int(0)), Term::eq(Term::var(b.clone()), base)]));
+            Term::var(b)
+        } else {
+            base
+        };
+        Ok(PtrVal { base, off: Term::int(0), size, pointee: CType::Void })
+    }
+
+    /// A new block; its base id (a constant for a cell block or a site that
+    /// runs once, else a fresh nondeterministic id).
+    fn new_block(&mut self, elem: Option<IntType>, size: &Term, zeroed: bool) -> Result<Term> {
+        let once = self.site_runs_once();
+        let id = self.blocks.len() as i64 + 1;
+        let cell_count = match (elem, size) {
+            (Some(t), Term::Int(n)) if once => {
+                let bytes = n.to_i64().unwrap_or(-1);
+                let w = i64::from(size_of(t));
+                if bytes > 0 && bytes % w == 0 && (bytes / w) as usize <= MAX_CELLS {
+                    Some((t, (bytes / w) as usize))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+        let cells = match cell_count {
+            Some((t, n)) => {
+                let mut vars = Vec::new();
+                for k in 0..n {
+                    let f = self.function_name();
+                    let v = self.cfg.declare(&format!("mem{id}[{k}]"), &f, t);
+                    if zeroed {
+                        self.emit(Action::Assign(v.clone(), Term::int(0)));
+                    } else {
+                        // Fresh memory holds any value of its type.
+                        self.havoc(&v, t);
+                    }
+                    vars.push(v);
+                }
+                Some(Cells { elem: t, vars })
+            }
+            None => None,
+        };
+        self.blocks.push(Block { id, cells });
+        if once {
+            Ok(Term::int(id))
+        } else {
+            let b = self.memory_var("alloc.base");
+            self.emit(Action::Havoc(b.clone()));
+            self.emit_assume(Term::ge(Term::var(b.clone()), Term::int(SUMMARY_BASE)));
+            Ok(Term::var(b))
+        }
+    }
+
+    // ---- accesses
+
+    /// `*p`: the pointer accessed, after assuming the access is in bounds.
+    pub fn access_deref(&mut self, operand: &'a Node<Expression>, s: lang_c::span::Span) -> Result<(PtrVal, IntType)> {
+        let p = self.pointer(operand, None)?;
+        self.access(p, s)
+    }
+
+    /// `a[i]`: the pointer accessed, after assuming the access is in bounds.
+    pub fn access_index(&mut self, b: &'a Node<BinaryOperatorExpression>) -> Result<(PtrVal, IntType)> {
+        let (p, i) = self.index_parts(b)?;
+        let p = self.offset_by(p, i, false, b.span)?;
+        self.access(p, b.span)
+    }
+
+    /// An lvalue in memory whose address must not change while `later` runs.
+    pub fn protect_lvalue(&mut self, lv: LValue, later: &'a Node<Expression>) -> LValue {
+        match lv {
+            LValue::Mem { ptr, ty, at } if self.has_effects(later) => LValue::Mem { ptr: self.snapshot_pointer(ptr), ty, at },
+            lv => lv,
+        }
+    }
+
+    fn access(&mut self, p: PtrVal, s: lang_c::span::Span) -> Result<(PtrVal, IntType)> {
+        let e = lang_c::span::Node { node: (), span: s };
+        let ty = match &p.pointee {
+            CType::Int(t) => *t,
+            CType::Void => return Err(self.syntax(e.span, "dereferencing a `void *`")),
+            CType::Ptr(_) => return Err(self.unsupported(e.span, "pointers stored in memory (pointer to pointer)")),
+            CType::Unsupported(w) => return Err(self.unsupported(e.span, format!("access to a {w} in memory"))),
+        };
+        let width = Term::int(i64::from(size_of(ty)));
+        let in_bounds = Term::and(vec![
+            Term::not(Term::eq(p.base.clone(), Term::int(0))),
+            Term::le(Term::int(0), p.off.clone()),
+            Term::le(Term::add(vec![p.off.clone(), width]), p.size.clone()),
+        ]);
+        if in_bounds != Term::tt() {
+            let at = self.span(e.span);
+            self.note_memory_safety(at);
+            self.emit_assume(in_bounds);
+        }
+        Ok((p, ty))
+    }
+
+    fn cell_block(&self, base: &Term) -> Option<&Block> {
+        let id = base.as_int_const()?;
+        self.blocks.iter().find(|b| b.id == id)
+    }
+
+    /// Load from memory.
+    pub fn load_memory(&mut self, p: &PtrVal, ty: IntType, at: &Option<Span>) -> Val {
+        let w = i64::from(size_of(ty));
+        if let Some(block) = self.cell_block(&p.base).cloned() {
+            if let Some(cells) = block.cells.filter(|c| c.elem == ty) {
+                if let Some(k) = p.off.as_int_const() {
+                    if k % w == 0 && k >= 0 && ((k / w) as usize) < cells.vars.len() {
+                        return self.arith.var(&cells.vars[(k / w) as usize], ty);
+                    }
+                }
+                // Effective types: an `int` access into an `int` block is aligned.
+                let offsets: Vec<Term> = (0..cells.vars.len()).map(|k| Term::eq(p.off.clone(), Term::int(k as i64 * w))).collect();
+                self.note_memory_safety(at.clone());
+                self.emit_assume(Term::or(offsets));
+                let mut term = Term::var(cells.vars[cells.vars.len() - 1].clone());
+                for k in (0..cells.vars.len() - 1).rev() {
+                    term = Term::ite(Term::eq(p.off.clone(), Term::int(k as i64 * w)), Term::var(cells.vars[k].clone()), term);
+                }
+                return Val { term, ty, range: self.arith.type_range(ty) };
+            }
+            return self.any_value(ty, at);
+        }
+        if p.base.as_int_const().is_none() {
+            // Unknown block: one of the cell blocks, or any value.
+            let candidates: Vec<(i64, Cells)> =
+                self.blocks.iter().filter_map(|b| b.cells.clone().filter(|c| c.elem == ty).map(|c| (b.id, c))).collect();
+            let fallback = self.any_value(ty, at);
+            let mut term = fallback.term;
+            for (id, cells) in candidates.iter().rev() {
+                for (k, v) in cells.vars.iter().enumerate().rev() {
+                    let here = Term::and(vec![Term::eq(p.base.clone(), Term::int(*id)), Term::eq(p.off.clone(), Term::int(k as i64 * w))]);
+                    term = Term::ite(here, Term::var(v.clone()), term);
+                }
+            }
+            return Val { term, ty, range: self.arith.type_range(ty) };
+        }
+        self.any_value(ty, at)
+    }
+
+    /// A nondeterministic load, recorded as an approximation.
+    fn any_value(&mut self, ty: IntType, at: &Option<Span>) -> Val {
+        let v = self.cfg.temp("load", ty);
+        self.havoc(&v, ty);
+        let text = format!("a load from memory gives any value of type {ty}");
+        if !self.approximations.iter().any(|(s, t)| s == at && *t == text) {
+            self.approximations.push((at.clone(), text));
+        }
+        self.arith.var(&v, ty)
+    }
+
+    /// Store into memory (`v` already converted to `ty`).
+    pub fn store_memory(&mut self, p: &PtrVal, ty: IntType, v: Val) {
+        let w = i64::from(size_of(ty));
+        let targets: Vec<Block> = match self.cell_block(&p.base) {
+            Some(b) => vec![b.clone()],
+            None if p.base.as_int_const().is_none() => self.blocks.iter().filter(|b| b.cells.is_some()).cloned().collect(),
+            None => Vec::new(),
+        };
+        let known = p.base.as_int_const().is_some();
+        let cell_count: usize = targets.iter().filter_map(|b| b.cells.as_ref()).map(|c| c.vars.len()).sum();
+        if cell_count == 0 {
+            return;
+        }
+        if let (true, Some(k)) = (known, p.off.as_int_const()) {
+            if let Some(cells) = targets[0].cells.as_ref().filter(|c| c.elem == ty) {
+                if k % w == 0 && k >= 0 && ((k / w) as usize) < cells.vars.len() {
+                    let var = cells.vars[(k / w) as usize].clone();
+                    self.assign_var(&var, v);
+                    return;
+                }
+            }
+        }
+        // Several cells may be hit: each keeps its value unless it is the
+        // one addressed. The stored value is read before any cell changes.
+        let v = self.snapshot(v);
+        for b in targets {
+            let Some(cells) = b.cells else { continue };
+            let same_block = if known { Term::tt() } else { Term::eq(p.base.clone(), Term::int(b.id)) };
+            if cells.elem == ty {
+                for (k, var) in cells.vars.iter().enumerate() {
+                    let here = Term::and(vec![same_block.clone(), Term::eq(p.off.clone(), Term::int(k as i64 * w))]);
+                    let new = Term::ite(here, v.term.clone(), Term::var(var.clone()));
+                    self.emit(Action::Assign(var.clone(), new));
+                }
+            } else {
+                // A store of another type into the block: its cells may change
+                // to anything.
+                for var in &cells.vars {
+                    let any = self.cfg.temp("store", cells.elem);
+                    self.havoc(&any, cells.elem);
+                    let new = Term::ite(same_block.clone(), Term::var(any), Term::var(var.clone()));
+                    self.emit(Action::Assign(var.clone(), new));
+                }
+            }
+        }
+    }
+
+    // ---- comparisons and differences
+
+    /// `p op q` for pointers (or a pointer and a null pointer constant).
+    pub fn pointer_compare(&mut self, op: CmpOp, l: &'a Node<Expression>, r: &'a Node<Expression>, s: lang_c::span::Span) -> Result<Term> {
+        let p = self.pointer(l, None)?;
+        let p = if self.has_effects(r) { self.snapshot_pointer(p) } else { p };
+        let q = self.pointer(r, None)?;
+        let same = Term::eq(p.base.clone(), q.base.clone());
+        Ok(match op {
+            CmpOp::Eq => Term::and(vec![same, Term::eq(p.off, q.off)]),
+            CmpOp::Ne => Term::not(Term::and(vec![same, Term::eq(p.off, q.off)])),
+            _ => {
+                // Relational comparison is defined only within one object.
+                if same != Term::tt() {
+                    let at = self.span(s);
+                    self.note_memory_safety(at);
+                    self.emit_assume(same);
+                }
+                match op {
+                    CmpOp::Lt => Term::lt(p.off, q.off),
+                    CmpOp::Le => Term::le(p.off, q.off),
+                    CmpOp::Gt => Term::gt(p.off, q.off),
+                    _ => Term::ge(p.off, q.off),
+                }
+            }
+        })
+    }
+
+    /// `p - q`: the distance in elements (a `long`).
+    pub fn pointer_difference(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>, s: lang_c::span::Span) -> Result<Val> {
+        let p = self.pointer(l, None)?;
+        let p = if self.has_effects(r) { self.snapshot_pointer(p) } else { p };
+        let q = self.pointer(r, None)?;
+        let same = Term::eq(p.base.clone(), q.base.clone());
+        if same != Term::tt() {
+            let at = self.span(s);
+            self.note_memory_safety(at);
+            self.emit_assume(same);
+        }
+        let w = self.pointee_size(&p.pointee, s)?;
+        let bytes = Term::sub(p.off, q.off);
+        let term = if w == 1 {
+            bytes
+        } else {
+            // Within one array of such elements the distance is a multiple.
+            self.emit_assume(Term::eq(Term::modulo(bytes.clone(), Term::int(w)), Term::int(0)));
+            Term::div(bytes, Term::int(w))
+        };
+        Ok(Val { term, ty: IntType::LONG, range: self.arith.type_range(IntType::LONG) })
+    }
+
+    /// `p` as a condition: not NULL.
+    pub fn pointer_truth(&mut self, e: &'a Node<Expression>) -> Result<Term> {
+        let p = self.pointer(e, None)?;
+        Ok(Term::not(Term::eq(p.base, Term::int(0))))
+    }
+
+    /// A parameter or local of pointer type: bind `name` to a new variable.
+    pub fn bind_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>) {
+        let fixed = init.is_some() && !self.may_reassign(name);
+        let still = fixed && !self.may_move(name);
+        let var = self.declare_pointer(name, pointee, init, fixed, still);
+        self.bind(name, Symbol::Ptr(var));
+    }
+
+    /// A global pointer (reassignable anywhere): NULL or unknown at start.
+    pub fn global_pointer(&mut self, name: &str, pointee: CType, is_extern: bool) -> PtrVar {
+        let b = self.cfg.declare(&format!("{name}.base"), "global", IntType::LONG);
+        let off = self.cfg.declare(&format!("{name}.off"), "global", IntType::LONG);
+        let s = self.cfg.declare(&format!("{name}.size"), "global", IntType::LONG);
+        let value = if is_extern { None } else { Some(BigInt::zero()) };
+        for v in [&b, &off, &s] {
+            self.global_inits.push((v.clone(), IntType::LONG, value.clone()));
+        }
+        PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), fixed_off: None, pointee }
+    }
+
+    /// Write a pointer into the return variables of the current frame.
+    pub fn return_pointer(&mut self, e: &'a Node<Expression>, ret: &PtrVar) -> Result<()> {
+        let v = self.pointer(e, Some(ret.pointee.clone()))?;
+        self.assign_pointer_parts(ret, v);
+        Ok(())
+    }
+}

@@ -1,0 +1,124 @@
+//! Pointers, arrays and stack buffers in the C front end (issue 6).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use tessera::c::parse_file;
+use tessera::ir::IntSemantics;
+
+/// How many SV-COMP programs lower, and why the others do not.
+/// `cargo test --release --test memory -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn measure_benchmarks() {
+    let root = Path::new("/work/shared/bench/c");
+    let Ok(details) = std::fs::read_to_string(root.join("details.tsv")) else {
+        eprintln!("no benchmarks at {}", root.display());
+        return;
+    };
+    let mut totals: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for line in details.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (Some(path), Some(category)) = (cols.first(), cols.get(2)) else { continue };
+        let memory = category.contains("memory-alloca");
+        let result = parse_file(&root.join(path), IntSemantics::Math);
+        let key = if memory { "termination-memory-alloca" } else { "other" };
+        let entry = totals.entry(key.to_string()).or_default();
+        entry.1 += 1;
+        match result {
+            Ok(_) => entry.0 += 1,
+            Err(e) => {
+                if memory {
+                    let msg = e.to_string();
+                    let what = msg.split_once(": ").map(|x| x.1.to_string()).unwrap_or(msg);
+                    errors.entry(what).or_default().push(path.rsplit('/').next().unwrap_or(path).to_string());
+                }
+            }
+        }
+    }
+    for (k, (ok, all)) in &totals {
+        eprintln!("{k}: {ok}/{all} lower");
+    }
+    for (what, files) in &errors {
+        eprintln!("{:3}  {what}  (e.g. {})", files.len(), files[0]);
+    }
+}
+
+fn path_of(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c").join(name)
+}
+
+fn lower(name: &str) -> tessera::ir::Program {
+    parse_file(&path_of(name), IntSemantics::Math).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn has_approximation(p: &tessera::ir::Program, text: &str) -> bool {
+    p.approximations.iter().any(|a| format!("{a:?}").contains(text))
+}
+
+fn prove_yes(p: &tessera::ir::Program) {
+    let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(30), ..Default::default() };
+    let out = tessera::termination::prove_program(p, &opts);
+    assert!(matches!(out.answer, tessera::termination::Answer::Yes { .. }), "{}: {:?}", p.file, out.answer.word());
+}
+
+#[test]
+fn strlen_over_an_alloca_buffer_terminates_by_its_bounds() {
+    let p = lower("mem_strlen.c");
+    assert_eq!(tessera::ir::find_loops(&p).expect("reducible").len(), 1);
+    // The loop ends only because every access is in bounds, and the bytes
+    // read are unknown: both are recorded, so no NO is possible.
+    assert!(has_approximation(&p, "assumes memory safety: every access in bounds"), "{:?}", p.approximations);
+    assert!(has_approximation(&p, "a load from memory gives any value of type char"), "{:?}", p.approximations);
+    assert!(p.vars.iter().any(|v| v.name == "p.off"), "the moving pointer has an offset variable");
+    prove_yes(&p);
+}
+
+#[test]
+fn a_pointer_loop_up_to_an_end_pointer_lowers() {
+    let p = lower("mem_ptr_end.c");
+    assert_eq!(tessera::ir::find_loops(&p).expect("reducible").len(), 1);
+    assert!(has_approximation(&p, "assumes memory safety"), "{:?}", p.approximations);
+    // `p < end` compares offsets within one block.
+    let text = p.to_string();
+    assert!(text.contains("(< p.off end.off)"), "{text}");
+}
+
+#[test]
+fn an_array_loop_over_a_nondeterministic_size_lowers() {
+    let p = lower("mem_array_loop.c");
+    assert_eq!(tessera::ir::find_loops(&p).expect("reducible").len(), 1);
+    assert!(has_approximation(&p, "assumes memory safety"), "{:?}", p.approximations);
+    // Stores into a block of unknown size are dropped: no load, no cells.
+    assert!(!has_approximation(&p, "a load from memory"), "{:?}", p.approximations);
+    assert!(!p.vars.iter().any(|v| v.name.starts_with("mem")), "{p}");
+}
+
+#[test]
+fn a_cell_passed_to_an_inlined_function_is_tracked_exactly() {
+    let p = lower("mem_inline.c");
+    assert_eq!(tessera::ir::find_loops(&p).expect("reducible").len(), 1);
+    // `alloca(sizeof(int))` is one exact cell: no approximation at all.
+    assert!(p.approximations.is_empty(), "{:?}", p.approximations);
+    assert!(p.vars.iter().any(|v| v.name == "mem1[0]"), "{p}");
+    prove_yes(&p);
+}
+
+#[test]
+fn structs_are_refused_clearly() {
+    let e = parse_file(&path_of("mem_struct.c"), IntSemantics::Math).expect_err("structs are not modelled");
+    assert!(matches!(e, tessera::error::TesseraError::Unsupported { .. }), "{e}");
+    assert!(e.to_string().contains("struct"), "{e}");
+    assert!(e.to_string().contains("mem_struct.c:"), "{e}");
+}
+
+#[test]
+fn address_of_a_scalar_and_array_variables_stay_unsupported() {
+    for (src, what) in [
+        ("int main() { int x = 1; int *p = &x; return *p; }", "pointer"),
+        ("int main() { int a[3]; return 0; }", "array"),
+    ] {
+        let e = tessera::c::parse_source("m.c", src, IntSemantics::Math).expect_err(src);
+        assert!(e.to_string().contains(what), "{e}");
+    }
+}

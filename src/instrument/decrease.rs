@@ -18,10 +18,9 @@
 //! For loops with inner cut-points the header state at the start of the
 //! current iteration is carried along as a snapshot (`s#x` for each `x`).
 
-use super::{classify, source_name, ClauseRole, CounterKind, CounterScheme, Instrumented, TransitionKind};
-use crate::horn::encode::{Encoding, Source};
-use crate::horn::{Clause, PredApp, PredId, System};
-use crate::ir::LocId;
+use super::{ClauseRole, CounterKind, CounterScheme, Frame, Instrumented, TransitionKind};
+use crate::horn::encode::Encoding;
+use crate::horn::Clause;
 use crate::term::{Term, VarDecl};
 use std::collections::BTreeMap;
 
@@ -66,7 +65,6 @@ pub fn decrease(scheme: &CounterScheme, old: &BTreeMap<String, Term>, new: &BTre
 pub fn instrument_decrease(enc: &Encoding, loop_index: usize, scheme: &CounterScheme) -> Instrumented {
     let lp = &enc.loops[loop_index];
     let header = lp.header;
-    let keep = super::relevant_cutpoints(enc, header);
     let snapshot_needed = enc.cutpoints.iter().any(|&c| c != header && lp.body.contains(&c));
     let snap: Vec<VarDecl> = if snapshot_needed {
         enc.vars.iter().map(|v| VarDecl::int(format!("s#{}", v.name))).collect()
@@ -75,89 +73,48 @@ pub fn instrument_decrease(enc: &Encoding, loop_index: usize, scheme: &CounterSc
     };
     let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
     let snap_terms: Vec<Term> = snap.iter().map(|v| v.term()).collect();
-    let mut sys = System::default();
-    sys.comments.push(format!(
-        "decrease check of loop {loop_index} (header L{header}) of {} for candidate {scheme}",
-        enc.file
-    ));
-    sys.comments.push("sat = every iteration decreases the candidate (a ranking function); unsat = some does not".into());
-    let mut pred_of: BTreeMap<LocId, PredId> = BTreeMap::new();
-    let mut pred_loc = Vec::new();
-    for &c in enc.cutpoints.iter().filter(|c| keep.contains(c)) {
-        let mut params = enc.vars.clone();
-        if lp.body.contains(&c) {
-            params.extend(snap.iter().cloned());
-        }
-        pred_of.insert(c, sys.add_pred(enc.pred_name(c), params));
-        pred_loc.push(c);
-    }
-    let app = |l: LocId, state: Vec<Term>, s: &[Term]| -> PredApp {
-        let mut args = state;
-        if snapshot_needed && lp.body.contains(&l) {
-            args.extend(s.iter().cloned());
-        }
-        PredApp { pred: pred_of[&l], args }
-    };
+    let comments = vec![
+        format!("decrease check of loop {loop_index} (header L{header}) of {} for candidate {scheme}", enc.file),
+        "sat = every iteration decreases the candidate (a ranking function); unsat = some does not".into(),
+    ];
+    let mut frame = Frame::new(enc, loop_index, snap, comments);
     let as_map = |vals: &[Term]| -> BTreeMap<String, Term> {
         enc.vars.iter().map(|v| v.name.clone()).zip(vals.iter().cloned()).collect()
     };
     let mut roles = Vec::new();
-    for (ti, t) in enc.transitions.iter().enumerate() {
-        let from_kept = match t.from {
-            Source::Start => true,
-            Source::At(s) => keep.contains(&s),
-        };
-        if !from_kept {
-            continue;
-        }
-        let kind = classify(t.from, t.to, &lp.body, header);
-        let src_in = matches!(t.from, Source::At(s) if lp.body.contains(&s));
-        let mut vars = enc.vars.clone();
-        let mut body = Vec::new();
-        if let Source::At(s) = t.from {
-            if src_in {
-                vars.extend(snap.iter().cloned());
-            }
-            body.push(app(s, xs.clone(), &snap_terms));
-        }
-        vars.extend(t.locals.iter().cloned());
-        let label = format!("{} -> {}", source_name(enc, t.from), enc.pred_name(t.to));
+    for step in frame.steps() {
+        let t = step.transition;
         // The header state at the start of the current iteration.
-        let iteration_start: Vec<Term> = match kind {
+        let iteration_start: Vec<Term> = match step.kind {
             TransitionKind::Decrement => xs.clone(),
             TransitionKind::Inside => snap_terms.clone(),
             _ => t.post.clone(),
         };
-        if keep.contains(&t.to) {
-            sys.clauses.push(Clause {
-                vars: vars.clone(),
-                body: body.clone(),
+        if frame.keep.contains(&t.to) {
+            let snapshot: &[Term] = if snapshot_needed { &iteration_start } else { &[] };
+            let head = frame.app(t.to, t.post.clone(), snapshot);
+            frame.system.clauses.push(Clause {
+                vars: step.vars.clone(),
+                body: step.body.clone(),
                 constraint: t.constraint.clone(),
-                head: Some(app(t.to, t.post.clone(), &iteration_start)),
-                label: format!("{label} ({kind:?})"),
+                head: Some(head),
+                label: format!("{} ({:?})", step.label, step.kind),
             });
-            roles.push(ClauseRole::Step { transition: ti, kind });
+            roles.push(ClauseRole::Step { transition: step.index, kind: step.kind });
         }
-        let closes_iteration = t.to == header && matches!(kind, TransitionKind::Decrement | TransitionKind::Inside);
+        let closes_iteration =
+            t.to == header && matches!(step.kind, TransitionKind::Decrement | TransitionKind::Inside);
         if closes_iteration {
             let dec = decrease(scheme, &as_map(&iteration_start), &as_map(&t.post));
-            sys.clauses.push(Clause {
-                vars,
-                body,
+            frame.system.clauses.push(Clause {
+                vars: step.vars,
+                body: step.body,
                 constraint: Term::and(vec![t.constraint.clone(), Term::not(dec)]),
                 head: None,
-                label: format!("{label}: error, the candidate does not decrease"),
+                label: format!("{}: error, the candidate does not decrease", step.label),
             });
-            roles.push(ClauseRole::DecreaseError { transition: ti });
+            roles.push(ClauseRole::DecreaseError { transition: step.index });
         }
     }
-    Instrumented {
-        system: sys,
-        roles,
-        header_pred: pred_of[&header],
-        pred_loc,
-        header,
-        n_vars: enc.vars.len(),
-        n_counters: snap.len(),
-    }
+    frame.finish(roles)
 }

@@ -186,6 +186,104 @@ pub(crate) fn relevant_cutpoints(enc: &Encoding, header: LocId) -> BTreeSet<LocI
     keep
 }
 
+/// What both instrumentations (counters, snapshots) share: one predicate
+/// per relevant cut-point, those inside the loop with `extra` parameters,
+/// and for every relevant transition its kind, clause variables and body.
+pub(crate) struct Frame<'a> {
+    pub enc: &'a Encoding,
+    pub body_locs: &'a BTreeSet<LocId>,
+    pub header: LocId,
+    pub keep: BTreeSet<LocId>,
+    pub extra: Vec<VarDecl>,
+    pub system: System,
+    pub pred_of: BTreeMap<LocId, PredId>,
+    pub pred_loc: Vec<LocId>,
+}
+
+/// One relevant transition, ready for its clauses.
+pub(crate) struct Step<'a> {
+    pub index: usize,
+    pub transition: &'a crate::horn::encode::Transition,
+    pub kind: TransitionKind,
+    /// Program variables, the source's extra parameters, the locals.
+    pub vars: Vec<VarDecl>,
+    /// The source predicate applied to the pre-state and its extra parameters.
+    pub body: Vec<PredApp>,
+    pub label: String,
+}
+
+impl<'a> Frame<'a> {
+    pub fn new(enc: &'a Encoding, loop_index: usize, extra: Vec<VarDecl>, comments: Vec<String>) -> Frame<'a> {
+        let lp = &enc.loops[loop_index];
+        let keep = relevant_cutpoints(enc, lp.header);
+        let mut system = System { comments, ..System::default() };
+        let mut pred_of = BTreeMap::new();
+        let mut pred_loc = Vec::new();
+        for &c in enc.cutpoints.iter().filter(|c| keep.contains(c)) {
+            let mut params = enc.vars.clone();
+            if lp.body.contains(&c) {
+                params.extend(extra.iter().cloned());
+            }
+            pred_of.insert(c, system.add_pred(enc.pred_name(c), params));
+            pred_loc.push(c);
+        }
+        Frame { enc, body_locs: &lp.body, header: lp.header, keep, extra, system, pred_of, pred_loc }
+    }
+
+    /// The predicate of `l` applied to a state and, inside the loop, to the
+    /// extra arguments.
+    pub fn app(&self, l: LocId, state: Vec<Term>, extra: &[Term]) -> PredApp {
+        let mut args = state;
+        if self.body_locs.contains(&l) {
+            args.extend(extra.iter().cloned());
+        }
+        PredApp { pred: self.pred_of[&l], args }
+    }
+
+    /// The transitions that start at the program start or a relevant cut-point.
+    pub fn steps(&self) -> Vec<Step<'a>> {
+        let enc = self.enc;
+        let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
+        let extra_terms: Vec<Term> = self.extra.iter().map(|v| v.term()).collect();
+        let mut out = Vec::new();
+        for (index, t) in enc.transitions.iter().enumerate() {
+            let from_kept = match t.from {
+                Source::Start => true,
+                Source::At(s) => self.keep.contains(&s),
+            };
+            if !from_kept {
+                continue;
+            }
+            let kind = classify(t.from, t.to, self.body_locs, self.header);
+            // From the start, the pre-state is the arbitrary initial state.
+            let mut vars = enc.vars.clone();
+            let mut body = Vec::new();
+            if let Source::At(s) = t.from {
+                if self.body_locs.contains(&s) {
+                    vars.extend(self.extra.iter().cloned());
+                }
+                body.push(self.app(s, xs.clone(), &extra_terms));
+            }
+            vars.extend(t.locals.iter().cloned());
+            let label = format!("{} -> {}", source_name(enc, t.from), enc.pred_name(t.to));
+            out.push(Step { index, transition: t, kind, vars, body, label });
+        }
+        out
+    }
+
+    pub fn finish(self, roles: Vec<ClauseRole>) -> Instrumented {
+        Instrumented {
+            header_pred: self.pred_of[&self.header],
+            header: self.header,
+            n_vars: self.enc.vars.len(),
+            n_counters: self.extra.len(),
+            system: self.system,
+            roles,
+            pred_loc: self.pred_loc,
+        }
+    }
+}
+
 /// `max(v, 0)`. Counters start (and lexicographic components restart) at
 /// no less than 0: a loop entered where the candidate is negative but that
 /// does not iterate is no counterexample, and the termination argument of
@@ -246,71 +344,30 @@ pub fn decrement(scheme: &CounterScheme, r: &[Term]) -> Vec<Term> {
 
 /// Build the T_term or T_rank system of loop `loop_index` for `scheme`.
 pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mode: Mode) -> Instrumented {
-    let lp = &enc.loops[loop_index];
-    let header = lp.header;
-    let keep = relevant_cutpoints(enc, header);
+    let header = enc.loops[loop_index].header;
     let n = scheme.n();
     let counters: Vec<VarDecl> = (0..n).map(counter_var).collect();
     let r: Vec<Term> = counters.iter().map(|c| c.term()).collect();
-    let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
-
-    let mut sys = System::default();
     let mode_name = match mode {
         Mode::Term => "T_term",
         Mode::Rank => "T_rank",
     };
-    let line = enc.loops.get(loop_index).map(|_| header);
-    sys.comments.push(format!(
-        "{mode_name} instrumentation of loop {loop_index} (header L{}) of {} with candidate {scheme}",
-        line.unwrap_or(header),
-        enc.file
-    ));
-    sys.comments.push(match mode {
-        Mode::Term => "unsat = a terminating run needs more iterations than the candidate allows; sat = none does".into(),
-        Mode::Rank => "sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not".into(),
-    });
-    let mut pred_of: BTreeMap<LocId, PredId> = BTreeMap::new();
-    let mut pred_loc = Vec::new();
-    for &c in enc.cutpoints.iter().filter(|c| keep.contains(c)) {
-        let mut params = enc.vars.clone();
-        if lp.body.contains(&c) {
-            params.extend(counters.iter().cloned());
-        }
-        pred_of.insert(c, sys.add_pred(enc.pred_name(c), params));
-        pred_loc.push(c);
-    }
-    let app = |l: LocId, state: Vec<Term>, ctr: Option<Vec<Term>>| -> PredApp {
-        let mut args = state;
-        if lp.body.contains(&l) {
-            args.extend(ctr.unwrap_or_default());
-        }
-        PredApp { pred: pred_of[&l], args }
-    };
+    let comments = vec![
+        format!("{mode_name} instrumentation of loop {loop_index} (header L{header}) of {} with candidate {scheme}", enc.file),
+        match mode {
+            Mode::Term => "unsat = a terminating run needs more iterations than the candidate allows; sat = none does".into(),
+            Mode::Rank => "sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not".into(),
+        },
+    ];
+    let mut frame = Frame::new(enc, loop_index, counters, comments);
     let mut roles = Vec::new();
-    for (ti, t) in enc.transitions.iter().enumerate() {
-        let from_kept = match t.from {
-            Source::Start => true,
-            Source::At(s) => keep.contains(&s),
-        };
-        if !from_kept {
-            continue;
-        }
-        let kind = classify(t.from, t.to, &lp.body, header);
-        let src_in = matches!(t.from, Source::At(s) if lp.body.contains(&s));
-        // From the start, the pre-state is the arbitrary initial state.
-        let mut vars = enc.vars.clone();
-        let mut body = Vec::new();
-        if let Source::At(s) = t.from {
-            if src_in {
-                vars.extend(counters.iter().cloned());
-            }
-            body.push(app(s, xs.clone(), Some(r.clone())));
-        }
-        vars.extend(t.locals.iter().cloned());
-        let label = format!("{} -> {}", source_name(enc, t.from), enc.pred_name(t.to));
+    for step in frame.steps() {
+        let t = step.transition;
+        let (kind, base_vars) = (step.kind, step.vars);
+        let mut vars = base_vars.clone();
         let mut constraint = t.constraint.clone();
-        if keep.contains(&t.to) {
-            let new_counters = match kind {
+        if frame.keep.contains(&t.to) {
+            let new_counters: Vec<Term> = match kind {
                 TransitionKind::Entry => {
                     // rank evaluated on the new header state
                     let post: BTreeMap<String, Term> =
@@ -327,47 +384,40 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
                             .collect();
                         constraint = Term::and(std::iter::once(constraint).chain(bounds).collect());
                         vars.push(init.clone());
-                        Some(vec![init.term()])
+                        vec![init.term()]
                     } else {
-                        Some(scheme.initial_counters(&post))
+                        scheme.initial_counters(&post)
                     }
                 }
-                TransitionKind::Decrement => Some(decrement(scheme, &r)),
-                TransitionKind::Inside => Some(r.clone()),
-                TransitionKind::Outside | TransitionKind::Exit => None,
+                TransitionKind::Decrement => decrement(scheme, &r),
+                TransitionKind::Inside => r.clone(),
+                TransitionKind::Outside | TransitionKind::Exit => vec![],
             };
-            sys.clauses.push(Clause {
-                vars: vars.clone(),
-                body: body.clone(),
+            let head = frame.app(t.to, t.post.clone(), &new_counters);
+            frame.system.clauses.push(Clause {
+                vars,
+                body: step.body.clone(),
                 constraint,
-                head: Some(app(t.to, t.post.clone(), new_counters)),
-                label: format!("{label} ({kind:?})"),
+                head: Some(head),
+                label: format!("{} ({kind:?})", step.label),
             });
-            roles.push(ClauseRole::Step { transition: ti, kind });
+            roles.push(ClauseRole::Step { transition: step.index, kind });
         }
         let error = match (mode, kind) {
-            (Mode::Term, TransitionKind::Exit) => Some(ClauseRole::ExitError { transition: ti }),
-            (Mode::Rank, TransitionKind::Decrement) => Some(ClauseRole::IterationError { transition: ti }),
+            (Mode::Term, TransitionKind::Exit) => Some(ClauseRole::ExitError { transition: step.index }),
+            (Mode::Rank, TransitionKind::Decrement) => Some(ClauseRole::IterationError { transition: step.index }),
             _ => None,
         };
         if let Some(role) = error {
-            sys.clauses.push(Clause {
-                vars,
-                body,
+            frame.system.clauses.push(Clause {
+                vars: base_vars,
+                body: step.body,
                 constraint: Term::and(vec![t.constraint.clone(), negative(scheme.kind, &r)]),
                 head: None,
-                label: format!("{label}: error, counters negative"),
+                label: format!("{}: error, counters negative", step.label),
             });
             roles.push(role);
         }
     }
-    Instrumented {
-        system: sys,
-        roles,
-        header_pred: pred_of[&header],
-        pred_loc,
-        header,
-        n_vars: enc.vars.len(),
-        n_counters: n,
-    }
+    frame.finish(roles)
 }

@@ -572,8 +572,10 @@ impl Affine {
         parts.push(Term::Int(self.constant.clone()));
         Term::add(parts)
     }
-    /// Read a linear term as an affine expression (None if not linear).
+    /// Read a linear term as an affine expression (None if not linear);
+    /// accepts n-ary `-` and `*` with at most one non-constant factor.
     pub fn from_term(t: &Term) -> Option<Affine> {
+        let minus_one = -BigInt::one();
         match t {
             Term::Int(i) => Some(Affine::constant(i.clone())),
             Term::Var(n, Sort::Int) => {
@@ -588,22 +590,35 @@ impl Affine {
                 }
                 Some(acc)
             }
-            Term::App(Op::Sub, args) if args.len() == 2 => {
-                Some(Affine::from_term(&args[0])?.plus(&Affine::from_term(&args[1])?.times(&-BigInt::one())))
-            }
-            Term::App(Op::Neg, args) if args.len() == 1 => {
-                Some(Affine::from_term(&args[0])?.times(&-BigInt::one()))
-            }
-            Term::App(Op::Mul, args) if args.len() == 2 => {
-                let a = Affine::from_term(&args[0])?;
-                let b = Affine::from_term(&args[1])?;
-                if a.coeffs.values().all(|c| c.is_zero()) {
-                    Some(b.times(&a.constant))
-                } else if b.coeffs.values().all(|c| c.is_zero()) {
-                    Some(a.times(&b.constant))
-                } else {
-                    None
+            Term::App(Op::Sub, args) if !args.is_empty() => {
+                let first = Affine::from_term(&args[0])?;
+                if args.len() == 1 {
+                    return Some(first.times(&minus_one));
                 }
+                let mut acc = first;
+                for a in &args[1..] {
+                    acc = acc.plus(&Affine::from_term(a)?.times(&minus_one));
+                }
+                Some(acc)
+            }
+            Term::App(Op::Neg, args) if args.len() == 1 => Some(Affine::from_term(&args[0])?.times(&minus_one)),
+            Term::App(Op::Mul, args) => {
+                let mut constant = BigInt::one();
+                let mut var_part: Option<Affine> = None;
+                for a in args {
+                    let a = Affine::from_term(a)?;
+                    if a.coeffs.is_empty() {
+                        constant *= a.constant;
+                    } else if var_part.is_none() {
+                        var_part = Some(a);
+                    } else {
+                        return None;
+                    }
+                }
+                Some(match var_part {
+                    Some(v) => v.times(&constant),
+                    None => Affine::constant(constant),
+                })
             }
             _ => None,
         }

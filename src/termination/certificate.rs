@@ -22,8 +22,7 @@ pub fn check_ranking(
     budget: &Budget,
 ) -> Result<(), String> {
     let inst = instrument(enc, loop_index, scheme, Mode::Rank);
-    validate::validate(&inst.system, &Verdict::Safe(invariant.clone()), budget)
-        .map_err(|e| format!("ranking certificate rejected: {e}"))
+    check_invariant(&inst.system, invariant, budget, "T_rank")
 }
 
 /// YES for one loop by the direct check: the candidate's decrease system,
@@ -36,8 +35,12 @@ pub fn check_decrease(
     budget: &Budget,
 ) -> Result<(), String> {
     let inst = crate::instrument::instrument_decrease(enc, loop_index, scheme);
-    validate::validate(&inst.system, &Verdict::Safe(invariant.clone()), budget)
-        .map_err(|e| format!("ranking certificate (decrease) rejected: {e}"))
+    check_invariant(&inst.system, invariant, budget, "decrease")
+}
+
+fn check_invariant(system: &crate::horn::System, invariant: &Invariant, budget: &Budget, what: &str) -> Result<(), String> {
+    validate::validate(system, &Verdict::Safe(invariant.clone()), budget)
+        .map_err(|e| format!("ranking certificate ({what}) rejected: {e}"))
 }
 
 /// One step of a stem: the transition taken and the state reached.

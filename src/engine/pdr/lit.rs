@@ -218,54 +218,9 @@ pub fn eval_affine(e: &Affine, env: &Valuation) -> Option<BigInt> {
     Some(acc)
 }
 
-/// Read a linear integer term as an affine expression, accepting n-ary
-/// `-` and `*` with at most one non-constant factor.
+/// Read a linear integer term as an affine expression.
 pub fn affine_of(t: &Term) -> Option<Affine> {
-    match t {
-        Term::Int(i) => Some(Affine::constant(i.clone())),
-        Term::Var(n, Sort::Int) => {
-            let mut a = Affine::default();
-            a.coeffs.insert(n.clone(), BigInt::one());
-            Some(a)
-        }
-        Term::App(Op::Add, args) => {
-            let mut acc = Affine::default();
-            for a in args {
-                acc = acc.plus(&affine_of(a)?);
-            }
-            Some(acc)
-        }
-        Term::App(Op::Sub, args) if !args.is_empty() => {
-            if args.len() == 1 {
-                return Some(affine_of(&args[0])?.times(&-BigInt::one()));
-            }
-            let mut acc = affine_of(&args[0])?;
-            for a in &args[1..] {
-                acc = acc.plus(&affine_of(a)?.times(&-BigInt::one()));
-            }
-            Some(acc)
-        }
-        Term::App(Op::Neg, args) if args.len() == 1 => Some(affine_of(&args[0])?.times(&-BigInt::one())),
-        Term::App(Op::Mul, args) => {
-            let mut constant = BigInt::one();
-            let mut var_part: Option<Affine> = None;
-            for a in args {
-                let a = affine_of(a)?;
-                if a.coeffs.is_empty() {
-                    constant *= a.constant;
-                } else if var_part.is_none() {
-                    var_part = Some(a);
-                } else {
-                    return None;
-                }
-            }
-            Some(match var_part {
-                Some(v) => v.times(&constant),
-                None => Affine::constant(constant),
-            })
-        }
-        _ => None,
-    }
+    Affine::from_term(t)
 }
 
 /// Convert an atom with a polarity to literals. Returns `Err(b)` for a

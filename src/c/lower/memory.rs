@@ -116,28 +116,10 @@ impl<'ast> Visit<'ast> for Reassigned {
                 BinaryOperator::Assign => {
                     self.names.insert(id.node.name.clone());
                 }
-                BinaryOperator::Index
-                | BinaryOperator::Multiply
-                | BinaryOperator::Divide
-                | BinaryOperator::Modulo
-                | BinaryOperator::Plus
-                | BinaryOperator::Minus
-                | BinaryOperator::ShiftLeft
-                | BinaryOperator::ShiftRight
-                | BinaryOperator::Less
-                | BinaryOperator::Greater
-                | BinaryOperator::LessOrEqual
-                | BinaryOperator::GreaterOrEqual
-                | BinaryOperator::Equals
-                | BinaryOperator::NotEquals
-                | BinaryOperator::BitwiseAnd
-                | BinaryOperator::BitwiseXor
-                | BinaryOperator::BitwiseOr
-                | BinaryOperator::LogicalAnd
-                | BinaryOperator::LogicalOr => {}
-                _ => {
+                ref op if super::recursion::is_assignment(op) => {
                     self.moved.insert(id.node.name.clone());
                 }
+                _ => {}
             }
         }
         visit::visit_binary_operator_expression(self, b, span);

@@ -37,6 +37,32 @@ pub(crate) struct BodyFacts {
     pub has_static_locals: bool,
 }
 
+/// Whether a binary operator stores into its left operand (`=`, `+=`, ...).
+pub(crate) fn is_assignment(op: &BinaryOperator) -> bool {
+    !matches!(
+        op,
+        BinaryOperator::Index
+            | BinaryOperator::Multiply
+            | BinaryOperator::Divide
+            | BinaryOperator::Modulo
+            | BinaryOperator::Plus
+            | BinaryOperator::Minus
+            | BinaryOperator::ShiftLeft
+            | BinaryOperator::ShiftRight
+            | BinaryOperator::Less
+            | BinaryOperator::Greater
+            | BinaryOperator::LessOrEqual
+            | BinaryOperator::GreaterOrEqual
+            | BinaryOperator::Equals
+            | BinaryOperator::NotEquals
+            | BinaryOperator::BitwiseAnd
+            | BinaryOperator::BitwiseXor
+            | BinaryOperator::BitwiseOr
+            | BinaryOperator::LogicalAnd
+            | BinaryOperator::LogicalOr
+    )
+}
+
 struct FactsVisitor {
     facts: BodyFacts,
 }
@@ -56,28 +82,7 @@ impl<'ast> Visit<'ast> for FactsVisitor {
         visit::visit_call_expression(self, c, span);
     }
     fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast Span) {
-        let assigns = !matches!(
-            b.operator.node,
-            BinaryOperator::Index
-                | BinaryOperator::Multiply
-                | BinaryOperator::Divide
-                | BinaryOperator::Modulo
-                | BinaryOperator::Plus
-                | BinaryOperator::Minus
-                | BinaryOperator::ShiftLeft
-                | BinaryOperator::ShiftRight
-                | BinaryOperator::Less
-                | BinaryOperator::Greater
-                | BinaryOperator::LessOrEqual
-                | BinaryOperator::GreaterOrEqual
-                | BinaryOperator::Equals
-                | BinaryOperator::NotEquals
-                | BinaryOperator::BitwiseAnd
-                | BinaryOperator::BitwiseXor
-                | BinaryOperator::BitwiseOr
-                | BinaryOperator::LogicalAnd
-                | BinaryOperator::LogicalOr
-        );
+        let assigns = is_assignment(&b.operator.node);
         if assigns {
             if let Some(n) = target_name(&b.lhs.node) {
                 self.facts.assigned.insert(n);

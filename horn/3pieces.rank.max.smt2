@@ -1,5 +1,5 @@
 (set-logic HORN)
-; T_rank instrumentation of loop 0 (header L2) of /work/main/benchmarks/programs/3pieces.c with candidate max(-x, 21 - x, x + 1)
+; T_rank instrumentation of loop 0 (header L2) of benchmarks/programs/3pieces.c with candidate max(-x, 21 - x, x + 1)
 ; sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not
 
 (declare-fun loop_L2 (Int Int) Bool)

@@ -1,5 +1,5 @@
 (set-logic HORN)
-; T_term instrumentation of loop 0 (header L2) of /work/main/benchmarks/programs/3pieces.c with candidate max(21 - x)
+; T_term instrumentation of loop 0 (header L2) of benchmarks/programs/3pieces.c with candidate max(21 - x)
 ; unsat = a terminating run needs more iterations than the candidate allows; sat = none does
 
 (declare-fun loop_L2 (Int Int) Bool)

@@ -1,5 +1,5 @@
 (set-logic HORN)
-; T_rank instrumentation of loop 0 (header L2) of /work/main/benchmarks/programs/count_up.c with candidate max(-i + n)
+; T_rank instrumentation of loop 0 (header L2) of benchmarks/programs/count_up.c with candidate max(-i + n)
 ; sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not
 
 (declare-fun loop_L2 (Int Int Int) Bool)

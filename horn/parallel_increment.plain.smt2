@@ -1,5 +1,5 @@
 (set-logic HORN)
-; Horn encoding of /work/main/benchmarks/programs/parallel_increment.c (large-block, one predicate per cut-point)
+; Horn encoding of benchmarks/programs/parallel_increment.c (large-block, one predicate per cut-point)
 ; query: is the program exit reachable? sat = exit unreachable, unsat = some run ends
 
 (declare-fun loop_L2 (Int Int) Bool)

@@ -1,5 +1,5 @@
 (set-logic HORN)
-; T_rank instrumentation of loop 0 (header L2) of /work/main/benchmarks/programs/parallel_increment.c with candidate max(0)
+; T_rank instrumentation of loop 0 (header L2) of benchmarks/programs/parallel_increment.c with candidate max(0)
 ; sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not
 
 (declare-fun loop_L2 (Int Int Int) Bool)

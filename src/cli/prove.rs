@@ -27,8 +27,11 @@ impl From<Ints> for IntSemantics {
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineArg {
+    /// Our PDR/IC3 engine.
     Pdr,
+    /// Z3's Spacer through the fixedpoint API.
     Spacer,
+    /// Race PDR, BMC and Spacer; the first validated answer wins.
     Portfolio,
 }
 

@@ -232,20 +232,14 @@ fn prove_loop(enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget, m
             }
         }
     }
-    let first = match opts.strategy {
-        Strategy::Portfolio => {
-            let mut run = StrategyRun::new(enc, li, opts, Strategy::Piecewise, budget.clone(), may_no, true);
-            let r = run.run(vec![]);
-            queries += run.queries;
-            r
-        }
-        s => {
-            let mut run = StrategyRun::new(enc, li, opts, s, budget.clone(), may_no, false);
-            let r = run.run(vec![]);
-            queries += run.queries;
-            r
-        }
+    // Portfolio: the shared phase runs as piecewise and stops at a second piece.
+    let (strategy, single_piece_only) = match opts.strategy {
+        Strategy::Portfolio => (Strategy::Piecewise, true),
+        s => (s, false),
     };
+    let mut run = StrategyRun::new(enc, li, opts, strategy, budget.clone(), may_no, single_piece_only);
+    let first = run.run(vec![]);
+    queries += run.queries;
     let traces = match first {
         StrategyResult::Done(r) => return (r, queries),
         StrategyResult::NeedsPieces(t) => t,

@@ -918,6 +918,25 @@ impl<'a> Lowerer<'a> {
 
     /// Inline a call: fresh copies of the callee's parameters and locals,
     /// its returns joined after the body.
+    /// The called function, if it has a body, is not variadic, and called with as
+    /// many arguments as it takes (shared by inlined and recursive calls).
+    pub(crate) fn callee(&self, name: &str, c: &'a Node<CallExpression>) -> Result<super::FunctionInfo<'a>> {
+        let Some(info) = self.functions.get(name).cloned().filter(|i| i.def.is_some()) else {
+            return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
+        };
+        if info.variadic {
+            return Err(self.unsupported(c.span, format!("variadic function `{name}`")));
+        }
+        let args = &c.node.arguments;
+        if args.len() != info.params.len() && !(info.unprototyped && info.params.is_empty()) {
+            return Err(self.syntax(
+                c.span,
+                format!("`{name}` called with {} arguments but takes {}", args.len(), info.params.len()),
+            ));
+        }
+        Ok(info)
+    }
+
     fn inline(&mut self, name: &str, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
         if let Some(&component) = self.recursive.get(name) {
             return self.recursive_call(name, component, c, want);
@@ -928,22 +947,11 @@ impl<'a> Lowerer<'a> {
         if self.cfg.too_large() {
             return Err(self.unsupported(c.span, "the program is too large after inlining"));
         }
-        let Some(info) = self.functions.get(name).cloned() else {
-            return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
-        };
+        let info = self.callee(name, c)?;
         let Some(def) = info.def else {
             return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
         };
         let args = &c.node.arguments;
-        if info.variadic {
-            return Err(self.unsupported(c.span, format!("variadic function `{name}`")));
-        }
-        if args.len() != info.params.len() && !(info.unprototyped && info.params.is_empty()) {
-            return Err(self.syntax(
-                c.span,
-                format!("`{name}` called with {} arguments but takes {}", args.len(), info.params.len()),
-            ));
-        }
         let mut values = Vec::new();
         for (i, a) in args.iter().enumerate() {
             if let Some(CType::Ptr(pointee)) = info.params.get(i).map(|p| &p.ty) {

@@ -170,19 +170,8 @@ pub(crate) struct Instance {
 impl<'a> Lowerer<'a> {
     /// A call to a function on a call-graph cycle (see the module comment).
     pub(crate) fn recursive_call(&mut self, name: &str, component: usize, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
-        let Some(info) = self.functions.get(name).cloned() else {
-            return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
-        };
+        let info = self.callee(name, c)?;
         let args = &c.node.arguments;
-        if info.variadic {
-            return Err(self.unsupported(c.span, format!("variadic function `{name}`")));
-        }
-        if args.len() != info.params.len() && !(info.unprototyped && info.params.is_empty()) {
-            return Err(self.syntax(
-                c.span,
-                format!("`{name}` called with {} arguments but takes {}", args.len(), info.params.len()),
-            ));
-        }
         let ret_ty = match (&info.ret, want) {
             (CType::Int(t), true) => Some(*t),
             (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),

@@ -43,9 +43,13 @@ impl Engine for Spacer {
         // that arrived late) can leak into this one.
         let (system, budget) = (system.clone(), budget.clone());
         let worker = std::thread::Builder::new().name("spacer".into()).stack_size(256 << 20).spawn(move || {
-            let _registered = budget.cancel.register_thread_context();
-            let _alarm = budget.deadline.map(|_| Alarm::start(&budget));
-            match run(&system, &budget) {
+            let registered = budget.cancel.register_thread_context();
+            let alarm = budget.deadline.map(|_| Alarm::start(&budget));
+            let quiet = move || {
+                drop(alarm);
+                drop(registered);
+            };
+            match run(&system, &budget, quiet) {
                 Ok(v) => v,
                 Err(e) => Verdict::Unknown(format!("spacer: {e}")),
             }
@@ -101,6 +105,12 @@ enum Param {
 struct RawFixedpoint {
     ctx: Context,
     fp: Z3_fixedpoint,
+    /// Whether Drop may release the object. Z3 4.8.12 rewrites while it
+    /// destroys a Spacer context, and after `Z3_interrupt` the rewriter
+    /// throws `rewriter_exception` out of the destructor, which aborts the
+    /// process. So an object is released only after a run that nothing
+    /// interrupted; otherwise it is left to the context's teardown.
+    release: bool,
 }
 
 impl RawFixedpoint {
@@ -111,7 +121,7 @@ impl RawFixedpoint {
         // reference-counted and released in Drop.
         let fp = unsafe { Z3_mk_fixedpoint(c) }.ok_or("cannot create a fixedpoint object")?;
         unsafe { Z3_fixedpoint_inc_ref(c, fp) };
-        Ok(RawFixedpoint { ctx, fp })
+        Ok(RawFixedpoint { ctx, fp, release: false })
     }
     fn c(&self) -> Z3_context {
         self.ctx.get_z3_context()
@@ -200,8 +210,10 @@ impl RawFixedpoint {
 
 impl Drop for RawFixedpoint {
     fn drop(&mut self) {
-        // SAFETY: matches the inc_ref in new(); the context outlives us.
-        unsafe { Z3_fixedpoint_dec_ref(self.c(), self.fp) };
+        if self.release {
+            // SAFETY: matches the inc_ref in new(); the context outlives us.
+            unsafe { Z3_fixedpoint_dec_ref(self.c(), self.fp) };
+        }
     }
 }
 
@@ -254,8 +266,9 @@ fn rule_name(i: usize) -> String {
     format!("clause!{i}")
 }
 
-fn run(system: &System, budget: &Budget) -> Result<Verdict, String> {
-    let fp = RawFixedpoint::new()?;
+/// `quiet` stops every source of interrupts for this thread's context.
+fn run(system: &System, budget: &Budget, quiet: impl FnOnce()) -> Result<Verdict, String> {
+    let mut fp = RawFixedpoint::new()?;
     // Z3's clause transformations are off: slicing and inlining drop
     // predicates (Spacer's answer then lacks them, and covers of removed
     // predicates crash 4.8.12), and merged or simplified rules no longer
@@ -297,24 +310,30 @@ fn run(system: &System, budget: &Budget) -> Result<Verdict, String> {
         return Ok(Verdict::Unknown("spacer: out of time".into()));
     }
     let answer = fp.query(error.raw);
-    if budget.cancel.is_cancelled() {
-        return Ok(Verdict::Unknown("spacer: cancelled".into()));
-    }
-    Ok(match answer {
-        Z3_L_FALSE => Verdict::Safe(invariant(&fp, system)?),
-        Z3_L_TRUE => match counterexample(&fp, system, budget) {
-            Ok(d) => Verdict::Unsafe(d),
-            Err(e) => Verdict::Unknown(format!("spacer: unsafe but no derivation ({e})")),
-        },
-        _ => {
-            let why = fp.reason_unknown();
-            Verdict::Unknown(if budget.expired() || why.contains("cancel") || why.contains("timeout") {
-                format!("spacer: time limit ({why})")
-            } else {
-                format!("spacer: {why}")
-            })
+    let verdict = if budget.cancel.is_cancelled() {
+        Verdict::Unknown("spacer: cancelled".into())
+    } else {
+        match answer {
+            Z3_L_FALSE => Verdict::Safe(invariant(&fp, system)?),
+            Z3_L_TRUE => match counterexample(&fp, system, budget) {
+                Ok(d) => Verdict::Unsafe(d),
+                Err(e) => Verdict::Unknown(format!("spacer: unsafe but no derivation ({e})")),
+            },
+            _ => {
+                let why = fp.reason_unknown();
+                Verdict::Unknown(if budget.expired() || why.contains("cancel") || why.contains("timeout") {
+                    format!("spacer: time limit ({why})")
+                } else {
+                    format!("spacer: {why}")
+                })
+            }
         }
-    })
+    };
+    // No interrupt can reach the context from here on; release the object
+    // only when none did before.
+    quiet();
+    fp.release = !budget.cancel.is_cancelled() && !budget.expired() && !matches!(verdict, Verdict::Unknown(_));
+    Ok(verdict)
 }
 
 /// `forall vars. body /\ constraint => head` as a Z3 rule.

@@ -105,6 +105,12 @@ pub enum Mode {
     Term,
     /// Validate the candidate on all runs.
     Rank,
+    /// T_term started from any header state, reachable or not: the loop
+    /// alone, so that bounded model checking finds short escaping runs even
+    /// where every run from the program start iterates thousands of times.
+    /// Only a source of samples: its traces need not be real runs, which is
+    /// harmless because every candidate is validated on the real program.
+    AnyStateTerm,
 }
 
 /// What a transition is with respect to the instrumented loop.
@@ -126,6 +132,8 @@ pub enum TransitionKind {
 pub enum ClauseRole {
     /// The instrumented copy of `Encoding::transitions[index]`.
     Step { transition: usize, kind: TransitionKind },
+    /// `Mode::AnyStateTerm`: an arbitrary state at the header, counters set.
+    AnyEntry,
     /// T_term error: transition `index` leaves the loop with negative counters.
     ExitError { transition: usize },
     /// T_rank error: transition `index` iterates with negative counters.
@@ -342,6 +350,26 @@ pub fn decrement(scheme: &CounterScheme, r: &[Term]) -> Vec<Term> {
     }
 }
 
+/// The counters on entering the header in `state`, with the constraint
+/// that defines them (fresh variables are added to `vars`).
+fn entry_counters(scheme: &CounterScheme, state: &BTreeMap<String, Term>, vars: &mut Vec<VarDecl>) -> (Term, Vec<Term>) {
+    if scheme.kind == CounterKind::Max {
+        // Any counter value at or above the maximum: the error (`r < 0`
+        // after uniform decrements) is monotone in `r`, so this is
+        // equivalent to `r = max{...}` and keeps the clause free of case
+        // splits.
+        let init = VarDecl::int("r#init");
+        let bounds: Vec<Term> = (0..scheme.pieces.len().max(1))
+            .map(|i| Term::ge(init.term(), scheme.piece(i).to_term().subst(state)))
+            .chain(std::iter::once(Term::ge(init.term(), Term::int(0))))
+            .collect();
+        vars.push(init.clone());
+        (Term::and(bounds), vec![init.term()])
+    } else {
+        (Term::tt(), scheme.initial_counters(state))
+    }
+}
+
 /// Build the T_term or T_rank system of loop `loop_index` for `scheme`.
 pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mode: Mode) -> Instrumented {
     let header = enc.loops[loop_index].header;
@@ -351,19 +379,35 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
     let mode_name = match mode {
         Mode::Term => "T_term",
         Mode::Rank => "T_rank",
+        Mode::AnyStateTerm => "T_term (from any header state)",
     };
     let comments = vec![
         format!("{mode_name} instrumentation of loop {loop_index} (header L{header}) of {} with candidate {scheme}", enc.file),
         match mode {
-            Mode::Term => "unsat = a terminating run needs more iterations than the candidate allows; sat = none does".into(),
+            Mode::Term | Mode::AnyStateTerm => {
+                "unsat = a terminating run needs more iterations than the candidate allows; sat = none does".into()
+            }
             Mode::Rank => "sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not".into(),
         },
     ];
     let mut frame = Frame::new(enc, loop_index, counters, comments);
     let mut roles = Vec::new();
+    if mode == Mode::AnyStateTerm {
+        // header(x, counters of x) for every x.
+        let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
+        let state: BTreeMap<String, Term> = enc.vars.iter().map(|v| (v.name.clone(), v.term())).collect();
+        let mut vars = enc.vars.clone();
+        let (constraint, counters) = entry_counters(scheme, &state, &mut vars);
+        let head = frame.app(header, xs, &counters);
+        frame.system.clauses.push(Clause { vars, body: vec![], constraint, head: Some(head), label: "any header state".into() });
+        roles.push(ClauseRole::AnyEntry);
+    }
     for step in frame.steps() {
         let t = step.transition;
         let (kind, base_vars) = (step.kind, step.vars);
+        if mode == Mode::AnyStateTerm && matches!(kind, TransitionKind::Outside | TransitionKind::Entry) {
+            continue;
+        }
         let mut vars = base_vars.clone();
         let mut constraint = t.constraint.clone();
         if frame.keep.contains(&t.to) {
@@ -372,22 +416,9 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
                     // rank evaluated on the new header state
                     let post: BTreeMap<String, Term> =
                         enc.vars.iter().map(|v| v.name.clone()).zip(t.post.iter().cloned()).collect();
-                    if scheme.kind == CounterKind::Max {
-                        // Any counter value at or above the maximum: the error
-                        // (`r < 0` after uniform decrements) is monotone in
-                        // `r`, so this is equivalent to `r = max{...}` and
-                        // keeps the clause free of case splits.
-                        let init = VarDecl::int("r#init");
-                        let bounds: Vec<Term> = (0..scheme.pieces.len().max(1))
-                            .map(|i| Term::ge(init.term(), scheme.piece(i).to_term().subst(&post)))
-                            .chain(std::iter::once(Term::ge(init.term(), Term::int(0))))
-                            .collect();
-                        constraint = Term::and(std::iter::once(constraint).chain(bounds).collect());
-                        vars.push(init.clone());
-                        vec![init.term()]
-                    } else {
-                        scheme.initial_counters(&post)
-                    }
+                    let (bounds, counters) = entry_counters(scheme, &post, &mut vars);
+                    constraint = Term::and(vec![constraint, bounds]);
+                    counters
                 }
                 TransitionKind::Decrement => decrement(scheme, &r),
                 TransitionKind::Inside => r.clone(),
@@ -404,7 +435,7 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
             roles.push(ClauseRole::Step { transition: step.index, kind });
         }
         let error = match (mode, kind) {
-            (Mode::Term, TransitionKind::Exit) => Some(ClauseRole::ExitError { transition: step.index }),
+            (Mode::Term | Mode::AnyStateTerm, TransitionKind::Exit) => Some(ClauseRole::ExitError { transition: step.index }),
             (Mode::Rank, TransitionKind::Decrement) => Some(ClauseRole::IterationError { transition: step.index }),
             _ => None,
         };

@@ -4,6 +4,7 @@
 
 pub mod certificate;
 pub mod samples;
+pub mod synthesis;
 pub mod witness;
 
 use crate::engine::{Budget, EngineKind, Verdict};
@@ -232,6 +233,35 @@ fn prove_loop(enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget, m
             }
         }
     }
+    // The portfolio also asks the constraint-based synthesis once (see
+    // `synthesis`): loops with simple linear arguments whose iteration
+    // counts are not affine are proved here, without sampling.
+    if opts.strategy == Strategy::Portfolio {
+        let t0 = Instant::now();
+        let found = synthesis::candidates(enc, li, &budget.sub_budget(Duration::from_secs(2)));
+        if opts.verbose {
+            let shown: Vec<String> = found.iter().map(|c| c.to_string()).collect();
+            eprintln!("[loop {li} synthesis] candidates [{}] ({:.2} s)", shown.join(", "), t0.elapsed().as_secs_f64());
+        }
+        for candidate in found {
+            let strategy = match candidate.combination {
+                Combination::Piecewise => Strategy::Piecewise,
+                Combination::Lexicographic => Strategy::Lexicographic,
+                Combination::Multiphase => Strategy::Multiphase,
+            };
+            let mut run = StrategyRun::new(enc, li, opts, strategy, budget.clone(), may_no, false);
+            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0);
+            queries += run.queries;
+            if let Some(mut proof) = proof {
+                proof.strategy = match strategy {
+                    Strategy::Lexicographic => "lexicographic (Farkas synthesis)",
+                    Strategy::Multiphase => "multiphase (Farkas synthesis)",
+                    _ => "linear (Farkas synthesis)",
+                };
+                return (LoopResult::Ranked(proof), queries);
+            }
+        }
+    }
     // Portfolio: the shared phase runs as piecewise and stops at a second piece.
     let (strategy, single_piece_only) = match opts.strategy {
         Strategy::Portfolio => (Strategy::Piecewise, true),
@@ -294,6 +324,7 @@ struct StrategyRun<'a> {
     single_piece_only: bool,
     var_names: Vec<String>,
     queries: usize,
+    any_state_rounds: usize,
 }
 
 impl<'a> StrategyRun<'a> {
@@ -307,7 +338,7 @@ impl<'a> StrategyRun<'a> {
         single_piece_only: bool,
     ) -> Self {
         let var_names = enc.vars.iter().map(|v| v.name.clone()).collect();
-        StrategyRun { enc, li, opts, strategy, budget, may_no, single_piece_only, var_names, queries: 0 }
+        StrategyRun { enc, li, opts, strategy, budget, may_no, single_piece_only, var_names, queries: 0, any_state_rounds: 0 }
     }
 
     fn expired(&self) -> bool {
@@ -345,11 +376,10 @@ impl<'a> StrategyRun<'a> {
             let inst = instrument(self.enc, self.li, &scheme, Mode::Term);
             self.emit(&inst, iter, "term");
             let t0 = Instant::now();
-            let verdict = self.sample_query(&inst);
-            self.log(&format!("T_term with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+            let verdict = self.sample_query(&inst, &scheme);
+            self.log(&format!("T_term with {candidate}: {} ({:.2} s)", verdict.summary(), t0.elapsed().as_secs_f64()));
             match verdict {
-                Verdict::Unsafe(d) => {
-                    let visits = samples::header_visits(&inst, &self.var_names, &d);
+                Sampled::Trace(visits) => {
                     if visits.is_empty() {
                         return StrategyResult::Done(LoopResult::Unknown("terminating trace without header visits".into()));
                     }
@@ -374,8 +404,8 @@ impl<'a> StrategyRun<'a> {
                     }
                     candidate = next;
                 }
-                Verdict::Safe(_) => return StrategyResult::Done(self.validate(candidate, scheme, iter)),
-                Verdict::Unknown(r) => {
+                Sampled::NoneEscapes => return StrategyResult::Done(self.validate(candidate, scheme, iter)),
+                Sampled::Unknown(r) => {
                     // No sample and no proof that none exists: the candidate
                     // may still be a ranking function.
                     if candidate.is_zero() || self.expired() {
@@ -468,20 +498,42 @@ impl<'a> StrategyRun<'a> {
 
     /// T_term queries want a concrete trace fast: try bounded model checking
     /// briefly, then the proof engine.
-    fn sample_query(&mut self, inst: &Instrumented) -> Verdict {
+    fn sample_query(&mut self, inst: &Instrumented, scheme: &CounterScheme) -> Sampled {
         self.queries += 1;
-        let quick = self.budget.sub_budget(Duration::from_millis(500));
-        if let v @ Verdict::Unsafe(_) = crate::engine::portfolio::solve(&inst.system, EngineKind::Bmc, &quick) {
-            return v;
+        let to_visits = |d: &crate::engine::Derivation, from: &Instrumented| samples::header_visits(from, &self.var_names, d);
+        let quick = self.budget.sub_budget(Duration::from_millis(300));
+        if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(&inst.system, EngineKind::Bmc, &quick) {
+            return Sampled::Trace(to_visits(&d, inst));
+        }
+        // Every run from the start may be long: take short runs from any
+        // header state instead (samples only; candidates are still checked
+        // on the real program). A few rounds only, so that runs the start
+        // cannot reach do not drive the refinement for long.
+        if self.any_state_rounds < ANY_STATE_ROUNDS && !self.expired() {
+            self.any_state_rounds += 1;
+            self.queries += 1;
+            let free = instrument(self.enc, self.li, scheme, Mode::AnyStateTerm);
+            let quick = self.budget.sub_budget(Duration::from_millis(300));
+            if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(&free.system, EngineKind::Bmc, &quick) {
+                let visits = to_visits(&d, &free);
+                if !visits.is_empty() {
+                    self.log("  (a run from a header state the start may not reach)");
+                    return Sampled::Trace(visits);
+                }
+            }
         }
         if self.expired() {
-            return Verdict::Unknown("time limit".into());
+            return Sampled::Unknown("time limit".into());
         }
         // Proving T_term safe can be much harder than validating the
         // candidate with T_rank (it needs the exact bound at the exit, where
         // T_rank allows one iteration of slack): keep time for T_rank.
         let share = self.budget.remaining().map_or(Duration::from_secs(4), |r| r.mul_f64(0.3).min(Duration::from_secs(4)));
-        crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget.sub_budget(share))
+        match crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget.sub_budget(share)) {
+            Verdict::Unsafe(d) => Sampled::Trace(to_visits(&d, inst)),
+            Verdict::Safe(_) => Sampled::NoneEscapes,
+            Verdict::Unknown(r) => Sampled::Unknown(r),
+        }
     }
 
     fn log(&self, msg: &str) {
@@ -497,6 +549,28 @@ impl<'a> StrategyRun<'a> {
             if let Err(e) = std::fs::write(dir.join(name), inst.system.to_string()) {
                 eprintln!("warning: cannot write Horn query to {}: {e}", dir.display());
             }
+        }
+    }
+}
+
+/// Rounds of any-header-state sampling per strategy run.
+const ANY_STATE_ROUNDS: usize = 8;
+
+/// What a T_term query gave.
+enum Sampled {
+    /// A terminating run that escapes the candidate, as header visits.
+    Trace(Vec<HeaderVisit>),
+    /// None exists: the candidate bounds every terminating run.
+    NoneEscapes,
+    Unknown(String),
+}
+
+impl Sampled {
+    fn summary(&self) -> String {
+        match self {
+            Sampled::Trace(v) => format!("unsafe, {} header visits", v.len()),
+            Sampled::NoneEscapes => "safe".into(),
+            Sampled::Unknown(r) => format!("unknown ({r})"),
         }
     }
 }

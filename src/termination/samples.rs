@@ -23,7 +23,7 @@ pub fn header_visits(inst: &Instrumented, var_names: &[String], d: &Derivation) 
     let role = |n: &Derivation| inst.roles.get(n.clause).copied();
     let start = chain
         .iter()
-        .rposition(|n| matches!(role(n), Some(ClauseRole::Step { kind: TransitionKind::Entry, .. })))
+        .rposition(|n| matches!(role(n), Some(ClauseRole::Step { kind: TransitionKind::Entry, .. } | ClauseRole::AnyEntry)))
         .unwrap_or(0);
     let mut visits: Vec<(usize, BTreeMap<String, BigInt>)> = Vec::new();
     for (pos, n) in chain.iter().enumerate().skip(start) {

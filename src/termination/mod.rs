@@ -3,6 +3,7 @@
 //! strategies, and certificates on every definitive answer.
 
 pub mod certificate;
+pub mod invariants;
 pub mod samples;
 pub mod synthesis;
 pub mod witness;

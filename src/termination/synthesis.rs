@@ -18,19 +18,21 @@
 //! A path is a conjunction of linear constraints over the header state `x`,
 //! the next header state `x'` and the iteration's local values; paths are
 //! enumerated from the transition relation by model-based implicants and
-//! strengthened with the affine equalities that hold at the header (Karr).
+//! strengthened with the affine equalities that hold at the header (Karr)
+//! and with sign and order facts (Houdini).
 //! Constraints that are not linear are dropped (the path only grows).
 //! Nothing here needs to be exact: every candidate goes through the same
 //! decrease check and certificate checker as the sampled ones, so a wrong
 //! candidate costs time, never an answer.
 //!
-//! Only loops whose one cut-point is the header are handled: with inner
-//! cut-points an iteration is not one transition of the encoding.
+//! An iteration that passes inner cut-points (inner loops) is over-
+//! approximated by an iteration summary (see `invariants`).
 
 use crate::engine::pdr::affine::invariant_equalities;
 use crate::engine::pdr::linear::linear_clauses;
 use crate::engine::pdr::lit::{cube_term, Lit};
 use crate::engine::pdr::mbp::project;
+use super::invariants;
 use crate::engine::Budget;
 use crate::horn::encode::{Encoding, Source};
 use crate::horn::normalize::{plain_args, simplify};
@@ -86,8 +88,13 @@ pub fn candidates(enc: &Encoding, li: usize, budget: &Budget) -> Vec<RankingCand
         if budget.expired() {
             return out;
         }
-        if let Some(pieces) = multiphase(&paths, &vars, depth, budget) {
+        if let Some(mut pieces) = multiphase(&paths, &vars, depth, budget) {
             let combination = if depth == 1 { Combination::Piecewise } else { Combination::Multiphase };
+            if depth == 1 {
+                // A piecewise candidate is read as `max(f, 0)`, which must
+                // drop on every iteration: `f >= 1` where the loop iterates.
+                pieces[0].constant += BigRational::from_integer(BigInt::from(1));
+            }
             out.push(RankingCandidate { combination, pieces });
             break;
         }
@@ -103,21 +110,56 @@ pub fn candidates(enc: &Encoding, li: usize, budget: &Budget) -> Vec<RankingCand
 }
 
 /// The paths of one iteration of loop `li` (from the header back to it).
+/// An iteration through inner cut-points (inner loops, split joins) is
+/// read as: the iteration summary at the last inner cut-point, then its
+/// transition back to the header.
 fn iteration_paths(enc: &Encoding, li: usize, budget: &Budget) -> Option<Vec<Path>> {
     let lp = &enc.loops[li];
-    if enc.cutpoints.iter().any(|&c| c != lp.header && lp.body.contains(&c)) {
-        return None;
-    }
-    let invariant = header_equalities(enc, lp.header);
+    let facts = invariants::cutpoint_facts(enc, budget);
+    let nested = enc.cutpoints.iter().any(|&c| c != lp.header && lp.body.contains(&c));
+    let summaries = if nested { invariants::iteration_summaries(enc, li, &facts, budget) } else { BTreeMap::new() };
+    let mut header_facts = header_equalities(enc, lp.header);
+    header_facts.extend(facts.get(&lp.header).cloned().unwrap_or_default());
+    let first_steps = Term::or(
+        enc.transitions
+            .iter()
+            .filter(|t| t.from == Source::At(lp.header) && t.to != lp.header && lp.body.contains(&t.to))
+            .map(|t| {
+                let locals: BTreeMap<String, Term> =
+                    t.locals.iter().map(|l| (l.name.clone(), Term::var(format!("{}#first", l.name)))).collect();
+                t.constraint.subst(&locals)
+            })
+            .collect(),
+    );
     let mut paths = Vec::new();
     for t in &enc.transitions {
-        if t.from != Source::At(lp.header) || t.to != lp.header {
+        let Source::At(from) = t.from else { continue };
+        if t.to != lp.header || !lp.body.contains(&from) {
             continue;
         }
-        let mut conj = invariant.clone();
-        conj.push(t.constraint.clone());
+        let mut conj = header_facts.clone();
+        // Names of the state the transition leaves: the header state itself,
+        // or a middle state related to it by the summary.
+        let mid: BTreeMap<String, Term> = if from == lp.header {
+            BTreeMap::new()
+        } else {
+            let mid: BTreeMap<String, Term> =
+                enc.vars.iter().map(|v| (v.name.clone(), Term::var(mid_name(&v.name)))).collect();
+            let mut to_mid = mid.clone();
+            for v in &enc.vars {
+                to_mid.insert(invariants::start_name(&v.name), v.term());
+            }
+            for f in summaries.get(&from).into_iter().flatten().chain(facts.get(&from).into_iter().flatten()) {
+                conj.push(f.subst(&to_mid));
+            }
+            // The iteration began with a step from the header into the body:
+            // its condition holds on the header state (the loop guard).
+            conj.push(first_steps.clone());
+            mid
+        };
+        conj.push(t.constraint.subst(&mid));
         for (v, post) in enc.vars.iter().zip(&t.post) {
-            conj.push(Term::eq(Term::var(post_name(&v.name)), post.clone()));
+            conj.push(Term::eq(Term::var(post_name(&v.name)), post.subst(&mid)));
         }
         let phi = Term::and(conj);
         let free: Vec<_> = phi.free_vars().into_iter().collect();
@@ -142,15 +184,18 @@ fn iteration_paths(enc: &Encoding, li: usize, budget: &Budget) -> Option<Vec<Pat
             // Block what this path covers (literals over the formula's own
             // variables; purification may have added others).
             let own: Vec<Lit> = lits.iter().filter(|l| l.vars().iter().all(|v| original.contains(v))).cloned().collect();
+            paths.push(Path { rows: rows_of(&lits) });
             if own.is_empty() {
-                paths.push(Path { rows: rows_of(&lits) });
                 break;
             }
             solver.assert(&bool_of(&Term::not(cube_term(&own))));
-            paths.push(Path { rows: rows_of(&lits) });
         }
     }
     Some(paths)
+}
+
+fn mid_name(v: &str) -> String {
+    format!("{v}#mid")
 }
 
 /// Linear rows of a cube; other literals are dropped (the path grows).

@@ -1,0 +1,204 @@
+//! Cheap invariants for the constraint-based synthesis (Houdini: start from
+//! a fixed set of candidate facts at every node and drop, until none is
+//! left to drop, each fact that some edge does not preserve).
+//!
+//! Two uses: sign and order facts at every cut-point of the program
+//! (`x >= 0`, `x <= y`, ...), and loop-iteration summaries at the inner
+//! cut-points of a loop, relating the state there to the header state at
+//! the start of the iteration (`x = x#start`, `y >= y#start`, ...), which is
+//! what makes an iteration of an outer loop one relation over header states.
+//! The facts only shape candidates; proofs never rely on them unchecked.
+
+use crate::engine::Budget;
+use crate::horn::encode::{Encoding, Source};
+use crate::ir::LocId;
+use crate::smt::{bool_of, check, solver_for, Sat};
+use crate::term::Term;
+use std::collections::BTreeMap;
+
+/// Name of the header-state copy in iteration summaries.
+pub fn start_name(v: &str) -> String {
+    format!("{v}#start")
+}
+
+/// One edge of a Houdini problem: from a node (or from nowhere: the facts
+/// of the source are then only `context`) to a node, under `context`; the
+/// target's facts are read through `target_subst`.
+pub struct Edge {
+    pub from: Option<LocId>,
+    pub to: LocId,
+    pub context: Term,
+    pub target_subst: BTreeMap<String, Term>,
+}
+
+/// The greatest subset of each node's candidate facts that every edge
+/// preserves. `None` when the solver gave up (out of time).
+pub fn houdini(mut facts: BTreeMap<LocId, Vec<Term>>, edges: &[Edge], budget: &Budget) -> Option<BTreeMap<LocId, Vec<Term>>> {
+    let _guard = budget.cancel.register_thread_context();
+    loop {
+        let mut changed = false;
+        for e in edges {
+            let Some(targets) = facts.get(&e.to).filter(|t| !t.is_empty()).cloned() else { continue };
+            let mut pre = vec![e.context.clone()];
+            if let Some(f) = e.from {
+                pre.extend(facts.get(&f).cloned().unwrap_or_default());
+            }
+            let solver = solver_for(budget);
+            solver.assert(&bool_of(&Term::and(pre)));
+            let mut kept: Vec<(Term, Term)> = targets.iter().map(|t| (t.clone(), t.subst(&e.target_subst))).collect();
+            loop {
+                if kept.is_empty() {
+                    break;
+                }
+                solver.push();
+                solver.assert(&bool_of(&Term::not(Term::and(kept.iter().map(|(_, t)| t.clone()).collect()))));
+                let sat = check(&solver, budget);
+                let model = if sat == Sat::Sat { solver.get_model() } else { None };
+                solver.pop(1);
+                match sat {
+                    Sat::Unsat => break,
+                    Sat::Unknown => return None,
+                    Sat::Sat => {}
+                }
+                let model = model?;
+                let before = kept.len();
+                kept.retain(|(_, t)| model.eval(&bool_of(t), true).and_then(|b| b.as_bool()) != Some(false));
+                if kept.len() == before {
+                    // The model leaves every fact undetermined: give up on all.
+                    kept.clear();
+                }
+            }
+            if kept.len() < targets.len() {
+                changed = true;
+                facts.insert(e.to, kept.into_iter().map(|(t, _)| t).collect());
+            }
+        }
+        if !changed {
+            return Some(facts);
+        }
+    }
+}
+
+const MAX_VARS_FOR_ORDER_FACTS: usize = 12;
+
+/// Sign and order facts at every cut-point of the program.
+pub fn cutpoint_facts(enc: &Encoding, budget: &Budget) -> BTreeMap<LocId, Vec<Term>> {
+    let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
+    let mut atoms = Vec::new();
+    for (i, x) in xs.iter().enumerate() {
+        atoms.push(Term::ge(x.clone(), Term::int(0)));
+        atoms.push(Term::le(x.clone(), Term::int(0)));
+        atoms.push(Term::ge(x.clone(), Term::int(1)));
+        // Order facts are quadratic in the variables: only for small states.
+        if xs.len() > MAX_VARS_FOR_ORDER_FACTS {
+            continue;
+        }
+        for y in &xs[i + 1..] {
+            atoms.push(Term::ge(x.clone(), y.clone()));
+            atoms.push(Term::le(x.clone(), y.clone()));
+        }
+    }
+    let facts: BTreeMap<LocId, Vec<Term>> = enc.cutpoints.iter().map(|&c| (c, atoms.clone())).collect();
+    let edges: Vec<Edge> = enc
+        .transitions
+        .iter()
+        .map(|t| Edge {
+            from: match t.from {
+                Source::Start => None,
+                Source::At(s) => Some(s),
+            },
+            to: t.to,
+            context: t.constraint.clone(),
+            target_subst: enc.vars.iter().map(|v| v.name.clone()).zip(t.post.iter().cloned()).collect(),
+        })
+        .collect();
+    houdini(facts, &edges, budget).unwrap_or_default()
+}
+
+/// Iteration summaries at the inner cut-points of loop `li`: facts over the
+/// current state and the header state at the start of the iteration
+/// (`x#start`), given the cut-point facts `at`.
+pub fn iteration_summaries(
+    enc: &Encoding,
+    li: usize,
+    at: &BTreeMap<LocId, Vec<Term>>,
+    budget: &Budget,
+) -> BTreeMap<LocId, Vec<Term>> {
+    let lp = &enc.loops[li];
+    let inner: Vec<LocId> = enc.cutpoints.iter().copied().filter(|&c| c != lp.header && lp.body.contains(&c)).collect();
+    let mut atoms = Vec::new();
+    for v in &enc.vars {
+        let (x, x0) = (v.term(), Term::var(start_name(&v.name)));
+        atoms.push(Term::eq(x.clone(), x0.clone()));
+        atoms.push(Term::ge(x.clone(), x0.clone()));
+        atoms.push(Term::le(x, x0));
+    }
+    let facts: BTreeMap<LocId, Vec<Term>> = inner.iter().map(|&c| (c, atoms.clone())).collect();
+    let facts_at = |l: LocId| Term::and(at.get(&l).cloned().unwrap_or_default());
+    let mut edges = Vec::new();
+    for t in &enc.transitions {
+        let Source::At(s) = t.from else { continue };
+        if !inner.contains(&t.to) || !lp.body.contains(&s) {
+            continue;
+        }
+        let mut target_subst: BTreeMap<String, Term> =
+            enc.vars.iter().map(|v| v.name.clone()).zip(t.post.iter().cloned()).collect();
+        let from = if s == lp.header {
+            // The iteration starts here: the start state is the pre-state.
+            for v in &enc.vars {
+                target_subst.insert(start_name(&v.name), v.term());
+            }
+            None
+        } else {
+            Some(s)
+        };
+        edges.push(Edge { from, to: t.to, context: Term::and(vec![facts_at(s), t.constraint.clone()]), target_subst });
+    }
+    houdini(facts, &edges, budget).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::horn::encode::encode;
+    use std::time::Duration;
+
+    #[test]
+    fn facts_of_a_counting_loop() {
+        let p = crate::c::parse_source(
+            "t.c",
+            "int main() { int i = 0, n = __VERIFIER_nondet_int(); if (n < 0) return 0; while (i < n) { i++; } return 0; }",
+            crate::ir::IntSemantics::Math,
+        )
+        .expect("lowers");
+        let enc = encode(&p).expect("encodes");
+        let at = cutpoint_facts(&enc, &Budget::with_timeout(Duration::from_secs(20)));
+        let header = enc.loops[0].header;
+        let facts = &at[&header];
+        let (i, n) = (Term::var("i"), Term::var("n"));
+        assert!(facts.contains(&Term::ge(i.clone(), Term::int(0))), "{facts:?}");
+        assert!(facts.contains(&Term::le(i.clone(), n.clone())) || facts.contains(&Term::ge(n, i.clone())), "{facts:?}");
+        assert!(!facts.contains(&Term::ge(i, Term::int(1))), "{facts:?}");
+    }
+
+    #[test]
+    fn summary_of_an_inner_loop() {
+        let p = crate::c::parse_source(
+            "t.c",
+            "int main() { int x = __VERIFIER_nondet_int(), y = 0;
+               while (x > 0) { while (y < 10 && __VERIFIER_nondet_int()) { y++; } x--; } return 0; }",
+            crate::ir::IntSemantics::Math,
+        )
+        .expect("lowers");
+        let enc = encode(&p).expect("encodes");
+        let b = Budget::with_timeout(Duration::from_secs(20));
+        let at = cutpoint_facts(&enc, &b);
+        let outer = (0..enc.loops.len()).find(|&i| enc.loops[i].body.len() > enc.loops.iter().map(|l| l.body.len()).min().unwrap_or(0)).expect("outer loop");
+        let sums = iteration_summaries(&enc, outer, &at, &b);
+        let all: Vec<&Term> = sums.values().flatten().collect();
+        // In the inner loop x is unchanged and y only grows.
+        let (x, y) = (Term::var("x"), Term::var("y"));
+        assert!(all.contains(&&Term::eq(x, Term::var(start_name("x")))), "{all:?}");
+        assert!(all.contains(&&Term::ge(y, Term::var(start_name("y")))), "{all:?}");
+    }
+}

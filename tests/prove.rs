@@ -107,3 +107,28 @@ fn climbing_then_stuck_loop_is_non_terminating() {
     let o = prove("up_forever.c", Strategy::Portfolio);
     assert_eq!(o.answer.word(), "NO");
 }
+
+#[test]
+fn long_runs_are_sampled_from_any_header_state() {
+    // The paper's method alone (no synthesis): samples must come from short
+    // runs that start at header states the program start does not reach.
+    let o = prove("long_run.c", Strategy::Piecewise);
+    assert_eq!(ranking_functions(&o).len(), 1);
+}
+
+#[test]
+fn accelerating_loop_gets_a_two_phase_function_from_synthesis() {
+    let o = prove("accelerate.c", Strategy::Portfolio);
+    let Answer::Yes { loops } = &o.answer else { panic!("expected YES, got {:?}", o.answer) };
+    assert_eq!(loops.len(), 1);
+    assert!(loops[0].strategy.contains("synthesis"), "{}", loops[0].strategy);
+    assert!(loops[0].ranking.to_string().starts_with("phases("), "{}", loops[0].ranking);
+}
+
+#[test]
+fn outer_loop_with_inner_loop_ranks_lexicographically() {
+    let o = prove("outer_inner.c", Strategy::Portfolio);
+    let r = ranking_functions(&o);
+    assert_eq!(r.len(), 2);
+    assert!(r.iter().any(|f| f.starts_with("lex(")), "{r:?}");
+}

@@ -52,7 +52,10 @@ pub struct ProveArgs {
     /// Integer semantics.
     #[arg(long, value_enum, default_value = "machine")]
     pub ints: Ints,
-    /// How ranking-function pieces are combined; `portfolio` races the three.
+    /// How ranking-function pieces are combined. `portfolio` first asks the
+    /// constraint-based (Farkas) synthesis for a linear, multiphase or
+    /// lexicographic candidate, then races the three sampling strategies;
+    /// a named strategy runs the paper's sampling method alone.
     #[arg(long, value_enum, default_value = "portfolio")]
     pub strategy: Strategy,
     /// Wall-clock limit in seconds for the whole proof (MAYBE when reached).

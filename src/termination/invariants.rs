@@ -13,8 +13,8 @@ use crate::engine::Budget;
 use crate::horn::encode::{Encoding, Source};
 use crate::ir::LocId;
 use crate::smt::{bool_of, check, solver_for, Sat};
-use crate::term::Term;
-use std::collections::BTreeMap;
+use crate::term::{Op, Sort, Term};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Name of the header-state copy in iteration summaries.
 pub fn start_name(v: &str) -> String {
@@ -80,6 +80,17 @@ pub fn houdini(mut facts: BTreeMap<LocId, Vec<Term>>, edges: &[Edge], budget: &B
 }
 
 const MAX_VARS_FOR_ORDER_FACTS: usize = 12;
+const MAX_MINED_FACTS: usize = 40;
+
+/// Every integer comparison inside `t`.
+fn comparisons(t: &Term, f: &mut dyn FnMut(&Term)) {
+    if let Term::App(op, args) = t {
+        match op {
+            Op::Le | Op::Lt | Op::Ge | Op::Gt | Op::Eq if args.iter().all(|a| a.sort() == Sort::Int) => f(t),
+            _ => args.iter().for_each(|a| comparisons(a, f)),
+        }
+    }
+}
 
 /// Sign and order facts at every cut-point of the program.
 pub fn cutpoint_facts(enc: &Encoding, budget: &Budget) -> BTreeMap<LocId, Vec<Term>> {
@@ -97,6 +108,21 @@ pub fn cutpoint_facts(enc: &Encoding, budget: &Budget) -> BTreeMap<LocId, Vec<Te
             atoms.push(Term::ge(x.clone(), y.clone()));
             atoms.push(Term::le(x.clone(), y.clone()));
         }
+    }
+    // The program's own comparisons (loop guards, branch conditions) and
+    // their negations: bounds such as `x <= 10` that no fixed shape finds.
+    let names: BTreeSet<&str> = enc.vars.iter().map(|v| v.name.as_str()).collect();
+    let mut mined = BTreeSet::new();
+    for t in &enc.transitions {
+        comparisons(&t.constraint, &mut |a| {
+            if a.is_linear() && a.free_vars().iter().all(|v| names.contains(v.name.as_str())) {
+                mined.insert(a.clone());
+            }
+        });
+    }
+    for a in mined.into_iter().take(MAX_MINED_FACTS) {
+        atoms.push(Term::not(a.clone()));
+        atoms.push(a);
     }
     let facts: BTreeMap<LocId, Vec<Term>> = enc.cutpoints.iter().map(|&c| (c, atoms.clone())).collect();
     let edges: Vec<Edge> = enc

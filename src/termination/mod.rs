@@ -32,7 +32,8 @@ pub enum Strategy {
     Lexicographic,
     /// `phases(r_1, ..., r_n)`: loops that go through phases.
     Multiphase,
-    /// Race all three on threads; the first checked answer wins.
+    /// Constraint-based synthesis first, then race all three on threads;
+    /// the first checked answer wins.
     Portfolio,
 }
 

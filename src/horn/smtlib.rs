@@ -570,7 +570,8 @@ mod tests {
     /// Runs the `z3` binary on a printed system; an error message when z3
     /// rejects the text.
     fn z3_accepts(text: &str, name: &str) -> Result<(), String> {
-        let dir = std::env::temp_dir().join(format!("tessera-smtlib-{}", std::process::id()));
+        // One folder per call: tests run on parallel threads.
+        let dir = std::env::temp_dir().join(format!("tessera-smtlib-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let path = dir.join(name);
         // Ask only for a parse: `(check-sat)` could take long on hard files.
@@ -581,7 +582,7 @@ mod tests {
             .arg(&path)
             .output()
             .map_err(|e| format!("cannot run the z3 binary (install it: apt-get install -y z3): {e}"))?;
-        let _ = std::fs::remove_file(&path);
+        let _ = std::fs::remove_dir_all(&dir);
         let stdout = String::from_utf8_lossy(&out.stdout);
         if stdout.contains("error") || !out.status.success() {
             return Err(format!("z3 rejects {name}: {stdout}{}", String::from_utf8_lossy(&out.stderr)));

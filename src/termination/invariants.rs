@@ -9,7 +9,9 @@
 //! what makes an iteration of an outer loop one relation over header states.
 //! The facts only shape candidates; proofs never rely on them unchecked.
 
-use crate::engine::Budget;
+use crate::engine::{Budget, Invariant};
+use crate::horn::System;
+use crate::instrument::{ClauseRole, Instrumented};
 use crate::horn::encode::{Encoding, Source};
 use crate::ir::LocId;
 use crate::smt::{bool_of, check, solver_for, Sat};
@@ -181,6 +183,59 @@ pub fn iteration_summaries(
         edges.push(Edge { from, to: t.to, context: Term::and(vec![facts_at(s), t.constraint.clone()]), target_subst });
     }
     houdini(facts, &edges, budget).unwrap_or_default()
+}
+
+/// Invariant facts per cut-point (inductive for the plain program).
+pub type Facts = BTreeMap<LocId, Vec<Term>>;
+
+/// The instrumented system with the facts assumed wherever a predicate is
+/// used (and on the arbitrary header states of `Mode::AnyStateTerm`). The
+/// facts hold on every reachable state, so no run is lost; the engines get
+/// them for free instead of rediscovering them.
+pub fn strengthen(inst: &Instrumented, facts: &Facts) -> System {
+    let mut sys = inst.system.clone();
+    let on = |pred: usize, args: &[Term]| -> Vec<Term> {
+        let Some(loc) = inst.pred_loc.get(pred) else { return vec![] };
+        let Some(fs) = facts.get(loc).filter(|f| !f.is_empty()) else { return vec![] };
+        let names = &inst.system.preds[pred].params;
+        let map: BTreeMap<String, Term> =
+            names.iter().take(inst.n_vars).zip(args.iter()).map(|(p, a)| (p.name.clone(), a.clone())).collect();
+        fs.iter().map(|f| f.subst(&map)).collect()
+    };
+    for (i, c) in sys.clauses.iter_mut().enumerate() {
+        let mut extra: Vec<Term> = Vec::new();
+        for app in &c.body {
+            extra.extend(on(app.pred, &app.args));
+        }
+        if inst.roles.get(i) == Some(&ClauseRole::AnyEntry) {
+            if let Some(h) = &c.head {
+                extra.extend(on(h.pred, &h.args));
+            }
+        }
+        if !extra.is_empty() {
+            extra.insert(0, c.constraint.clone());
+            c.constraint = Term::and(extra);
+        }
+    }
+    sys
+}
+
+/// An invariant of the strengthened system, made one of the instrumented
+/// system itself by conjoining the facts (inductive on their own).
+pub fn with_facts(inv: &Invariant, inst: &Instrumented, facts: &Facts) -> Invariant {
+    let interp = inv
+        .interp
+        .iter()
+        .enumerate()
+        .map(|(p, f)| {
+            let mut conj = vec![f.clone()];
+            if let Some(fs) = inst.pred_loc.get(p).and_then(|l| facts.get(l)) {
+                conj.extend(fs.iter().cloned());
+            }
+            Term::and(conj)
+        })
+        .collect();
+    Invariant { interp }
 }
 
 #[cfg(test)]

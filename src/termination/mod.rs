@@ -19,6 +19,7 @@ use crossbeam_channel::unbounded;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
+use invariants::{strengthen, with_facts, Facts};
 use samples::HeaderVisit;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -142,12 +143,20 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         }
     };
     let may_answer_no = p.approximations.is_empty();
+    // Cheap invariants, assumed in every query and conjoined to every
+    // certificate (where they are checked again).
+    let t0 = Instant::now();
+    let facts = invariants::cutpoint_facts(&enc, &budget.sub_budget(Duration::from_secs(2)));
+    if opts.verbose {
+        let n: usize = facts.values().map(|f| f.len()).sum();
+        eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
+    }
     let mut proofs = Vec::new();
     let mut reasons = Vec::new();
     let mut queries = 0;
     for li in 0..enc.loops.len() {
         let span = p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
-        let (result, q) = prove_loop(&enc, li, opts, &budget, may_answer_no);
+        let (result, q) = prove_loop(&enc, li, opts, &budget, may_answer_no, &facts);
         queries += q;
         match result {
             LoopResult::Ranked(mut proof) => {
@@ -221,7 +230,14 @@ enum StrategyResult {
     NeedsPieces(Vec<Vec<HeaderVisit>>),
 }
 
-fn prove_loop(enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget, may_no: bool) -> (LoopResult, usize) {
+fn prove_loop(
+    enc: &Encoding,
+    li: usize,
+    opts: &ProveOptions,
+    budget: &Budget,
+    may_no: bool,
+    facts: &Facts,
+) -> (LoopResult, usize) {
     // All three combinations agree while the candidate has a single piece:
     // run that shared phase once, then race the strategies from its samples.
     let mut queries = 0;
@@ -240,7 +256,7 @@ fn prove_loop(enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget, m
     // counts are not affine are proved here, without sampling.
     if opts.strategy == Strategy::Portfolio {
         let t0 = Instant::now();
-        let found = synthesis::candidates(enc, li, &budget.sub_budget(Duration::from_secs(2)));
+        let found = synthesis::candidates(enc, li, facts, &budget.sub_budget(Duration::from_secs(2)));
         if opts.verbose {
             let shown: Vec<String> = found.iter().map(|c| c.to_string()).collect();
             eprintln!("[loop {li} synthesis] candidates [{}] ({:.2} s)", shown.join(", "), t0.elapsed().as_secs_f64());
@@ -251,7 +267,7 @@ fn prove_loop(enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget, m
                 Combination::Lexicographic => Strategy::Lexicographic,
                 Combination::Multiphase => Strategy::Multiphase,
             };
-            let mut run = StrategyRun::new(enc, li, opts, strategy, budget.clone(), may_no, false);
+            let mut run = StrategyRun::new(enc, li, opts, facts, strategy, budget.clone(), may_no, false);
             let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0);
             queries += run.queries;
             if let Some(mut proof) = proof {
@@ -269,7 +285,7 @@ fn prove_loop(enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget, m
         Strategy::Portfolio => (Strategy::Piecewise, true),
         s => (s, false),
     };
-    let mut run = StrategyRun::new(enc, li, opts, strategy, budget.clone(), may_no, single_piece_only);
+    let mut run = StrategyRun::new(enc, li, opts, facts, strategy, budget.clone(), may_no, single_piece_only);
     let first = run.run(vec![]);
     queries += run.queries;
     let traces = match first {
@@ -286,7 +302,7 @@ fn prove_loop(enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget, m
             let traces = traces.clone();
             let b = Budget { deadline: budget.deadline, cancel: race_cancel.clone() };
             s.spawn(move || {
-                let mut run = StrategyRun::new(enc, li, opts, st, b, may_no, false);
+                let mut run = StrategyRun::new(enc, li, opts, facts, st, b, may_no, false);
                 let r = run.run(traces);
                 let _ = tx.send((r, run.queries));
             });
@@ -320,6 +336,7 @@ struct StrategyRun<'a> {
     enc: &'a Encoding,
     li: usize,
     opts: &'a ProveOptions,
+    facts: &'a Facts,
     strategy: Strategy,
     budget: Budget,
     may_no: bool,
@@ -330,17 +347,19 @@ struct StrategyRun<'a> {
 }
 
 impl<'a> StrategyRun<'a> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         enc: &'a Encoding,
         li: usize,
         opts: &'a ProveOptions,
+        facts: &'a Facts,
         strategy: Strategy,
         budget: Budget,
         may_no: bool,
         single_piece_only: bool,
     ) -> Self {
         let var_names = enc.vars.iter().map(|v| v.name.clone()).collect();
-        StrategyRun { enc, li, opts, strategy, budget, may_no, single_piece_only, var_names, queries: 0, any_state_rounds: 0 }
+        StrategyRun { enc, li, opts, facts, strategy, budget, may_no, single_piece_only, var_names, queries: 0, any_state_rounds: 0 }
     }
 
     fn expired(&self) -> bool {
@@ -376,9 +395,10 @@ impl<'a> StrategyRun<'a> {
                 }
             }
             let inst = instrument(self.enc, self.li, &scheme, Mode::Term);
-            self.emit(&inst, iter, "term");
+            let system = strengthen(&inst, self.facts);
+            self.emit(&system, iter, "term");
             let t0 = Instant::now();
-            let verdict = self.sample_query(&inst, &scheme);
+            let verdict = self.sample_query(&inst, &system, &scheme);
             self.log(&format!("T_term with {candidate}: {} ({:.2} s)", verdict.summary(), t0.elapsed().as_secs_f64()));
             match verdict {
                 Sampled::Trace(visits) => {
@@ -431,13 +451,15 @@ impl<'a> StrategyRun<'a> {
     /// look: failure sends the candidate on to T_term.
     fn try_decrease(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize) -> Option<LoopProof> {
         let inst = crate::instrument::instrument_decrease(self.enc, self.li, scheme);
-        self.emit(&inst, iter, "decrease");
+        let system = strengthen(&inst, self.facts);
+        self.emit(&system, iter, "decrease");
         self.queries += 1;
         let quick = self.budget.sub_budget(Duration::from_millis(1500));
         let t0 = Instant::now();
-        let verdict = crate::engine::portfolio::solve(&inst.system, self.opts.engine, &quick);
+        let verdict = crate::engine::portfolio::solve(&system, self.opts.engine, &quick);
         self.log(&format!("decrease with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
         let Verdict::Safe(inv) = verdict else { return None };
+        let inv = with_facts(&inv, &inst, self.facts);
         match certificate::check_decrease(self.enc, self.li, scheme, &inv, &self.budget) {
             Ok(()) => Some(LoopProof {
                 loop_index: self.li,
@@ -459,13 +481,15 @@ impl<'a> StrategyRun<'a> {
     /// check); an unsafe one a non-termination candidate.
     fn validate(&mut self, candidate: RankingCandidate, scheme: CounterScheme, iter: usize) -> LoopResult {
         let inst = instrument(self.enc, self.li, &scheme, Mode::Rank);
-        self.emit(&inst, iter, "rank");
+        let system = strengthen(&inst, self.facts);
+        self.emit(&system, iter, "rank");
         self.queries += 1;
         let t0 = Instant::now();
-        let verdict = crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget);
+        let verdict = crate::engine::portfolio::solve(&system, self.opts.engine, &self.budget);
         self.log(&format!("T_rank with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
         match verdict {
             Verdict::Safe(inv) => {
+                let inv = with_facts(&inv, &inst, self.facts);
                 match certificate::check_ranking(self.enc, self.li, &scheme, &inv, &self.budget) {
                     Ok(()) => LoopResult::Ranked(LoopProof {
                         loop_index: self.li,
@@ -500,11 +524,11 @@ impl<'a> StrategyRun<'a> {
 
     /// T_term queries want a concrete trace fast: try bounded model checking
     /// briefly, then the proof engine.
-    fn sample_query(&mut self, inst: &Instrumented, scheme: &CounterScheme) -> Sampled {
+    fn sample_query(&mut self, inst: &Instrumented, system: &crate::horn::System, scheme: &CounterScheme) -> Sampled {
         self.queries += 1;
         let to_visits = |d: &crate::engine::Derivation, from: &Instrumented| samples::header_visits(from, &self.var_names, d);
         let quick = self.budget.sub_budget(Duration::from_millis(300));
-        if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(&inst.system, EngineKind::Bmc, &quick) {
+        if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(system, EngineKind::Bmc, &quick) {
             return Sampled::Trace(to_visits(&d, inst));
         }
         // Every run from the start may be long: take short runs from any
@@ -516,7 +540,7 @@ impl<'a> StrategyRun<'a> {
             self.queries += 1;
             let free = instrument(self.enc, self.li, scheme, Mode::AnyStateTerm);
             let quick = self.budget.sub_budget(Duration::from_millis(300));
-            if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(&free.system, EngineKind::Bmc, &quick) {
+            if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(&strengthen(&free, self.facts), EngineKind::Bmc, &quick) {
                 let visits = to_visits(&d, &free);
                 if !visits.is_empty() {
                     self.log("  (a run from a header state the start may not reach)");
@@ -531,7 +555,7 @@ impl<'a> StrategyRun<'a> {
         // candidate with T_rank (it needs the exact bound at the exit, where
         // T_rank allows one iteration of slack): keep time for T_rank.
         let share = self.budget.remaining().map_or(Duration::from_secs(4), |r| r.mul_f64(0.3).min(Duration::from_secs(4)));
-        match crate::engine::portfolio::solve(&inst.system, self.opts.engine, &self.budget.sub_budget(share)) {
+        match crate::engine::portfolio::solve(system, self.opts.engine, &self.budget.sub_budget(share)) {
             Verdict::Unsafe(d) => Sampled::Trace(to_visits(&d, inst)),
             Verdict::Safe(_) => Sampled::NoneEscapes,
             Verdict::Unknown(r) => Sampled::Unknown(r),
@@ -544,11 +568,11 @@ impl<'a> StrategyRun<'a> {
         }
     }
 
-    fn emit(&self, inst: &Instrumented, iter: usize, what: &str) {
+    fn emit(&self, system: &crate::horn::System, iter: usize, what: &str) {
         if let Some(dir) = &self.opts.emit_horn {
             let name = format!("loop{}-{}-{iter:02}-{what}.smt2", self.li, self.strategy.name());
             let _ = std::fs::create_dir_all(dir);
-            if let Err(e) = std::fs::write(dir.join(name), inst.system.to_string()) {
+            if let Err(e) = std::fs::write(dir.join(name), system.to_string()) {
                 eprintln!("warning: cannot write Horn query to {}: {e}", dir.display());
             }
         }

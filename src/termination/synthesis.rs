@@ -76,9 +76,9 @@ fn post_name(v: &str) -> String {
 /// The candidates for loop `li`, most specific first: linear, multiphase,
 /// lexicographic. Empty when the loop has inner cut-points or no path could
 /// be read.
-pub fn candidates(enc: &Encoding, li: usize, budget: &Budget) -> Vec<RankingCandidate> {
+pub fn candidates(enc: &Encoding, li: usize, facts: &invariants::Facts, budget: &Budget) -> Vec<RankingCandidate> {
     let _guard = budget.cancel.register_thread_context();
-    let Some(paths) = iteration_paths(enc, li, budget) else { return vec![] };
+    let Some(paths) = iteration_paths(enc, li, facts, budget) else { return vec![] };
     if paths.is_empty() {
         return vec![];
     }
@@ -113,11 +113,10 @@ pub fn candidates(enc: &Encoding, li: usize, budget: &Budget) -> Vec<RankingCand
 /// An iteration through inner cut-points (inner loops, split joins) is
 /// read as: the iteration summary at the last inner cut-point, then its
 /// transition back to the header.
-fn iteration_paths(enc: &Encoding, li: usize, budget: &Budget) -> Option<Vec<Path>> {
+fn iteration_paths(enc: &Encoding, li: usize, facts: &invariants::Facts, budget: &Budget) -> Option<Vec<Path>> {
     let lp = &enc.loops[li];
-    let facts = invariants::cutpoint_facts(enc, budget);
     let nested = enc.cutpoints.iter().any(|&c| c != lp.header && lp.body.contains(&c));
-    let summaries = if nested { invariants::iteration_summaries(enc, li, &facts, budget) } else { BTreeMap::new() };
+    let summaries = if nested { invariants::iteration_summaries(enc, li, facts, budget) } else { BTreeMap::new() };
     let mut header_facts = header_equalities(enc, lp.header);
     header_facts.extend(facts.get(&lp.header).cloned().unwrap_or_default());
     let first_steps = Term::or(
@@ -442,7 +441,9 @@ mod tests {
     fn loop_candidates(src: &str) -> Vec<RankingCandidate> {
         let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math).expect("lowers");
         let enc = encode(&p).expect("encodes");
-        candidates(&enc, 0, &Budget::with_timeout(Duration::from_secs(20)))
+        let b = Budget::with_timeout(Duration::from_secs(20));
+        let facts = invariants::cutpoint_facts(&enc, &b);
+        candidates(&enc, 0, &facts, &b)
     }
 
     #[test]

@@ -268,7 +268,9 @@ fn prove_loop(
                 Combination::Multiphase => Strategy::Multiphase,
             };
             let mut run = StrategyRun::new(enc, li, opts, facts, strategy, budget.clone(), may_no, false);
-            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0);
+            // Synthesised candidates are likely right: more time for the
+            // invariant their check needs.
+            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0, SYNTHESIS_CHECK_TIME);
             queries += run.queries;
             if let Some(mut proof) = proof {
                 proof.strategy = match strategy {
@@ -390,7 +392,7 @@ impl<'a> StrategyRun<'a> {
             }
             let scheme = scheme_of(&candidate);
             if !candidate.is_zero() {
-                if let Some(proof) = self.try_decrease(&candidate, &scheme, iter) {
+                if let Some(proof) = self.try_decrease(&candidate, &scheme, iter, SAMPLED_CHECK_TIME) {
                     return StrategyResult::Done(LoopResult::Ranked(proof));
                 }
             }
@@ -449,12 +451,18 @@ impl<'a> StrategyRun<'a> {
     /// The cheap validation: is the candidate a classical ranking function
     /// (decreasing on every iteration from reachable states)? Only a quick
     /// look: failure sends the candidate on to T_term.
-    fn try_decrease(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize) -> Option<LoopProof> {
+    fn try_decrease(
+        &mut self,
+        candidate: &RankingCandidate,
+        scheme: &CounterScheme,
+        iter: usize,
+        time: Duration,
+    ) -> Option<LoopProof> {
         let inst = crate::instrument::instrument_decrease(self.enc, self.li, scheme);
         let system = strengthen(&inst, self.facts);
         self.emit(&system, iter, "decrease");
         self.queries += 1;
-        let quick = self.budget.sub_budget(Duration::from_millis(1500));
+        let quick = self.budget.sub_budget(time);
         let t0 = Instant::now();
         let verdict = crate::engine::portfolio::solve(&system, self.opts.engine, &quick);
         self.log(&format!("decrease with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
@@ -578,6 +586,11 @@ impl<'a> StrategyRun<'a> {
         }
     }
 }
+
+/// Time for the decrease check of a candidate from the synthesis, and of
+/// one from samples (a quick look: failure sends it on to T_term).
+const SYNTHESIS_CHECK_TIME: Duration = Duration::from_secs(3);
+const SAMPLED_CHECK_TIME: Duration = Duration::from_millis(1500);
 
 /// Rounds of any-header-state sampling per strategy run.
 const ANY_STATE_ROUNDS: usize = 8;

@@ -99,7 +99,11 @@ pub fn candidates(enc: &Encoding, li: usize, facts: &invariants::Facts, budget: 
             break;
         }
     }
-    if out.is_empty() && !budget.expired() {
+    // A multiphase candidate can fail the decrease check where a
+    // lexicographic one passes (their conditions differ), so both are
+    // offered; a linear one needs no second opinion.
+    let linear = out.first().is_some_and(|c| c.pieces.len() == 1);
+    if !linear && !budget.expired() {
         if let Some(pieces) = lexicographic(&paths, &vars, budget) {
             if pieces.len() > 1 {
                 out.push(RankingCandidate { combination: Combination::Lexicographic, pieces });

@@ -156,7 +156,8 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let mut queries = 0;
     for li in 0..enc.loops.len() {
         let span = p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
-        let (result, q) = prove_loop(&enc, li, opts, &budget, may_answer_no, &facts);
+        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, may_no: may_answer_no };
+        let (result, q) = prove_loop(cx, &budget);
         queries += q;
         match result {
             LoopResult::Ranked(mut proof) => {
@@ -230,14 +231,8 @@ enum StrategyResult {
     NeedsPieces(Vec<Vec<HeaderVisit>>),
 }
 
-fn prove_loop(
-    enc: &Encoding,
-    li: usize,
-    opts: &ProveOptions,
-    budget: &Budget,
-    may_no: bool,
-    facts: &Facts,
-) -> (LoopResult, usize) {
+fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
+    let LoopContext { enc, li, opts, facts, may_no } = cx;
     // All three combinations agree while the candidate has a single piece:
     // run that shared phase once, then race the strategies from its samples.
     let mut queries = 0;
@@ -267,7 +262,7 @@ fn prove_loop(
                 Combination::Lexicographic => Strategy::Lexicographic,
                 Combination::Multiphase => Strategy::Multiphase,
             };
-            let mut run = StrategyRun::new(enc, li, opts, facts, strategy, budget.clone(), may_no, false);
+            let mut run = StrategyRun::new(cx, strategy, budget.clone(), false);
             // Synthesised candidates are likely right: more time for the
             // invariant their check needs.
             let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0, SYNTHESIS_CHECK_TIME);
@@ -287,7 +282,7 @@ fn prove_loop(
         Strategy::Portfolio => (Strategy::Piecewise, true),
         s => (s, false),
     };
-    let mut run = StrategyRun::new(enc, li, opts, facts, strategy, budget.clone(), may_no, single_piece_only);
+    let mut run = StrategyRun::new(cx, strategy, budget.clone(), single_piece_only);
     let first = run.run(vec![]);
     queries += run.queries;
     let traces = match first {
@@ -304,7 +299,7 @@ fn prove_loop(
             let traces = traces.clone();
             let b = Budget { deadline: budget.deadline, cancel: race_cancel.clone() };
             s.spawn(move || {
-                let mut run = StrategyRun::new(enc, li, opts, facts, st, b, may_no, false);
+                let mut run = StrategyRun::new(cx, st, b, false);
                 let r = run.run(traces);
                 let _ = tx.send((r, run.queries));
             });
@@ -333,15 +328,22 @@ fn prove_loop(
     (result, queries)
 }
 
-/// One strategy's refinement loop for one loop of the program.
-struct StrategyRun<'a> {
+/// What every strategy run on one loop shares.
+#[derive(Clone, Copy)]
+struct LoopContext<'a> {
     enc: &'a Encoding,
     li: usize,
     opts: &'a ProveOptions,
     facts: &'a Facts,
+    /// Whether a NO may be answered (the program model is exact).
+    may_no: bool,
+}
+
+/// One strategy's refinement loop for one loop of the program.
+struct StrategyRun<'a> {
+    cx: LoopContext<'a>,
     strategy: Strategy,
     budget: Budget,
-    may_no: bool,
     single_piece_only: bool,
     var_names: Vec<String>,
     queries: usize,
@@ -349,19 +351,9 @@ struct StrategyRun<'a> {
 }
 
 impl<'a> StrategyRun<'a> {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        enc: &'a Encoding,
-        li: usize,
-        opts: &'a ProveOptions,
-        facts: &'a Facts,
-        strategy: Strategy,
-        budget: Budget,
-        may_no: bool,
-        single_piece_only: bool,
-    ) -> Self {
-        let var_names = enc.vars.iter().map(|v| v.name.clone()).collect();
-        StrategyRun { enc, li, opts, facts, strategy, budget, may_no, single_piece_only, var_names, queries: 0, any_state_rounds: 0 }
+    fn new(cx: LoopContext<'a>, strategy: Strategy, budget: Budget, single_piece_only: bool) -> Self {
+        let var_names = cx.enc.vars.iter().map(|v| v.name.clone()).collect();
+        StrategyRun { cx, strategy, budget, single_piece_only, var_names, queries: 0, any_state_rounds: 0 }
     }
 
     fn expired(&self) -> bool {
@@ -383,7 +375,7 @@ impl<'a> StrategyRun<'a> {
             builder.add_trace(&to_samples(t));
         }
         let mut candidate = builder.candidate();
-        for iter in 0..self.opts.max_refinements {
+        for iter in 0..self.cx.opts.max_refinements {
             if self.expired() {
                 return StrategyResult::Done(LoopResult::Unknown("time limit".into()));
             }
@@ -396,8 +388,8 @@ impl<'a> StrategyRun<'a> {
                     return StrategyResult::Done(LoopResult::Ranked(proof));
                 }
             }
-            let inst = instrument(self.enc, self.li, &scheme, Mode::Term);
-            let system = strengthen(&inst, self.facts);
+            let inst = instrument(self.cx.enc, self.cx.li, &scheme, Mode::Term);
+            let system = strengthen(&inst, self.cx.facts);
             self.emit(&system, iter, "term");
             let t0 = Instant::now();
             let verdict = self.sample_query(&inst, &system, &scheme);
@@ -407,7 +399,7 @@ impl<'a> StrategyRun<'a> {
                     if visits.is_empty() {
                         return StrategyResult::Done(LoopResult::Unknown("terminating trace without header visits".into()));
                     }
-                    if self.opts.verbose {
+                    if self.cx.opts.verbose {
                         let shown: Vec<String> = visits
                             .iter()
                             .take(6)
@@ -444,7 +436,7 @@ impl<'a> StrategyRun<'a> {
         }
         StrategyResult::Done(LoopResult::Unknown(format!(
             "no ranking function after {} refinements (last candidate {candidate})",
-            self.opts.max_refinements
+            self.cx.opts.max_refinements
         )))
     }
 
@@ -458,19 +450,19 @@ impl<'a> StrategyRun<'a> {
         iter: usize,
         time: Duration,
     ) -> Option<LoopProof> {
-        let inst = crate::instrument::instrument_decrease(self.enc, self.li, scheme);
-        let system = strengthen(&inst, self.facts);
+        let inst = crate::instrument::instrument_decrease(self.cx.enc, self.cx.li, scheme);
+        let system = strengthen(&inst, self.cx.facts);
         self.emit(&system, iter, "decrease");
         self.queries += 1;
         let quick = self.budget.sub_budget(time);
         let t0 = Instant::now();
-        let verdict = crate::engine::portfolio::solve(&system, self.opts.engine, &quick);
+        let verdict = crate::engine::portfolio::solve(&system, self.cx.opts.engine, &quick);
         self.log(&format!("decrease with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
         let Verdict::Safe(inv) = verdict else { return None };
-        let inv = with_facts(&inv, &inst, self.facts);
-        match certificate::check_decrease(self.enc, self.li, scheme, &inv, &self.budget) {
+        let inv = with_facts(&inv, &inst, self.cx.facts);
+        match certificate::check_decrease(self.cx.enc, self.cx.li, scheme, &inv, &self.budget) {
             Ok(()) => Some(LoopProof {
-                loop_index: self.li,
+                loop_index: self.cx.li,
                 header: inst.header,
                 span: None,
                 ranking: candidate.clone(),
@@ -488,19 +480,19 @@ impl<'a> StrategyRun<'a> {
     /// T_rank: a safe answer is a ranking function (after the certificate
     /// check); an unsafe one a non-termination candidate.
     fn validate(&mut self, candidate: RankingCandidate, scheme: CounterScheme, iter: usize) -> LoopResult {
-        let inst = instrument(self.enc, self.li, &scheme, Mode::Rank);
-        let system = strengthen(&inst, self.facts);
+        let inst = instrument(self.cx.enc, self.cx.li, &scheme, Mode::Rank);
+        let system = strengthen(&inst, self.cx.facts);
         self.emit(&system, iter, "rank");
         self.queries += 1;
         let t0 = Instant::now();
-        let verdict = crate::engine::portfolio::solve(&system, self.opts.engine, &self.budget);
+        let verdict = crate::engine::portfolio::solve(&system, self.cx.opts.engine, &self.budget);
         self.log(&format!("T_rank with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
         match verdict {
             Verdict::Safe(inv) => {
-                let inv = with_facts(&inv, &inst, self.facts);
-                match certificate::check_ranking(self.enc, self.li, &scheme, &inv, &self.budget) {
+                let inv = with_facts(&inv, &inst, self.cx.facts);
+                match certificate::check_ranking(self.cx.enc, self.cx.li, &scheme, &inv, &self.budget) {
                     Ok(()) => LoopResult::Ranked(LoopProof {
-                        loop_index: self.li,
+                        loop_index: self.cx.li,
                         header: inst.header,
                         span: None,
                         ranking: candidate,
@@ -512,14 +504,14 @@ impl<'a> StrategyRun<'a> {
                 }
             }
             Verdict::Unsafe(d) => {
-                if !self.may_no {
+                if !self.cx.may_no {
                     return LoopResult::Unknown(format!(
                         "candidate {candidate} does not bound every run, and the program model over-approximates, so no NO"
                     ));
                 }
                 let stem = stem_of(&inst, &self.var_names, &d);
-                match witness::find_witness(self.enc, self.li, stem, self.opts.engine, &self.budget) {
-                    Ok(w) => match certificate::check_witness(self.enc, &w, &self.budget) {
+                match witness::find_witness(self.cx.enc, self.cx.li, stem, self.cx.opts.engine, &self.budget) {
+                    Ok(w) => match certificate::check_witness(self.cx.enc, &w, &self.budget) {
                         Ok(()) => LoopResult::NonTerminating(w, self.strategy.name()),
                         Err(e) => LoopResult::Unknown(format!("non-termination witness rejected: {e}")),
                     },
@@ -546,9 +538,9 @@ impl<'a> StrategyRun<'a> {
         if self.any_state_rounds < ANY_STATE_ROUNDS && !self.expired() {
             self.any_state_rounds += 1;
             self.queries += 1;
-            let free = instrument(self.enc, self.li, scheme, Mode::AnyStateTerm);
+            let free = instrument(self.cx.enc, self.cx.li, scheme, Mode::AnyStateTerm);
             let quick = self.budget.sub_budget(Duration::from_millis(300));
-            if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(&strengthen(&free, self.facts), EngineKind::Bmc, &quick) {
+            if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(&strengthen(&free, self.cx.facts), EngineKind::Bmc, &quick) {
                 let visits = to_visits(&d, &free);
                 if !visits.is_empty() {
                     self.log("  (a run from a header state the start may not reach)");
@@ -563,7 +555,7 @@ impl<'a> StrategyRun<'a> {
         // candidate with T_rank (it needs the exact bound at the exit, where
         // T_rank allows one iteration of slack): keep time for T_rank.
         let share = self.budget.remaining().map_or(Duration::from_secs(4), |r| r.mul_f64(0.3).min(Duration::from_secs(4)));
-        match crate::engine::portfolio::solve(system, self.opts.engine, &self.budget.sub_budget(share)) {
+        match crate::engine::portfolio::solve(system, self.cx.opts.engine, &self.budget.sub_budget(share)) {
             Verdict::Unsafe(d) => Sampled::Trace(to_visits(&d, inst)),
             Verdict::Safe(_) => Sampled::NoneEscapes,
             Verdict::Unknown(r) => Sampled::Unknown(r),
@@ -571,14 +563,14 @@ impl<'a> StrategyRun<'a> {
     }
 
     fn log(&self, msg: &str) {
-        if self.opts.verbose {
-            eprintln!("[loop {} {}] {msg}", self.li, self.strategy.name());
+        if self.cx.opts.verbose {
+            eprintln!("[loop {} {}] {msg}", self.cx.li, self.strategy.name());
         }
     }
 
     fn emit(&self, system: &crate::horn::System, iter: usize, what: &str) {
-        if let Some(dir) = &self.opts.emit_horn {
-            let name = format!("loop{}-{}-{iter:02}-{what}.smt2", self.li, self.strategy.name());
+        if let Some(dir) = &self.cx.opts.emit_horn {
+            let name = format!("loop{}-{}-{iter:02}-{what}.smt2", self.cx.li, self.strategy.name());
             let _ = std::fs::create_dir_all(dir);
             if let Err(e) = std::fs::write(dir.join(name), system.to_string()) {
                 eprintln!("warning: cannot write Horn query to {}: {e}", dir.display());

@@ -46,14 +46,14 @@ pub fn houdini(mut facts: BTreeMap<LocId, Vec<Term>>, edges: &[Edge], budget: &B
                 pre.extend(facts.get(&f).cloned().unwrap_or_default());
             }
             let solver = solver_for(budget);
-            solver.assert(&bool_of(&Term::and(pre)));
+            solver.assert(bool_of(&Term::and(pre)));
             let mut kept: Vec<(Term, Term)> = targets.iter().map(|t| (t.clone(), t.subst(&e.target_subst))).collect();
             loop {
                 if kept.is_empty() {
                     break;
                 }
                 solver.push();
-                solver.assert(&bool_of(&Term::not(Term::and(kept.iter().map(|(_, t)| t.clone()).collect()))));
+                solver.assert(bool_of(&Term::not(Term::and(kept.iter().map(|(_, t)| t.clone()).collect()))));
                 let sat = check(&solver, budget);
                 let model = if sat == Sat::Sat { solver.get_model() } else { None };
                 solver.pop(1);

@@ -167,7 +167,7 @@ fn iteration_paths(enc: &Encoding, li: usize, facts: &invariants::Facts, budget:
         let phi = Term::and(conj);
         let free: Vec<_> = phi.free_vars().into_iter().collect();
         let solver: Solver = solver_for(budget);
-        solver.assert(&bool_of(&phi));
+        solver.assert(bool_of(&phi));
         for _ in 0..MAX_CUBES_PER_TRANSITION {
             if paths.len() >= MAX_PATHS {
                 break;
@@ -191,7 +191,7 @@ fn iteration_paths(enc: &Encoding, li: usize, facts: &invariants::Facts, budget:
             if own.is_empty() {
                 break;
             }
-            solver.assert(&bool_of(&Term::not(cube_term(&own))));
+            solver.assert(bool_of(&Term::not(cube_term(&own))));
         }
     }
     Some(paths)
@@ -341,7 +341,7 @@ fn farkas(path: &Path, c: &Conclusion) -> Bool {
         .filter(|(r, _)| !r.bound.is_zero())
         .map(|(r, l)| Real::mul(&[l.clone(), real_of(&r.bound)]))
         .collect();
-    conj.push(sum(&lb).le(&sum(&c.h)));
+    conj.push(sum(&lb).le(sum(&c.h)));
     Bool::and(&conj)
 }
 
@@ -367,14 +367,14 @@ fn multiphase(paths: &[Path], vars: &[String], depth: usize, budget: &Budget) ->
     let fs: Vec<Template> = (0..depth).map(|i| Template::new(&format!("m{i}"), vars)).collect();
     let solver = solver_for(budget);
     for p in paths {
-        solver.assert(&farkas(p, &decreases_by(&fs[0], 1)));
+        solver.assert(farkas(p, &decreases_by(&fs[0], 1)));
         for i in 1..depth {
             // f_{i-1}(x) + f_i(x) - f_i(x') >= 1
             let mut c = decreases_by(&fs[i], 1);
             c.add_template(&fs[i - 1], -1, false, true);
-            solver.assert(&farkas(p, &c));
+            solver.assert(farkas(p, &c));
         }
-        solver.assert(&farkas(p, &bounded(&fs[depth - 1])));
+        solver.assert(farkas(p, &bounded(&fs[depth - 1])));
     }
     if check(&solver, budget) != Sat::Sat {
         return None;
@@ -396,9 +396,9 @@ fn lexicographic(paths: &[Path], vars: &[String], budget: &Budget) -> Option<Vec
         let solver = solver_for(budget);
         let ranks: Vec<Bool> = left.iter().map(|i| Bool::fresh_const(&format!("s{i}"))).collect();
         for (&i, s) in left.iter().zip(&ranks) {
-            solver.assert(&farkas(&paths[i], &decreases_by(&f, 0)));
+            solver.assert(farkas(&paths[i], &decreases_by(&f, 0)));
             let strict = Bool::and(&[farkas(&paths[i], &decreases_by(&f, 1)), farkas(&paths[i], &bounded(&f))]);
-            solver.assert(&s.implies(&strict));
+            solver.assert(s.implies(&strict));
         }
         // Grow the set of ranked paths while some other one can join.
         let mut chosen: Vec<bool> = vec![false; left.len()];
@@ -409,7 +409,7 @@ fn lexicographic(paths: &[Path], vars: &[String], budget: &Budget) -> Option<Vec
                 break;
             }
             solver.push();
-            solver.assert(&Bool::or(&others));
+            solver.assert(Bool::or(&others));
             let sat = check(&solver, budget);
             if sat != Sat::Sat {
                 solver.pop(1);

@@ -35,15 +35,16 @@ pub fn decrease(scheme: &CounterScheme, old: &BTreeMap<String, Term>, new: &BTre
     let b = piece_values(scheme, new);
     match scheme.kind {
         CounterKind::Max => {
-            let f = |vals: Vec<Term>| {
-                let mut acc = Term::int(0);
-                for v in vals {
-                    acc = Term::ite(Term::ge(acc.clone(), v.clone()), acc, v);
-                }
-                acc
-            };
-            let fa = f(a);
-            Term::le(f(b), Term::sub(fa, unit))
+            // max(0, b..) <= max(0, a..) - unit, written without nested
+            // `ite`s (whose size doubles with every piece): every new value
+            // lies at least `unit` below some old one.
+            let old: Vec<Term> = std::iter::once(Term::int(0)).chain(a).collect();
+            Term::and(
+                std::iter::once(Term::int(0))
+                    .chain(b)
+                    .map(|bj| Term::or(old.iter().map(|ai| Term::le(bj.clone(), Term::sub(ai.clone(), unit.clone()))).collect()))
+                    .collect(),
+            )
         }
         CounterKind::Lex | CounterKind::Phases => Term::or(
             (0..a.len())

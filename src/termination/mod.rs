@@ -382,6 +382,15 @@ impl<'a> StrategyRun<'a> {
             if self.single_piece_only && candidate.pieces.len() > 1 {
                 return StrategyResult::NeedsPieces(traces);
             }
+            // Tuple counters grow with the square of the pieces (nested
+            // `ite`s of `⊖` and resets); past a handful the queries only
+            // burn the time and memory the other strategies could use.
+            if candidate.combination != Combination::Piecewise && candidate.pieces.len() > MAX_TUPLE_PIECES {
+                return StrategyResult::Done(LoopResult::Unknown(format!(
+                    "{} candidate with more than {MAX_TUPLE_PIECES} pieces ({candidate}); strategy stopped",
+                    self.strategy.name()
+                )));
+            }
             let scheme = scheme_of(&candidate);
             if !candidate.is_zero() {
                 if let Some(proof) = self.try_decrease(&candidate, &scheme, iter, SAMPLED_CHECK_TIME) {
@@ -583,6 +592,10 @@ impl<'a> StrategyRun<'a> {
 /// one from samples (a quick look: failure sends it on to T_term).
 const SYNTHESIS_CHECK_TIME: Duration = Duration::from_secs(3);
 const SAMPLED_CHECK_TIME: Duration = Duration::from_millis(1500);
+
+/// Most pieces a lexicographic or multiphase candidate may have (every
+/// such proof on the benchmarks needed at most 4).
+const MAX_TUPLE_PIECES: usize = 6;
 
 /// Rounds of any-header-state sampling per strategy run.
 const ANY_STATE_ROUNDS: usize = 8;

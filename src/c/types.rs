@@ -267,3 +267,81 @@ mod tests {
         assert_eq!(low_mask_bits(&BigInt::from(6)), None);
     }
 }
+
+/// The element type and character count (without the terminator) of a
+/// string literal given as its adjacent pieces (`"ab" "c"`, `L"x"`):
+/// `char` for plain and `u8` literals, `int` (wchar_t) for `L`, `unsigned
+/// short` for `u`, `unsigned int` for `U`.
+pub fn string_literal(pieces: &[String]) -> Result<(IntType, usize), String> {
+    let mut elem = IntType::CHAR;
+    let mut count = 0usize;
+    for piece in pieces {
+        let quote = piece.find('"').ok_or_else(|| format!("malformed string literal {piece}"))?;
+        let (prefix, quoted) = piece.split_at(quote);
+        let body = quoted
+            .strip_prefix('"')
+            .and_then(|r| r.strip_suffix('"'))
+            .ok_or_else(|| format!("malformed string literal {piece}"))?;
+        let wide = match prefix {
+            "" | "u8" => None,
+            "L" => Some(IntType::INT),
+            "u" => Some(IntType::USHORT),
+            "U" => Some(IntType::UINT),
+            other => return Err(format!("unknown string literal prefix `{other}`")),
+        };
+        if let Some(t) = wide {
+            elem = t;
+        }
+        count += string_units(body, wide.map(|t| size_of(t)).unwrap_or(1))?;
+    }
+    Ok((elem, count))
+}
+
+/// How many code units of `unit` bytes the body of a literal encodes.
+fn string_units(body: &str, unit: u32) -> Result<usize, String> {
+    let mut n = 0usize;
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            n += match unit {
+                1 => c.len_utf8(),
+                2 => c.len_utf16(),
+                _ => 1,
+            };
+            continue;
+        }
+        let e = chars.next().ok_or("a string literal ends in a backslash")?;
+        match e {
+            '0'..='7' => {
+                for _ in 0..2 {
+                    if chars.peek().is_some_and(|d| d.is_digit(8)) {
+                        chars.next();
+                    }
+                }
+                n += 1;
+            }
+            'x' => {
+                while chars.peek().is_some_and(|d| d.is_ascii_hexdigit()) {
+                    chars.next();
+                }
+                n += 1;
+            }
+            'u' | 'U' => {
+                let digits = if e == 'u' { 4 } else { 8 };
+                let mut v: u32 = 0;
+                for _ in 0..digits {
+                    let d = chars.next().and_then(|d| d.to_digit(16)).ok_or("malformed universal character name")?;
+                    v = v.wrapping_mul(16).wrapping_add(d);
+                }
+                let c = char::from_u32(v).ok_or("invalid universal character name")?;
+                n += match unit {
+                    1 => c.len_utf8(),
+                    2 => c.len_utf16(),
+                    _ => 1,
+                };
+            }
+            _ => n += 1,
+        }
+    }
+    Ok(n)
+}

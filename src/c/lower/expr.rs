@@ -8,7 +8,7 @@
 use super::{JumpScope, LValue, Lowerer, Symbol};
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::cfg::Cursor;
-use crate::c::types::{char_literal, integer_literal, promote, size_of, usual, CType};
+use crate::c::types::{char_literal, integer_literal, promote, size_of, string_literal, usual, CType};
 use crate::error::Result;
 use crate::ir::{Action, IntType};
 use crate::term::Term;
@@ -317,6 +317,12 @@ impl<'a> Lowerer<'a> {
                 self.size_value(ty, s.span).map(Some)
             }
             Expression::SizeOfVal(s) => {
+                if let Expression::StringLiteral(lit) = &s.node.0.node {
+                    // An array: its characters and the terminator.
+                    let (elem, count) = string_literal(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
+                    let bytes = BigInt::from(size_of(elem)) * BigInt::from(count + 1);
+                    return Ok(Some(self.arith.constant(bytes, IntType::ULONG)));
+                }
                 let ty = self.type_of(&s.node.0)?;
                 self.size_value(ty, s.span).map(Some)
             }
@@ -443,9 +449,9 @@ impl<'a> Lowerer<'a> {
                 let v = self.arith.convert(v, *ty);
                 self.assign_var(name, v);
             }
-            LValue::Mem { ptr, ty, .. } => {
+            LValue::Mem { ptr, ty, at } => {
                 let v = self.arith.convert(v, *ty);
-                self.store_memory(ptr, *ty, v);
+                self.store_memory(ptr, *ty, v, at);
             }
         }
     }
@@ -649,8 +655,8 @@ impl<'a> Lowerer<'a> {
         }
         if pure {
             let ct = self.cond_term(cond)?;
-            let a = self.expr(then_e)?;
-            let b = self.expr(else_e)?;
+            let a = self.guarded(ct.clone(), |l| l.expr(then_e))?;
+            let b = self.guarded(Term::not(ct.clone()), |l| l.expr(else_e))?;
             let t = usual(a.ty, b.ty);
             let (a, b) = (self.arith.convert(a, t), self.arith.convert(b, t));
             let range = match (&a.range, &b.range) {
@@ -749,13 +755,14 @@ impl<'a> Lowerer<'a> {
     }
 
     /// `a && b`, `a || b` with a side-effect-free `b`.
+    /// The right side is evaluated only when the left one does not decide:
+    /// its assumptions are guarded by that.
     fn cond_term_binary(&mut self, b: &'a Node<BinaryOperatorExpression>) -> Result<Term> {
         let x = self.cond_term(&b.node.lhs)?;
-        let y = self.cond_term(&b.node.rhs)?;
-        Ok(match b.node.operator.node {
-            BinaryOperator::LogicalAnd => Term::and(vec![x, y]),
-            _ => Term::or(vec![x, y]),
-        })
+        let and = b.node.operator.node == BinaryOperator::LogicalAnd;
+        let runs_right = if and { x.clone() } else { Term::not(x.clone()) };
+        let y = self.guarded(runs_right, |l| l.cond_term(&b.node.rhs))?;
+        Ok(if and { Term::and(vec![x, y]) } else { Term::or(vec![x, y]) })
     }
 
     /// Split the cursor on a condition: the cursors where `e` is true and
@@ -880,15 +887,21 @@ impl<'a> Lowerer<'a> {
                 let Some((first, rest)) = args.split_first() else {
                     return Err(self.syntax(c.span, "`__builtin_expect` takes two arguments"));
                 };
-                let v = self.eval(first, want)?;
+                // gcc's signature: `long __builtin_expect(long, long)`.
+                let v = self.expr(first)?;
+                let v = self.protect(v, rest);
                 for a in rest {
                     self.effect(a)?;
                 }
-                Ok(v)
+                Ok(Some(self.arith.convert(v, IntType::LONG)))
             }
             n if PROGRAM_ENDS.contains(&n) => {
-                if matches!(n, "exit" | "_exit" | "_Exit" | "__builtin_exit") {
-                    for a in args {
+                // The arguments run first (and may themselves never return).
+                let effectful: Vec<&'a Node<Expression>> = args.iter().filter(|a| self.has_effects(a)).collect();
+                for a in effectful {
+                    if self.is_pointer(a)? {
+                        self.pointer(a, None)?;
+                    } else {
                         self.effect(a)?;
                     }
                 }
@@ -1097,10 +1110,7 @@ impl<'a> Lowerer<'a> {
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
                     } else if n == "__builtin_expect" {
-                        match c.node.arguments.first() {
-                            Some(a) => self.type_of(a)?,
-                            None => CType::Void,
-                        }
+                        CType::Int(IntType::LONG)
                     } else if super::memory::ALLOCATORS.contains(&n) {
                         CType::Ptr(Box::new(CType::Void))
                     } else if let Some(f) = self.functions.get(n) {
@@ -1172,7 +1182,10 @@ impl<'a> Lowerer<'a> {
                 None => CType::Void,
             },
             Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(IntType::ULONG),
-            Expression::StringLiteral(_) => CType::Ptr(Box::new(CType::Int(IntType::CHAR))),
+            Expression::StringLiteral(s) => {
+                let elem = string_literal(&s.node).map(|(t, _)| t).unwrap_or(IntType::CHAR);
+                CType::Ptr(Box::new(CType::Int(elem)))
+            }
             Expression::Statement(_) => CType::Unsupported("the type of a statement expression".into()),
             Expression::Member(_) => CType::Unsupported("struct".into()),
             _ => CType::Unsupported("this expression".into()),

@@ -365,11 +365,27 @@ impl<'a> Lowerer<'a> {
                 Ok(v)
             }
             Expression::StringLiteral(s) => {
-                let bytes: usize = s.node.iter().map(|part| part.len().saturating_sub(2)).sum::<usize>() + 1;
-                // Contents (escapes and all) are not modelled: loads give any char.
-                let size = Term::int(bytes as i64);
+                let (elem, count) = crate::c::types::string_literal(&s.node).map_err(|m| self.syntax(s.span, m))?;
+                let bytes = (count as i64 + 1) * i64::from(size_of(elem));
+                // Contents are not modelled: loads give any character.
+                let size = Term::int(bytes);
                 let base = self.new_block(None, &size, false)?;
-                Ok(PtrVal { base, off: Term::int(0), size, pointee: CType::Int(IntType::CHAR) })
+                // Identical literals may or may not be one object (C11
+                // 6.4.5p7; gcc merges them): either way.
+                let key = s.node.concat();
+                let base = match self.string_literal_blocks.get(&key).cloned() {
+                    Some(first) => {
+                        let b = self.memory_var("str.base");
+                        self.emit(Action::Havoc(b.clone()));
+                        self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), first), Term::eq(Term::var(b.clone()), base)]));
+                        Term::var(b)
+                    }
+                    None => {
+                        self.string_literal_blocks.insert(key, base.clone());
+                        base
+                    }
+                };
+                Ok(PtrVal { base, off: Term::int(0), size, pointee: CType::Int(elem) })
             }
             Expression::Call(c) => self.pointer_call(c, hint),
             Expression::Comma(es) => {
@@ -689,7 +705,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Store into memory (`v` already converted to `ty`).
-    pub fn store_memory(&mut self, p: &PtrVal, ty: IntType, v: Val) {
+    pub fn store_memory(&mut self, p: &PtrVal, ty: IntType, v: Val, at: &Option<Span>) {
         let w = i64::from(size_of(ty));
         let targets: Vec<Block> = match self.cell_block(&p.base) {
             Some(b) => vec![b.clone()],
@@ -723,8 +739,14 @@ impl<'a> Lowerer<'a> {
                     self.emit(Action::Assign(var.clone(), new));
                 }
             } else {
-                // A store of another type into the block: its cells may change
-                // to anything.
+                // A store of another width into the block: its cells may
+                // change to anything (bytes are not modelled), which loses
+                // precision: recorded, so no NO rests on it.
+                let text = format!("a store of type {ty} into memory holding {} makes its contents unknown", cells.elem);
+                let at = at.clone();
+                if !self.approximations.iter().any(|(s, t)| *s == at && *t == text) {
+                    self.approximations.push((at, text));
+                }
                 for var in &cells.vars {
                     let any = self.cfg.temp("store", cells.elem);
                     self.havoc(&any, cells.elem);

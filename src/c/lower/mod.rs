@@ -135,6 +135,13 @@ pub(crate) struct Lowerer<'a> {
     blocks: Vec<memory::Block>,
     /// The pointer result of the call just inlined.
     last_pointer_return: Option<memory::PtrVal>,
+    /// Conditions under which the expression being lowered is evaluated at
+    /// all (the left side of `&&`/`||`, the condition of `?:`): the
+    /// assumptions of an operand C may leave unevaluated (in bounds, divisor
+    /// not zero, no overflow) hold only under them.
+    guards: Vec<crate::term::Term>,
+    /// The block of the first evaluation of each string literal, by text.
+    string_literal_blocks: HashMap<String, crate::term::Term>,
 }
 
 pub fn lower(
@@ -171,6 +178,8 @@ pub fn lower(
         approximations: Vec::new(),
         blocks: Vec::new(),
         last_pointer_return: None,
+        guards: Vec::new(),
+        string_literal_blocks: HashMap::new(),
     };
     l.program(unit)
 }
@@ -222,6 +231,12 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn emit_assume(&mut self, t: crate::term::Term) {
+        let t = if self.guards.is_empty() {
+            t
+        } else {
+            use crate::term::Term;
+            Term::or(vec![Term::not(Term::and(self.guards.clone())), t])
+        };
         match t {
             crate::term::Term::Bool(true) => {}
             crate::term::Term::Bool(false) => self.cur = None,
@@ -234,6 +249,15 @@ impl<'a> Lowerer<'a> {
         if let Some(r) = self.arith.range_assumption(name, ty) {
             self.emit_assume(r);
         }
+    }
+    /// Lower `f` as an operand that runs only when `guard` holds; its
+    /// assumptions become `guard -> assumption`. Only for operands without
+    /// side effects (those are lowered as control flow instead).
+    pub fn guarded<T>(&mut self, guard: crate::term::Term, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        self.guards.push(guard);
+        let r = f(self);
+        self.guards.pop();
+        r
     }
     pub fn join(&mut self, cursors: Vec<Cursor>, s: lang_c::span::Span, note: &str) -> Option<Cursor> {
         let span = self.span(s);
@@ -833,8 +857,11 @@ impl<'a> Lowerer<'a> {
         if e.node.enumerators.is_empty() {
             return Ok(tag.and_then(|t| self.enum_tags.get(&t).copied()).unwrap_or(IntType::UINT));
         }
+        // gcc: an enumerator whose value fits `int` is an `int`; the others
+        // have the enumeration's own type, the narrowest of `unsigned int`,
+        // `int`, `unsigned long`, `long` that holds every value.
         let mut next = BigInt::zero();
-        let mut negative = false;
+        let mut values: Vec<(String, BigInt)> = Vec::new();
         for en in &e.node.enumerators {
             let value = match &en.node.expression {
                 Some(x) => {
@@ -846,18 +873,50 @@ impl<'a> Lowerer<'a> {
                 }
                 None => next.clone(),
             };
-            if value < BigInt::zero() {
-                negative = true;
-            }
             next = &value + BigInt::one();
-            let val = self.arith.constant(value, IntType::INT);
+            let provisional = enumerator_type(&value, if value < BigInt::zero() { IntType::LONG } else { IntType::ULONG });
+            let Some(provisional) = provisional else {
+                return Err(self.unsupported(e.span, format!("enumerator value {value} does not fit in 64 bits")));
+            };
+            let val = self.arith.constant(value.clone(), provisional);
             self.bind(&en.node.identifier.node.name, Symbol::Const(val));
+            values.push((en.node.identifier.node.name.clone(), value));
         }
-        let ty = if negative { IntType::INT } else { IntType::UINT };
+        let lo = values.iter().map(|(_, v)| v.clone()).min().unwrap_or_default();
+        let hi = values.iter().map(|(_, v)| v.clone()).max().unwrap_or_default();
+        let fits = |t: IntType| lo >= t.min() && hi <= t.max();
+        let ty = if lo >= BigInt::zero() && fits(IntType::UINT) {
+            IntType::UINT
+        } else if fits(IntType::INT) {
+            IntType::INT
+        } else if lo >= BigInt::zero() && fits(IntType::ULONG) {
+            IntType::ULONG
+        } else if fits(IntType::LONG) {
+            IntType::LONG
+        } else {
+            return Err(self.unsupported(e.span, "an enumeration whose values do not fit in 64 bits"));
+        };
+        for (name, value) in values {
+            let t = enumerator_type(&value, ty).unwrap_or(ty);
+            let val = self.arith.constant(value, t);
+            self.bind(&name, Symbol::Const(val));
+        }
         if let Some(t) = tag {
             self.enum_tags.insert(t, ty);
         }
         Ok(ty)
+    }
+}
+
+/// The type of an enumeration constant: `int` when its value fits, else
+/// the enumeration's type (`None`: not even that holds it).
+fn enumerator_type(value: &BigInt, enum_type: IntType) -> Option<IntType> {
+    if value >= &IntType::INT.min() && value <= &IntType::INT.max() {
+        Some(IntType::INT)
+    } else if value >= &enum_type.min() && value <= &enum_type.max() {
+        Some(enum_type)
+    } else {
+        None
     }
 }
 

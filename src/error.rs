@@ -9,6 +9,9 @@ pub enum TesseraError {
     Io { path: String, message: String },
     /// The input is not valid C (or SMT-LIB), or preprocessing failed.
     Syntax { span: Option<Span>, message: String },
+    /// Text that parses but is not a valid C program (a function defined
+    /// twice, a variable declared twice in one block, a NUL byte, ...).
+    Invalid { span: Option<Span>, message: String },
     /// Valid input that Tessera does not handle (yet).
     Unsupported { span: Option<Span>, what: String },
     /// A bug in Tessera. Reported, never a panic.
@@ -20,13 +23,16 @@ impl TesseraError {
     pub fn exit_code(&self) -> i32 {
         match self {
             TesseraError::Internal(_) => 1,
-            TesseraError::Syntax { .. } => 3,
+            TesseraError::Syntax { .. } | TesseraError::Invalid { .. } => 3,
             TesseraError::Unsupported { .. } => 4,
             TesseraError::Io { .. } => 5,
         }
     }
     pub fn unsupported(span: Option<Span>, what: impl Into<String>) -> Self {
         TesseraError::Unsupported { span, what: what.into() }
+    }
+    pub fn invalid(span: Option<Span>, message: impl Into<String>) -> Self {
+        TesseraError::Invalid { span, message: message.into() }
     }
     pub fn syntax(span: Option<Span>, message: impl Into<String>) -> Self {
         TesseraError::Syntax { span, message: message.into() }
@@ -44,6 +50,10 @@ impl fmt::Display for TesseraError {
             TesseraError::Syntax { span, message } => {
                 at(f, span)?;
                 write!(f, "syntax error: {message}")
+            }
+            TesseraError::Invalid { span, message } => {
+                at(f, span)?;
+                write!(f, "error: {message}")
             }
             TesseraError::Unsupported { span, what } => {
                 at(f, span)?;

@@ -24,11 +24,14 @@ pub struct Cursor {
     /// `assume x < c` and assignments), used to avoid wrap-around terms
     /// that cannot fire, e.g. `x - 1` right after `assume x > 0`.
     facts: BTreeMap<String, Bounds>,
+    /// Allocation sites (by ordinal) executed since `loc`: the edge this
+    /// cursor becomes tells whether they can run more than once.
+    pub sites: Vec<usize>,
 }
 
 impl Cursor {
     pub fn at(loc: LocId) -> Cursor {
-        Cursor { loc, actions: Vec::new(), facts: BTreeMap::new() }
+        Cursor { loc, actions: Vec::new(), facts: BTreeMap::new(), sites: Vec::new() }
     }
 
     pub fn push(&mut self, a: Action) {
@@ -124,6 +127,8 @@ pub struct CfgBuilder {
     free_temps: HashMap<(String, IntType), Vec<String>>,
     temps_in_use: Vec<(String, String, IntType)>,
     temp_counter: HashMap<String, usize>,
+    /// The edges (`from`, `to`) on which each allocation site runs.
+    pub site_edges: Vec<(usize, LocId, LocId)>,
 }
 
 impl CfgBuilder {
@@ -134,7 +139,43 @@ impl CfgBuilder {
 
     /// Close a cursor into an edge to `to`.
     pub fn jump(&mut self, c: Cursor, to: LocId) {
+        self.site_edges.extend(c.sites.iter().map(|&s| (s, c.loc, to)));
         self.edges.push(Edge { from: c.loc, to, actions: c.actions });
+    }
+
+    /// Allocation sites on an edge that lies on a cycle of the graph (so
+    /// they may run more than once per run, whatever the syntax says).
+    pub fn repeating_sites(&self) -> HashSet<usize> {
+        let n = self.locations.len();
+        let mut succ: Vec<Vec<LocId>> = vec![Vec::new(); n];
+        for e in &self.edges {
+            if e.from < n && e.to < n {
+                succ[e.from].push(e.to);
+            }
+        }
+        let reaches = |from: LocId, target: LocId| -> bool {
+            let mut seen = vec![false; n];
+            let mut stack = vec![from];
+            while let Some(l) = stack.pop() {
+                if l == target {
+                    return true;
+                }
+                if l < n && !seen[l] {
+                    seen[l] = true;
+                    stack.extend(succ[l].iter().copied());
+                }
+            }
+            false
+        };
+        let mut memo: HashMap<(LocId, LocId), bool> = HashMap::new();
+        let mut out = HashSet::new();
+        for &(site, from, to) in &self.site_edges {
+            let on_cycle = *memo.entry((from, to)).or_insert_with(|| reaches(to, from));
+            if on_cycle {
+                out.insert(site);
+            }
+        }
+        out
     }
 
     pub fn too_large(&self) -> bool {

@@ -15,9 +15,8 @@ use std::process::{Command, Stdio};
 pub fn preprocess_file(path: &Path) -> Result<String> {
     let display = path.display().to_string();
     // Read first so that a missing file is an Io error, not a gcc message.
-    if let Err(e) = std::fs::metadata(path) {
-        return Err(TesseraError::Io { path: display, message: e.to_string() });
-    }
+    let bytes = std::fs::read(path).map_err(|e| TesseraError::Io { path: display.clone(), message: e.to_string() })?;
+    reject_nul(&display, &bytes)?;
     let output = Command::new("gcc")
         .args(["-E", "-x", "c"])
         .arg(path)
@@ -30,6 +29,7 @@ pub fn preprocess_file(path: &Path) -> Result<String> {
 /// Preprocess C text given in memory. A leading `#line` directive makes gcc
 /// (and therefore our spans) name `file_name` instead of `<stdin>`.
 pub fn preprocess_text(file_name: &str, text: &str) -> Result<String> {
+    reject_nul(file_name, text.as_bytes())?;
     let quoted: String = file_name
         .chars()
         .flat_map(|c| match c {
@@ -187,4 +187,13 @@ mod tests {
         let off = text.find("x;").unwrap_or(0);
         assert_eq!(map.span(text, off), Some(Span { file: "a.c".into(), line: 1, col: 5 }));
     }
+}
+
+/// gcc only warns about a NUL byte and drops it; it is not C text.
+fn reject_nul(file: &str, bytes: &[u8]) -> Result<()> {
+    let Some(at) = bytes.iter().position(|&b| b == 0) else { return Ok(()) };
+    let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = at - bytes[..at].iter().rposition(|&b| b == b'\n').map(|p| p + 1).unwrap_or(0) + 1;
+    let span = crate::ir::Span { file: file.to_string(), line, col };
+    Err(TesseraError::invalid(Some(span), "a NUL character in the source text"))
 }

@@ -213,6 +213,10 @@ impl<'a> Lowerer<'a> {
         let mut calls_functions = false;
         for x in later {
             let facts = super::recursion::expression_facts(x);
+            if facts.writes_memory {
+                // A store may reach any memory cell `v` reads.
+                return self.snapshot(v);
+            }
             for name in &facts.assigned {
                 match self.lookup(name) {
                     Some(Symbol::Var { name, .. }) => {
@@ -222,6 +226,10 @@ impl<'a> Lowerer<'a> {
                 }
             }
             calls_functions |= facts.callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()));
+        }
+        if calls_functions && !self.tracked_cells().is_empty() {
+            // A called function may store into any block a pointer reaches.
+            return self.snapshot(v);
         }
         if calls_functions {
             // A called function can assign any global (never the caller's locals).
@@ -523,8 +531,70 @@ impl<'a> Lowerer<'a> {
         self.expr(e)
     }
 
+    /// Whether the effects of one expression may change what another
+    /// computes or does: then C's unspecified order of evaluation matters.
+    fn interfere(&self, x: &Node<Expression>, y: &Node<Expression>) -> bool {
+        let calls = |e: &Node<Expression>| {
+            super::recursion::expression_facts(e).callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()))
+        };
+        (calls(x) && self.has_effects(y)) || (calls(y) && self.has_effects(x))
+    }
+
+    /// Integer values of `es` under every order of evaluation (C leaves the
+    /// order of operands and arguments unspecified): one path per order,
+    /// joined, the values in temporaries.
+    fn values_in_every_order(&mut self, es: &[&'a Node<Expression>], s: lang_c::span::Span) -> Result<Vec<Val>> {
+        let orders = permutations(es.len());
+        if orders.len() > 6 {
+            return Err(self.unsupported(s, "more than three operands whose side effects interfere (every order of evaluation)"));
+        }
+        let start = self.cur.clone();
+        let mut slots: Vec<Option<(String, IntType)>> = vec![None; es.len()];
+        let mut ends = Vec::new();
+        for order in orders {
+            self.cur = start.clone();
+            let mut vals: Vec<Option<Val>> = vec![None; es.len()];
+            for &i in &order {
+                let v = self.operand_value(es[i])?;
+                vals[i] = Some(self.snapshot(v));
+            }
+            for (i, v) in vals.into_iter().enumerate() {
+                let Some(v) = v else { continue };
+                let (name, ty) = match &slots[i] {
+                    Some(slot) => slot.clone(),
+                    None => {
+                        let slot = (self.cfg.temp("order", v.ty), v.ty);
+                        slots[i] = Some(slot.clone());
+                        slot
+                    }
+                };
+                let v = self.arith.convert(v, ty);
+                self.emit(Action::Assign(name, v.term));
+            }
+            ends.extend(self.cur.take());
+        }
+        self.cur = self.join(ends, s, "any order of evaluation");
+        // A compiler picks one order: a NO must not rest on the choice.
+        let at = self.span(s);
+        self.approximations.push((at, "operands evaluated in every order (C leaves the order unspecified)".into()));
+        Ok(slots
+            .into_iter()
+            .map(|slot| match slot {
+                Some((name, ty)) => self.arith.var(&name, ty),
+                None => self.arith.int(0),
+            })
+            .collect())
+    }
+
     /// Both operands, the left one protected from the right one's effects.
     fn operands(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<(Val, Val)> {
+        if self.interfere(l, r) {
+            let span = lang_c::span::Span::span(l.span.start, r.span.end);
+            let vs = self.values_in_every_order(&[l, r], span)?;
+            if let [a, b] = vs.as_slice() {
+                return Ok((a.clone(), b.clone()));
+            }
+        }
         let a = self.operand_value(l)?;
         let a = self.protect(a, std::slice::from_ref(r));
         let b = self.operand_value(r)?;
@@ -966,7 +1036,23 @@ impl<'a> Lowerer<'a> {
         };
         let args = &c.node.arguments;
         let mut values = Vec::new();
+        // Arguments whose effects interfere: evaluated in every order.
+        let interfering: Vec<usize> =
+            (0..args.len()).filter(|&i| (0..args.len()).any(|j| j != i && self.interfere(&args[i], &args[j]))).collect();
+        let mut ordered: HashMap<usize, Val> = HashMap::new();
+        if interfering.len() > 1 {
+            if interfering.iter().any(|&i| matches!(info.params.get(i).map(|p| &p.ty), Some(CType::Ptr(_)))) {
+                return Err(self.unsupported(c.span, "pointer arguments whose side effects interfere with other arguments"));
+            }
+            let es: Vec<&'a Node<Expression>> = interfering.iter().map(|&i| &args[i]).collect();
+            let vs = self.values_in_every_order(&es, c.span)?;
+            ordered = interfering.iter().copied().zip(vs).collect();
+        }
         for (i, a) in args.iter().enumerate() {
+            if let Some(v) = ordered.remove(&i) {
+                values.push(Argument::Value(v));
+                continue;
+            }
             if let Some(CType::Ptr(pointee)) = info.params.get(i).map(|p| &p.ty) {
                 let v = self.pointer(a, Some((**pointee).clone()))?;
                 let later = &args[i + 1..];
@@ -1191,4 +1277,20 @@ impl<'a> Lowerer<'a> {
             _ => CType::Unsupported("this expression".into()),
         })
     }
+}
+
+/// Every order of `0..n`.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for k in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(k, n - 1);
+            out.push(q);
+        }
+    }
+    out
 }

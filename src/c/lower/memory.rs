@@ -561,7 +561,13 @@ impl<'a> Lowerer<'a> {
     /// A new block; its base id (a constant for a cell block or a site that
     /// runs once, else a fresh nondeterministic id).
     fn new_block(&mut self, elem: Option<IntType>, size: &Term, zeroed: bool) -> Result<Term> {
-        let once = self.site_runs_once();
+        let site = self.blocks.len();
+        let once = self.site_runs_once() && !self.repeating_sites.contains(&site);
+        if once {
+            if let Some(c) = self.cur.as_mut() {
+                c.sites.push(site);
+            }
+        }
         let id = self.blocks.len() as i64 + 1;
         let cell_count = match (elem, size) {
             (Some(t), Term::Int(n)) if once => {
@@ -597,9 +603,20 @@ impl<'a> Lowerer<'a> {
         if once {
             Ok(Term::int(id))
         } else {
+            // Two live blocks are never one: each run of the site takes the
+            // next id of a counter that starts above every cell block's id.
+            let next = match &self.alloc_counter {
+                Some(v) => v.clone(),
+                None => {
+                    let v = self.cfg.declare("alloc#next", "global", IntType::LONG);
+                    self.static_inits.push(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
+                    self.alloc_counter = Some(v.clone());
+                    v
+                }
+            };
             let b = self.memory_var("alloc.base");
-            self.emit(Action::Havoc(b.clone()));
-            self.emit_assume(Term::ge(Term::var(b.clone()), Term::int(SUMMARY_BASE)));
+            self.emit(Action::Assign(b.clone(), Term::var(next.clone())));
+            self.emit(Action::Assign(next.clone(), Term::add(vec![Term::var(next), Term::int(1)])));
             Ok(Term::var(b))
         }
     }
@@ -647,6 +664,11 @@ impl<'a> Lowerer<'a> {
             self.emit_assume(in_bounds);
         }
         Ok((p, ty))
+    }
+
+    /// Every exactly tracked memory cell, with its type.
+    pub(crate) fn tracked_cells(&self) -> Vec<(String, IntType)> {
+        self.blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.vars.iter().map(move |v| (v.clone(), c.elem))).collect()
     }
 
     fn cell_block(&self, base: &Term) -> Option<&Block> {

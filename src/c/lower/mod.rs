@@ -122,7 +122,7 @@ pub(crate) struct Lowerer<'a> {
     pub frames: Vec<Frame>,
     /// `static` locals, shared by all inlined copies: by declaration offset.
     pub statics: HashMap<usize, Symbol>,
-    static_inits: Vec<Action>,
+    pub static_inits: Vec<Action>,
     pub entry: LocId,
     pub exit: LocId,
     depth: usize,
@@ -142,6 +142,14 @@ pub(crate) struct Lowerer<'a> {
     guards: Vec<crate::term::Term>,
     /// The block of the first evaluation of each string literal, by text.
     string_literal_blocks: HashMap<String, crate::term::Term>,
+    /// Allocation sites (by ordinal) known to run more than once.
+    pub repeating_sites: HashSet<usize>,
+    /// Sites tracked as running once that turned out to lie on a cycle.
+    found_repeating: HashSet<usize>,
+    /// The counter that numbers blocks of sites that run more than once.
+    alloc_counter: Option<String>,
+    /// Globals defined with an initializer (a second one is an error).
+    initialized_globals: HashSet<String>,
 }
 
 pub fn lower(
@@ -151,6 +159,29 @@ pub fn lower(
     file: &str,
     semantics: IntSemantics,
 ) -> Result<Program> {
+    // An allocation site tracked as running once must not lie on a cycle
+    // of the graph after inlining (`malloc` in a `for` step, a called
+    // function, reached again by `goto`): lower again with such sites
+    // summarized until none is left (each round only adds sites).
+    let mut repeating: HashSet<usize> = HashSet::new();
+    for _ in 0..8 {
+        let (program, found) = lower_once(unit, text, map, file, semantics, &repeating)?;
+        if found.is_subset(&repeating) {
+            return Ok(program);
+        }
+        repeating.extend(found);
+    }
+    Err(TesseraError::unsupported(None, "allocation sites whose repetition could not be settled"))
+}
+
+fn lower_once(
+    unit: &TranslationUnit,
+    text: &str,
+    map: &SourceMap,
+    file: &str,
+    semantics: IntSemantics,
+    repeating: &HashSet<usize>,
+) -> Result<(Program, HashSet<usize>)> {
     let mut cfg = CfgBuilder::default();
     let entry = cfg.new_location(None, "entry");
     let exit = cfg.new_location(None, "exit");
@@ -180,8 +211,13 @@ pub fn lower(
         last_pointer_return: None,
         guards: Vec::new(),
         string_literal_blocks: HashMap::new(),
+        repeating_sites: repeating.clone(),
+        found_repeating: HashSet::new(),
+        alloc_counter: None,
+        initialized_globals: HashSet::new(),
     };
-    l.program(unit)
+    let program = l.program(unit)?;
+    Ok((program, l.found_repeating))
 }
 
 impl<'a> Lowerer<'a> {
@@ -412,6 +448,7 @@ impl<'a> Lowerer<'a> {
 
     /// Drop locations unreachable from the entry, renumber, check loops.
     fn finish(&mut self) -> Result<Program> {
+        self.found_repeating = self.cfg.repeating_sites();
         let n = self.cfg.locations.len();
         let edges = std::mem::take(&mut self.cfg.edges);
         self.cfg.edges = super::cfg::simplify(n, edges, &self.cfg.protected);
@@ -480,6 +517,9 @@ impl<'a> Lowerer<'a> {
         let Some(name) = declarator_name(&f.node.declarator.node) else {
             return Err(self.syntax(f.span, "function definition without a name"));
         };
+        if self.functions.get(&name).is_some_and(|i| i.def.is_some()) {
+            return Err(TesseraError::invalid(self.span(f.span), format!("redefinition of function `{name}`")));
+        }
         let mut info = self.signature_of_definition(f)?;
         info.def = Some(f);
         self.functions.insert(name, info);
@@ -574,10 +614,19 @@ impl<'a> Lowerer<'a> {
                         }
                     }
                 }
-            } else if storage.is_static {
-                self.static_local(&name, ty, init)?;
             } else {
-                self.local_variable(&name, ty, init)?;
+                // No linkage: one declaration per block (C11 6.7p3).
+                let declared_here = self.frames.last().and_then(|f| f.scopes.last()).is_some_and(|s| {
+                    matches!(s.get(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. }))
+                });
+                if declared_here {
+                    return Err(TesseraError::invalid(self.span(init.span), format!("redeclaration of `{name}` in the same block")));
+                }
+                if storage.is_static {
+                    self.static_local(&name, ty, init)?;
+                } else {
+                    self.local_variable(&name, ty, init)?;
+                }
             }
         }
         Ok(())
@@ -626,6 +675,9 @@ impl<'a> Lowerer<'a> {
             None if is_extern => None,
             None => Some(BigInt::zero()),
         };
+        if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+            return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
+        }
         // Tentative definitions (`int x; int x = 1;`) are one variable.
         if let Some(Symbol::Var { name: existing, .. }) = self.globals.get(name) {
             let existing = existing.clone();

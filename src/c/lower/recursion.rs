@@ -35,6 +35,8 @@ pub(crate) struct BodyFacts {
     /// Identifiers assigned to (`x = `, `x += `, `x++`, ...).
     pub assigned: BTreeSet<String>,
     pub has_static_locals: bool,
+    /// Some assignment, `++` or `--` stores into memory (`*p = `, `a[i]++`).
+    pub writes_memory: bool,
 }
 
 /// Whether a binary operator stores into its left operand (`=`, `+=`, ...).
@@ -84,8 +86,11 @@ impl<'ast> Visit<'ast> for FactsVisitor {
     fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast Span) {
         let assigns = is_assignment(&b.operator.node);
         if assigns {
-            if let Some(n) = target_name(&b.lhs.node) {
-                self.facts.assigned.insert(n);
+            match target_name(&b.lhs.node) {
+                Some(n) => {
+                    self.facts.assigned.insert(n);
+                }
+                None => self.facts.writes_memory = true,
             }
         }
         visit::visit_binary_operator_expression(self, b, span);
@@ -95,8 +100,11 @@ impl<'ast> Visit<'ast> for FactsVisitor {
             u.operator.node,
             UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement
         ) {
-            if let Some(n) = target_name(&u.operand.node) {
-                self.facts.assigned.insert(n);
+            match target_name(&u.operand.node) {
+                Some(n) => {
+                    self.facts.assigned.insert(n);
+                }
+                None => self.facts.writes_memory = true,
             }
         }
         visit::visit_unary_operator_expression(self, u, span);
@@ -238,11 +246,15 @@ impl<'a> Lowerer<'a> {
         Ok(ret.map(|(r, t)| self.arith.var(&r, t)))
     }
 
-    /// Globals (and their types) possibly assigned by `name` or anything it calls.
+    /// Program variables (and their types) possibly assigned by `name` or
+    /// anything it calls: integer globals and the parts of global pointers
+    /// it assigns, and, when it stores into memory, every tracked memory
+    /// cell (a global pointer may reach any block).
     fn globals_modified_by(&self, name: &str, s: Span) -> Result<Vec<(String, IntType)>> {
         let mut seen: HashSet<String> = HashSet::new();
         let mut stack = vec![name.to_string()];
         let mut assigned: BTreeSet<String> = BTreeSet::new();
+        let mut writes_memory = false;
         while let Some(f) = stack.pop() {
             if !seen.insert(f.clone()) {
                 continue;
@@ -253,13 +265,25 @@ impl<'a> Lowerer<'a> {
                 }
                 assigned.extend(facts.assigned.iter().cloned());
                 stack.extend(facts.callees.iter().cloned());
+                writes_memory |= facts.writes_memory;
             }
         }
         let mut out = Vec::new();
         for a in assigned {
-            if let Some(Symbol::Var { name, ty }) = self.globals.get(&a) {
-                out.push((name.clone(), *ty));
+            match self.globals.get(&a) {
+                Some(Symbol::Var { name, ty }) => out.push((name.clone(), *ty)),
+                Some(Symbol::Ptr(p)) => {
+                    out.push((p.off.clone(), IntType::LONG));
+                    if let Some((b, size)) = &p.whole {
+                        out.push((b.clone(), IntType::LONG));
+                        out.push((size.clone(), IntType::LONG));
+                    }
+                }
+                _ => {}
             }
+        }
+        if writes_memory {
+            out.extend(self.tracked_cells());
         }
         Ok(out)
     }

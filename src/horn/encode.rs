@@ -163,7 +163,7 @@ impl PathState {
     }
 }
 
-fn term_size(t: &Term) -> usize {
+pub(crate) fn term_size(t: &Term) -> usize {
     match t {
         Term::App(_, args) => 1 + args.iter().map(term_size).sum::<usize>(),
         _ => 1,

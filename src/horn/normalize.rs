@@ -177,6 +177,9 @@ fn arg_vars(c: &Clause) -> BTreeSet<String> {
 /// Substitute away local variables defined by equalities, fold constants
 /// and drop trivially true conjuncts. Clause indices are kept (a clause
 /// whose constraint becomes `false` stays, for [`prune`] to remove).
+/// Largest definition `v = t` that [`simplify`] substitutes into uses.
+const MAX_SUBSTITUTED_SIZE: usize = 40;
+
 pub fn simplify(sys: &System) -> System {
     let mut out = sys.clone();
     for c in out.clauses.iter_mut() {
@@ -197,7 +200,13 @@ pub fn simplify(sys: &System) -> System {
                     }
                     for (l, r) in [(&args[0], &args[1]), (&args[1], &args[0])] {
                         if let Term::Var(n, _) = l {
-                            if !protected.contains(n) && !r.free_vars().iter().any(|v| &v.name == n) {
+                            // A large definition stays a variable: substituting it
+                            // into every use would multiply the clause's size
+                            // (a chain of `x = c ? x - 1 : x + 1` grows exponentially).
+                            if !protected.contains(n)
+                                && !r.free_vars().iter().any(|v| &v.name == n)
+                                && crate::horn::encode::term_size(r) <= MAX_SUBSTITUTED_SIZE
+                            {
                                 found = Some((i, n.clone(), r.clone()));
                                 break;
                             }

@@ -11,6 +11,7 @@ use num_traits::{One, Zero};
 use std::fmt;
 
 pub mod loops;
+pub mod slice;
 pub use loops::{find_loops, Loop, LoopError};
 
 pub type LocId = usize;

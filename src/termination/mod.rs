@@ -130,7 +130,10 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let start = Instant::now();
     let budget = Budget::with_timeout(opts.timeout);
     let watchdog = spawn_watchdog(&budget);
-    let enc = match encode(p) {
+    // Variables that never influence control flow cannot matter for
+    // termination: the engines do not see them.
+    let sliced = crate::ir::slice::drop_irrelevant(p.clone());
+    let enc = match encode(&sliced) {
         Ok(e) => e,
         Err(e) => {
             return Outcome {

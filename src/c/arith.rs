@@ -6,7 +6,7 @@
 //! "Integer semantics"). Constants are folded exactly.
 
 use super::types::{low_mask_bits, pow2, promote, usual};
-use crate::ir::{IntSemantics, IntType};
+use crate::ir::{DataModel, IntSemantics, IntType};
 use crate::term::{euclid_div_mod, Op, Term};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -74,30 +74,79 @@ pub enum CmpOp {
     Ne,
 }
 
-/// The result of a binary operation: the value plus side conditions the
-/// program must satisfy for it to be defined (a non-zero divisor).
-pub struct Outcome {
-    pub val: Val,
-    pub assume: Option<Term>,
+/// What makes an operation undefined in C.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Undefined {
+    SignedOverflow,
+    DivisionByZero,
+    ShiftOutOfRange,
 }
 
-/// Arithmetic under one integer semantics.
+impl Undefined {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Undefined::SignedOverflow => "signed overflow",
+            Undefined::DivisionByZero => "division by zero",
+            Undefined::ShiftOutOfRange => "shift out of range",
+        }
+    }
+}
+
+/// The result of an operation: the value plus the conditions under which
+/// it is defined (a non-zero divisor; under `c`, a result in range). An
+/// execution that violates one is not a C execution and stops there.
+pub struct Outcome {
+    pub val: Val,
+    pub defined: Vec<(Undefined, Term)>,
+}
+
+/// Arithmetic under one integer semantics and data model: the one home of
+/// what C's integers mean in Tessera.
 #[derive(Clone, Copy, Debug)]
 pub struct Arith {
     pub sem: IntSemantics,
+    pub model: DataModel,
 }
 
 impl Arith {
     pub fn new(sem: IntSemantics) -> Arith {
-        Arith { sem }
+        Arith { sem, model: DataModel::Lp64 }
+    }
+    pub fn with_model(sem: IntSemantics, model: DataModel) -> Arith {
+        Arith { sem, model }
     }
 
-    /// Whether values of `ty` are confined to (and wrap within) its range.
+    /// Whether values of `ty` are confined to its range.
     pub fn bounded(&self, ty: IntType) -> bool {
         match self.sem {
-            IntSemantics::Machine => true,
+            IntSemantics::Machine | IntSemantics::C => true,
             IntSemantics::Math => !ty.is_signed(),
         }
+    }
+
+    /// The result of a signed arithmetic operation: under `c` exact, and
+    /// defined only while in range; otherwise it wraps as [`Arith::fit`].
+    pub fn checked(&self, v: Val) -> (Val, Option<(Undefined, Term)>) {
+        if self.sem != IntSemantics::C || !v.ty.is_signed() {
+            return (self.fit(v), None);
+        }
+        let (min, max) = (v.ty.min(), v.ty.max());
+        if let Some((lo, hi)) = &v.range {
+            if lo >= &min && hi <= &max {
+                return (v, None);
+            }
+        }
+        if let Term::Int(c) = &v.term {
+            if c < &min || c > &max {
+                return (Val { term: v.term.clone(), ty: v.ty, range: None }, Some((Undefined::SignedOverflow, Term::ff())));
+            }
+        }
+        let in_range = Term::and(vec![Term::le(Term::Int(min.clone()), v.term.clone()), Term::le(v.term.clone(), Term::Int(max.clone()))]);
+        let range = match &v.range {
+            Some((lo, hi)) => Some((lo.clone().max(min), hi.clone().min(max))),
+            None => Some((min, max)),
+        };
+        (Val { term: v.term, ty: v.ty, range }, Some((Undefined::SignedOverflow, in_range)))
     }
 
     pub fn type_range(&self, ty: IntType) -> Option<(BigInt, BigInt)> {
@@ -207,11 +256,12 @@ impl Arith {
         self.convert(v, to)
     }
 
-    pub fn neg(&self, v: Val) -> Val {
+    pub fn neg(&self, v: Val) -> Outcome {
         let v = self.promote(v);
         let range = v.range.as_ref().map(|(lo, hi)| (-hi, -lo));
         let term = Term::neg(v.term);
-        self.fit(Val { term, ty: v.ty, range })
+        let (val, check) = self.checked(Val { term, ty: v.ty, range });
+        Outcome { val, defined: check.into_iter().collect() }
     }
 
     /// `~x = -x - 1` (two's complement).
@@ -286,7 +336,7 @@ impl Arith {
         }
         let t = usual(a.ty, b.ty);
         let (a, b) = (self.convert(a, t), self.convert(b, t));
-        let mut assume = None;
+        let mut defined = Vec::new();
         let (term, range) = match op {
             ArithOp::Add => (Term::add(vec![a.term.clone(), b.term.clone()]), range2(&a, &b, |x, y| x + y)),
             ArithOp::Sub => (Term::sub(a.term.clone(), b.term.clone()), sub_range(&a, &b)),
@@ -295,11 +345,11 @@ impl Arith {
                 if let Some(c) = b.constant() {
                     if c.is_zero() {
                         // Division by zero is undefined: no execution continues.
-                        assume = Some(Term::ff());
-                        return Ok(Outcome { val: Val { term: Term::int(0), ty: t, range: None }, assume });
+                        defined.push((Undefined::DivisionByZero, Term::ff()));
+                        return Ok(Outcome { val: Val { term: Term::int(0), ty: t, range: None }, defined });
                     }
                 } else {
-                    assume = Some(Term::neq(b.term.clone(), Term::int(0)));
+                    defined.push((Undefined::DivisionByZero, Term::neq(b.term.clone(), Term::int(0))));
                 }
                 if op == ArithOp::Div {
                     (truncating_div(&a, &b), div_range(&a, &b))
@@ -308,13 +358,15 @@ impl Arith {
                 }
             }
             ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor => {
-                return self.bitwise(op, a, b, t).map(|val| Outcome { val, assume: None });
+                return self.bitwise(op, a, b, t).map(|val| Outcome { val, defined: vec![] });
             }
             // Dispatched to `shift` above (shifts do not use the usual conversions).
             ArithOp::Shl | ArithOp::Shr => return self.shift(op, a, b),
         };
         let v = self.fold(Val { term, ty: t, range });
-        Ok(Outcome { val: self.fit(v), assume })
+        let (val, check) = self.checked(v);
+        defined.extend(check);
+        Ok(Outcome { val, defined })
     }
 
     fn shift(&self, op: ArithOp, a: Val, b: Val) -> Result<Outcome, String> {
@@ -326,8 +378,17 @@ impl Arith {
         let width = a.ty.bits();
         let k = match u32::try_from(k) {
             Ok(k) if k < width => k,
-            _ => return Err(format!("shift by {k}, not in 0..{width} (undefined behaviour)")),
+            _ => {
+                // Undefined: no execution continues.
+                let val = Val { term: Term::int(0), ty: a.ty, range: None };
+                return Ok(Outcome { val, defined: vec![(Undefined::ShiftOutOfRange, Term::ff())] });
+            }
         };
+        let mut defined = Vec::new();
+        if op == ArithOp::Shl && a.ty.is_signed() && self.sem == IntSemantics::C && !a.non_negative() {
+            // Shifting a negative value left is undefined.
+            defined.push((Undefined::ShiftOutOfRange, Term::le(Term::int(0), a.term.clone())));
+        }
         let factor = pow2(k);
         let ty = a.ty;
         let v = if op == ArithOp::Shl {
@@ -342,7 +403,9 @@ impl Arith {
             let term = if k == 0 { a.term } else { Term::div(a.term, Term::Int(factor)) };
             Val { term, ty, range }
         };
-        Ok(Outcome { val: self.fit(self.fold(v)), assume: None })
+        let (val, check) = if op == ArithOp::Shl { self.checked(self.fold(v)) } else { (self.fit(self.fold(v)), None) };
+        defined.extend(check);
+        Ok(Outcome { val, defined })
     }
 
     /// `&`, `|`, `^` where exact in linear arithmetic: with a constant that is

@@ -27,17 +27,21 @@ pub struct Cursor {
     /// Allocation sites (by ordinal) executed since `loc`: the edge this
     /// cursor becomes tells whether they can run more than once.
     pub sites: Vec<usize>,
+    /// `(a, b, k)`: `a <= b - k` holds here (from `assume a < b`); with the
+    /// type of `b` this bounds `a`, so `i++` after `i < n` needs no wrap.
+    below: Vec<(String, String, i64)>,
 }
 
 impl Cursor {
     pub fn at(loc: LocId) -> Cursor {
-        Cursor { loc, actions: Vec::new(), facts: BTreeMap::new(), sites: Vec::new() }
+        Cursor { loc, actions: Vec::new(), facts: BTreeMap::new(), sites: Vec::new(), below: Vec::new() }
     }
 
     pub fn push(&mut self, a: Action) {
         match &a {
             Action::Assign(v, _) | Action::Havoc(v) => {
                 self.facts.remove(v);
+                self.below.retain(|(a, b, _)| a != v && b != v);
             }
             Action::Assume(t) => self.learn(t, true),
         }
@@ -51,6 +55,12 @@ impl Cursor {
 
     pub fn bounds(&self, v: &str) -> Option<&Bounds> {
         self.facts.get(v)
+    }
+
+    /// The variables `b` (with `k`) such that `v <= b - k` holds here.
+    pub fn below(&self, v: &str) -> impl Iterator<Item = (&str, i64)> + '_ {
+        let v = v.to_string();
+        self.below.iter().filter(move |(a, _, _)| *a == v).map(|(_, b, k)| (b.as_str(), *k))
     }
 
     /// Append an `assume`; `None` when it is trivially false (dead path).
@@ -70,6 +80,18 @@ impl Cursor {
             Term::App(Op::And, args) if positive => args.iter().for_each(|a| self.learn(a, true)),
             Term::App(Op::Or, args) if !positive => args.iter().for_each(|a| self.learn(a, false)),
             Term::App(Op::Not, args) if args.len() == 1 => self.learn(&args[0], !positive),
+            Term::App(op @ (Op::Lt | Op::Le | Op::Gt | Op::Ge), args)
+                if args.len() == 2 && matches!((&args[0], &args[1]), (Term::Var(..), Term::Var(..))) =>
+            {
+                let (Term::Var(x, _), Term::Var(y, _)) = (&args[0], &args[1]) else { return };
+                let fact = match (op, positive) {
+                    (Op::Lt, true) | (Op::Ge, false) => (x, y, 1),
+                    (Op::Le, true) | (Op::Gt, false) => (x, y, 0),
+                    (Op::Gt, true) | (Op::Le, false) => (y, x, 1),
+                    _ => (y, x, 0),
+                };
+                self.below.push((fact.0.clone(), fact.1.clone(), fact.2));
+            }
             Term::App(op @ (Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq), args) if args.len() == 2 => {
                 // Normalize to `x op c`.
                 let (var, c, op) = match (&args[0], &args[1]) {
@@ -129,6 +151,7 @@ pub struct CfgBuilder {
     temp_counter: HashMap<String, usize>,
     /// The edges (`from`, `to`) on which each allocation site runs.
     pub site_edges: Vec<(usize, LocId, LocId)>,
+    var_types: HashMap<String, IntType>,
 }
 
 impl CfgBuilder {
@@ -201,6 +224,11 @@ impl CfgBuilder {
     /// A program variable for a C variable: its C name when still free,
     /// else `function.name`, else `function.name.2`, ... (`.` cannot occur
     /// in C identifiers, so these never clash with C names).
+    /// The type of a program variable.
+    pub fn type_of(&self, name: &str) -> Option<IntType> {
+        self.var_types.get(name).copied()
+    }
+
     pub fn declare(&mut self, source_name: &str, function: &str, ty: IntType) -> String {
         let mut name = source_name.to_string();
         if self.taken.contains(&name) {
@@ -212,6 +240,7 @@ impl CfgBuilder {
             }
         }
         self.taken.insert(name.clone());
+        self.var_types.insert(name.clone(), ty);
         self.vars.push(Variable { name: name.clone(), source_name: source_name.to_string(), ty });
         name
     }
@@ -238,6 +267,7 @@ impl CfgBuilder {
                     }
                 }
                 self.taken.insert(name.clone());
+                self.var_types.insert(name.clone(), ty);
                 self.vars.push(Variable { name: name.clone(), source_name: name.clone(), ty });
                 name
             }

@@ -13,7 +13,7 @@ pub mod source;
 pub mod types;
 
 use crate::error::{Result, TesseraError};
-use crate::ir::{IntSemantics, Program};
+use crate::ir::{DataModel, IntSemantics, Program};
 use std::path::Path;
 
 /// Stack for parsing and lowering: both recurse over the syntax tree.
@@ -21,9 +21,14 @@ const STACK_BYTES: usize = 256 * 1024 * 1024;
 
 /// Preprocess, parse and lower a C file.
 pub fn parse_file(path: &Path, semantics: IntSemantics) -> Result<Program> {
+    parse_file_in(path, semantics, DataModel::Lp64)
+}
+
+/// [`parse_file`] for a given data model.
+pub fn parse_file_in(path: &Path, semantics: IntSemantics, model: DataModel) -> Result<Program> {
     let file = path.display().to_string();
     let text = source::preprocess_file(path)?;
-    on_big_stack(move || parse_preprocessed(&file, &text, semantics))
+    on_big_stack(move || parse_preprocessed_in(&file, &text, semantics, model))
 }
 
 /// Same as [`parse_file`] for C text in memory; `file_name` is used in spans.
@@ -35,9 +40,13 @@ pub fn parse_source(file_name: &str, text: &str, semantics: IntSemantics) -> Res
 
 /// Parse and lower text that is already preprocessed (with line markers).
 pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics) -> Result<Program> {
+    parse_preprocessed_in(file, text, semantics, DataModel::Lp64)
+}
+
+pub fn parse_preprocessed_in(file: &str, text: &str, semantics: IntSemantics, model: DataModel) -> Result<Program> {
     let map = source::SourceMap::new(text);
     let unit = parse::parse(text, &map)?;
-    lower::lower(&unit, text, &map, file, semantics)
+    lower::lower(&unit, text, &map, file, arith::Arith::with_model(semantics, model))
 }
 
 fn on_big_stack<F>(f: F) -> Result<Program>

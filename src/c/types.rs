@@ -66,7 +66,7 @@ pub fn usual(a: IntType, b: IntType) -> IntType {
 
 /// Value and type of an integer literal (C11 6.4.4.1, LP64; `long long` is
 /// the same 64-bit type as `long`).
-pub fn integer_literal(lit: &Integer) -> Result<(BigInt, IntType), String> {
+pub fn integer_literal(lit: &Integer, model: crate::ir::DataModel) -> Result<(BigInt, IntType), String> {
     if lit.suffix.imaginary {
         return Err("imaginary integer literal".into());
     }
@@ -83,11 +83,20 @@ pub fn integer_literal(lit: &Integer) -> Result<(BigInt, IntType), String> {
         BigInt::from_str_radix(&digits, radix).map_err(|_| format!("malformed integer literal `{}`", lit.number))?
     };
     let decimal = matches!(lit.base, IntegerBase::Decimal);
-    let long = lit.suffix.size != IntegerSize::Int;
+    // C11 6.4.4.1: the first type of the list that holds the value; `long`
+    // is `int`-sized under ILP32, so `long long` may follow it.
+    let (long, long_long) = match lit.suffix.size {
+        IntegerSize::Int => (false, false),
+        IntegerSize::Long => (true, false),
+        IntegerSize::LongLong => (true, true),
+    };
     let mut candidates: Vec<IntType> = Vec::new();
     if lit.suffix.unsigned {
         if !long {
             candidates.push(IntType::UINT);
+        }
+        if !long_long {
+            candidates.push(model.ulong());
         }
         candidates.push(IntType::ULONG);
     } else {
@@ -95,6 +104,12 @@ pub fn integer_literal(lit: &Integer) -> Result<(BigInt, IntType), String> {
             candidates.push(IntType::INT);
             if !decimal {
                 candidates.push(IntType::UINT);
+            }
+        }
+        if !long_long {
+            candidates.push(model.long());
+            if !decimal {
+                candidates.push(model.ulong());
             }
         }
         candidates.push(IntType::LONG);
@@ -239,7 +254,7 @@ mod tests {
 
     #[test]
     fn literal_types_follow_c11() {
-        let t = |l: Integer| integer_literal(&l).map(|(_, t)| t);
+        let t = |l: Integer| integer_literal(&l, crate::ir::DataModel::Lp64).map(|(_, t)| t);
         assert_eq!(t(lit(IntegerBase::Decimal, "2147483647", false, IntegerSize::Int)), Ok(IntType::INT));
         assert_eq!(t(lit(IntegerBase::Decimal, "2147483648", false, IntegerSize::Int)), Ok(IntType::LONG));
         assert_eq!(t(lit(IntegerBase::Hexadecimal, "FFFFFFFF", false, IntegerSize::Int)), Ok(IntType::UINT));

@@ -9,6 +9,8 @@ use std::path::PathBuf;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IntSemantics {
+    /// C11 on the data model: signed overflow is undefined behaviour.
+    C,
     /// Unbounded signed integers (termination competitions' convention).
     Math,
     /// Wrapping LP64 machine integers.
@@ -18,6 +20,7 @@ pub enum IntSemantics {
 impl IntSemantics {
     fn word(self) -> &'static str {
         match self {
+            IntSemantics::C => "c",
             IntSemantics::Math => "math",
             IntSemantics::Machine => "machine",
         }

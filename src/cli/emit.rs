@@ -19,8 +19,11 @@ pub struct EmitArgs {
     /// The C program.
     pub file: PathBuf,
     /// Integer semantics.
-    #[arg(long, value_enum, default_value = "machine")]
+    #[arg(long, value_enum, default_value = "c")]
     pub ints: Ints,
+    /// Sizes of `long`, `size_t` and pointers.
+    #[arg(long, value_enum, default_value = "lp64")]
+    pub data_model: super::prove::DataModelArg,
     /// Print the program model (control-flow graph, loops) instead of Horn clauses.
     #[arg(long)]
     pub ir: bool,
@@ -40,7 +43,7 @@ pub struct EmitArgs {
 }
 
 pub fn run(args: EmitArgs) -> i32 {
-    let program = match crate::c::parse_file(&args.file, args.ints.into()) {
+    let program = match crate::c::parse_file_in(&args.file, args.ints.into(), args.data_model.into()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");

@@ -2,7 +2,7 @@
 //! a checked non-termination witness) or MAYBE (with the reason).
 
 use crate::engine::EngineKind;
-use crate::ir::IntSemantics;
+use crate::ir::{DataModel, IntSemantics};
 use crate::report::{self, Format};
 use crate::termination::{prove_program, Answer, Outcome, ProveOptions, Strategy};
 use std::path::PathBuf;
@@ -10,7 +10,12 @@ use std::time::{Duration, Instant};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ints {
-    /// x86-64 LP64 machine integers: values in their type's range, wrap-around.
+    /// C11: values in their type's range; signed overflow, division by zero
+    /// and bad shifts are undefined behaviour (such executions stop, with a
+    /// warning); unsigned arithmetic wraps.
+    C,
+    /// gcc `-fwrapv` machine integers: values in their type's range, signed
+    /// arithmetic wraps around too.
     Machine,
     /// Signed integers are unbounded mathematical integers; unsigned still wrap.
     Math,
@@ -19,8 +24,26 @@ pub enum Ints {
 impl From<Ints> for IntSemantics {
     fn from(i: Ints) -> Self {
         match i {
+            Ints::C => IntSemantics::C,
             Ints::Machine => IntSemantics::Machine,
             Ints::Math => IntSemantics::Math,
+        }
+    }
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataModelArg {
+    /// `int`, `long` and pointers 32 bits.
+    Ilp32,
+    /// `long` and pointers 64 bits (x86-64 Linux).
+    Lp64,
+}
+
+impl From<DataModelArg> for DataModel {
+    fn from(d: DataModelArg) -> Self {
+        match d {
+            DataModelArg::Ilp32 => DataModel::Ilp32,
+            DataModelArg::Lp64 => DataModel::Lp64,
         }
     }
 }
@@ -50,8 +73,11 @@ pub struct ProveArgs {
     /// The C program (preprocessed with `gcc -E`; `main` is the entry point).
     pub file: PathBuf,
     /// Integer semantics.
-    #[arg(long, value_enum, default_value = "machine")]
+    #[arg(long, value_enum, default_value = "c")]
     pub ints: Ints,
+    /// Sizes of `long`, `size_t` and pointers.
+    #[arg(long, value_enum, default_value = "lp64")]
+    pub data_model: DataModelArg,
     /// How ranking-function pieces are combined. `portfolio` first asks the
     /// constraint-based (Farkas) synthesis for a linear, multiphase or
     /// lexicographic candidate, then races the three sampling strategies;
@@ -159,7 +185,7 @@ fn effective_timeout(t: f64) -> f64 {
 fn prove_here(args: ProveArgs) -> i32 {
     let start = Instant::now();
     let file = args.file.display().to_string();
-    let program = match crate::c::parse_file(&args.file, args.ints.into()) {
+    let program = match crate::c::parse_file_in(&args.file, args.ints.into(), args.data_model.into()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");

@@ -95,14 +95,61 @@ impl fmt::Display for IntType {
     }
 }
 
+/// The sizes of `long` and pointers (and so of `size_t`, `ptrdiff_t`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum DataModel {
+    /// `int`, `long` and pointers 32 bits (most SV-COMP tasks).
+    Ilp32,
+    /// `long` and pointers 64 bits (x86-64 Linux).
+    #[default]
+    Lp64,
+}
+
+impl DataModel {
+    pub fn long(self) -> IntType {
+        match self {
+            DataModel::Ilp32 => IntType::INT,
+            DataModel::Lp64 => IntType::LONG,
+        }
+    }
+    pub fn ulong(self) -> IntType {
+        match self {
+            DataModel::Ilp32 => IntType::UINT,
+            DataModel::Lp64 => IntType::ULONG,
+        }
+    }
+    pub fn pointer_bytes(self) -> u32 {
+        match self {
+            DataModel::Ilp32 => 4,
+            DataModel::Lp64 => 8,
+        }
+    }
+}
+
 /// How signed integer arithmetic is interpreted (DESIGN.md, "Integer semantics").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum IntSemantics {
-    /// x86-64 LP64: every value in its type's range, arithmetic wraps.
+    /// C11: every value in its type's range; a signed operation whose
+    /// result leaves the range (and division by zero, a bad shift) is
+    /// undefined behaviour, and executions stop there; unsigned wraps.
     #[default]
+    C,
+    /// gcc `-fwrapv`: every value in its type's range, arithmetic wraps.
     Machine,
     /// Signed integers unbounded; unsigned still wrap.
     Math,
+}
+
+/// An operation whose undefined behaviour (signed overflow, division by
+/// zero, a bad shift) was not ruled out while lowering: executions that
+/// reach it are dropped, and the answer warns about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndefinedSite {
+    pub span: Option<Span>,
+    /// `signed overflow`, `division by zero`, `shift out of range`.
+    pub kind: String,
+    /// The source text of the operation.
+    pub expression: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,6 +220,8 @@ pub struct Program {
     /// a NO witness might not be real, so the prover never answers NO when
     /// this is not empty.
     pub approximations: Vec<(Option<Span>, String)>,
+    /// Operations that may be undefined (see [`UndefinedSite`]).
+    pub undefined: Vec<UndefinedSite>,
 }
 
 impl Program {

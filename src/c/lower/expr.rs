@@ -44,7 +44,7 @@ enum Argument {
 const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
 
 /// The integer type of `__VERIFIER_nondet_X` by SV-COMP's naming.
-fn nondet_type_by_name(suffix: &str) -> Option<IntType> {
+fn nondet_type_by_name(suffix: &str, model: crate::ir::DataModel) -> Option<IntType> {
     Some(match suffix {
         "bool" | "_Bool" => IntType::Bool,
         "char" | "schar" => IntType::CHAR,
@@ -53,10 +53,10 @@ fn nondet_type_by_name(suffix: &str) -> Option<IntType> {
         "ushort" | "unsigned_short" | "u16" => IntType::USHORT,
         "int" | "s32" => IntType::INT,
         "uint" | "unsigned" | "unsigned_int" | "u32" => IntType::UINT,
-        "long" | "longlong" | "long_long" | "loff_t" | "s64" | "ssize_t" => IntType::LONG,
-        "ulong" | "ulonglong" | "unsigned_long" | "unsigned_long_long" | "size_t" | "u64" | "sector_t" => {
-            IntType::ULONG
-        }
+        "long" | "ssize_t" => model.long(),
+        "longlong" | "long_long" | "loff_t" | "s64" => IntType::LONG,
+        "ulong" | "unsigned_long" | "size_t" => model.ulong(),
+        "ulonglong" | "unsigned_long_long" | "u64" | "sector_t" => IntType::ULONG,
         _ => return None,
     })
 }
@@ -281,7 +281,7 @@ impl<'a> Lowerer<'a> {
             Expression::Identifier(_) => self.read_identifier(e).map(Some),
             Expression::Constant(c) => match &c.node {
                 Constant::Integer(i) => {
-                    let (v, t) = integer_literal(i).map_err(|m| self.unsupported(c.span, m))?;
+                    let (v, t) = integer_literal(i, self.arith.model).map_err(|m| self.unsupported(c.span, m))?;
                     Ok(Some(self.arith.constant(v, t)))
                 }
                 Constant::Character(s) => {
@@ -329,7 +329,7 @@ impl<'a> Lowerer<'a> {
                     // An array: its characters and the terminator.
                     let (elem, count) = string_literal(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
                     let bytes = BigInt::from(size_of(elem)) * BigInt::from(count + 1);
-                    return Ok(Some(self.arith.constant(bytes, IntType::ULONG)));
+                    return Ok(Some(self.arith.constant(bytes, self.arith.model.ulong())));
                 }
                 let ty = self.type_of(&s.node.0)?;
                 self.size_value(ty, s.span).map(Some)
@@ -349,9 +349,9 @@ impl<'a> Lowerer<'a> {
 
     fn size_value(&mut self, ty: CType, s: lang_c::span::Span) -> Result<Val> {
         match ty {
-            CType::Int(t) => Ok(self.arith.constant(BigInt::from(size_of(t)), IntType::ULONG)),
-            CType::Void => Ok(self.arith.constant(BigInt::from(1), IntType::ULONG)),
-            CType::Ptr(_) => Ok(self.arith.constant(BigInt::from(8), IntType::ULONG)),
+            CType::Int(t) => Ok(self.arith.constant(BigInt::from(size_of(t)), self.arith.model.ulong())),
+            CType::Void => Ok(self.arith.constant(BigInt::from(1), self.arith.model.ulong())),
+            CType::Ptr(_) => Ok(self.arith.constant(BigInt::from(self.arith.model.pointer_bytes()), self.arith.model.ulong())),
             CType::Unsupported(what) => Err(self.unsupported(s, format!("sizeof of {what}"))),
         }
     }
@@ -425,6 +425,17 @@ impl<'a> Lowerer<'a> {
         match lv {
             LValue::Var { name, ty } => {
                 let mut v = self.arith.var(name, *ty);
+                // Below a variable of a bounded type (`assume i < n`): at
+                // most its type's maximum minus the gap.
+                if let (Some(c), Some((lo, hi))) = (self.cur.as_ref(), v.range.clone()) {
+                    let cap = c
+                        .below(name)
+                        .filter_map(|(b, k)| self.cfg.type_of(b).and_then(|t| self.arith.type_range(t)).map(|(_, m)| m - k))
+                        .min();
+                    if let Some(cap) = cap.filter(|cap| cap < &hi && cap >= &lo) {
+                        v.range = Some((lo, cap));
+                    }
+                }
                 // Narrow by what the current path implies (`assume x > 0`).
                 if let Some((lo, hi)) = self.cur.as_ref().and_then(|c| c.bounds(name)) {
                     let (tlo, thi) = match v.range.take() {
@@ -493,7 +504,8 @@ impl<'a> Lowerer<'a> {
                 };
                 let one = self.arith.int(1);
                 let new = self.arith.binary(aop, old, one).map_err(|m| self.unsupported(u.span, m))?;
-                self.store(&lv, new.val);
+                let new = self.defined(new, u.span);
+                self.store(&lv, new);
                 Ok(Some(match result_old {
                     Some(v) => v,
                     None => self.load(&lv),
@@ -511,7 +523,8 @@ impl<'a> Lowerer<'a> {
             }
             UnaryOperator::Minus => {
                 let v = self.operand_value(operand)?;
-                Ok(Some(self.arith.neg(v)))
+                let out = self.arith.neg(v);
+                Ok(Some(self.defined(out, u.span)))
             }
             UnaryOperator::Complement => {
                 let v = self.operand_value(operand)?;
@@ -603,10 +616,25 @@ impl<'a> Lowerer<'a> {
 
     fn arith_outcome(&mut self, op: ArithOp, a: Val, b: Val, s: lang_c::span::Span) -> Result<Val> {
         let out = self.arith.binary(op, a, b).map_err(|m| self.unsupported(s, m))?;
-        if let Some(cond) = out.assume {
+        Ok(self.defined(out, s))
+    }
+
+    /// The value of an operation whose definedness conditions are assumed
+    /// from here on (an execution that violates one is not a C execution);
+    /// each one that is not trivially true is recorded for the warnings.
+    pub(crate) fn defined(&mut self, out: crate::c::arith::Outcome, s: lang_c::span::Span) -> Val {
+        for (kind, cond) in out.defined {
+            if cond == Term::tt() || self.cur.is_none() {
+                continue;
+            }
+            let at = self.span(s);
+            let text = self.source_text(s);
+            if !self.undefined.iter().any(|u| u.span == at && u.kind == kind.describe()) {
+                self.undefined.push(crate::ir::UndefinedSite { span: at, kind: kind.describe().to_string(), expression: text });
+            }
             self.emit_assume(cond);
         }
-        Ok(out.val)
+        out.val
     }
 
     fn binary(&mut self, b: &'a Node<BinaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
@@ -714,7 +742,7 @@ impl<'a> Lowerer<'a> {
         if info.is_some_and(|f| f.def.is_some()) {
             return None;
         }
-        nondet_type_by_name(suffix).or_else(|| info.and_then(|f| f.ret.int()))
+        nondet_type_by_name(suffix, self.arith.model).or_else(|| info.and_then(|f| f.ret.int()))
     }
 
     fn conditional(&mut self, c: &'a Node<ConditionalExpression>, s: lang_c::span::Span, want: bool) -> Result<Option<Val>> {
@@ -963,7 +991,7 @@ impl<'a> Lowerer<'a> {
                 for a in rest {
                     self.effect(a)?;
                 }
-                Ok(Some(self.arith.convert(v, IntType::LONG)))
+                Ok(Some(self.arith.convert(v, self.arith.model.long())))
             }
             n if PROGRAM_ENDS.contains(&n) => {
                 // The arguments run first (and may themselves never return).
@@ -1184,7 +1212,7 @@ impl<'a> Lowerer<'a> {
                 _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
             },
             Expression::Constant(c) => match &c.node {
-                Constant::Integer(i) => CType::Int(integer_literal(i).map_err(|m| self.unsupported(c.span, m))?.1),
+                Constant::Integer(i) => CType::Int(integer_literal(i, self.arith.model).map_err(|m| self.unsupported(c.span, m))?.1),
                 Constant::Character(s) => CType::Int(char_literal(s).map_err(|m| self.unsupported(c.span, m))?.1),
                 Constant::Float(_) => CType::Unsupported("floating point".into()),
             },
@@ -1196,7 +1224,7 @@ impl<'a> Lowerer<'a> {
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
                     } else if n == "__builtin_expect" {
-                        CType::Int(IntType::LONG)
+                        CType::Int(self.arith.model.long())
                     } else if super::memory::ALLOCATORS.contains(&n) {
                         CType::Ptr(Box::new(CType::Void))
                     } else if let Some(f) = self.functions.get(n) {
@@ -1245,7 +1273,7 @@ impl<'a> Lowerer<'a> {
                 } else {
                     match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
                         (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
-                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(IntType::LONG),
+                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(self.arith.model.long()),
                         (CType::Ptr(p), CType::Int(_)) if matches!(op, BinaryOperator::Plus | BinaryOperator::Minus) => CType::Ptr(p),
                         (CType::Int(_), CType::Ptr(p)) if matches!(op, BinaryOperator::Plus) => CType::Ptr(p),
                         (CType::Ptr(_), _) | (_, CType::Ptr(_)) => CType::Unsupported("this operator on pointers".into()),
@@ -1267,7 +1295,7 @@ impl<'a> Lowerer<'a> {
                 Some(x) => self.type_of(x)?,
                 None => CType::Void,
             },
-            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(IntType::ULONG),
+            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(self.arith.model.ulong()),
             Expression::StringLiteral(s) => {
                 let elem = string_literal(&s.node).map(|(t, _)| t).unwrap_or(IntType::CHAR);
                 CType::Ptr(Box::new(CType::Int(elem)))

@@ -481,7 +481,7 @@ impl<'a> Lowerer<'a> {
         match pointee {
             CType::Int(t) => Ok(i64::from(size_of(*t))),
             CType::Void => Ok(1),
-            CType::Ptr(_) => Ok(8),
+            CType::Ptr(_) => Ok(i64::from(self.arith.model.pointer_bytes())),
             CType::Unsupported(w) => Err(self.unsupported(s, format!("pointer arithmetic on a pointer to {w}"))),
         }
     }
@@ -533,7 +533,8 @@ impl<'a> Lowerer<'a> {
                 let m = self.expr(m)?;
                 let n = self.arith.convert(n, IntType::ULONG);
                 let m = self.arith.convert(m, IntType::ULONG);
-                self.arith.binary(ArithOp::Mul, n, m).map_err(|msg| self.unsupported(c.span, msg))?.val
+                let out = self.arith.binary(ArithOp::Mul, n, m).map_err(|msg| self.unsupported(c.span, msg))?;
+                self.defined(out, c.span)
             }
             ("calloc", _) => return Err(self.syntax(c.span, "`calloc` takes two arguments")),
             (_, [n]) => {
@@ -827,7 +828,8 @@ impl<'a> Lowerer<'a> {
             self.emit_assume(Term::eq(Term::modulo(bytes.clone(), Term::int(w)), Term::int(0)));
             Term::div(bytes, Term::int(w))
         };
-        Ok(Val { term, ty: IntType::LONG, range: self.arith.type_range(IntType::LONG) })
+        let t = self.arith.model.long();
+        Ok(Val { term, ty: t, range: self.arith.type_range(t) })
     }
 
     /// `p` as a condition: not NULL.

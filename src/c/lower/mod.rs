@@ -18,7 +18,7 @@ use super::cfg::{CfgBuilder, Cursor};
 use super::source::SourceMap;
 use super::types::CType;
 use crate::error::{Result, TesseraError};
-use crate::ir::{self, Action, IntSemantics, IntType, LocId, Program, Span};
+use crate::ir::{self, Action, IntType, LocId, Program, Span};
 use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
@@ -148,6 +148,8 @@ pub(crate) struct Lowerer<'a> {
     found_repeating: HashSet<usize>,
     /// The counter that numbers blocks of sites that run more than once.
     alloc_counter: Option<String>,
+    /// Operations whose undefined behaviour is assumed away.
+    pub undefined: Vec<ir::UndefinedSite>,
     /// Globals defined with an initializer (a second one is an error).
     initialized_globals: HashSet<String>,
 }
@@ -157,7 +159,7 @@ pub fn lower(
     text: &str,
     map: &SourceMap,
     file: &str,
-    semantics: IntSemantics,
+    arith: Arith,
 ) -> Result<Program> {
     // An allocation site tracked as running once must not lie on a cycle
     // of the graph after inlining (`malloc` in a `for` step, a called
@@ -165,7 +167,7 @@ pub fn lower(
     // summarized until none is left (each round only adds sites).
     let mut repeating: HashSet<usize> = HashSet::new();
     for _ in 0..8 {
-        let (program, found) = lower_once(unit, text, map, file, semantics, &repeating)?;
+        let (program, found) = lower_once(unit, text, map, file, arith, &repeating)?;
         if found.is_subset(&repeating) {
             return Ok(program);
         }
@@ -179,7 +181,7 @@ fn lower_once(
     text: &str,
     map: &SourceMap,
     file: &str,
-    semantics: IntSemantics,
+    arith: Arith,
     repeating: &HashSet<usize>,
 ) -> Result<(Program, HashSet<usize>)> {
     let mut cfg = CfgBuilder::default();
@@ -190,7 +192,7 @@ fn lower_once(
         text,
         map,
         file: file.to_string(),
-        arith: Arith::new(semantics),
+        arith,
         cfg,
         cur: None,
         globals: HashMap::new(),
@@ -215,6 +217,7 @@ fn lower_once(
         found_repeating: HashSet::new(),
         alloc_counter: None,
         initialized_globals: HashSet::new(),
+        undefined: Vec::new(),
     };
     let program = l.program(unit)?;
     Ok((program, l.found_repeating))
@@ -228,6 +231,16 @@ impl<'a> Lowerer<'a> {
             return None;
         }
         self.map.span(self.text, s.start)
+    }
+    /// The source text of a syntax node, on one line (for messages).
+    pub fn source_text(&self, s: lang_c::span::Span) -> String {
+        let text = self.text.get(s.start..s.end).unwrap_or("");
+        let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if one_line.chars().count() > 60 {
+            format!("{}...", one_line.chars().take(57).collect::<String>())
+        } else {
+            one_line
+        }
     }
     pub fn unsupported(&self, s: lang_c::span::Span, what: impl Into<String>) -> TesseraError {
         TesseraError::unsupported(self.span(s), what)
@@ -495,6 +508,7 @@ impl<'a> Lowerer<'a> {
             exit: new_id[self.exit],
             semantics: self.arith.sem,
             approximations: std::mem::take(&mut self.approximations),
+            undefined: std::mem::take(&mut self.undefined),
         };
         if let Err(e) = ir::find_loops(&program) {
             // Point at a location on the offending cycle (a label, if any).
@@ -892,8 +906,10 @@ impl<'a> Lowerer<'a> {
             8
         } else if short > 0 {
             16
-        } else if long > 0 {
+        } else if long > 1 {
             64
+        } else if long > 0 {
+            self.arith.model.long().bits()
         } else {
             // `int`, `signed`, `unsigned`, or no type specifier at all
             // (implicit int of old C).

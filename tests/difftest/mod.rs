@@ -355,7 +355,7 @@ impl Gen {
                 format!("({} ? {} : {})", c, a, b)
             }
             9 => format!("(!{})", a),
-            10 => format!("(-{})", a),
+            10 => format!("(- {})", a),
             11 => {
                 let h: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::Pure).map(|h| h.0.clone()).collect();
                 if h.is_empty() {
@@ -484,7 +484,7 @@ impl Gen {
 
     fn stmt(&mut self) {
         let deep = self.loop_depth >= 2 || self.budget < 4;
-        let k = self.rng.below(if deep { 3 } else { 16 });
+        let k = self.rng.below(if deep { 3 } else { 18 });
         match k {
             0..=2 => self.simple_stmt(),
             3 | 4 => self.counter_loop(),
@@ -512,7 +512,8 @@ impl Gen {
             12 => self.rec_motif(),
             13 => self.down_motif(),
             14 => self.narrow_motif(),
-            _ => self.random_loop(),
+            15 => self.random_loop(),
+            _ => self.flag_loop(),
         }
     }
 
@@ -624,6 +625,21 @@ impl Gen {
         let c = if self.math {
             let a = self.expr(2);
             format!("{} {} {}", a, self.rng.pick(&["<", ">", "=="]), self.rng.range(-2, 4))
+        } else if self.rng.pct(60) {
+            // comparisons whose value depends on exact C typing (gcc decides)
+            self.rng
+                .pick(&[
+                    "(char)200 < 0", "'\\xff' < 0", "sizeof('a') == 4", "HUGE > 0", "HUGE == 5000000000", "NEG < 0",
+                    "BIG == 2147483648", "BIG > 0", "BIG < 0", "0xffffffff == -1", "(short)65535 == -1", "(_Bool)256 == 1",
+                    "-1 < sizeof(int)", "0u - 1 > 0", "sizeof(\"abc\") == 4", "sizeof(\"abc\") == 3", "sizeof(L\"ab\") == 12",
+                    "sizeof(L\"ab\") == 3", "2147483648 > 0", "-2147483647 - 1 < 0", "037777777777 > 0", "(unsigned char)-1 == 255",
+                    "-1L < 1u", "-1 < 1u", "sizeof(-1L) == 8", "sizeof(BIG) == 4", "sizeof(HUGE) == 8", "sizeof(NEG) == 4",
+                    "sizeof(__builtin_expect(1, 1)) == 8", "__builtin_expect(-1, 0) < 0u", "sizeof(1 ? 'a' : 2L) == 8",
+                    "0x100000000 > 0", "'\\377' == -1", "sizeof(\"\") == 1", "sizeof(\"a\\0b\") == 4", "sizeof 'a' == 1",
+                    "(unsigned short)-1 > 0", "(signed char)128 < 0", "5000000000 > 2147483647", "sizeof(5000000000) == 8",
+                    "sizeof(2147483648) == 8", "sizeof(0x80000000) == 4", "sizeof(0u) == 4", "sizeof(1ll) == 8", "-0x80000000 > 0",
+                ])
+                .to_string()
         } else {
             let r = &mut self.rng;
             let lhs = *r.pick(&[
@@ -639,8 +655,9 @@ impl Gen {
         self.emit(format!("int {} = ({});", f, c));
         self.declare(&f, Kind::Scalar(Ty::Int));
         self.loop_depth += 1;
-        if self.rng.pct(50) {
-            self.open(format!("while ({}) {{", f));
+        if self.rng.pct(60) {
+            let neg = if self.rng.pct(50) { "!" } else { "" };
+            self.open(format!("while ({}{}) {{", neg, f));
             self.snap();
             if self.rng.pct(30) {
                 self.simple_stmt();

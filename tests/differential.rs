@@ -18,7 +18,7 @@ fn differential_fixed_seed() {
     let t0 = Instant::now();
     let mut env = setup(tessera_bin(), &work_dir("difftest-work-quick"));
     env.timeout = 1.0;
-    let count: u64 = 100;
+    let count: u64 = 120;
     let (st, fails) = run_campaign(&env, 0x7e55e7a, count, 2, false, false);
     eprintln!("differential (fixed seed): {:?} in {:.1}s", st, t0.elapsed().as_secs_f64());
     assert_eq!(st.compile_errors, 0, "the generator produced programs gcc rejects");

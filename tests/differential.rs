@@ -1,0 +1,80 @@
+//! Differential testing against gcc-compiled runs (see tests/difftest/mod.rs).
+//!
+//! Quick:  cargo test --release --test differential
+//! Long:   DIFFTEST_COUNT=5000 DIFFTEST_SEED=7 cargo test --release --test differential -- --ignored --nocapture
+
+mod difftest;
+
+use difftest::*;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn work_dir(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join(name)
+}
+
+#[test]
+fn differential_fixed_seed() {
+    let t0 = Instant::now();
+    let mut env = setup(tessera_bin(), &work_dir("difftest-work-quick"));
+    env.timeout = 1.0;
+    let count: u64 = 120;
+    let (st, fails) = run_campaign(&env, 0x7e55e7a, count, 2, false, false);
+    eprintln!("differential (fixed seed): {:?} in {:.1}s", st, t0.elapsed().as_secs_f64());
+    assert_eq!(st.compile_errors, 0, "the generator produced programs gcc rejects");
+    let list: Vec<String> = fails.iter().map(|f| format!("#{} {:?} under --ints {} (oracle {:?})", f.idx, f.answer, f.mode, f.verdict)).collect();
+    assert!(fails.is_empty(), "wrong answers: {}", list.join("; "));
+}
+
+#[test]
+#[ignore]
+fn differential_long() {
+    let count: u64 = std::env::var("DIFFTEST_COUNT").ok().and_then(|s| s.parse().ok()).unwrap_or(20000);
+    let seed: u64 = std::env::var("DIFFTEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let timeout: f64 = std::env::var("DIFFTEST_TIMEOUT").ok().and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    let t0 = Instant::now();
+    let mut env = setup(tessera_bin(), &work_dir("difftest-work"));
+    env.timeout = timeout;
+    let (st, fails) = run_campaign(&env, seed, count, 2, true, true);
+    let out = work_dir("difftest-failures");
+    std::fs::create_dir_all(&out).unwrap();
+    let max_min: usize = std::env::var("DIFFTEST_MINIMIZE").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
+    for (k, f) in fails.iter().enumerate() {
+        let base = format!("seed{}-{}-{}-{:?}", seed, f.idx, f.mode, f.answer).to_lowercase();
+        let expected = if f.verdict == Verdict::Terminating { "terminating" } else { "nonterminating" };
+        let head = format!("// expected: {} (Tessera --ints {} answered {:?})\n", expected, f.mode, f.answer);
+        std::fs::write(out.join(format!("{}.c", base)), format!("{}{}", head, f.program.clean())).unwrap();
+        std::fs::write(out.join(format!("{}.instrumented.c", base)), f.program.instrumented()).unwrap();
+        if k >= max_min {
+            continue;
+        }
+        let min = minimize(&env, f, Duration::from_secs(120));
+        std::fs::write(out.join(format!("{}.min.c", base)), format!("{}{}", head, strip(&min))).unwrap();
+        let inst: String = min.iter().map(|l| format!("{}\n", l)).collect();
+        std::fs::write(out.join(format!("{}.min.instrumented.c", base)), inst).unwrap();
+    }
+    println!("differential (seed {}, {} programs, {:.0}s):", seed, count, t0.elapsed().as_secs_f64());
+    println!("  programs:               {}", st.programs);
+    println!("  oracle terminating:     {}", st.terminating);
+    println!("  oracle nonterminating:  {}", st.nonterminating);
+    println!("  undecided:              {}", st.undecided);
+    println!("  sanitizer (set aside):  {}", st.sanitizer);
+    println!("  compile errors:         {}", st.compile_errors);
+    println!("  Tessera YES/NO/MAYBE:   {}/{}/{}", st.yes, st.no, st.maybe);
+    println!("  wrong YES:              {}", st.wrong_yes);
+    println!("  wrong NO:               {}", st.wrong_no);
+    println!("  failures written to     {}", out.display());
+}
+
+/// Prints a few generated programs (debugging the generator).
+#[test]
+#[ignore]
+fn differential_show() {
+    let seed: u64 = std::env::var("DIFFTEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let env = setup(tessera_bin(), &work_dir("difftest-work"));
+    for i in 0..std::env::var("DIFFTEST_COUNT").ok().and_then(|s| s.parse().ok()).unwrap_or(5u64) {
+        let p = gen_program(seed, i);
+        let o = oracle(&env, &p);
+        println!("==== {} {:?} {} math_ok={}\n{}", i, o.verdict, o.summary, p.math_ok, p.instrumented());
+    }
+}

@@ -1,0 +1,148 @@
+/* Oracle driver for the differential test: shares nothing with Tessera.
+ * Linked with a program whose `main` was renamed `__dt_user_main`.
+ * The parent enumerates input vectors depth-first (values from DT_DOMAIN),
+ * running the program in a forked child per vector.  Child exit codes:
+ * 10 returned from main / ended by error function, 11 needs more input,
+ * 12 assumption false (infeasible), 13 repeated state (non-terminating),
+ * 14 step cap (undecided), 90 sanitizer report; SIGALRM: undecided. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+int __dt_user_main(int, char **);
+
+static long in_vals[64];
+static int in_n, in_cur;
+
+static long next_in(void) { if (in_cur >= in_n) _exit(11); return in_vals[in_cur++]; }
+int __VERIFIER_nondet_int(void) { return (int)next_in(); }
+unsigned __VERIFIER_nondet_uint(void) { return (unsigned)next_in(); }
+char __VERIFIER_nondet_char(void) { return (char)next_in(); }
+unsigned char __VERIFIER_nondet_uchar(void) { return (unsigned char)next_in(); }
+short __VERIFIER_nondet_short(void) { return (short)next_in(); }
+unsigned short __VERIFIER_nondet_ushort(void) { return (unsigned short)next_in(); }
+long __VERIFIER_nondet_long(void) { return next_in(); }
+unsigned long __VERIFIER_nondet_ulong(void) { return (unsigned long)next_in(); }
+_Bool __VERIFIER_nondet_bool(void) { return next_in() != 0; }
+void __VERIFIER_assume(int c) { if (!c) _exit(12); }
+void __VERIFIER_error(void) { _exit(10); }
+void reach_error(void) { _exit(10); }
+
+/* ---- state snapshots ---- */
+#define MAXBUF 8192
+static long buf[MAXBUF];
+static int nbuf;
+static long frames;
+static long nsnaps, snapcap = 200000;
+typedef struct { unsigned long h; long off; int len; } ent;
+static ent *tab; static unsigned long tabsz;
+static long *arena; static long arenan, arenacap;
+
+long __dt_enter(void) { return ++frames; }
+void __dt_v(long x) { if (nbuf >= MAXBUF) _exit(14); buf[nbuf++] = x; }
+void __dt_m(const void *p, unsigned long n) {
+    __dt_v((long)p);
+    if (p) { const unsigned char *c = p; for (unsigned long i = 0; i < n; i++) __dt_v(c[i]); }
+}
+static unsigned long hashv(const long *v, int n) {
+    unsigned long h = 1469598103934665603UL;
+    for (int i = 0; i < n; i++) { h ^= (unsigned long)v[i]; h *= 1099511628211UL; h ^= h >> 29; }
+    return h | 1;
+}
+static void grow(void);
+static void insert(unsigned long h, long off, int len) {
+    unsigned long i = h & (tabsz - 1);
+    while (tab[i].h) i = (i + 1) & (tabsz - 1);
+    tab[i].h = h; tab[i].off = off; tab[i].len = len;
+}
+static void grow(void) {
+    ent *old = tab; unsigned long oldsz = tabsz;
+    tabsz = tabsz ? tabsz * 2 : 1024;
+    tab = calloc(tabsz, sizeof(ent));
+    if (!tab) _exit(14);
+    for (unsigned long i = 0; i < oldsz; i++) if (old[i].h) insert(old[i].h, old[i].off, old[i].len);
+    free(old);
+}
+void __dt_end(int id, long fr) {
+    __dt_v(id); __dt_v(fr); __dt_v(in_cur);
+    unsigned long h = hashv(buf, nbuf);
+    if (tabsz == 0 || (unsigned long)nsnaps * 2 >= tabsz) grow();
+    unsigned long i = h & (tabsz - 1);
+    while (tab[i].h) {
+        if (tab[i].h == h && tab[i].len == nbuf && memcmp(arena + tab[i].off, buf, nbuf * sizeof(long)) == 0)
+            _exit(13);
+        i = (i + 1) & (tabsz - 1);
+    }
+    if (arenan + nbuf > arenacap) {
+        arenacap = (arenacap + nbuf) * 2;
+        arena = realloc(arena, arenacap * sizeof(long));
+        if (!arena) _exit(14);
+    }
+    memcpy(arena + arenan, buf, nbuf * sizeof(long));
+    insert(h, arenan, nbuf);
+    arenan += nbuf;
+    nbuf = 0;
+    if (++nsnaps > snapcap) _exit(14);
+}
+
+/* ---- parent: depth-first enumeration of input vectors ---- */
+static long dom[256]; static int ndom;
+static long maxruns = 2000, maxdepth = 8, runsecs = 2;
+static long runs, n_term, n_nonterm, n_undec, n_san, n_infeas; static int capped;
+static int argc_hi = 1;
+
+static int run_one(int uargc, const long *v, int n) {
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) { perror("fork"); exit(2); }
+    if (pid == 0) {
+        memcpy(in_vals, v, n * sizeof(long)); in_n = n; in_cur = 0;
+        alarm(runsecs);
+        char *uargv[8] = { "prog", "a", "b", "c", "d", "e", "f", 0 };
+        uargv[uargc] = 0;
+        __dt_user_main(uargc, uargv);
+        _exit(10);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0) {}
+    runs++;
+    if (WIFEXITED(st)) return WEXITSTATUS(st);
+    if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM) return 14;
+    return 90;
+}
+
+static void dfs(int uargc, long *v, int n) {
+    if (runs >= maxruns) { capped = 1; return; }
+    int r = run_one(uargc, v, n);
+    switch (r) {
+    case 10: n_term++; break;
+    case 11:
+        if (n >= maxdepth) { n_undec++; break; }
+        for (int i = 0; i < ndom; i++) { v[n] = dom[i]; dfs(uargc, v, n + 1); if (capped) return; }
+        break;
+    case 12: n_infeas++; break;
+    case 13: n_nonterm++; break;
+    case 14: n_undec++; break;
+    default: n_san++; break;
+    }
+}
+
+int main(void) {
+    const char *d = getenv("DT_DOMAIN");
+    if (d) {
+        char *s = strdup(d), *tok = strtok(s, ",");
+        while (tok && ndom < 256) { dom[ndom++] = strtol(tok, 0, 0); tok = strtok(0, ","); }
+    }
+    if (ndom == 0) dom[ndom++] = 0;
+    if (getenv("DT_MAXRUNS")) maxruns = atol(getenv("DT_MAXRUNS"));
+    if (getenv("DT_RUNSECS")) runsecs = atol(getenv("DT_RUNSECS"));
+    if (getenv("DT_ARGC")) argc_hi = atoi(getenv("DT_ARGC"));
+    long v[64];
+    for (int a = 1; a <= argc_hi && !capped; a++) dfs(a, v, 0);
+    printf("runs=%ld term=%ld nonterm=%ld undec=%ld san=%ld infeas=%ld capped=%d\n",
+           runs, n_term, n_nonterm, n_undec, n_san, n_infeas, capped);
+    return 0;
+}

@@ -15,7 +15,8 @@ import argparse, concurrent.futures as cf, csv, json, os, re, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEXPR = re.compile(r"\((and|or|not|>=|<=|=|<|>|\+|-|\*|ite|div|mod) ")
-INTERNAL = re.compile(r"[%#|]|\bmem\d+\[")
+# `tmp%1`, `r#0`, SMT quotes `|x|` (not C's `||` nor `a % 2`), `mem1[0]`.
+INTERNAL = re.compile(r"\w[%#]\w|(?<![|])[|](?![|])|\bmem\d+\[")
 BIG = re.compile(r"\d{7,}")
 
 

@@ -81,6 +81,12 @@ impl Names {
         Names { shown: names.into_iter().filter(|n| !n.contains('#') && !n.contains('%')).map(|n| (n.clone(), n)).collect() }
     }
 
+    /// Only the variables in `live` (a variable dead at a loop header
+    /// arrives there as 0; facts about it say nothing about the loop).
+    pub fn restricted(&self, live: &BTreeSet<String>) -> Names {
+        Names { shown: self.shown.iter().filter(|(k, _)| live.contains(*k)).map(|(k, v)| (k.clone(), v.clone())).collect() }
+    }
+
     pub fn get(&self, internal: &str) -> Option<&str> {
         self.shown.get(internal).map(|s| s.as_str())
     }

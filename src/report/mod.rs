@@ -70,7 +70,7 @@ fn details(o: &Outcome) -> String {
                     ranking_text(l, &names),
                     l.strategy
                 );
-                let _ = writeln!(s, "  supporting invariant at the loop header: {}", cexpr::condition(&l.invariant, &names));
+                let _ = writeln!(s, "  supporting invariant at the loop header: {}", invariant_text(o, l, &names));
             }
         }
         Answer::No { witness, span, strategy } => {
@@ -92,6 +92,13 @@ fn names_of(o: &Outcome) -> Names {
         Some(e) => Names::internal(e.vars.iter().map(|v| v.name.clone())),
         None => Names::default(),
     }
+}
+
+/// The supporting invariant over the variables live at the loop header.
+fn invariant_text(o: &Outcome, l: &LoopProof, names: &Names) -> String {
+    let live = o.encoding.as_ref().and_then(|e| e.live.get(l.header));
+    let names = live.map(|live| names.restricted(live)).unwrap_or_else(|| names.clone());
+    cexpr::condition(&l.invariant, &names)
 }
 
 fn check_of(l: &LoopProof) -> Check {
@@ -215,7 +222,7 @@ pub fn to_json(o: &Outcome) -> Json {
                             "ranking_function": ranking_text(l, &names),
                             "check": if l.decreases { "decrease" } else { "bound" },
                             "strategy": l.strategy,
-                            "invariant": cexpr::condition(&l.invariant, &names),
+                            "invariant": invariant_text(o, l, &names),
                         })
                     })
                     .collect(),

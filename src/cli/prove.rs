@@ -100,6 +100,11 @@ pub struct ProveArgs {
     /// Report every safety query, candidate and answer on standard error.
     #[arg(short, long)]
     pub verbose: bool,
+    /// Write a verification witness: for NO a violation witness (`.graphml`:
+    /// GraphML 1.0; `.yml`/`.yaml`: YAML), for YES a YAML correctness
+    /// witness (format 2.1). The format follows the file's extension.
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<PathBuf>,
 }
 
 /// Set in the environment of the worker process that does the proof.
@@ -214,6 +219,12 @@ fn prove_here(args: ProveArgs) -> i32 {
     };
     let mut outcome = prove_program(&program, &opts);
     outcome.seconds = start.elapsed().as_secs_f64();
+    if let Some(path) = &args.witness {
+        // DATA MODEL: LP64 until `--data-model` lands; pass its value here.
+        if let Err(e) = report::witness::write(&program, &outcome, path, report::witness::DataModel::Lp64) {
+            eprintln!("{e}");
+        }
+    }
     print!("{}", report::render(&outcome, args.format));
     0
 }

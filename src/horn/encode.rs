@@ -46,6 +46,11 @@ pub struct Encoding {
     pub loops: Vec<Loop>,
     pub exit: LocId,
     pub file: String,
+    /// The program's variables with their source names, and the variables
+    /// live at each location: what the report needs to print states and
+    /// formulas in the program's terms.
+    pub program_vars: Vec<crate::ir::Variable>,
+    pub live: Vec<BTreeSet<String>>,
 }
 
 /// Paths between two cut-points beyond which a join point becomes a cut-point.
@@ -110,7 +115,16 @@ pub fn encode(p: &Program) -> Result<Encoding> {
     // Exit last, so predicate numbers of loop headers follow source order.
     cutpoints.retain(|&c| c != p.exit);
     cutpoints.push(p.exit);
-    Ok(Encoding { vars, cutpoints, transitions, loops, exit: p.exit, file: p.file.clone() })
+    Ok(Encoding {
+        vars,
+        cutpoints,
+        transitions,
+        loops,
+        exit: p.exit,
+        file: p.file.clone(),
+        program_vars: p.vars.clone(),
+        live,
+    })
 }
 
 /// Variables live at the entry of each location (read before written on

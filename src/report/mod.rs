@@ -1,9 +1,16 @@
 //! Answers for people and for harnesses: text, JSON, the termination
-//! competition's format and SV-COMP's.
+//! competition's format and SV-COMP's; verification witnesses (`witness`).
+//!
+//! Every formula and ranking function is printed in C over the program's
+//! own variables ([`cexpr`]), never as SMT-LIB over internal names.
+
+pub mod cexpr;
+pub mod witness;
 
 use crate::horn::encode::Encoding;
 use crate::termination::certificate::NonTerminationWitness;
-use crate::termination::{Answer, Outcome};
+use crate::termination::{Answer, LoopProof, Outcome};
+use cexpr::{Check, Names};
 use serde_json::{json, Value as Json};
 use std::fmt::Write as _;
 
@@ -53,30 +60,105 @@ fn details(o: &Outcome) -> String {
             if loops.is_empty() {
                 let _ = writeln!(s, "The program has no loops (and no recursion): every run is finite.");
             }
+            let names = names_of(o);
             for l in loops {
                 let _ = writeln!(
                     s,
                     "loop {} at {}: ranking function {}  [{}]",
                     l.loop_index,
                     line_of(&l.span),
-                    l.ranking,
+                    ranking_text(l, &names),
                     l.strategy
                 );
-                let _ = writeln!(s, "  supporting invariant at the loop header: {}", l.invariant);
+                let _ = writeln!(s, "  supporting invariant at the loop header: {}", invariant_text(o, l, &names));
             }
         }
         Answer::No { witness, span, strategy } => {
             let _ = writeln!(s, "loop {} at {} does not terminate  [{}]", witness.loop_index, line_of(span), strategy);
-            s.push_str(&witness_text(witness, o.encoding.as_ref()));
+            s.push_str(&witness_text(witness, o.encoding.as_ref(), &names_of(o)));
         }
         Answer::Maybe { reason } => {
-            let _ = writeln!(s, "reason: {reason}");
+            let _ = writeln!(s, "reason: {}", short_reason(reason, o.seconds));
         }
     }
     s
 }
 
-fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>) -> String {
+/// Names for printing: the program's source names when the outcome carries
+/// them.
+fn names_of(o: &Outcome) -> Names {
+    match &o.encoding {
+        Some(e) if !e.program_vars.is_empty() => Names::readable(&e.program_vars),
+        Some(e) => Names::internal(e.vars.iter().map(|v| v.name.clone())),
+        None => Names::default(),
+    }
+}
+
+/// The supporting invariant over the variables live at the loop header.
+fn invariant_text(o: &Outcome, l: &LoopProof, names: &Names) -> String {
+    let live = o.encoding.as_ref().and_then(|e| e.live.get(l.header));
+    let names = live.map(|live| names.restricted(live)).unwrap_or_else(|| names.clone());
+    cexpr::condition(&l.invariant, &names)
+}
+
+fn check_of(l: &LoopProof) -> Check {
+    if l.decreases {
+        Check::Decrease
+    } else {
+        Check::Bound
+    }
+}
+
+/// The ranking function in C over source names; the internal form only
+/// when some piece speaks of a variable without a source name.
+fn ranking_text(l: &LoopProof, names: &Names) -> String {
+    cexpr::ranking(&l.ranking, check_of(l), names).unwrap_or_else(|| l.ranking.to_string())
+}
+
+/// One line a person understands, from the prover's reasons (one line per
+/// loop, `loop N (line L): detail`): `loop at line 12: no ranking function
+/// found within 30 s`. The detail stays in JSON's `details` and, with
+/// `--verbose`, on standard error.
+pub fn short_reason(reason: &str, seconds: f64) -> String {
+    let per_loop: Vec<String> = reason
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let (place, detail) = match line.strip_prefix("loop ").and_then(|r| r.split_once("): ")) {
+                Some((head, detail)) => {
+                    let at = head.split_once(" (").map(|(_, at)| at).unwrap_or(head);
+                    (format!("loop at {at}"), detail)
+                }
+                None => return first_sentence(line),
+            };
+            let what = if detail.contains("unsupported") {
+                "unsupported construct".to_string()
+            } else if detail.contains("time limit") || detail.contains("timeout") || detail.contains("canceled") {
+                format!("no ranking function found within {:.0} s", seconds.max(1.0))
+            } else if detail.contains("witness rejected") || detail.contains("no witness") {
+                "no ranking function found, and no non-termination argument could be confirmed".to_string()
+            } else {
+                "no ranking function found".to_string()
+            };
+            format!("{place}: {what}")
+        })
+        .collect();
+    if per_loop.is_empty() {
+        "no answer".into()
+    } else {
+        per_loop.join("; ")
+    }
+}
+
+fn first_sentence(s: &str) -> String {
+    let s = s.trim();
+    match s.find("; ") {
+        Some(i) => s[..i].to_string(),
+        None => s.to_string(),
+    }
+}
+
+fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "  stem (state after each step from the program start to the loop header):");
     for (k, step) in w.stem.iter().enumerate() {
@@ -84,11 +166,33 @@ fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>) -> String {
             .and_then(|e| e.transitions.get(step.transition).map(|t| (e, t)))
             .map(|(e, t)| format!("{} -> {}", crate::horn::encode::source_name(e, t.from), e.pred_name(t.to)))
             .unwrap_or_default();
-        let vals: Vec<String> = step.state.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        let vals: Vec<String> = shown_state(step, enc, names).iter().map(|(k, v)| format!("{k} = {v}")).collect();
         let _ = writeln!(s, "    {k}: {label}: {}", vals.join(", "));
     }
-    let _ = writeln!(s, "  recurrent set (every state in it has a successor in it): {}", w.recurrent_set);
+    let _ = writeln!(s, "  recurrent set (every state in it has a successor in it): {}", recurrent_text(w, names));
     s
+}
+
+/// The values of a stem state worth showing: variables with a source name
+/// that are live where the step arrives (a dead variable arrives as 0 and
+/// means nothing), under their source names.
+pub fn shown_state(
+    step: &crate::termination::certificate::StemStep,
+    enc: Option<&Encoding>,
+    names: &Names,
+) -> Vec<(String, String)> {
+    let live = enc.and_then(|e| e.transitions.get(step.transition).and_then(|t| e.live.get(t.to)));
+    step.state
+        .iter()
+        .filter(|(k, _)| live.is_none_or(|l| l.contains(*k)))
+        .filter_map(|(k, v)| names.get(k).map(|n| (n.to_string(), v.to_string())))
+        .collect()
+}
+
+/// The recurrent set in C; exactly as checked (a weakened set need not be
+/// recurrent), so with internal names if it speaks of a hidden variable.
+fn recurrent_text(w: &NonTerminationWitness, names: &Names) -> String {
+    cexpr::exact_condition(&w.recurrent_set, names).unwrap_or_else(|| w.recurrent_set.to_string())
 }
 
 fn text(o: &Outcome) -> String {
@@ -105,6 +209,7 @@ pub fn to_json(o: &Outcome) -> Json {
         "time_seconds": o.seconds,
         "queries": o.queries,
     });
+    let names = names_of(o);
     match &o.answer {
         Answer::Yes { loops } => {
             j["loops"] = Json::Array(
@@ -114,9 +219,10 @@ pub fn to_json(o: &Outcome) -> Json {
                         json!({
                             "loop": l.loop_index,
                             "line": l.span.as_ref().map(|s| s.line),
-                            "ranking_function": l.ranking.to_string(),
+                            "ranking_function": ranking_text(l, &names),
+                            "check": if l.decreases { "decrease" } else { "bound" },
                             "strategy": l.strategy,
-                            "invariant": l.invariant.to_string(),
+                            "invariant": invariant_text(o, l, &names),
                         })
                     })
                     .collect(),
@@ -128,15 +234,18 @@ pub fn to_json(o: &Outcome) -> Json {
                 "line": span.as_ref().map(|s| s.line),
                 "strategy": strategy,
                 "stem": witness.stem.iter().map(|st| {
-                    let state: serde_json::Map<String, Json> =
-                        st.state.iter().map(|(k, v)| (k.clone(), Json::String(v.to_string()))).collect();
+                    let state: serde_json::Map<String, Json> = shown_state(st, o.encoding.as_ref(), &names)
+                        .into_iter()
+                        .map(|(k, v)| (k, Json::String(v)))
+                        .collect();
                     json!({ "transition": st.transition, "state": state })
                 }).collect::<Vec<_>>(),
-                "recurrent_set": witness.recurrent_set.to_string(),
+                "recurrent_set": recurrent_text(witness, &names),
             });
         }
         Answer::Maybe { reason } => {
-            j["reason"] = Json::String(reason.clone());
+            j["reason"] = Json::String(short_reason(reason, o.seconds));
+            j["details"] = Json::String(reason.clone());
         }
     }
     j

@@ -95,6 +95,10 @@ pub struct LoopProof {
     /// and counters `r#i`).
     pub invariant: Term,
     pub strategy: &'static str,
+    /// Whether the ranking function decreases in every iteration (the
+    /// direct check) or bounds the iterations from the loop entry (T_rank):
+    /// the report and the witnesses print and rescale it accordingly.
+    pub decreases: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -193,7 +197,14 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         if reasons.is_empty() {
             reasons.push("time limit".into());
         }
-        Answer::Maybe { reason: reasons.join("; ") }
+        if opts.verbose {
+            for r in &reasons {
+                eprintln!("[program] MAYBE: {r}");
+            }
+        }
+        // One line per loop: the report shortens each to one phrase and
+        // keeps the whole text for JSON's `details`.
+        Answer::Maybe { reason: reasons.join("\n") }
     };
     Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries }
 }
@@ -481,6 +492,7 @@ impl<'a> StrategyRun<'a> {
                 invariant: crate::engine::interp_of(&inv, inst.header_pred),
                 scheme: scheme.clone(),
                 strategy: self.strategy.name(),
+                decreases: true,
             }),
             Err(e) => {
                 self.log(&e);
@@ -511,6 +523,7 @@ impl<'a> StrategyRun<'a> {
                         invariant: crate::engine::interp_of(&inv, inst.header_pred),
                         scheme,
                         strategy: self.strategy.name(),
+                        decreases: false,
                     }),
                     Err(e) => LoopResult::Unknown(e),
                 }

@@ -1,0 +1,175 @@
+//! Witnesses written by `tessera prove --witness`: every GraphML violation
+//! witness for the NO examples passes SV-COMP's witness linter (from
+//! ../shared/formats, run with a Python that has lxml: $WITNESSLINT_PYTHON,
+//! target/witnesslint-venv, or python3), and YAML witnesses parse and have
+//! the published structure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The NO examples of benchmarks/programs (from its verdict index).
+fn nonterminating_examples() -> Vec<PathBuf> {
+    let dir = root().join("benchmarks/programs");
+    let index = std::fs::read_to_string(dir.join("verdicts.tsv")).expect("verdicts.tsv");
+    index
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (cols.get(1) == Some(&"nonterminating")).then(|| dir.join(cols[0]))
+        })
+        .collect()
+}
+
+fn prove_with_witness(program: &Path, witness: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["prove", "--ints", "math", "--timeout", "30", "--witness"])
+        .arg(witness)
+        .arg(program)
+        .output()
+        .expect("run tessera");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(witness.exists(), "no witness written for {}: {}", program.display(), String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let d = root().join("target/witness-tests").join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("output folder");
+    d
+}
+
+/// A Python with lxml for the linter, or None (the test then says so).
+fn linter_python() -> Option<PathBuf> {
+    let candidates = [
+        std::env::var_os("WITNESSLINT_PYTHON").map(PathBuf::from),
+        Some(root().join("target/witnesslint-venv/bin/python")),
+        Some(PathBuf::from("python3")),
+    ];
+    candidates.into_iter().flatten().find(|py| {
+        Command::new(py).args(["-c", "import lxml"]).output().is_ok_and(|o| o.status.success())
+    })
+}
+
+#[test]
+fn graphml_violation_witnesses_pass_the_linter() {
+    let linter = root().join("../shared/formats/sv-witnesses/lint/witnesslinter.py");
+    let python = linter_python();
+    if !linter.exists() || python.is_none() {
+        eprintln!("SKIPPED linting: no linter at {} or no Python with lxml (run .ci/run)", linter.display());
+    }
+    let dir = out_dir("graphml");
+    let examples = nonterminating_examples();
+    assert!(!examples.is_empty());
+    for program in examples {
+        let w = dir.join(program.file_stem().expect("name")).with_extension("graphml");
+        let stdout = prove_with_witness(&program, &w);
+        assert!(stdout.contains(": NO"), "{stdout}");
+        let text = std::fs::read_to_string(&w).expect("witness");
+        assert!(text.contains("<data key=\"cyclehead\">true</data>"), "{text}");
+        assert!(text.contains("CHECK( init(main()), LTL(F end) )"), "{text}");
+        assert!(!text.contains("(and ") && !text.contains('|'), "S-expression in {text}");
+        if let (true, Some(py)) = (linter.exists(), &python) {
+            let out = Command::new(py).arg(&linter).arg("--witness").arg(&w).arg(&program).output().expect("linter");
+            assert!(
+                out.status.success(),
+                "linter rejects {}:\n{}{}",
+                w.display(),
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}
+
+type Yaml = serde_yaml_ng::Value;
+
+fn get<'a>(v: &'a Yaml, path: &[&str]) -> &'a Yaml {
+    path.iter().fold(v, |v, k| v.get(*k).unwrap_or_else(|| panic!("missing key {k} in {v:?}")))
+}
+
+fn check_metadata(entry: &Yaml, version: &str, program: &Path) {
+    assert_eq!(get(entry, &["metadata", "format_version"]).as_str(), Some(version));
+    for key in ["uuid", "creation_time"] {
+        assert!(get(entry, &["metadata", key]).as_str().is_some_and(|s| !s.is_empty()), "{key}");
+    }
+    assert_eq!(get(entry, &["metadata", "producer", "name"]).as_str(), Some("Tessera"));
+    let task = get(entry, &["metadata", "task"]);
+    assert_eq!(get(task, &["specification"]).as_str(), Some("CHECK( init(main()), LTL(F end) )"));
+    assert_eq!(get(task, &["data_model"]).as_str(), Some("LP64"));
+    assert_eq!(get(task, &["language"]).as_str(), Some("C"));
+    let file = get(task, &["input_files"])[0].as_str().expect("input file").to_string();
+    let hash = get(task, &["input_file_hashes", file.as_str()]).as_str().expect("hash");
+    assert_eq!(hash.len(), 64);
+    assert!(file.ends_with(program.file_name().and_then(|n| n.to_str()).expect("name")));
+}
+
+#[test]
+fn yaml_violation_witnesses_have_the_published_structure() {
+    let dir = out_dir("yaml-violation");
+    for program in nonterminating_examples() {
+        let w = dir.join(program.file_stem().expect("name")).with_extension("yml");
+        prove_with_witness(&program, &w);
+        let doc: Yaml = serde_yaml_ng::from_str(&std::fs::read_to_string(&w).expect("witness")).expect("YAML");
+        let entry = &doc[0];
+        assert_eq!(get(entry, &["entry_type"]).as_str(), Some("violation_sequence"));
+        check_metadata(entry, "2.2", &program);
+        let segments = get(entry, &["content"]).as_sequence().expect("segments");
+        let last = get(segments.last().expect("a segment"), &["segment"]).as_sequence().expect("waypoints");
+        let cycle = get(&last[0], &["waypoint"]);
+        assert_eq!(get(cycle, &["type"]).as_str(), Some("recurrence"));
+        assert_eq!(get(cycle, &["action"]).as_str(), Some("cycle"));
+        assert!(get(cycle, &["location", "line"]).as_u64().is_some_and(|l| l > 0));
+        let set = get(cycle, &["constraint", "value"]).as_str().expect("recurrent set");
+        assert!(!set.starts_with("(and") && !set.contains(" (>= "), "S-expression: {set}");
+        assert_eq!(get(cycle, &["constraint", "format"]).as_str(), Some("c_expression"));
+    }
+}
+
+#[test]
+fn yaml_correctness_witness_has_ranking_function_as_transition_invariant() {
+    let dir = out_dir("yaml-correctness");
+    let program = root().join("benchmarks/programs/gcd.c");
+    let w = dir.join("gcd.yml");
+    prove_with_witness(&program, &w);
+    let doc: Yaml = serde_yaml_ng::from_str(&std::fs::read_to_string(&w).expect("witness")).expect("YAML");
+    let entry = &doc[0];
+    assert_eq!(get(entry, &["entry_type"]).as_str(), Some("invariant_set"));
+    check_metadata(entry, "2.1", &program);
+    let items = get(entry, &["content"]).as_sequence().expect("invariants");
+    let kinds: Vec<(&str, &str, &str)> = items
+        .iter()
+        .map(|i| {
+            let inv = get(i, &["invariant"]);
+            (
+                get(inv, &["type"]).as_str().expect("type"),
+                get(inv, &["value"]).as_str().expect("value"),
+                get(inv, &["format"]).as_str().expect("format"),
+            )
+        })
+        .collect();
+    let transition = kinds.iter().find(|k| k.0 == "loop_transition_invariant").expect("a transition invariant");
+    assert_eq!(transition.2, "ext_c_expression");
+    assert!(transition.1.contains("\\at(a, AnyPrev)") && transition.1.contains(" < "), "{}", transition.1);
+    assert!(kinds.iter().any(|k| k.0 == "loop_invariant" && k.2 == "c_expression" && k.1 == "a >= 1 && b >= 1"), "{kinds:?}");
+}
+
+#[test]
+fn printed_proofs_use_c_over_source_names() {
+    let program = root().join("benchmarks/programs/up_forever.c");
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["prove", "--ints", "math", "--timeout", "30", "--format", "json"])
+        .arg(&program)
+        .output()
+        .expect("run tessera");
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(j["answer"], "NO");
+    // The guard's split `(or (and (> x 0) (< x 100)) (and (> x 0) (not (< x 100))))` simplified.
+    assert_eq!(j["witness"]["recurrent_set"], "x >= 1");
+    assert_eq!(j["witness"]["stem"][0]["state"], serde_json::json!({"x": "100"}));
+}

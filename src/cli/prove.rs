@@ -47,7 +47,9 @@ impl From<EngineArg> for EngineKind {
 
 #[derive(clap::Args, Debug)]
 pub struct ProveArgs {
-    /// The C program (preprocessed with `gcc -E`; `main` is the entry point).
+    /// The C program (preprocessed with `gcc -E`; `main` is the entry point),
+    /// or an SV-COMP task definition (`.yml`) whose termination property is
+    /// proved for its C file with its data model.
     pub file: PathBuf,
     /// Integer semantics.
     #[arg(long, value_enum, default_value = "machine")]
@@ -74,18 +76,34 @@ pub struct ProveArgs {
     /// Report every safety query, candidate and answer on standard error.
     #[arg(short, long)]
     pub verbose: bool,
+    /// SV-COMP property file; only termination (`CHECK( init(main()),
+    /// LTL(F end) )`) is accepted.
+    #[arg(long, value_name = "FILE.prp")]
+    pub property: Option<PathBuf>,
 }
 
 /// Set in the environment of the worker process that does the proof.
 const WORKER_ENV: &str = "TESSERA_PROVE_WORKER";
 
-pub fn run(args: ProveArgs) -> i32 {
+pub fn run(mut args: ProveArgs) -> i32 {
+    match super::task::prepare(&mut args) {
+        Ok(Some(model)) => use_task_data_model(&mut args, model),
+        Ok(None) => {}
+        Err(code) => return code,
+    }
     if std::env::var_os(WORKER_ENV).is_none() {
         if let Some(code) = supervise(&args) {
             return code;
         }
     }
     prove_here(args)
+}
+
+/// A task definition's data model overrides `--data-model`.
+fn use_task_data_model(args: &mut ProveArgs, model: crate::svcomp::DataModel) {
+    // MERGE: with the front end's `--data-model` option this becomes
+    // `args.data_model = model.into()` (or a match on `model.flag_value()`).
+    let _ = (args, model);
 }
 
 /// Run the proof in a worker process (this executable, same arguments) and

@@ -258,6 +258,10 @@ impl VerdictIndex {
         let mut tasks = Vec::new();
         let mut warnings = Vec::new();
         let mut without_verdict = 0;
+        let dir_name = std::fs::canonicalize(dir)
+            .ok()
+            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| ".".to_string());
         for file in files {
             let definition = match TaskDefinition::load(&file) {
                 Ok(d) => d,
@@ -272,9 +276,10 @@ impl VerdictIndex {
                 continue;
             };
             let relative = file.strip_prefix(dir).unwrap_or(&file);
+            // Tasks right in `dir` are named after it (`loops`, not `.`).
             let category = match relative.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p.display().to_string(),
-                _ => ".".to_string(),
+                _ => dir_name.clone(),
             };
             tasks.push(Task {
                 relative_path: relative.display().to_string(),
@@ -454,6 +459,13 @@ mod tests {
         assert_eq!(idx.tasks.len(), 1);
         assert_eq!(idx.tasks[0].relative_path, "sub/t.yml");
         assert_eq!(idx.tasks[0].category.as_deref(), Some("sub"));
+        let sub = VerdictIndex::from_task_folder(&dir.join("sub")).unwrap();
+        assert_eq!(sub.tasks[0].relative_path, "t.yml");
+        assert_eq!(
+            sub.tasks[0].category.as_deref(),
+            Some("sub"),
+            "named after the folder"
+        );
         assert_eq!(idx.tasks[0].expected, Verdict::Fails);
         assert_eq!(idx.notes.len(), 2, "{:?}", idx.notes);
         assert!(

@@ -27,6 +27,7 @@ MODULE = "tessera_benchexec.tessera"
 ANSWERS = {"TRUE": "true", "FALSE(termination)": "false(termination)", "UNKNOWN": "unknown"}
 PROGRAM = "int main() { int x = 10; while (x > 0) { x--; } return 0; }\n"
 TASK_SETS = ["BitVectors", "MainControlFlow", "MainHeap", "Other"]
+DATA_MODELS = {"BitVectors": "LP64", "MainControlFlow": "ILP32", "MainHeap": "ILP32", "Other": "LP64"}
 failures = []
 
 
@@ -64,9 +65,8 @@ def check_with_test_tool_info(work, pythonpath, tool_dir):
     check(proc.returncode == 0, f"benchexec.test_tool_info exits 0 (got {proc.returncode})")
     lines = proc.stdout.splitlines()
     warnings = [l for l in lines if "WARNING" in l or "Traceback" in l]
-    # Intended: Tessera checks termination only (the benchmark definition
-    # pairs it with termination.prp), and a C task is one file.
-    expected_warnings = ["ignores property file", "does not support tasks with multiple input files"]
+    # Intended: a C task is one file.
+    expected_warnings = ["does not support tasks with multiple input files"]
     unexpected = [w for w in warnings if not any(e in w for e in expected_warnings)]
     check(not unexpected, "no warnings from the checker" + "".join("\n       " + w for w in unexpected))
     check(any(l.startswith("Version:") and any(c.isdigit() for c in l) for l in lines),
@@ -76,6 +76,11 @@ def check_with_test_tool_info(work, pythonpath, tool_dir):
         idx = next((i for i, l in enumerate(lines) if os.path.basename(path) in l and "Result" in l), None)
         got = lines[idx + 1].strip() if idx is not None and idx + 1 < len(lines) else None
         check(got == f"“{expected}”", f"{os.path.basename(path)} maps to {expected} (got {got})")
+
+
+def option(cmdline, name):
+    """The value after `name` in a command line, or None."""
+    return cmdline[cmdline.index(name) + 1] if name in cmdline[:-1] else None
 
 
 def check_real_run(work, tool_dir):
@@ -88,14 +93,18 @@ def check_real_run(work, tool_dir):
     program = os.path.join(work, "countdown.c")
     with open(program, "w") as f:
         f.write(PROGRAM)
+    prp = os.path.join(work, "termination.prp")
+    with open(prp, "w") as f:
+        f.write("CHECK( init(main()), LTL(F end) )\n")
     limits = BaseTool.ResourceLimits(cputime=20, cputime_hard=25)
-    cmdline = model.cmdline_for_run(tool, executable, [], [program], None, None,
+    cmdline = model.cmdline_for_run(tool, executable, [], [program], None, prp,
                                     {"language": "C", "data_model": "ILP32"}, limits)
     print("command line:", " ".join(cmdline))
     check(cmdline[1:4] == ["prove", "--format", "svcomp"] and cmdline[-1] == program,
           "command line is `tessera prove --format svcomp ... TASK`")
-    check("--timeout" in cmdline and cmdline[cmdline.index("--timeout") + 1] == "20",
-          "CPU-time limit becomes --timeout")
+    check(option(cmdline, "--timeout") == "18", "CPU-time limit 20 s becomes --timeout 18 (a bit under)")
+    check(option(cmdline, "--data-model") == "ilp32", "task option data_model ILP32 becomes --data-model ilp32")
+    check(option(cmdline, "--property") == prp, "the property file is passed with --property")
     try:
         proc = subprocess.run(cmdline, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               universal_newlines=True, timeout=60)
@@ -118,18 +127,20 @@ def make_sv_benchmarks(work):
     os.makedirs(os.path.join(root, "properties"))
     with open(os.path.join(root, "properties", "termination.prp"), "w") as f:
         f.write("CHECK( init(main()), LTL(F end) )\n")
+    with open(os.path.join(root, "properties", "unreach-call.prp"), "w") as f:
+        f.write("CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
     for name in TASK_SETS:
         folder = os.path.join(root, name.lower())
         os.makedirs(folder)
         stem = "loop-" + name.lower()
         with open(os.path.join(folder, stem + ".c"), "w") as f:
             f.write(PROGRAM)
-        with open(os.path.join(folder, stem + ".yml"), "w") as f:
-            f.write(f"format_version: '2.0'\ninput_files: '{stem}.c'\nproperties:\n"
-                    "  - property_file: ../properties/termination.prp\n    expected_verdict: true\n"
-                    "options:\n  language: C\n  data_model: ILP32\n")
-        with open(os.path.join(root, f"Termination-{name}.set"), "w") as f:
-            f.write(f"{name.lower()}/*.yml\n")
+        for task, prop, data_model in [(stem, "termination", DATA_MODELS[name]),
+                                       ("reach-" + name.lower(), "unreach-call", "ILP32")]:
+            with open(os.path.join(folder, task + ".yml"), "w") as f:
+                f.write(f"format_version: '2.0'\ninput_files: '{stem}.c'\nproperties:\n"
+                        f"  - property_file: ../properties/{prop}.prp\n    expected_verdict: true\n"
+                        f"options:\n  language: C\n  data_model: {data_model}\n")
     defs = os.path.join(work, "bench-defs")
     os.makedirs(defs)
     with open(os.path.join(HERE, "tessera-termination.xml")) as f:
@@ -156,11 +167,16 @@ def check_benchmark_definition(work, tool_dir):
     names = [rs.name for rs in benchmark.run_sets]
     check(names == ["SV-COMP-termination"], f"one run definition SV-COMP-termination (got {names})")
     runs = [run for rs in benchmark.run_sets for run in rs.runs]
-    check(len(runs) == len(TASK_SETS), f"one run per task set ({len(runs)} of {len(TASK_SETS)})")
+    check(len(runs) == len(TASK_SETS),
+          f"one run per termination task, none for the unreach-call tasks ({len(runs)} of {len(TASK_SETS)})")
     for run in runs:
         cmdline = run.cmdline()
-        check(cmdline[1:4] == ["prove", "--format", "svcomp"] and os.path.basename(cmdline[-1]).startswith("loop-")
-              and "900" in cmdline and run.propertyfile.endswith("termination.prp"),
+        name = os.path.basename(cmdline[-1])
+        expected_model = next((DATA_MODELS[n].lower() for n in TASK_SETS if name == f"loop-{n.lower()}.c"), None)
+        check(cmdline[1:4] == ["prove", "--format", "svcomp"] and expected_model is not None
+              and option(cmdline, "--timeout") == "855" and option(cmdline, "--data-model") == expected_model
+              and (option(cmdline, "--property") or "").endswith("termination.prp")
+              and run.propertyfile.endswith("termination.prp"),
               "run " + " ".join(os.path.relpath(c, work) if os.path.isabs(c) else c for c in cmdline))
 
 

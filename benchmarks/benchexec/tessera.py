@@ -18,12 +18,23 @@ import benchexec.tools.template
 # "Exit codes"); BenchExec shows them as "ERROR (<category>)".
 _ERROR_CATEGORIES = {
     1: "internal",
-    2: "usage",
+    2: "usage",  # also: a property other than termination
     3: "syntax",
     4: "unsupported",
     5: "io",
     101: "panic",
 }
+
+
+# Task option `data_model` (SV-COMP task definitions) -> `--data-model`.
+_DATA_MODELS = {"ILP32": "ilp32", "LP64": "lp64"}
+
+
+def _timeout_for(limit):
+    """Seconds handed to `tessera --timeout` for a run limit: a bit under
+    it (5 %, at least 2 s) so that Tessera stops by itself and prints UNKNOWN
+    instead of being killed."""
+    return max(1, int(limit - max(2, limit * 0.05)))
 
 
 class Tool(benchexec.tools.template.BaseTool2):
@@ -32,7 +43,9 @@ class Tool(benchexec.tools.template.BaseTool2):
     constrained Horn clauses and safety engines (PDR/IC3, BMC, Spacer).
     Tessera checks only the termination property (termination.prp).
     It prints TRUE, FALSE(termination) or UNKNOWN on the first line of its output
-    when called as `tessera prove --format svcomp [--timeout SECONDS] TASK.c`.
+    when called as
+    `tessera prove --format svcomp [--property P.prp] [--data-model ilp32|lp64]
+    [--timeout SECONDS] TASK.c`.
     """
 
     def executable(self, tool_locator):
@@ -46,15 +59,20 @@ class Tool(benchexec.tools.template.BaseTool2):
         return self._version_from_tool(executable, line_prefix="tessera")
 
     def cmdline(self, executable, options, task, rlimits):
-        # The property file is not passed: Tessera checks termination only,
-        # and the benchmark definition pairs it with termination.prp alone.
         cmd = [executable, "prove", "--format", "svcomp"]
+        if task.property_file and "--property" not in options:
+            # Tessera rejects every property but termination with exit code 2.
+            cmd += ["--property", task.property_file]
+        data_model = (task.options or {}).get("data_model")
+        if data_model and "--data-model" not in options:
+            if data_model not in _DATA_MODELS:
+                raise benchexec.tools.template.UnsupportedFeatureException(
+                    f"data model {data_model} (Tessera knows ILP32 and LP64)"
+                )
+            cmd += ["--data-model", _DATA_MODELS[data_model]]
         time_limit = rlimits.cputime or rlimits.walltime
         if time_limit and "--timeout" not in options:
-            # Let Tessera stop by itself and print UNKNOWN rather than being
-            # killed; its deadline is wall-clock, so it never exceeds the limit
-            # when it runs on one core, and stops early enough on several.
-            cmd += ["--timeout", str(time_limit)]
+            cmd += ["--timeout", str(_timeout_for(time_limit))]
         return cmd + list(options) + [task.single_input_file]
 
     def determine_result(self, run):

@@ -3,10 +3,16 @@
 //!
 //! An index has a header line naming its columns. `relative_path` and
 //! `expected` are required; `category` is used for per-category figures when
-//! present; every other column is ignored. Paths are relative to the folder
-//! that holds the index.
+//! present; `data_model` (ILP32/LP64) is handed to the prover when present;
+//! every other column is ignored. Paths are relative to the folder that
+//! holds the index.
+//!
+//! A folder of SV-COMP task definitions is an index too
+//! ([`VerdictIndex::from_task_folder`]): every `.yml` below it with a
+//! termination property and an expected verdict is a task.
 
 use crate::error::{Result, TesseraError};
+use crate::svcomp::{self, DataModel, TaskDefinition};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -60,6 +66,9 @@ pub struct Task {
     pub expected: Verdict,
     /// `None` when the index has no `category` column.
     pub category: Option<String>,
+    /// Handed to the prover as `--data-model` (from the index's `data_model`
+    /// column); `None` for task definitions, which carry their own.
+    pub data_model: Option<DataModel>,
 }
 
 /// A parsed verdict index.
@@ -70,6 +79,8 @@ pub struct VerdictIndex {
     pub tasks: Vec<Task>,
     /// Whether the index has a `category` column.
     pub has_categories: bool,
+    /// What the user should know about files left out (task folders).
+    pub notes: Vec<String>,
 }
 
 /// A header-addressed table of tab-separated values.
@@ -156,6 +167,7 @@ impl VerdictIndex {
         let path_col = table.require("relative_path", path)?;
         let expected_col = table.require("expected", path)?;
         let category_col = table.column("category");
+        let data_model_col = table.column("data_model");
         let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let mut mode: Option<Mode> = None;
         let mut tasks = Vec::new();
@@ -188,6 +200,21 @@ impl VerdictIndex {
                 Some(c) => Some(table.cell(cells, c, *line, path)?.to_string()),
                 None => None,
             };
+            let data_model = match data_model_col {
+                Some(c) => {
+                    let word = table.cell(cells, c, *line, path)?;
+                    Some(DataModel::parse(word).ok_or_else(|| {
+                        TesseraError::syntax(
+                            None,
+                            format!(
+                                "{}:{line}: data model `{word}` is neither ILP32 nor LP64",
+                                path.display()
+                            ),
+                        )
+                    })?)
+                }
+                None => None,
+            };
             let file = folder.join(&relative_path);
             if !file.is_file() {
                 return Err(TesseraError::Io {
@@ -203,6 +230,7 @@ impl VerdictIndex {
                 file,
                 expected,
                 category,
+                data_model,
             });
         }
         let mode = mode.ok_or_else(|| {
@@ -213,6 +241,83 @@ impl VerdictIndex {
             mode,
             tasks,
             has_categories: category_col.is_some(),
+            notes: Vec::new(),
+        })
+    }
+
+    /// The task definitions below `dir` that have a termination property
+    /// with an expected verdict, each run as `tessera prove TASK.yml` (so
+    /// with its own data model); category = the task's folder relative to
+    /// `dir`. `notes` tell which task definitions cannot be read and how
+    /// many have no termination verdict.
+    pub fn from_task_folder(dir: &Path) -> Result<VerdictIndex> {
+        let files = svcomp::find_task_definitions(dir).map_err(|e| TesseraError::Io {
+            path: dir.display().to_string(),
+            message: e.to_string(),
+        })?;
+        let mut tasks = Vec::new();
+        let mut warnings = Vec::new();
+        let mut without_verdict = 0;
+        let dir_name = std::fs::canonicalize(dir)
+            .ok()
+            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| ".".to_string());
+        for file in files {
+            let definition = match TaskDefinition::load(&file) {
+                Ok(d) => d,
+                Err(e) => {
+                    warnings.push(e.to_string());
+                    continue;
+                }
+            };
+            let verdict = definition.termination().and_then(|p| p.expected_verdict);
+            let Some(holds) = verdict else {
+                without_verdict += 1;
+                continue;
+            };
+            let relative = file.strip_prefix(dir).unwrap_or(&file);
+            // Tasks right in `dir` are named after it (`loops`, not `.`).
+            let category = match relative.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.display().to_string(),
+                _ => dir_name.clone(),
+            };
+            tasks.push(Task {
+                relative_path: relative.display().to_string(),
+                file,
+                expected: if holds {
+                    Verdict::Holds
+                } else {
+                    Verdict::Fails
+                },
+                category: Some(category),
+                data_model: None,
+            });
+        }
+        if tasks.is_empty() {
+            return Err(TesseraError::Io {
+                path: dir.display().to_string(),
+                message: format!(
+                    "no task definition (.yml) with a termination verdict below this folder ({} without one, {} unreadable)",
+                    without_verdict,
+                    warnings.len()
+                ),
+            });
+        }
+        let mut notes = warnings
+            .into_iter()
+            .map(|w| format!("skipping {w}"))
+            .collect::<Vec<_>>();
+        if without_verdict > 0 {
+            notes.push(format!(
+                "skipping {without_verdict} task definition(s) without a termination verdict"
+            ));
+        }
+        Ok(VerdictIndex {
+            path: dir.to_path_buf(),
+            mode: Mode::Termination,
+            tasks,
+            has_categories: true,
+            notes,
         })
     }
 
@@ -226,6 +331,13 @@ impl VerdictIndex {
     /// Returns an error when neither has that column: silently running the
     /// whole index would give figures that look int-only but are not.
     pub fn retain_int_only(&mut self) -> Result<()> {
+        if self.path.is_dir() {
+            return Err(TesseraError::Io {
+                path: self.path.display().to_string(),
+                message: "--int-only needs a verdict index with an `int_only` column, not a folder"
+                    .into(),
+            });
+        }
         let flags = self.int_only_flags()?;
         self.tasks
             .retain(|t| flags.get(&t.relative_path).copied().unwrap_or(false));
@@ -304,6 +416,69 @@ mod tests {
         assert_eq!(idx.tasks[1].expected, Verdict::Fails);
         assert_eq!(idx.tasks[1].category.as_deref(), Some("y"));
         assert_eq!(idx.tasks[0].file, dir.join("sub/a.c"));
+    }
+
+    #[test]
+    fn reads_the_data_model_column() {
+        let dir = scratch("datamodel");
+        let index = dir.join("verdicts.tsv");
+        let text = "relative_path\texpected\tdata_model\nsub/a.c\tterminating\tILP32\nsub/b.c\tterminating\tLP64\n";
+        let idx = VerdictIndex::parse(text, &index).unwrap();
+        let models: Vec<_> = idx.tasks.iter().map(|t| t.data_model).collect();
+        assert_eq!(models, vec![Some(DataModel::Ilp32), Some(DataModel::Lp64)]);
+        let bad = "relative_path\texpected\tdata_model\nsub/a.c\tterminating\tLP128\n";
+        assert!(VerdictIndex::parse(bad, &index).is_err());
+    }
+
+    #[test]
+    fn a_task_folder_is_an_index_of_its_termination_tasks() {
+        let dir = scratch("folder");
+        std::fs::create_dir_all(dir.join("properties")).unwrap();
+        std::fs::write(
+            dir.join("properties/termination.prp"),
+            "CHECK( init(main()), LTL(F end) )\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("properties/other.prp"),
+            "CHECK( init(main()), LTL(G valid-free) )\n",
+        )
+        .unwrap();
+        let task = |name: &str, property: &str, verdict: &str| {
+            let text = format!(
+                "format_version: '2.0'\ninput_files: a.c\nproperties:\n  - property_file: ../properties/{property}\n{verdict}"
+            );
+            std::fs::write(dir.join("sub").join(name), text).unwrap();
+        };
+        task("t.yml", "termination.prp", "    expected_verdict: false\n");
+        task("other.yml", "other.prp", "    expected_verdict: true\n");
+        task("open.yml", "termination.prp", "");
+        std::fs::write(dir.join("sub/broken.yml"), "input_files: [").unwrap();
+        let idx = VerdictIndex::from_task_folder(&dir).unwrap();
+        assert_eq!(idx.mode, Mode::Termination);
+        assert_eq!(idx.tasks.len(), 1);
+        assert_eq!(idx.tasks[0].relative_path, "sub/t.yml");
+        assert_eq!(idx.tasks[0].category.as_deref(), Some("sub"));
+        let sub = VerdictIndex::from_task_folder(&dir.join("sub")).unwrap();
+        assert_eq!(sub.tasks[0].relative_path, "t.yml");
+        assert_eq!(
+            sub.tasks[0].category.as_deref(),
+            Some("sub"),
+            "named after the folder"
+        );
+        assert_eq!(idx.tasks[0].expected, Verdict::Fails);
+        assert_eq!(idx.notes.len(), 2, "{:?}", idx.notes);
+        assert!(
+            idx.notes[0].contains("broken.yml: error:"),
+            "{:?}",
+            idx.notes
+        );
+        assert!(
+            idx.clone().retain_int_only().is_err(),
+            "--int-only needs an index"
+        );
+        let empty = scratch("empty");
+        assert!(VerdictIndex::from_task_folder(&empty).is_err());
     }
 
     #[test]

@@ -109,9 +109,14 @@ fn io_error(path: &Path, e: impl std::fmt::Display) -> TesseraError {
     }
 }
 
-/// Reads the index and applies `--filter` and `--int-only`.
+/// Reads the index (or the task definitions below a folder) and applies
+/// `--filter` and `--int-only`.
 pub fn select_tasks(options: &BenchOptions) -> Result<VerdictIndex> {
-    let mut index = VerdictIndex::load(&options.index)?;
+    let mut index = if options.index.is_dir() {
+        VerdictIndex::from_task_folder(&options.index)?
+    } else {
+        VerdictIndex::load(&options.index)?
+    };
     if let Some(needle) = &options.filter {
         index.retain_path_containing(needle);
     }

@@ -81,11 +81,11 @@ fn fill_template(words: &[String], file: &Path, limit: Duration) -> (PathBuf, Ve
 }
 
 /// The command line of the prover on `task` in `mode`.
-pub fn tessera_command(settings: &RunSettings, mode: Mode, file: &Path) -> (PathBuf, Vec<String>) {
+pub fn tessera_command(settings: &RunSettings, mode: Mode, task: &Task) -> (PathBuf, Vec<String>) {
     match &settings.tool {
-        ToolCommand::Template(words) => fill_template(words, file, settings.time_limit),
+        ToolCommand::Template(words) => fill_template(words, &task.file, settings.time_limit),
         ToolCommand::Tessera(exe) => {
-            let file = file.display().to_string();
+            let file = task.file.display().to_string();
             let timeout = seconds_word(settings.time_limit);
             let mut args: Vec<String> = match mode {
                 Mode::Termination => vec!["prove".into(), file, "--format".into(), "json".into()],
@@ -101,6 +101,8 @@ pub fn tessera_command(settings: &RunSettings, mode: Mode, file: &Path) -> (Path
                 Mode::Termination => {
                     option("--ints", &settings.ints);
                     option("--strategy", &settings.strategy);
+                    let model = task.data_model.map(|m| m.flag_value().to_string());
+                    option("--data-model", &model);
                 }
                 Mode::Chc => option("--engine", &settings.engine),
             }
@@ -145,7 +147,7 @@ fn keep_logs(dir: &Path, tool: Tool, relative: &str, stdout: &str, stderr: &str)
 fn run_one(settings: &RunSettings, mode: Mode, task: &Task, tool: Tool) -> RunRecord {
     let (program, args) = match (tool, &settings.z3) {
         (Tool::Z3, Some(words)) => fill_template(words, &task.file, settings.time_limit),
-        _ => tessera_command(settings, mode, &task.file),
+        _ => tessera_command(settings, mode, task),
     };
     let limits = Limits {
         wall: settings.time_limit + settings.grace,
@@ -240,6 +242,8 @@ pub fn run_all(settings: &RunSettings, index: &VerdictIndex) -> Vec<TaskResult> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::index::Verdict;
+    use crate::svcomp::DataModel;
 
     fn settings(tool: ToolCommand) -> RunSettings {
         RunSettings {
@@ -256,17 +260,43 @@ mod tests {
         }
     }
 
+    fn task(file: &str, data_model: Option<DataModel>) -> Task {
+        Task {
+            relative_path: file.into(),
+            file: PathBuf::from(file),
+            expected: Verdict::Holds,
+            category: None,
+            data_model,
+        }
+    }
+
     #[test]
     fn prove_and_solve_command_lines() {
         let s = settings(ToolCommand::Tessera(PathBuf::from("/bin/tessera")));
-        let (p, a) = tessera_command(&s, Mode::Termination, Path::new("d/x.c"));
+        let (p, a) = tessera_command(&s, Mode::Termination, &task("d/x.c", None));
         assert_eq!(p, PathBuf::from("/bin/tessera"));
         assert_eq!(
             a.join(" "),
             "prove d/x.c --format json --timeout 30 --ints math"
         );
-        let (_, a) = tessera_command(&s, Mode::Chc, Path::new("y.smt2"));
+        let (_, a) = tessera_command(&s, Mode::Chc, &task("y.smt2", None));
         assert_eq!(a.join(" "), "solve y.smt2 --timeout 30 --engine pdr");
+    }
+
+    #[test]
+    fn an_index_data_model_becomes_the_data_model_option() {
+        let s = settings(ToolCommand::Tessera(PathBuf::from("/bin/tessera")));
+        let (_, a) = tessera_command(&s, Mode::Termination, &task("x.i", Some(DataModel::Ilp32)));
+        assert_eq!(
+            a.join(" "),
+            "prove x.i --format json --timeout 30 --ints math --data-model ilp32"
+        );
+        // A task definition carries its own data model: only the file is passed.
+        let (_, a) = tessera_command(&s, Mode::Termination, &task("t/x.yml", None));
+        assert_eq!(
+            a.join(" "),
+            "prove t/x.yml --format json --timeout 30 --ints math"
+        );
     }
 
     #[test]

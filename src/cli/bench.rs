@@ -1,4 +1,6 @@
-//! `tessera bench INDEX.tsv`: run a verdict index and print the scoreboard.
+//! `tessera bench INDEX.tsv|DIR`: run a verdict index (or every SV-COMP
+//! task definition with a termination verdict below a folder) and print the
+//! scoreboard.
 //!
 //! Exit codes: 0 the run finished without wrong answers; 2 the run finished
 //! and Tessera gave at least one WRONG answer (or the options were
@@ -31,7 +33,10 @@ impl IntSemantics {
 pub struct BenchArgs {
     /// Verdict index: tab-separated, header line, columns `relative_path`
     /// and `expected` (terminating|nonterminating or sat|unsat), optional
-    /// `category`; paths are relative to the index's folder.
+    /// `category` and `data_model` (ILP32|LP64); paths are relative to the
+    /// index's folder. Or a folder: every SV-COMP task definition (`*.yml`)
+    /// below it with a termination verdict, run with its own data model,
+    /// category = its folder.
     pub index: PathBuf,
     /// Time limit per task in seconds (handed to the prover; the process is
     /// killed a little later).
@@ -105,6 +110,9 @@ pub fn run(args: BenchArgs) -> i32 {
             return e.exit_code();
         }
     };
+    for note in &index.notes {
+        eprintln!("tessera bench: {note}");
+    }
     if index.tasks.is_empty() {
         eprintln!(
             "tessera bench: no task of {} is selected (check --filter / --int-only)",

@@ -5,3 +5,4 @@ pub mod bench;
 pub mod emit;
 pub mod prove;
 pub mod solve;
+pub mod task;

@@ -70,7 +70,9 @@ impl From<EngineArg> for EngineKind {
 
 #[derive(clap::Args, Debug)]
 pub struct ProveArgs {
-    /// The C program (preprocessed with `gcc -E`; `main` is the entry point).
+    /// The C program (preprocessed with `gcc -E`; `main` is the entry point),
+    /// or an SV-COMP task definition (`.yml`) whose termination property is
+    /// proved for its C file with its data model.
     pub file: PathBuf,
     /// Integer semantics.
     #[arg(long, value_enum, default_value = "c")]
@@ -105,18 +107,35 @@ pub struct ProveArgs {
     /// witness (format 2.1). The format follows the file's extension.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<PathBuf>,
+    /// SV-COMP property file; only termination (`CHECK( init(main()),
+    /// LTL(F end) )`) is accepted.
+    #[arg(long, value_name = "FILE.prp")]
+    pub property: Option<PathBuf>,
 }
 
 /// Set in the environment of the worker process that does the proof.
 const WORKER_ENV: &str = "TESSERA_PROVE_WORKER";
 
-pub fn run(args: ProveArgs) -> i32 {
+pub fn run(mut args: ProveArgs) -> i32 {
+    match super::task::prepare(&mut args) {
+        Ok(Some(model)) => use_task_data_model(&mut args, model),
+        Ok(None) => {}
+        Err(code) => return code,
+    }
     if std::env::var_os(WORKER_ENV).is_none() {
         if let Some(code) = supervise(&args) {
             return code;
         }
     }
     prove_here(args)
+}
+
+/// A task definition's data model overrides `--data-model`.
+fn use_task_data_model(args: &mut ProveArgs, model: DataModel) {
+    args.data_model = match model {
+        DataModel::Ilp32 => DataModelArg::Ilp32,
+        DataModel::Lp64 => DataModelArg::Lp64,
+    };
 }
 
 /// Run the proof in a worker process (this executable, same arguments) and
@@ -163,6 +182,7 @@ fn supervise(args: &ProveArgs) -> Option<i32> {
             seconds: start.elapsed().as_secs_f64(),
             encoding: None,
             queries: 0,
+            warnings: Vec::new(),
         };
         print!("{}", report::render(&outcome, args.format));
         0
@@ -200,6 +220,7 @@ fn prove_here(args: ProveArgs) -> i32 {
                 seconds: start.elapsed().as_secs_f64(),
                 encoding: None,
                 queries: 0,
+                warnings: Vec::new(),
             };
             if args.format != Format::Text {
                 print!("{}", report::render(&outcome, args.format));
@@ -220,8 +241,7 @@ fn prove_here(args: ProveArgs) -> i32 {
     let mut outcome = prove_program(&program, &opts);
     outcome.seconds = start.elapsed().as_secs_f64();
     if let Some(path) = &args.witness {
-        // DATA MODEL: LP64 until `--data-model` lands; pass its value here.
-        if let Err(e) = report::witness::write(&program, &outcome, path, report::witness::DataModel::Lp64) {
+        if let Err(e) = report::witness::write(&program, &outcome, path, args.data_model.into()) {
             eprintln!("{e}");
         }
     }

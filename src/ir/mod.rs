@@ -124,6 +124,35 @@ impl DataModel {
             DataModel::Lp64 => 8,
         }
     }
+    /// `ILP32` / `LP64` (SV-COMP's spelling) in any case.
+    pub fn parse(word: &str) -> Option<DataModel> {
+        match word.trim().to_ascii_uppercase().as_str() {
+            "ILP32" => Some(DataModel::Ilp32),
+            "LP64" => Some(DataModel::Lp64),
+            _ => None,
+        }
+    }
+    /// The value of `tessera prove --data-model`.
+    pub fn flag_value(self) -> &'static str {
+        match self {
+            DataModel::Ilp32 => "ilp32",
+            DataModel::Lp64 => "lp64",
+        }
+    }
+    /// SV-COMP's name (task definitions, YAML witnesses).
+    pub fn yaml(self) -> &'static str {
+        match self {
+            DataModel::Ilp32 => "ILP32",
+            DataModel::Lp64 => "LP64",
+        }
+    }
+    /// GraphML witnesses' architecture.
+    pub fn graphml(self) -> &'static str {
+        match self {
+            DataModel::Ilp32 => "32bit",
+            DataModel::Lp64 => "64bit",
+        }
+    }
 }
 
 /// How signed integer arithmetic is interpreted (DESIGN.md, "Integer semantics").

@@ -195,9 +195,20 @@ fn recurrent_text(w: &NonTerminationWitness, names: &Names) -> String {
     cexpr::exact_condition(&w.recurrent_set, names).unwrap_or_else(|| w.recurrent_set.to_string())
 }
 
+/// `warning: file:line:col: signed overflow possible in 'x + 1'`.
+fn warning_lines(o: &Outcome) -> String {
+    let mut s = String::new();
+    for w in &o.warnings {
+        let at = w.span.as_ref().map(|sp| format!("{sp}: ")).unwrap_or_default();
+        let _ = writeln!(s, "warning: {at}{} possible in '{}'", w.kind, w.expression);
+    }
+    s
+}
+
 fn text(o: &Outcome) -> String {
     let mut s = format!("{}: {}\n", o.file, o.answer.word());
     s.push_str(&details(o));
+    s.push_str(&warning_lines(o));
     let _ = writeln!(s, "time: {:.2} s, {} safety queries", o.seconds, o.queries);
     s
 }
@@ -208,6 +219,12 @@ pub fn to_json(o: &Outcome) -> Json {
         "answer": o.answer.word(),
         "time_seconds": o.seconds,
         "queries": o.queries,
+        "warnings": o.warnings.iter().map(|w| json!({
+            "line": w.span.as_ref().map(|s| s.line),
+            "column": w.span.as_ref().map(|s| s.col),
+            "kind": w.kind,
+            "expression": w.expression,
+        })).collect::<Vec<_>>(),
     });
     let names = names_of(o);
     match &o.answer {

@@ -126,6 +126,9 @@ pub struct Outcome {
     /// Variable names of the program (states in witnesses are over these).
     pub encoding: Option<Encoding>,
     pub queries: usize,
+    /// Operations whose undefined behaviour the answer assumes away (the
+    /// answer is about the executions that never reach them).
+    pub warnings: Vec<crate::ir::UndefinedSite>,
 }
 
 /// Prove termination of a whole program: every loop needs a checked ranking
@@ -146,6 +149,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
                 seconds: start.elapsed().as_secs_f64(),
                 encoding: None,
                 queries: 0,
+                warnings: p.undefined.clone(),
             }
         }
     };
@@ -179,6 +183,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
                     seconds: start.elapsed().as_secs_f64(),
                     encoding: Some(enc),
                     queries,
+                    warnings: p.undefined.clone(),
                 };
             }
             LoopResult::Unknown(r) => {
@@ -206,7 +211,14 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         // keeps the whole text for JSON's `details`.
         Answer::Maybe { reason: reasons.join("\n") }
     };
-    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries }
+    Outcome {
+        answer,
+        file: p.file.clone(),
+        seconds: start.elapsed().as_secs_f64(),
+        encoding: Some(enc),
+        queries,
+        warnings: p.undefined.clone(),
+    }
 }
 
 /// Cancels the budget at its deadline, so that engines stuck inside one Z3

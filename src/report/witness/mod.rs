@@ -26,27 +26,7 @@ use std::time::Duration;
 /// SV-COMP's specification of the termination property.
 pub const SPECIFICATION: &str = "CHECK( init(main()), LTL(F end) )";
 
-/// The data model a witness declares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DataModel {
-    Ilp32,
-    Lp64,
-}
-
-impl DataModel {
-    fn yaml(self) -> &'static str {
-        match self {
-            DataModel::Ilp32 => "ILP32",
-            DataModel::Lp64 => "LP64",
-        }
-    }
-    fn graphml(self) -> &'static str {
-        match self {
-            DataModel::Ilp32 => "32bit",
-            DataModel::Lp64 => "64bit",
-        }
-    }
-}
+pub use crate::ir::DataModel;
 
 /// What every witness states about the task and its producer.
 struct Task {

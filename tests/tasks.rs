@@ -47,7 +47,7 @@ fn prove_reads_a_task_definition_and_prints_the_verdict_line() {
         out.contains("countdown.c:4"),
         "the proof names the C file: {out}"
     );
-    let (code, out, err) = prove_svcomp(&tasks().join("loops/parallel_increment.yml"), &[]);
+    let (code, out, err) = prove_svcomp(&tasks().join("loops/cycle.yml"), &[]);
     assert_eq!(
         (code, first_line(&out)),
         (Some(0), "FALSE(termination)"),
@@ -170,7 +170,7 @@ fn bench_runs_every_termination_task_below_a_folder_and_scores_it() {
         seen,
         vec![
             row("loops/countdown.yml", "loops", "terminating"),
-            row("loops/parallel_increment.yml", "loops", "nonterminating"),
+            row("loops/cycle.yml", "loops", "nonterminating"),
             row("preprocessed/sum.yml", "preprocessed", "terminating"),
         ]
     );

@@ -1,10 +1,11 @@
 # 1 "up_forever.c"
 int main(void) {
-    int x = 0;
-    int y = 9;
-    while (x != y) {
-        x++;
-        y++;
+    int x = 5;
+    while (x > 0) {
+        if (x < 10)
+            x++;
+        else
+            x = 5;
     }
     return 0;
 }

@@ -5,4 +5,3 @@ pub mod bench;
 pub mod emit;
 pub mod prove;
 pub mod solve;
-pub mod task;

@@ -3,8 +3,9 @@
 
 use crate::engine::EngineKind;
 use crate::ir::{DataModel, IntSemantics};
+use crate::svcomp::{self, TaskDefinition, TaskError};
 use crate::report::{self, Format};
-use crate::termination::{prove_program, Answer, Outcome, ProveOptions, Strategy};
+use crate::termination::{prove_program, Outcome, ProveOptions, Strategy};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -117,10 +118,8 @@ pub struct ProveArgs {
 const WORKER_ENV: &str = "TESSERA_PROVE_WORKER";
 
 pub fn run(mut args: ProveArgs) -> i32 {
-    match super::task::prepare(&mut args) {
-        Ok(Some(model)) => use_task_data_model(&mut args, model),
-        Ok(None) => {}
-        Err(code) => return code,
+    if let Err(code) = prepare_task(&mut args) {
+        return code;
     }
     if std::env::var_os(WORKER_ENV).is_none() {
         if let Some(code) = supervise(&args) {
@@ -130,12 +129,36 @@ pub fn run(mut args: ProveArgs) -> i32 {
     prove_here(args)
 }
 
-/// A task definition's data model overrides `--data-model`.
-fn use_task_data_model(args: &mut ProveArgs, model: DataModel) {
-    args.data_model = match model {
-        DataModel::Ilp32 => DataModelArg::Ilp32,
-        DataModel::Lp64 => DataModelArg::Lp64,
-    };
+/// `prove TASK.yml` and `--property FILE.prp`: checks the property and,
+/// when the file is an SV-COMP task definition, replaces it by the task's C
+/// file and takes the task's data model (over `--data-model`). On error, the
+/// exit code after printing the message (and, for formats other than text,
+/// an UNKNOWN answer).
+fn prepare_task(args: &mut ProveArgs) -> Result<(), i32> {
+    let resolved = (|| -> Result<(), TaskError> {
+        if let Some(property) = &args.property {
+            svcomp::check_property_file(property)?;
+        }
+        if !svcomp::is_task_definition(&args.file) {
+            return Ok(());
+        }
+        let task = TaskDefinition::load(&args.file)?;
+        args.file = task.termination_input()?.to_path_buf();
+        if let Some(model) = task.data_model {
+            args.data_model = match model {
+                DataModel::Ilp32 => DataModelArg::Ilp32,
+                DataModel::Lp64 => DataModelArg::Lp64,
+            };
+        }
+        Ok(())
+    })();
+    resolved.map_err(|e| {
+        eprintln!("{e}");
+        if args.format != Format::Text {
+            print!("{}", report::render(&Outcome::maybe(args.file.display().to_string(), e.to_string(), 0.0), args.format));
+        }
+        e.exit_code
+    })
 }
 
 /// Run the proof in a worker process (this executable, same arguments) and
@@ -176,14 +199,7 @@ fn supervise(args: &ProveArgs) -> Option<i32> {
     };
     let out = reader.join().unwrap_or_default();
     let maybe = |reason: String| {
-        let outcome = Outcome {
-            answer: Answer::Maybe { reason },
-            file: args.file.display().to_string(),
-            seconds: start.elapsed().as_secs_f64(),
-            encoding: None,
-            queries: 0,
-            warnings: Vec::new(),
-        };
+        let outcome = Outcome::maybe(args.file.display().to_string(), reason, start.elapsed().as_secs_f64());
         print!("{}", report::render(&outcome, args.format));
         0
     };
@@ -214,14 +230,7 @@ fn prove_here(args: ProveArgs) -> i32 {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");
-            let outcome = Outcome {
-                answer: Answer::Maybe { reason: e.to_string() },
-                file,
-                seconds: start.elapsed().as_secs_f64(),
-                encoding: None,
-                queries: 0,
-                warnings: Vec::new(),
-            };
+            let outcome = Outcome::maybe(file, e.to_string(), start.elapsed().as_secs_f64());
             if args.format != Format::Text {
                 print!("{}", report::render(&outcome, args.format));
             }

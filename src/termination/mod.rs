@@ -131,6 +131,21 @@ pub struct Outcome {
     pub warnings: Vec<crate::ir::UndefinedSite>,
 }
 
+impl Outcome {
+    /// MAYBE without a proof attempt behind it (an input error, a time
+    /// limit reached by the supervisor).
+    pub fn maybe(file: impl Into<String>, reason: impl Into<String>, seconds: f64) -> Outcome {
+        Outcome {
+            answer: Answer::Maybe { reason: reason.into() },
+            file: file.into(),
+            seconds,
+            encoding: None,
+            queries: 0,
+            warnings: Vec::new(),
+        }
+    }
+}
+
 /// Prove termination of a whole program: every loop needs a checked ranking
 /// function for YES; one checked non-termination witness gives NO.
 pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
@@ -143,14 +158,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let enc = match encode(&sliced) {
         Ok(e) => e,
         Err(e) => {
-            return Outcome {
-                answer: Answer::Maybe { reason: e.to_string() },
-                file: p.file.clone(),
-                seconds: start.elapsed().as_secs_f64(),
-                encoding: None,
-                queries: 0,
-                warnings: p.undefined.clone(),
-            }
+            return Outcome { warnings: p.undefined.clone(), ..Outcome::maybe(&p.file, e.to_string(), start.elapsed().as_secs_f64()) };
         }
     };
     let may_answer_no = p.approximations.is_empty();

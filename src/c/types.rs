@@ -152,57 +152,7 @@ pub fn char_literal(text: &str) -> Result<(BigInt, IntType), String> {
             }
             continue;
         }
-        let e = chars.next().ok_or_else(|| format!("malformed character constant {text}"))?;
-        let v = match e {
-            'n' => 10,
-            't' => 9,
-            'r' => 13,
-            'a' => 7,
-            'b' => 8,
-            'f' => 12,
-            'v' => 11,
-            'e' | 'E' => 27,
-            '\\' | '\'' | '"' | '?' => e as u32,
-            '0'..='7' => {
-                let mut v = e.to_digit(8).unwrap_or(0);
-                for _ in 0..2 {
-                    match chars.peek().and_then(|d| d.to_digit(8)) {
-                        Some(d) => {
-                            v = v * 8 + d;
-                            chars.next();
-                        }
-                        None => break,
-                    }
-                }
-                v
-            }
-            'x' => {
-                let mut v: u64 = 0;
-                let mut any = false;
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(16)) {
-                    v = v.saturating_mul(16).saturating_add(u64::from(d));
-                    chars.next();
-                    any = true;
-                }
-                if !any {
-                    return Err(format!("malformed escape in character constant {text}"));
-                }
-                u32::try_from(v).map_err(|_| format!("escape out of range in {text}"))?
-            }
-            'u' | 'U' => {
-                let n = if e == 'u' { 4 } else { 8 };
-                let mut v: u32 = 0;
-                for _ in 0..n {
-                    let d = chars
-                        .next()
-                        .and_then(|d| d.to_digit(16))
-                        .ok_or_else(|| format!("malformed universal character name in {text}"))?;
-                    v = v.wrapping_mul(16).wrapping_add(d);
-                }
-                v
-            }
-            other => other as u32,
-        };
+        let v = read_escape(&mut chars).map_err(|m| format!("{m} in character constant {text}"))?;
         units.push(v);
     }
     if units.len() != 1 {
@@ -245,6 +195,17 @@ pub fn low_mask_bits(c: &BigInt) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn string_literals_are_arrays_of_their_units() {
+        let sl = |parts: &[&str]| string_literal(&parts.iter().map(|p| p.to_string()).collect::<Vec<_>>());
+        assert_eq!(sl(&["\"abc\""]), Ok((IntType::CHAR, 3)));
+        assert_eq!(sl(&["\"a\\n\\x41\\101\""]), Ok((IntType::CHAR, 4)));
+        assert_eq!(sl(&["\"\\u00e9\""]), Ok((IntType::CHAR, 2)));
+        assert_eq!(sl(&["L\"ab\""]), Ok((IntType::INT, 2)));
+        assert_eq!(sl(&["u\"\\U0001F600\""]), Ok((IntType::USHORT, 2)));
+        assert_eq!(sl(&["\"ab\"", "\"c\""]), Ok((IntType::CHAR, 3)));
+    }
+
     use super::*;
     use lang_c::ast::IntegerSuffix;
 
@@ -325,38 +286,71 @@ fn string_units(body: &str, unit: u32) -> Result<usize, String> {
             };
             continue;
         }
-        let e = chars.next().ok_or("a string literal ends in a backslash")?;
-        match e {
-            '0'..='7' => {
-                for _ in 0..2 {
-                    if chars.peek().is_some_and(|d| d.is_digit(8)) {
-                        chars.next();
-                    }
-                }
-                n += 1;
-            }
-            'x' => {
-                while chars.peek().is_some_and(|d| d.is_ascii_hexdigit()) {
-                    chars.next();
-                }
-                n += 1;
-            }
-            'u' | 'U' => {
-                let digits = if e == 'u' { 4 } else { 8 };
-                let mut v: u32 = 0;
-                for _ in 0..digits {
-                    let d = chars.next().and_then(|d| d.to_digit(16)).ok_or("malformed universal character name")?;
-                    v = v.wrapping_mul(16).wrapping_add(d);
-                }
-                let c = char::from_u32(v).ok_or("invalid universal character name")?;
-                n += match unit {
-                    1 => c.len_utf8(),
-                    2 => c.len_utf16(),
-                    _ => 1,
-                };
-            }
-            _ => n += 1,
-        }
+        let universal = chars.peek().is_some_and(|c| matches!(c, 'u' | 'U'));
+        let v = read_escape(&mut chars)?;
+        // A universal character name is a character, encoded in the
+        // literal's units; every other escape is one unit.
+        n += match char::from_u32(v).filter(|_| universal) {
+            Some(c) if unit == 1 => c.len_utf8(),
+            Some(c) if unit == 2 => c.len_utf16(),
+            _ => 1,
+        };
     }
     Ok(n)
+}
+
+/// The value of the escape sequence after a backslash (`n`, `x41`, `101`,
+/// `u00e9`, ...), consuming it from `chars`.
+fn read_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Result<u32, String> {
+    let e = chars.next().ok_or("a backslash at the end")?;
+    Ok(match e {
+        'n' => 10,
+        't' => 9,
+        'r' => 13,
+        'a' => 7,
+        'b' => 8,
+        'f' => 12,
+        'v' => 11,
+        'e' | 'E' => 27,
+        '\\' | '\'' | '"' | '?' => e as u32,
+        '0'..='7' => {
+            let mut v = e.to_digit(8).unwrap_or(0);
+            for _ in 0..2 {
+                match chars.peek().and_then(|d| d.to_digit(8)) {
+                    Some(d) => {
+                        v = v * 8 + d;
+                        chars.next();
+                    }
+                    None => break,
+                }
+            }
+            v
+        }
+        'x' => {
+            let mut v: u64 = 0;
+            let mut any = false;
+            while let Some(d) = chars.peek().and_then(|d| d.to_digit(16)) {
+                v = v.saturating_mul(16).saturating_add(u64::from(d));
+                chars.next();
+                any = true;
+            }
+            if !any {
+                return Err("malformed escape".to_string());
+            }
+            u32::try_from(v).map_err(|_| "escape out of range".to_string())?
+        }
+        'u' | 'U' => {
+            let n = if e == 'u' { 4 } else { 8 };
+            let mut v: u32 = 0;
+            for _ in 0..n {
+                let d = chars
+                    .next()
+                    .and_then(|d| d.to_digit(16))
+                    .ok_or_else(|| "malformed universal character name".to_string())?;
+                v = v.wrapping_mul(16).wrapping_add(d);
+            }
+            v
+        }
+        other => other as u32,
+    })
 }

@@ -227,7 +227,7 @@ impl<'a> Lowerer<'a> {
             }
             calls_functions |= facts.callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()));
         }
-        if calls_functions && !self.tracked_cells().is_empty() {
+        if calls_functions && self.blocks.iter().any(|b| b.cells.is_some()) {
             // A called function may store into any block a pointer reaches.
             return self.snapshot(v);
         }
@@ -589,7 +589,7 @@ impl<'a> Lowerer<'a> {
         self.cur = self.join(ends, s, "any order of evaluation");
         // A compiler picks one order: a NO must not rest on the choice.
         let at = self.span(s);
-        self.approximations.push((at, "operands evaluated in every order (C leaves the order unspecified)".into()));
+        self.note_approximation(at, "operands evaluated in every order (C leaves the order unspecified)");
         Ok(slots
             .into_iter()
             .map(|slot| match slot {

@@ -720,10 +720,7 @@ impl<'a> Lowerer<'a> {
     fn any_value(&mut self, ty: IntType, at: &Option<Span>) -> Val {
         let v = self.cfg.temp("load", ty);
         self.havoc(&v, ty);
-        let text = format!("a load from memory gives any value of type {ty}");
-        if !self.approximations.iter().any(|(s, t)| s == at && *t == text) {
-            self.approximations.push((at.clone(), text));
-        }
+        self.note_approximation(at.clone(), format!("a load from memory gives any value of type {ty}"));
         self.arith.var(&v, ty)
     }
 
@@ -766,10 +763,7 @@ impl<'a> Lowerer<'a> {
                 // change to anything (bytes are not modelled), which loses
                 // precision: recorded, so no NO rests on it.
                 let text = format!("a store of type {ty} into memory holding {} makes its contents unknown", cells.elem);
-                let at = at.clone();
-                if !self.approximations.iter().any(|(s, t)| *s == at && *t == text) {
-                    self.approximations.push((at, text));
-                }
+                self.note_approximation(at.clone(), text);
                 for var in &cells.vars {
                     let any = self.cfg.temp("store", cells.elem);
                     self.havoc(&any, cells.elem);

@@ -299,6 +299,15 @@ impl<'a> Lowerer<'a> {
             self.emit_assume(r);
         }
     }
+    /// Record that the model over-approximates the C program here (once
+    /// per place and kind): a YES stays sound, a NO may not rest on it.
+    pub fn note_approximation(&mut self, at: Option<Span>, text: impl Into<String>) {
+        let text = text.into();
+        if !self.approximations.iter().any(|(s, t)| *s == at && *t == text) {
+            self.approximations.push((at, text));
+        }
+    }
+
     /// Lower `f` as an operand that runs only when `guard` holds; its
     /// assumptions become `guard -> assumption`. Only for operands without
     /// side effects (those are lowered as control flow instead).

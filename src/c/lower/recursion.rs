@@ -238,10 +238,7 @@ impl<'a> Lowerer<'a> {
         }
         if self.cur.is_some() {
             let at = self.span(c.span);
-            self.approximations.push((
-                at,
-                format!("recursive call to `{name}`: its result and the globals it may modify are arbitrary values"),
-            ));
+            self.note_approximation(at, format!("recursive call to `{name}`: its result and what it may modify are arbitrary values"));
         }
         Ok(ret.map(|(r, t)| self.arith.var(&r, t)))
     }

@@ -5,20 +5,20 @@
 //! side effects, an earlier operand's value is first copied into a
 //! temporary, so that the term still means what it meant.
 
-use super::{JumpScope, LValue, Lowerer, Symbol};
+use super::{LValue, Lowerer, Symbol};
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::cfg::Cursor;
-use crate::c::types::{char_literal, integer_literal, promote, size_of, string_literal, usual, CType};
+use crate::c::types::{char_literal, integer_literal, size_of, string_literal, usual, CType};
 use crate::error::Result;
 use crate::ir::{Action, IntType};
 use crate::term::Term;
 use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// Functions that end the program (all lead to `Program.exit`).
-const PROGRAM_ENDS: &[&str] = &[
+pub(super) const PROGRAM_ENDS: &[&str] = &[
     "__VERIFIER_error",
     "reach_error",
     "abort",
@@ -34,14 +34,14 @@ const PROGRAM_ENDS: &[&str] = &[
 ];
 
 /// An evaluated call argument.
-enum Argument {
+pub(super) enum Argument {
     Value(Val),
     Pointer(super::memory::PtrVal),
     /// A nondeterministic value in this range (`None`: any integer).
     Nondet(Option<(BigInt, BigInt)>),
 }
 
-const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
+pub(super) const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
 
 /// The integer type of `__VERIFIER_nondet_X` by SV-COMP's naming.
 fn nondet_type_by_name(suffix: &str, model: crate::ir::DataModel) -> Option<IntType> {
@@ -61,7 +61,7 @@ fn nondet_type_by_name(suffix: &str, model: crate::ir::DataModel) -> Option<IntT
     })
 }
 
-fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
+pub(super) fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
     Some(match op {
         BinaryOperator::Less => CmpOp::Lt,
         BinaryOperator::LessOrEqual => CmpOp::Le,
@@ -89,7 +89,7 @@ fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
     })
 }
 
-fn is_compound_assign(op: &BinaryOperator) -> bool {
+pub(super) fn is_compound_assign(op: &BinaryOperator) -> bool {
     matches!(
         op,
         BinaryOperator::AssignPlus
@@ -262,7 +262,7 @@ impl<'a> Lowerer<'a> {
         Val { term: Term::var(t), ty, range }
     }
 
-    fn eval(&mut self, e: &'a Node<Expression>, want: bool) -> Result<Option<Val>> {
+    pub(super) fn eval(&mut self, e: &'a Node<Expression>, want: bool) -> Result<Option<Val>> {
         self.enter(e.span)?;
         let r = self.eval_inner(e, want);
         self.leave();
@@ -537,70 +537,15 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn operand_value(&mut self, e: &'a Node<Expression>) -> Result<Val> {
+    pub(super) fn operand_value(&mut self, e: &'a Node<Expression>) -> Result<Val> {
         if let Expression::Identifier(_) = &e.node {
             return self.read_identifier(e);
         }
         self.expr(e)
     }
 
-    /// Whether the effects of one expression may change what another
-    /// computes or does: then C's unspecified order of evaluation matters.
-    fn interfere(&self, x: &Node<Expression>, y: &Node<Expression>) -> bool {
-        let calls = |e: &Node<Expression>| {
-            super::recursion::expression_facts(e).callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()))
-        };
-        (calls(x) && self.has_effects(y)) || (calls(y) && self.has_effects(x))
-    }
-
-    /// Integer values of `es` under every order of evaluation (C leaves the
-    /// order of operands and arguments unspecified): one path per order,
-    /// joined, the values in temporaries.
-    fn values_in_every_order(&mut self, es: &[&'a Node<Expression>], s: lang_c::span::Span) -> Result<Vec<Val>> {
-        let orders = permutations(es.len());
-        if orders.len() > 6 {
-            return Err(self.unsupported(s, "more than three operands whose side effects interfere (every order of evaluation)"));
-        }
-        let start = self.cur.clone();
-        let mut slots: Vec<Option<(String, IntType)>> = vec![None; es.len()];
-        let mut ends = Vec::new();
-        for order in orders {
-            self.cur = start.clone();
-            let mut vals: Vec<Option<Val>> = vec![None; es.len()];
-            for &i in &order {
-                let v = self.operand_value(es[i])?;
-                vals[i] = Some(self.snapshot(v));
-            }
-            for (i, v) in vals.into_iter().enumerate() {
-                let Some(v) = v else { continue };
-                let (name, ty) = match &slots[i] {
-                    Some(slot) => slot.clone(),
-                    None => {
-                        let slot = (self.cfg.temp("order", v.ty), v.ty);
-                        slots[i] = Some(slot.clone());
-                        slot
-                    }
-                };
-                let v = self.arith.convert(v, ty);
-                self.emit(Action::Assign(name, v.term));
-            }
-            ends.extend(self.cur.take());
-        }
-        self.cur = self.join(ends, s, "any order of evaluation");
-        // A compiler picks one order: a NO must not rest on the choice.
-        let at = self.span(s);
-        self.note_approximation(at, "operands evaluated in every order (C leaves the order unspecified)");
-        Ok(slots
-            .into_iter()
-            .map(|slot| match slot {
-                Some((name, ty)) => self.arith.var(&name, ty),
-                None => self.arith.int(0),
-            })
-            .collect())
-    }
-
     /// Both operands, the left one protected from the right one's effects.
-    fn operands(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<(Val, Val)> {
+    pub(super) fn operands(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<(Val, Val)> {
         if self.interfere(l, r) {
             let span = lang_c::span::Span::span(l.span.start, r.span.end);
             let vs = self.values_in_every_order(&[l, r], span)?;
@@ -813,512 +758,4 @@ impl<'a> Lowerer<'a> {
         Ok(tmp.map(|t| self.arith.var(&t, IntType::INT)))
     }
 
-    // ---- conditions
-
-    /// A Boolean term for `e != 0`, emitting `e`'s effects at the cursor.
-    pub fn cond_term(&mut self, e: &'a Node<Expression>) -> Result<Term> {
-        self.enter(e.span)?;
-        let r = self.cond_term_inner(e);
-        self.leave();
-        r
-    }
-
-    fn cond_term_inner(&mut self, e: &'a Node<Expression>) -> Result<Term> {
-        match &e.node {
-            Expression::BinaryOperator(b) => {
-                let op = &b.node.operator.node;
-                if let Some(c) = cmp_op(op) {
-                    if self.is_pointer(&b.node.lhs)? || self.is_pointer(&b.node.rhs)? {
-                        return self.pointer_compare(c, &b.node.lhs, &b.node.rhs, b.span);
-                    }
-                    let (x, y) = self.operands(&b.node.lhs, &b.node.rhs)?;
-                    return Ok(self.arith.compare(c, x, y));
-                }
-                if matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) && !self.has_effects(&b.node.rhs) {
-                    return self.cond_term_binary(b);
-                }
-            }
-            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Negate => {
-                return Ok(Term::not(self.cond_term(&u.node.operand)?));
-            }
-            _ => {}
-        }
-        if self.maybe_pointer(e) && self.is_pointer(e)? {
-            return self.pointer_truth(e);
-        }
-        match self.eval(e, true)? {
-            Some(v) => Ok(self.arith.truth(&v)),
-            None => Err(self.syntax(e.span, "a void expression used as a condition")),
-        }
-    }
-
-    /// `a && b`, `a || b` with a side-effect-free `b`.
-    /// The right side is evaluated only when the left one does not decide:
-    /// its assumptions are guarded by that.
-    fn cond_term_binary(&mut self, b: &'a Node<BinaryOperatorExpression>) -> Result<Term> {
-        let x = self.cond_term(&b.node.lhs)?;
-        let and = b.node.operator.node == BinaryOperator::LogicalAnd;
-        let runs_right = if and { x.clone() } else { Term::not(x.clone()) };
-        let y = self.guarded(runs_right, |l| l.cond_term(&b.node.rhs))?;
-        Ok(if and { Term::and(vec![x, y]) } else { Term::or(vec![x, y]) })
-    }
-
-    /// Split the cursor on a condition: the cursors where `e` is true and
-    /// those where it is false. Short-circuit operators with effects on the
-    /// right become control flow.
-    pub fn branch(&mut self, e: &'a Node<Expression>) -> Result<(Vec<Cursor>, Vec<Cursor>)> {
-        self.enter(e.span)?;
-        let r = self.branch_inner(e);
-        self.leave();
-        r
-    }
-
-    fn branch_inner(&mut self, e: &'a Node<Expression>) -> Result<(Vec<Cursor>, Vec<Cursor>)> {
-        match &e.node {
-            Expression::BinaryOperator(b)
-                if matches!(b.node.operator.node, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr)
-                    && self.has_effects(&b.node.rhs) =>
-            {
-                return self.branch_binary(b);
-            }
-            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Negate => {
-                let (t, f) = self.branch(&u.node.operand)?;
-                return Ok((f, t));
-            }
-            Expression::Comma(es) if !es.is_empty() => {
-                let n = es.len();
-                for x in &es[..n - 1] {
-                    self.effect(x)?;
-                }
-                return self.branch(&es[n - 1]);
-            }
-            Expression::Conditional(c) if self.has_effects(&c.node.then_expression) || self.has_effects(&c.node.else_expression) => {
-                let (ts, fs) = self.branch(&c.node.condition)?;
-                self.cur = self.join(ts, e.span, "?:");
-                let (t1, f1) = self.branch(&c.node.then_expression)?;
-                self.cur = self.join(fs, e.span, "?:");
-                let (t2, f2) = self.branch(&c.node.else_expression)?;
-                return Ok(([t1, t2].concat(), [f1, f2].concat()));
-            }
-            Expression::Call(c) => {
-                // `if (__VERIFIER_nondet_int())`: both ways, no temporary
-                // (every nondet type has a zero and a non-zero value).
-                if let Expression::Identifier(id) = &c.node.callee.node {
-                    if c.node.arguments.is_empty() && self.nondet_type(&id.node.name).is_some() {
-                        return Ok(match self.cur.take() {
-                            Some(cur) => (vec![cur.clone()], vec![cur]),
-                            None => (vec![], vec![]),
-                        });
-                    }
-                }
-            }
-            _ => {}
-        }
-        let c = self.cond_term(e)?;
-        let Some(cur) = self.cur.take() else {
-            return Ok((vec![], vec![]));
-        };
-        let t = cur.clone().assume(c.clone());
-        let f = cur.assume(Term::not(c));
-        Ok((t.into_iter().collect(), f.into_iter().collect()))
-    }
-
-    fn branch_binary(&mut self, b: &'a Node<BinaryOperatorExpression>) -> Result<(Vec<Cursor>, Vec<Cursor>)> {
-        let (t1, f1) = self.branch(&b.node.lhs)?;
-        if b.node.operator.node == BinaryOperator::LogicalAnd {
-            self.cur = self.join(t1, b.span, "&&");
-            let (t2, f2) = self.branch(&b.node.rhs)?;
-            Ok((t2, [f1, f2].concat()))
-        } else {
-            self.cur = self.join(f1, b.span, "||");
-            let (t2, f2) = self.branch(&b.node.rhs)?;
-            Ok(([t1, t2].concat(), f2))
-        }
-    }
-
-    // ---- calls
-
-    fn call(&mut self, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
-        let Expression::Identifier(id) = &c.node.callee.node else {
-            return Err(self.unsupported(c.span, "a call through a function pointer"));
-        };
-        let name = id.node.name.as_str();
-        let args = &c.node.arguments;
-        if let Some(info) = self.functions.get(name) {
-            if info.def.is_some() {
-                return self.inline(name, c, want);
-            }
-        }
-        if let Some(t) = self.nondet_type(name) {
-            for a in args {
-                self.effect(a)?;
-            }
-            let v = self.cfg.temp("nondet", t);
-            self.havoc(&v, t);
-            return Ok(Some(self.arith.var(&v, t)));
-        }
-        if name.starts_with(NONDET_PREFIX) {
-            return Err(self.unsupported(c.span, format!("`{name}` (not an integer type)")));
-        }
-        match name {
-            "__VERIFIER_assume" | "assume_abort_if_not" => {
-                let [cond] = args.as_slice() else {
-                    return Err(self.syntax(c.span, format!("`{name}` takes one argument")));
-                };
-                let (ts, _) = self.branch(cond)?;
-                self.cur = self.join(ts, c.span, "assume");
-                Ok(None)
-            }
-            "assert" | "__VERIFIER_assert" => {
-                let [cond] = args.as_slice() else {
-                    return Err(self.syntax(c.span, format!("`{name}` takes one argument")));
-                };
-                // A failing assertion ends the program.
-                let (ts, fs) = self.branch(cond)?;
-                for f in fs {
-                    self.cfg.jump(f, self.exit);
-                }
-                self.cur = self.join(ts, c.span, "assert");
-                Ok(None)
-            }
-            "__builtin_expect" => {
-                let Some((first, rest)) = args.split_first() else {
-                    return Err(self.syntax(c.span, "`__builtin_expect` takes two arguments"));
-                };
-                // gcc's signature: `long __builtin_expect(long, long)`.
-                let v = self.expr(first)?;
-                let v = self.protect(v, rest);
-                for a in rest {
-                    self.effect(a)?;
-                }
-                Ok(Some(self.arith.convert(v, self.arith.model.long())))
-            }
-            n if PROGRAM_ENDS.contains(&n) => {
-                // The arguments run first (and may themselves never return).
-                let effectful: Vec<&'a Node<Expression>> = args.iter().filter(|a| self.has_effects(a)).collect();
-                for a in effectful {
-                    if self.is_pointer(a)? {
-                        self.pointer(a, None)?;
-                    } else {
-                        self.effect(a)?;
-                    }
-                }
-                if let Some(cur) = self.cur.take() {
-                    self.cfg.jump(cur, self.exit);
-                }
-                // No execution continues; any value will do.
-                Ok(if want { Some(self.arith.int(0)) } else { None })
-            }
-            "free" => {
-                // Freed memory is never reused by the model: a no-op.
-                for a in args {
-                    if self.is_pointer(a)? {
-                        self.pointer(a, None)?;
-                    } else {
-                        self.effect(a)?;
-                    }
-                }
-                Ok(None)
-            }
-            "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" => {
-                Err(self.unsupported(c.span, format!("dynamic memory (`{name}`)")))
-            }
-            _ => Err(self.unsupported(c.span, format!("call to unknown function {name}"))),
-        }
-    }
-
-    /// Inline a call: fresh copies of the callee's parameters and locals,
-    /// its returns joined after the body.
-    /// The called function, if it has a body, is not variadic, and called with as
-    /// many arguments as it takes (shared by inlined and recursive calls).
-    pub(crate) fn callee(&self, name: &str, c: &'a Node<CallExpression>) -> Result<super::FunctionInfo<'a>> {
-        let Some(info) = self.functions.get(name).cloned().filter(|i| i.def.is_some()) else {
-            return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
-        };
-        if info.variadic {
-            return Err(self.unsupported(c.span, format!("variadic function `{name}`")));
-        }
-        let args = &c.node.arguments;
-        if args.len() != info.params.len() && !(info.unprototyped && info.params.is_empty()) {
-            return Err(self.syntax(
-                c.span,
-                format!("`{name}` called with {} arguments but takes {}", args.len(), info.params.len()),
-            ));
-        }
-        Ok(info)
-    }
-
-    fn inline(&mut self, name: &str, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
-        if let Some(&component) = self.recursive.get(name) {
-            return self.recursive_call(name, component, c, want);
-        }
-        if self.frames.iter().any(|f| f.function == name) {
-            return Err(self.unsupported(c.span, format!("recursion (`{name}` calls itself, directly or indirectly)")));
-        }
-        if self.cfg.too_large() {
-            return Err(self.unsupported(c.span, "the program is too large after inlining"));
-        }
-        let info = self.callee(name, c)?;
-        let Some(def) = info.def else {
-            return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
-        };
-        let args = &c.node.arguments;
-        let mut values = Vec::new();
-        // Arguments whose effects interfere: evaluated in every order.
-        let interfering: Vec<usize> =
-            (0..args.len()).filter(|&i| (0..args.len()).any(|j| j != i && self.interfere(&args[i], &args[j]))).collect();
-        let mut ordered: HashMap<usize, Val> = HashMap::new();
-        if interfering.len() > 1 {
-            if interfering.iter().any(|&i| matches!(info.params.get(i).map(|p| &p.ty), Some(CType::Ptr(_)))) {
-                return Err(self.unsupported(c.span, "pointer arguments whose side effects interfere with other arguments"));
-            }
-            let es: Vec<&'a Node<Expression>> = interfering.iter().map(|&i| &args[i]).collect();
-            let vs = self.values_in_every_order(&es, c.span)?;
-            ordered = interfering.iter().copied().zip(vs).collect();
-        }
-        for (i, a) in args.iter().enumerate() {
-            if let Some(v) = ordered.remove(&i) {
-                values.push(Argument::Value(v));
-                continue;
-            }
-            if let Some(CType::Ptr(pointee)) = info.params.get(i).map(|p| &p.ty) {
-                let v = self.pointer(a, Some((**pointee).clone()))?;
-                let later = &args[i + 1..];
-                let v = if later.iter().any(|x| self.has_effects(x)) { self.snapshot_pointer(v) } else { v };
-                values.push(Argument::Pointer(v));
-                continue;
-            }
-            // `f(__VERIFIER_nondet_int())`: havoc the parameter itself.
-            if let Some(CType::Int(t)) = info.params.get(i).map(|p| &p.ty) {
-                if let Some(range) = self.nondet_assignment(a, *t) {
-                    values.push(Argument::Nondet(range));
-                    continue;
-                }
-            }
-            let v = self.expr(a)?;
-            let v = self.protect(v, &args[i + 1..]);
-            values.push(Argument::Value(v));
-        }
-        // A pointer result lives in variables of its own, read by the caller
-        // through `last_pointer_return`.
-        let ret_ptr = match (&info.ret, want) {
-            (CType::Ptr(p), true) => Some(self.declare_pointer(&format!("{name}%ret"), (**p).clone(), None, false, false)),
-            _ => None,
-        };
-        let ret = match (&info.ret, want) {
-            (CType::Ptr(_), _) => None,
-            (CType::Int(t), true) => Some((self.cfg.temp(&format!("{name}%ret"), *t), *t)),
-            (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
-            (CType::Unsupported(w), _) => return Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
-            _ => None,
-        };
-        self.frames.push(super::Frame {
-            function: name.to_string(),
-            scopes: vec![HashMap::new()],
-            ret: ret.clone(),
-            is_main: false,
-            returns: Vec::new(),
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
-            goto_targets: super::stmt::goto_targets(&def.node.statement),
-            jumps: Vec::<JumpScope>::new(),
-            instance: None,
-            reassigned: super::memory::reassigned_names(&def.node.statement),
-            past_goto_label: false,
-            ret_ptr: ret_ptr.clone(),
-        });
-        let result = self.inline_body(name, def, &info.params, values);
-        let frame = self.frames.pop();
-        result?;
-        let mut ends: Vec<Cursor> = self.cur.take().into_iter().collect();
-        if let Some(f) = frame {
-            ends.extend(f.returns);
-        }
-        self.cur = self.join(ends, c.span, &format!("return from {name}"));
-        self.last_pointer_return = ret_ptr.map(|p| p.value());
-        Ok(ret.map(|(v, t)| self.arith.var(&v, t)))
-    }
-
-    /// Inline a call whose value is used (a pointer result is left in
-    /// `last_pointer_return`).
-    pub(crate) fn inline_call(&mut self, c: &'a Node<CallExpression>) -> Result<()> {
-        let Expression::Identifier(id) = &c.node.callee.node else {
-            return Err(self.unsupported(c.span, "a call through a function pointer"));
-        };
-        self.inline(&id.node.name, c, true).map(|_| ())
-    }
-
-    fn inline_body(
-        &mut self,
-        name: &str,
-        def: &'a Node<FunctionDefinition>,
-        params: &[super::Param],
-        values: Vec<Argument>,
-    ) -> Result<()> {
-        for (p, v) in params.iter().zip(values) {
-            if let (CType::Ptr(pointee), Argument::Pointer(v)) = (&p.ty, &v) {
-                if let Some(pname) = &p.name {
-                    let mut v = v.clone();
-                    v.pointee = (**pointee).clone();
-                    self.bind_pointer(pname, (**pointee).clone(), Some(v));
-                }
-                continue;
-            }
-            let t = match &p.ty {
-                CType::Int(t) => *t,
-                CType::Ptr(_) => {
-                    return Err(self.unsupported(def.span, format!("an integer passed as the pointer parameter of `{name}`")));
-                }
-                CType::Unsupported(w) => {
-                    return Err(self.unsupported(def.span, format!("parameter of `{name}` of type {w}")));
-                }
-                CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
-            };
-            let Some(pname) = &p.name else { continue };
-            let var = self.cfg.declare(pname, name, t);
-            match v {
-                Argument::Value(v) => {
-                    let v = self.arith.convert(v, t);
-                    self.assign_var(&var, v);
-                }
-                Argument::Nondet(range) => self.havoc_in(&var, range),
-                Argument::Pointer(_) => {
-                    return Err(self.unsupported(def.span, format!("a pointer passed as the integer parameter `{pname}` of `{name}`")));
-                }
-            }
-            self.bind(pname, Symbol::Var { name: var, ty: t });
-        }
-        self.stmt(&def.node.statement)?;
-        self.end_function_body(def.span)
-    }
-
-    // ---- static types
-
-    /// The C type of an expression, without evaluating it.
-    pub fn type_of(&mut self, e: &'a Node<Expression>) -> Result<CType> {
-        self.enter(e.span)?;
-        let r = self.type_of_inner(e);
-        self.leave();
-        r
-    }
-
-    fn type_of_inner(&mut self, e: &'a Node<Expression>) -> Result<CType> {
-        Ok(match &e.node {
-            Expression::Identifier(id) => match self.lookup(&id.node.name) {
-                Some(Symbol::Var { ty, .. }) => CType::Int(*ty),
-                Some(Symbol::Const(v)) => CType::Int(v.ty),
-                Some(Symbol::Unmodelled { what }) => CType::Unsupported(what.clone()),
-                Some(Symbol::Ptr(p)) => CType::Ptr(Box::new(p.pointee.clone())),
-                _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
-            },
-            Expression::Constant(c) => match &c.node {
-                Constant::Integer(i) => CType::Int(integer_literal(i, self.arith.model).map_err(|m| self.unsupported(c.span, m))?.1),
-                Constant::Character(s) => CType::Int(char_literal(s).map_err(|m| self.unsupported(c.span, m))?.1),
-                Constant::Float(_) => CType::Unsupported("floating point".into()),
-            },
-            Expression::Call(c) => match &c.node.callee.node {
-                Expression::Identifier(id) => {
-                    let n = id.node.name.as_str();
-                    if let Some(f) = self.functions.get(n).filter(|f| f.def.is_some()) {
-                        f.ret.clone()
-                    } else if let Some(t) = self.nondet_type(n) {
-                        CType::Int(t)
-                    } else if n == "__builtin_expect" {
-                        CType::Int(self.arith.model.long())
-                    } else if super::memory::ALLOCATORS.contains(&n) {
-                        CType::Ptr(Box::new(CType::Void))
-                    } else if let Some(f) = self.functions.get(n) {
-                        f.ret.clone()
-                    } else {
-                        CType::Void
-                    }
-                }
-                _ => CType::Unsupported("function pointer".into()),
-            },
-            Expression::UnaryOperator(u) => match u.node.operator.node {
-                UnaryOperator::PostIncrement
-                | UnaryOperator::PostDecrement
-                | UnaryOperator::PreIncrement
-                | UnaryOperator::PreDecrement => self.type_of(&u.node.operand)?,
-                UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
-                    match self.type_of(&u.node.operand)? {
-                        CType::Int(t) => CType::Int(promote(t)),
-                        other => other,
-                    }
-                }
-                UnaryOperator::Negate => CType::Int(IntType::INT),
-                UnaryOperator::Address => CType::Ptr(Box::new(self.type_of(&u.node.operand)?)),
-                UnaryOperator::Indirection => match self.type_of(&u.node.operand)? {
-                    CType::Ptr(p) => *p,
-                    other => CType::Unsupported(format!("dereference of a non-pointer ({other:?})")),
-                },
-            },
-            Expression::Cast(c) => self.type_name(&c.node.type_name)?,
-            Expression::BinaryOperator(b) => {
-                let op = &b.node.operator.node;
-                if cmp_op(op).is_some() || matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) {
-                    CType::Int(IntType::INT)
-                } else if matches!(op, BinaryOperator::Assign) || is_compound_assign(op) {
-                    self.type_of(&b.node.lhs)?
-                } else if matches!(op, BinaryOperator::ShiftLeft | BinaryOperator::ShiftRight) {
-                    match self.type_of(&b.node.lhs)? {
-                        CType::Int(t) => CType::Int(promote(t)),
-                        other => other,
-                    }
-                } else if matches!(op, BinaryOperator::Index) {
-                    match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
-                        (CType::Ptr(p), _) | (_, CType::Ptr(p)) => *p,
-                        _ => CType::Unsupported("indexing a non-pointer".into()),
-                    }
-                } else {
-                    match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
-                        (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
-                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(self.arith.model.long()),
-                        (CType::Ptr(p), CType::Int(_)) if matches!(op, BinaryOperator::Plus | BinaryOperator::Minus) => CType::Ptr(p),
-                        (CType::Int(_), CType::Ptr(p)) if matches!(op, BinaryOperator::Plus) => CType::Ptr(p),
-                        (CType::Ptr(_), _) | (_, CType::Ptr(_)) => CType::Unsupported("this operator on pointers".into()),
-                        (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
-                        _ => return Err(self.syntax(b.span, "arithmetic on a void value")),
-                    }
-                }
-            }
-            Expression::Conditional(c) => {
-                match (self.type_of(&c.node.then_expression)?, self.type_of(&c.node.else_expression)?) {
-                    (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
-                    (CType::Void, _) | (_, CType::Void) => CType::Void,
-                    (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
-                    (CType::Ptr(p), CType::Ptr(_)) => CType::Ptr(p),
-                    (CType::Ptr(_), _) | (_, CType::Ptr(_)) => CType::Unsupported("`?:` mixing pointers and integers".into()),
-                }
-            }
-            Expression::Comma(es) => match es.last() {
-                Some(x) => self.type_of(x)?,
-                None => CType::Void,
-            },
-            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(self.arith.model.ulong()),
-            Expression::StringLiteral(s) => {
-                let elem = string_literal(&s.node).map(|(t, _)| t).unwrap_or(IntType::CHAR);
-                CType::Ptr(Box::new(CType::Int(elem)))
-            }
-            Expression::Statement(_) => CType::Unsupported("the type of a statement expression".into()),
-            Expression::Member(_) => CType::Unsupported("struct".into()),
-            _ => CType::Unsupported("this expression".into()),
-        })
-    }
-}
-
-/// Every order of `0..n`.
-fn permutations(n: usize) -> Vec<Vec<usize>> {
-    if n == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for p in permutations(n - 1) {
-        for k in 0..=p.len() {
-            let mut q = p.clone();
-            q.insert(k, n - 1);
-            out.push(q);
-        }
-    }
-    out
 }

@@ -1,0 +1,555 @@
+//! Declarations and types: functions, globals, locals (static too),
+//! enumerations, and the C types named by declaration specifiers.
+
+use super::*;
+
+impl<'a> Lowerer<'a> {
+    // ---- declarations
+
+    pub(super) fn function_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<()> {
+        let Some(name) = declarator_name(&f.node.declarator.node) else {
+            return Err(self.syntax(f.span, "function definition without a name"));
+        };
+        if self.functions.get(&name).is_some_and(|i| i.def.is_some()) {
+            return Err(TesseraError::invalid(self.span(f.span), format!("redefinition of function `{name}`")));
+        }
+        let mut info = self.signature_of_definition(f)?;
+        info.def = Some(f);
+        self.functions.insert(name, info);
+        Ok(())
+    }
+
+    pub(super) fn signature_of_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<FunctionInfo<'a>> {
+        let (base, _) = self.specifiers(&f.node.specifiers)?;
+        let d = &f.node.declarator.node;
+        let ret = return_type(base, d);
+        let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: false, variadic: false };
+        for derived in &d.derived {
+            match &derived.node {
+                DerivedDeclarator::Function(fd) => {
+                    info.params = self.parameters(&fd.node)?;
+                    info.variadic = fd.node.ellipsis == Ellipsis::Some;
+                    info.unprototyped = fd.node.parameters.is_empty();
+                    break;
+                }
+                DerivedDeclarator::KRFunction(names) => {
+                    // Old-style definition: types come from the declaration list.
+                    let mut types: HashMap<String, CType> = HashMap::new();
+                    for decl in &f.node.declarations {
+                        let (base, _) = self.specifiers(&decl.node.specifiers)?;
+                        for id in &decl.node.declarators {
+                            if let Some(n) = declarator_name(&id.node.declarator.node) {
+                                types.insert(n, parameter_type(base.clone(), &id.node.declarator.node));
+                            }
+                        }
+                    }
+                    info.params = names
+                        .iter()
+                        .map(|n| Param {
+                            name: Some(n.node.name.clone()),
+                            // Undeclared K&R parameters default to int.
+                            ty: types.remove(&n.node.name).unwrap_or(CType::Int(IntType::INT)),
+                        })
+                        .collect();
+                    info.unprototyped = names.is_empty();
+                    break;
+                }
+                _ => {}
+            }
+        }
+        Ok(info)
+    }
+
+    pub(super) fn parameters(&mut self, fd: &'a FunctionDeclarator) -> Result<Vec<Param>> {
+        let mut out = Vec::new();
+        for p in &fd.parameters {
+            let (base, _) = self.specifiers(&p.node.specifiers)?;
+            let (name, ty) = match &p.node.declarator {
+                Some(d) => (declarator_name(&d.node), parameter_type(base, &d.node)),
+                None => (None, base),
+            };
+            out.push(Param { name, ty });
+        }
+        // `f(void)` has no parameters.
+        if out.len() == 1 && out[0].ty == CType::Void && out[0].name.is_none() {
+            out.clear();
+        }
+        Ok(out)
+    }
+
+    /// A declaration at file scope (`global`) or in a block.
+    pub fn declaration(&mut self, decl: &'a Node<Declaration>, global: bool) -> Result<()> {
+        let (base, storage) = self.specifiers(&decl.node.specifiers)?;
+        for init in &decl.node.declarators {
+            let d = &init.node.declarator.node;
+            let Some(name) = declarator_name(d) else { continue };
+            if storage.typedef {
+                let ty = apply_declarator(base.clone(), d);
+                self.bind(&name, Symbol::Typedef(ty));
+                continue;
+            }
+            if is_function_declarator(d) {
+                self.function_prototype(&name, base.clone(), d)?;
+                continue;
+            }
+            let ty = apply_declarator(base.clone(), d);
+            if global {
+                self.global_variable(&name, ty, storage.is_extern, init)?;
+            } else if storage.is_extern {
+                // Refers to the global of that name.
+                match self.globals.get(&name).cloned() {
+                    Some(sym) => self.bind(&name, sym),
+                    None => {
+                        self.global_variable(&name, ty, true, init)?;
+                        let sym = self.globals.get(&name).cloned();
+                        if let Some(sym) = sym {
+                            self.bind(&name, sym);
+                        }
+                    }
+                }
+            } else {
+                // No linkage: one declaration per block (C11 6.7p3).
+                let declared_here = self.frames.last().and_then(|f| f.scopes.last()).is_some_and(|s| {
+                    matches!(s.get(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. }))
+                });
+                if declared_here {
+                    return Err(TesseraError::invalid(self.span(init.span), format!("redeclaration of `{name}` in the same block")));
+                }
+                if storage.is_static {
+                    self.static_local(&name, ty, init)?;
+                } else {
+                    self.local_variable(&name, ty, init)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn function_prototype(&mut self, name: &str, base: CType, d: &'a Declarator) -> Result<()> {
+        if self.functions.get(name).is_some_and(|f| f.def.is_some()) {
+            return Ok(());
+        }
+        let ret = return_type(base, d);
+        let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: true, variadic: false };
+        for derived in &d.derived {
+            if let DerivedDeclarator::Function(fd) = &derived.node {
+                info.params = self.parameters(&fd.node)?;
+                info.variadic = fd.node.ellipsis == Ellipsis::Some;
+                info.unprototyped = fd.node.parameters.is_empty();
+                break;
+            }
+        }
+        self.functions.insert(name.to_string(), info);
+        Ok(())
+    }
+
+    pub(super) fn global_variable(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
+        let t = match ty {
+            CType::Int(t) => t,
+            CType::Unsupported(what) => {
+                self.globals.insert(name.to_string(), Symbol::Unmodelled { what });
+                return Ok(());
+            }
+            CType::Ptr(pointee) => {
+                if matches!(self.globals.get(name), Some(Symbol::Ptr(_))) {
+                    return Ok(());
+                }
+                if init.node.initializer.is_some() {
+                    return Err(self.unsupported(init.span, format!("an initializer for the global pointer `{name}`")));
+                }
+                let var = self.global_pointer(name, *pointee, is_extern);
+                self.globals.insert(name.to_string(), Symbol::Ptr(var));
+                return Ok(());
+            }
+            CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
+        };
+        let value = match &init.node.initializer {
+            Some(i) => Some(self.constant_initializer(i, t)?),
+            None if is_extern => None,
+            None => Some(BigInt::zero()),
+        };
+        if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+            return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
+        }
+        // Tentative definitions (`int x; int x = 1;`) are one variable.
+        if let Some(Symbol::Var { name: existing, .. }) = self.globals.get(name) {
+            let existing = existing.clone();
+            if let Some(entry) = self.global_inits.iter_mut().find(|g| g.0 == existing) {
+                if init.node.initializer.is_some() || (entry.2.is_none() && value.is_some()) {
+                    entry.2 = value;
+                }
+            }
+            return Ok(());
+        }
+        let v = self.cfg.declare(name, "global", t);
+        self.global_inits.push((v.clone(), t, value));
+        self.globals.insert(name.to_string(), Symbol::Var { name: v, ty: t });
+        Ok(())
+    }
+
+    pub(super) fn constant_initializer(&mut self, i: &'a Node<Initializer>, t: IntType) -> Result<BigInt> {
+        let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a scalar"))?;
+        let v = self.constant(e)?;
+        let v = self.arith.convert(v, t);
+        match v.constant() {
+            Some(c) => Ok(c.clone()),
+            None => Err(self.unsupported(i.span, "a non-constant initializer of a static variable")),
+        }
+    }
+
+    pub(super) fn static_local(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
+        let key = init.span.start;
+        if let Some(sym) = self.statics.get(&key).cloned() {
+            self.bind(name, sym);
+            return Ok(());
+        }
+        let t = match ty {
+            CType::Int(t) => t,
+            CType::Unsupported(what) => {
+                return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
+            }
+            CType::Ptr(_) => return Err(self.unsupported(init.span, format!("the static pointer `{name}`"))),
+            CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
+        };
+        let value = match &init.node.initializer {
+            Some(i) => self.constant_initializer(i, t)?,
+            None => BigInt::zero(),
+        };
+        let f = self.function_name();
+        let v = self.cfg.declare(name, &f, t);
+        self.static_inits.push(Action::Assign(v.clone(), crate::term::Term::Int(value)));
+        let sym = Symbol::Var { name: v, ty: t };
+        self.statics.insert(key, sym.clone());
+        self.bind(name, sym);
+        Ok(())
+    }
+
+    pub(super) fn local_variable(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
+        let t = match ty {
+            CType::Int(t) => t,
+            CType::Unsupported(what) => {
+                return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
+            }
+            CType::Ptr(pointee) => return self.local_pointer(name, *pointee, init),
+            CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
+        };
+        let f = self.function_name();
+        match &init.node.initializer {
+            Some(i) => {
+                let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a scalar"))?;
+                // The initializer is evaluated before the name comes into scope
+                // (it cannot meaningfully refer to the new variable).
+                if let Some(range) = self.nondet_assignment(e, t) {
+                    let v = self.cfg.declare(name, &f, t);
+                    self.havoc_in(&v, range);
+                    self.bind(name, Symbol::Var { name: v, ty: t });
+                    return Ok(());
+                }
+                let val = self.expr(e)?;
+                let val = self.arith.convert(val, t);
+                let v = self.cfg.declare(name, &f, t);
+                self.assign_var(&v, val);
+                self.bind(name, Symbol::Var { name: v, ty: t });
+            }
+            None => {
+                // Uninitialized: any value of the type.
+                let v = self.cfg.declare(name, &f, t);
+                self.havoc(&v, t);
+                self.bind(name, Symbol::Var { name: v, ty: t });
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn local_pointer(&mut self, name: &str, pointee: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
+        let value = match &init.node.initializer {
+            Some(i) => {
+                let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a pointer"))?;
+                if let Expression::UnaryOperator(u) = &e.node {
+                    if let (UnaryOperator::Address, Expression::Identifier(id)) = (&u.node.operator.node, &u.node.operand.node) {
+                        if matches!(self.lookup(&id.node.name), Some(Symbol::Var { .. })) {
+                            return Err(self.unsupported(
+                                init.span,
+                                format!("variable `{name}` of type pointer to the scalar `{}` (address-taken variables are not modelled)", id.node.name),
+                            ));
+                        }
+                    }
+                }
+                Some(self.pointer(e, Some(pointee.clone()))?)
+            }
+            None => None,
+        };
+        self.bind_pointer(name, pointee, value);
+        Ok(())
+    }
+
+    /// `havoc v; assume lo <= v <= hi` (no assume for an unbounded range).
+    pub fn havoc_in(&mut self, v: &str, range: Option<(BigInt, BigInt)>) {
+        self.emit(Action::Havoc(v.to_string()));
+        if let Some((lo, hi)) = range {
+            let x = crate::term::Term::var(v);
+            self.emit_assume(crate::term::Term::and(vec![
+                crate::term::Term::le(crate::term::Term::Int(lo), x.clone()),
+                crate::term::Term::le(x, crate::term::Term::Int(hi)),
+            ]));
+        }
+    }
+
+    // ---- types
+
+    /// The type named by declaration specifiers, and the storage class.
+    pub fn specifiers(&mut self, specs: &'a [Node<DeclarationSpecifier>]) -> Result<(CType, Storage)> {
+        let mut storage = Storage::default();
+        let mut types = Vec::new();
+        for sp in specs {
+            match &sp.node {
+                DeclarationSpecifier::StorageClass(c) => match c.node {
+                    StorageClassSpecifier::Typedef => storage.typedef = true,
+                    StorageClassSpecifier::Extern => storage.is_extern = true,
+                    StorageClassSpecifier::Static => storage.is_static = true,
+                    StorageClassSpecifier::ThreadLocal => {
+                        return Err(self.unsupported(c.span, "thread-local storage"));
+                    }
+                    StorageClassSpecifier::Auto | StorageClassSpecifier::Register => {}
+                },
+                DeclarationSpecifier::TypeSpecifier(t) => types.push(t),
+                _ => {}
+            }
+        }
+        let ty = self.base_type(&types)?;
+        Ok((ty, storage))
+    }
+
+    pub fn type_name(&mut self, tn: &'a Node<TypeName>) -> Result<CType> {
+        let types: Vec<&Node<TypeSpecifier>> = tn
+            .node
+            .specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let base = self.base_type(&types)?;
+        Ok(match &tn.node.declarator {
+            Some(d) => apply_declarator(base, &d.node),
+            None => base,
+        })
+    }
+
+    pub(super) fn base_type(&mut self, types: &[&'a Node<TypeSpecifier>]) -> Result<CType> {
+        let (mut void, mut chr, mut short, mut long, mut unsigned, mut boolean) = (0, 0, 0, 0, 0, 0);
+        let mut other: Option<CType> = None;
+        for t in types {
+            match &t.node {
+                TypeSpecifier::Void => void += 1,
+                TypeSpecifier::Char => chr += 1,
+                TypeSpecifier::Short => short += 1,
+                TypeSpecifier::Int | TypeSpecifier::Signed => {}
+                TypeSpecifier::Long => long += 1,
+                TypeSpecifier::Unsigned => unsigned += 1,
+                TypeSpecifier::Bool => boolean += 1,
+                TypeSpecifier::Float | TypeSpecifier::Double | TypeSpecifier::TS18661Float(_) => {
+                    other = Some(CType::Unsupported("floating point".into()))
+                }
+                TypeSpecifier::Complex => other = Some(CType::Unsupported("complex numbers".into())),
+                TypeSpecifier::Atomic(_) => other = Some(CType::Unsupported("_Atomic".into())),
+                TypeSpecifier::Struct(st) => {
+                    let kind = match st.node.kind.node {
+                        StructKind::Struct => "struct",
+                        StructKind::Union => "union",
+                    };
+                    other = Some(CType::Unsupported(kind.into()))
+                }
+                TypeSpecifier::Enum(e) => other = Some(CType::Int(self.enum_type(e)?)),
+                TypeSpecifier::TypedefName(id) => {
+                    other = Some(match self.lookup(&id.node.name) {
+                        Some(Symbol::Typedef(t)) => t.clone(),
+                        _ => return Err(self.syntax(id.span, format!("unknown type name `{}`", id.node.name))),
+                    })
+                }
+                TypeSpecifier::TypeOf(_) => other = Some(CType::Unsupported("typeof".into())),
+            }
+        }
+        if let Some(o) = other {
+            return Ok(o);
+        }
+        if void > 0 {
+            return Ok(CType::Void);
+        }
+        if boolean > 0 {
+            return Ok(CType::Int(IntType::Bool));
+        }
+        let is_signed = unsigned == 0;
+        let bits = if chr > 0 {
+            8
+        } else if short > 0 {
+            16
+        } else if long > 1 {
+            64
+        } else if long > 0 {
+            self.arith.model.long().bits()
+        } else {
+            // `int`, `signed`, `unsigned`, or no type specifier at all
+            // (implicit int of old C).
+            32
+        };
+        Ok(CType::Int(IntType::Int { bits, signed: is_signed }))
+    }
+
+    /// Registers the enumeration constants; the enum's own type is what gcc
+    /// picks: `unsigned int` without negative values, else `int`.
+    pub(super) fn enum_type(&mut self, e: &'a Node<EnumType>) -> Result<IntType> {
+        let tag = e.node.identifier.as_ref().map(|i| i.node.name.clone());
+        if e.node.enumerators.is_empty() {
+            return Ok(tag.and_then(|t| self.enum_tags.get(&t).copied()).unwrap_or(IntType::UINT));
+        }
+        // gcc: an enumerator whose value fits `int` is an `int`; the others
+        // have the enumeration's own type, the narrowest of `unsigned int`,
+        // `int`, `unsigned long`, `long` that holds every value.
+        let mut next = BigInt::zero();
+        let mut values: Vec<(String, BigInt)> = Vec::new();
+        for en in &e.node.enumerators {
+            let value = match &en.node.expression {
+                Some(x) => {
+                    let v = self.constant(x)?;
+                    match v.constant() {
+                        Some(c) => c.clone(),
+                        None => return Err(self.unsupported(x.span, "a non-constant enumerator value")),
+                    }
+                }
+                None => next.clone(),
+            };
+            next = &value + BigInt::one();
+            let provisional = enumerator_type(&value, if value < BigInt::zero() { IntType::LONG } else { IntType::ULONG });
+            let Some(provisional) = provisional else {
+                return Err(self.unsupported(e.span, format!("enumerator value {value} does not fit in 64 bits")));
+            };
+            let val = self.arith.constant(value.clone(), provisional);
+            self.bind(&en.node.identifier.node.name, Symbol::Const(val));
+            values.push((en.node.identifier.node.name.clone(), value));
+        }
+        let lo = values.iter().map(|(_, v)| v.clone()).min().unwrap_or_default();
+        let hi = values.iter().map(|(_, v)| v.clone()).max().unwrap_or_default();
+        let fits = |t: IntType| lo >= t.min() && hi <= t.max();
+        let ty = if lo >= BigInt::zero() && fits(IntType::UINT) {
+            IntType::UINT
+        } else if fits(IntType::INT) {
+            IntType::INT
+        } else if lo >= BigInt::zero() && fits(IntType::ULONG) {
+            IntType::ULONG
+        } else if fits(IntType::LONG) {
+            IntType::LONG
+        } else {
+            return Err(self.unsupported(e.span, "an enumeration whose values do not fit in 64 bits"));
+        };
+        for (name, value) in values {
+            let t = enumerator_type(&value, ty).unwrap_or(ty);
+            let val = self.arith.constant(value, t);
+            self.bind(&name, Symbol::Const(val));
+        }
+        if let Some(t) = tag {
+            self.enum_tags.insert(t, ty);
+        }
+        Ok(ty)
+    }
+}
+
+/// The type of an enumeration constant: `int` when its value fits, else
+/// the enumeration's type (`None`: not even that holds it).
+pub(super) fn enumerator_type(value: &BigInt, enum_type: IntType) -> Option<IntType> {
+    if value >= &IntType::INT.min() && value <= &IntType::INT.max() {
+        Some(IntType::INT)
+    } else if value >= &enum_type.min() && value <= &enum_type.max() {
+        Some(enum_type)
+    } else {
+        None
+    }
+}
+
+
+pub(crate) fn declarator_name(d: &Declarator) -> Option<String> {
+    match &d.kind.node {
+        DeclaratorKind::Identifier(id) => Some(id.node.name.clone()),
+        DeclaratorKind::Declarator(inner) => declarator_name(&inner.node),
+        DeclaratorKind::Abstract => None,
+    }
+}
+
+/// A declarator that declares a function (not a pointer to one).
+pub(super) fn is_function_declarator(d: &Declarator) -> bool {
+    let direct = matches!(d.kind.node, DeclaratorKind::Identifier(_));
+    direct && d.derived.iter().any(|x| matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
+}
+
+/// The type of a declared object: pointers, arrays and the like are not
+/// modelled (yet).
+pub(crate) fn apply_declarator(base: CType, d: &Declarator) -> CType {
+    if let DeclaratorKind::Declarator(inner) = &d.kind.node {
+        if !inner.node.derived.is_empty() {
+            return CType::Unsupported("pointer to function".into());
+        }
+        return apply_declarator(base, &inner.node).pipe_derived(&d.derived);
+    }
+    base.pipe_derived(&d.derived)
+}
+
+/// The type of a parameter: an array parameter is a pointer (C11 6.7.6.3).
+pub(super) fn parameter_type(base: CType, d: &Declarator) -> CType {
+    if let DeclaratorKind::Identifier(_) | DeclaratorKind::Abstract = &d.kind.node {
+        if let Some((last, rest)) = d.derived.split_last() {
+            if matches!(last.node, DerivedDeclarator::Array(_)) {
+                return CType::Ptr(Box::new(base.pipe_derived(rest)));
+            }
+        }
+    }
+    apply_declarator(base, d)
+}
+
+/// Return type of a function declarator: its derived parts other than the
+/// function itself (a pointer among them makes it a pointer).
+pub(super) fn return_type(base: CType, d: &Declarator) -> CType {
+    let others: Vec<&Node<DerivedDeclarator>> = d
+        .derived
+        .iter()
+        .filter(|x| !matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
+        .collect();
+    if others.iter().all(|x| matches!(x.node, DerivedDeclarator::Pointer(_))) {
+        others.iter().fold(base, |t, _| CType::Ptr(Box::new(t)))
+    } else {
+        CType::Unsupported("a function returning an array or function".into())
+    }
+}
+
+trait PipeDerived {
+    fn pipe_derived(self, derived: &[Node<DerivedDeclarator>]) -> CType;
+}
+
+impl PipeDerived for CType {
+    fn pipe_derived(self, derived: &[Node<DerivedDeclarator>]) -> CType {
+        match derived.first().map(|x| &x.node) {
+            None => self,
+            // `T **p`: pointers only, each one more level.
+            Some(DerivedDeclarator::Pointer(_)) if derived.iter().all(|x| matches!(x.node, DerivedDeclarator::Pointer(_))) => {
+                derived.iter().fold(self, |t, _| CType::Ptr(Box::new(t)))
+            }
+            Some(DerivedDeclarator::Pointer(_)) => CType::Unsupported("array of pointers".into()),
+            Some(DerivedDeclarator::Array(_)) => CType::Unsupported("array".into()),
+            Some(DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)) => {
+                CType::Unsupported("function".into())
+            }
+            Some(DerivedDeclarator::Block(_)) => CType::Unsupported("block".into()),
+        }
+    }
+}
+
+/// The expression of `= e` or `= { e }`.
+pub(super) fn scalar_initializer(i: &Node<Initializer>) -> Option<&Node<Expression>> {
+    match &i.node {
+        Initializer::Expression(e) => Some(e),
+        Initializer::List(items) if items.len() == 1 && items[0].node.designation.is_empty() => {
+            scalar_initializer(&items[0].node.initializer)
+        }
+        Initializer::List(_) => None,
+    }
+}

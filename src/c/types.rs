@@ -268,7 +268,7 @@ pub fn string_literal(pieces: &[String]) -> Result<(IntType, usize), String> {
         if let Some(t) = wide {
             elem = t;
         }
-        count += string_units(body, wide.map(|t| size_of(t)).unwrap_or(1))?;
+        count += string_units(body, wide.map(size_of).unwrap_or(1))?;
     }
     Ok((elem, count))
 }

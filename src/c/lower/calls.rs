@@ -199,7 +199,7 @@ impl<'a> Lowerer<'a> {
             goto_targets: super::stmt::goto_targets(&def.node.statement),
             jumps: Vec::<JumpScope>::new(),
             instance: None,
-            reassigned: super::memory::reassigned_names(&def.node.statement),
+            reassigned: super::facts::reassigned_names(&def.node.statement),
             past_goto_label: false,
             ret_ptr: ret_ptr.clone(),
         });

@@ -5,6 +5,7 @@
 //! side effects, an earlier operand's value is first copied into a
 //! temporary, so that the term still means what it meant.
 
+use super::facts::is_compound_assign;
 use super::{LValue, Lowerer, Symbol};
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::cfg::Cursor;
@@ -87,22 +88,6 @@ fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
         BinaryOperator::BitwiseXor | BinaryOperator::AssignBitwiseXor => ArithOp::BitXor,
         _ => return None,
     })
-}
-
-pub(super) fn is_compound_assign(op: &BinaryOperator) -> bool {
-    matches!(
-        op,
-        BinaryOperator::AssignPlus
-            | BinaryOperator::AssignMinus
-            | BinaryOperator::AssignMultiply
-            | BinaryOperator::AssignDivide
-            | BinaryOperator::AssignModulo
-            | BinaryOperator::AssignShiftLeft
-            | BinaryOperator::AssignShiftRight
-            | BinaryOperator::AssignBitwiseAnd
-            | BinaryOperator::AssignBitwiseOr
-            | BinaryOperator::AssignBitwiseXor
-    )
 }
 
 /// An expression that is a literal up to signs and casts (a divisor that
@@ -212,7 +197,7 @@ impl<'a> Lowerer<'a> {
         let mut clobbered: HashSet<String> = HashSet::new();
         let mut calls_functions = false;
         for x in later {
-            let facts = super::recursion::expression_facts(x);
+            let facts = super::facts::expression_facts(x);
             if facts.writes_memory {
                 // A store may reach any memory cell `v` reads.
                 return self.snapshot(v);

@@ -32,10 +32,8 @@ use crate::ir::{Action, IntType, Span};
 use crate::term::Term;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use lang_c::visit::{self, Visit};
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
-use std::collections::HashSet;
 
 /// Largest block whose elements become separate program variables.
 pub const MAX_CELLS: usize = 64;
@@ -98,53 +96,6 @@ pub(crate) struct Cells {
 pub(crate) struct Block {
     pub id: i64,
     pub cells: Option<Cells>,
-}
-
-/// Names a function body assigns with plain `=` or whose address it takes:
-/// pointers among them cannot keep a fixed base.
-#[derive(Default)]
-struct Reassigned {
-    names: HashSet<String>,
-    /// Names changed by `++`, `--`, `+=`, `-=`.
-    moved: HashSet<String>,
-}
-
-impl<'ast> Visit<'ast> for Reassigned {
-    fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast lang_c::span::Span) {
-        if let Expression::Identifier(id) = &b.lhs.node {
-            match b.operator.node {
-                BinaryOperator::Assign => {
-                    self.names.insert(id.node.name.clone());
-                }
-                ref op if super::recursion::is_assignment(op) => {
-                    self.moved.insert(id.node.name.clone());
-                }
-                _ => {}
-            }
-        }
-        visit::visit_binary_operator_expression(self, b, span);
-    }
-    fn visit_unary_operator_expression(&mut self, u: &'ast UnaryOperatorExpression, span: &'ast lang_c::span::Span) {
-        if let Expression::Identifier(id) = &u.operand.node {
-            match u.operator.node {
-                UnaryOperator::Address => {
-                    self.names.insert(id.node.name.clone());
-                }
-                UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement => {
-                    self.moved.insert(id.node.name.clone());
-                }
-                _ => {}
-            }
-        }
-        visit::visit_unary_operator_expression(self, u, span);
-    }
-}
-
-/// The names a body reassigns (or takes the address of), and those it moves.
-pub(crate) fn reassigned_names(body: &Node<Statement>) -> (HashSet<String>, HashSet<String>) {
-    let mut v = Reassigned::default();
-    v.visit_statement(&body.node, &body.span);
-    (v.names, v.moved)
 }
 
 fn is_null_constant(e: &Expression) -> bool {

@@ -15,6 +15,7 @@ mod calls;
 mod cond;
 mod decl;
 mod expr;
+mod facts;
 mod memory;
 mod order;
 mod recursion;
@@ -134,7 +135,7 @@ pub(crate) struct Lowerer<'a> {
     pub entry: LocId,
     pub exit: LocId,
     depth: usize,
-    body_facts: HashMap<String, recursion::BodyFacts>,
+    body_facts: HashMap<String, facts::BodyFacts>,
     /// Functions on call-graph cycles, with the id of their cycle.
     recursive: HashMap<String, usize>,
     instances: Vec<recursion::Instance>,
@@ -381,7 +382,7 @@ impl<'a> Lowerer<'a> {
         }
         for (name, info) in &self.functions {
             if let Some(def) = info.def {
-                self.body_facts.insert(name.clone(), recursion::body_facts(&def.node));
+                self.body_facts.insert(name.clone(), facts::body_facts(&def.node));
             }
         }
         self.recursive = recursion::recursive_components(&self.body_facts);
@@ -435,7 +436,7 @@ impl<'a> Lowerer<'a> {
             goto_targets: stmt::goto_targets(&main.node.statement),
             jumps: Vec::new(),
             instance: None,
-            reassigned: memory::reassigned_names(&main.node.statement),
+            reassigned: facts::reassigned_names(&main.node.statement),
             past_goto_label: false,
             ret_ptr: None,
         });

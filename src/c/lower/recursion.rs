@@ -25,111 +25,8 @@ use crate::error::Result;
 use crate::ir::{Action, IntType, LocId};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
-use lang_c::visit::{self, Visit};
+use super::facts::BodyFacts;
 use std::collections::{BTreeSet, HashMap, HashSet};
-
-/// What a function body does, syntactically.
-#[derive(Default, Clone, Debug)]
-pub(crate) struct BodyFacts {
-    pub callees: BTreeSet<String>,
-    /// Identifiers assigned to (`x = `, `x += `, `x++`, ...).
-    pub assigned: BTreeSet<String>,
-    pub has_static_locals: bool,
-    /// Some assignment, `++` or `--` stores into memory (`*p = `, `a[i]++`).
-    pub writes_memory: bool,
-}
-
-/// Whether a binary operator stores into its left operand (`=`, `+=`, ...).
-pub(crate) fn is_assignment(op: &BinaryOperator) -> bool {
-    !matches!(
-        op,
-        BinaryOperator::Index
-            | BinaryOperator::Multiply
-            | BinaryOperator::Divide
-            | BinaryOperator::Modulo
-            | BinaryOperator::Plus
-            | BinaryOperator::Minus
-            | BinaryOperator::ShiftLeft
-            | BinaryOperator::ShiftRight
-            | BinaryOperator::Less
-            | BinaryOperator::Greater
-            | BinaryOperator::LessOrEqual
-            | BinaryOperator::GreaterOrEqual
-            | BinaryOperator::Equals
-            | BinaryOperator::NotEquals
-            | BinaryOperator::BitwiseAnd
-            | BinaryOperator::BitwiseXor
-            | BinaryOperator::BitwiseOr
-            | BinaryOperator::LogicalAnd
-            | BinaryOperator::LogicalOr
-    )
-}
-
-struct FactsVisitor {
-    facts: BodyFacts,
-}
-
-fn target_name(e: &Expression) -> Option<String> {
-    match e {
-        Expression::Identifier(id) => Some(id.node.name.clone()),
-        _ => None,
-    }
-}
-
-impl<'ast> Visit<'ast> for FactsVisitor {
-    fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
-        if let Expression::Identifier(id) = &c.callee.node {
-            self.facts.callees.insert(id.node.name.clone());
-        }
-        visit::visit_call_expression(self, c, span);
-    }
-    fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast Span) {
-        let assigns = is_assignment(&b.operator.node);
-        if assigns {
-            match target_name(&b.lhs.node) {
-                Some(n) => {
-                    self.facts.assigned.insert(n);
-                }
-                None => self.facts.writes_memory = true,
-            }
-        }
-        visit::visit_binary_operator_expression(self, b, span);
-    }
-    fn visit_unary_operator_expression(&mut self, u: &'ast UnaryOperatorExpression, span: &'ast Span) {
-        if matches!(
-            u.operator.node,
-            UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement
-        ) {
-            match target_name(&u.operand.node) {
-                Some(n) => {
-                    self.facts.assigned.insert(n);
-                }
-                None => self.facts.writes_memory = true,
-            }
-        }
-        visit::visit_unary_operator_expression(self, u, span);
-    }
-    fn visit_declaration(&mut self, d: &'ast Declaration, span: &'ast Span) {
-        if d.specifiers.iter().any(|s| {
-            matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Static)
-        }) {
-            self.facts.has_static_locals = true;
-        }
-        visit::visit_declaration(self, d, span);
-    }
-}
-
-pub(crate) fn expression_facts(e: &Node<Expression>) -> BodyFacts {
-    let mut v = FactsVisitor { facts: BodyFacts::default() };
-    v.visit_expression(&e.node, &e.span);
-    v.facts
-}
-
-pub(crate) fn body_facts(def: &FunctionDefinition) -> BodyFacts {
-    let mut v = FactsVisitor { facts: BodyFacts::default() };
-    v.visit_statement(&def.statement.node, &def.statement.span);
-    v.facts
-}
 
 /// Call-graph cycles: for each function on a cycle, the id of its cycle
 /// (strongly connected component).
@@ -336,7 +233,7 @@ impl<'a> Lowerer<'a> {
             goto_targets: super::stmt::goto_targets(&def.node.statement),
             jumps: Vec::<JumpScope>::new(),
             instance: Some(instance),
-            reassigned: super::memory::reassigned_names(&def.node.statement),
+            reassigned: super::facts::reassigned_names(&def.node.statement),
             past_goto_label: false,
             ret_ptr: None,
         });

@@ -6,7 +6,8 @@ use crate::error::Result;
 use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use super::expr::{cmp_op, is_compound_assign};
+use super::expr::cmp_op;
+use super::facts::is_compound_assign;
 
 impl<'a> Lowerer<'a> {
     // ---- static types

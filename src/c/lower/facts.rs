@@ -1,0 +1,155 @@
+//! What a piece of C syntax does, read off the syntax tree alone (before
+//! lowering): the functions it calls, the names it assigns, whether it
+//! stores into memory. Used for recursion, for protecting values from later
+//! side effects, and for pointers that keep a fixed base.
+
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+use lang_c::visit::{self, Visit};
+use std::collections::{BTreeSet, HashSet};
+
+/// Whether a binary operator stores into its left operand (`=`, `+=`, ...).
+pub(crate) fn is_assignment(op: &BinaryOperator) -> bool {
+    matches!(op, BinaryOperator::Assign) || is_compound_assign(op)
+}
+
+pub(crate) fn is_compound_assign(op: &BinaryOperator) -> bool {
+    matches!(
+        op,
+        BinaryOperator::AssignPlus
+            | BinaryOperator::AssignMinus
+            | BinaryOperator::AssignMultiply
+            | BinaryOperator::AssignDivide
+            | BinaryOperator::AssignModulo
+            | BinaryOperator::AssignShiftLeft
+            | BinaryOperator::AssignShiftRight
+            | BinaryOperator::AssignBitwiseAnd
+            | BinaryOperator::AssignBitwiseOr
+            | BinaryOperator::AssignBitwiseXor
+    )
+}
+
+/// What a function body does, syntactically.
+#[derive(Default, Clone, Debug)]
+pub(crate) struct BodyFacts {
+    pub callees: BTreeSet<String>,
+    /// Identifiers assigned to (`x = `, `x += `, `x++`, ...).
+    pub assigned: BTreeSet<String>,
+    pub has_static_locals: bool,
+    /// Some assignment, `++` or `--` stores into memory (`*p = `, `a[i]++`).
+    pub writes_memory: bool,
+}
+
+struct FactsVisitor {
+    facts: BodyFacts,
+}
+
+fn target_name(e: &Expression) -> Option<String> {
+    match e {
+        Expression::Identifier(id) => Some(id.node.name.clone()),
+        _ => None,
+    }
+}
+
+impl<'ast> Visit<'ast> for FactsVisitor {
+    fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
+        if let Expression::Identifier(id) = &c.callee.node {
+            self.facts.callees.insert(id.node.name.clone());
+        }
+        visit::visit_call_expression(self, c, span);
+    }
+    fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast Span) {
+        let assigns = is_assignment(&b.operator.node);
+        if assigns {
+            match target_name(&b.lhs.node) {
+                Some(n) => {
+                    self.facts.assigned.insert(n);
+                }
+                None => self.facts.writes_memory = true,
+            }
+        }
+        visit::visit_binary_operator_expression(self, b, span);
+    }
+    fn visit_unary_operator_expression(&mut self, u: &'ast UnaryOperatorExpression, span: &'ast Span) {
+        if matches!(
+            u.operator.node,
+            UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement
+        ) {
+            match target_name(&u.operand.node) {
+                Some(n) => {
+                    self.facts.assigned.insert(n);
+                }
+                None => self.facts.writes_memory = true,
+            }
+        }
+        visit::visit_unary_operator_expression(self, u, span);
+    }
+    fn visit_declaration(&mut self, d: &'ast Declaration, span: &'ast Span) {
+        if d.specifiers.iter().any(|s| {
+            matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Static)
+        }) {
+            self.facts.has_static_locals = true;
+        }
+        visit::visit_declaration(self, d, span);
+    }
+}
+
+pub(crate) fn expression_facts(e: &Node<Expression>) -> BodyFacts {
+    let mut v = FactsVisitor { facts: BodyFacts::default() };
+    v.visit_expression(&e.node, &e.span);
+    v.facts
+}
+
+pub(crate) fn body_facts(def: &FunctionDefinition) -> BodyFacts {
+    let mut v = FactsVisitor { facts: BodyFacts::default() };
+    v.visit_statement(&def.statement.node, &def.statement.span);
+    v.facts
+}
+
+/// Names a function body assigns with plain `=` or whose address it takes:
+/// pointers among them cannot keep a fixed base.
+#[derive(Default)]
+struct Reassigned {
+    names: HashSet<String>,
+    /// Names changed by `++`, `--`, `+=`, `-=`.
+    moved: HashSet<String>,
+}
+
+impl<'ast> Visit<'ast> for Reassigned {
+    fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast Span) {
+        if let Expression::Identifier(id) = &b.lhs.node {
+            match b.operator.node {
+                BinaryOperator::Assign => {
+                    self.names.insert(id.node.name.clone());
+                }
+                ref op if is_assignment(op) => {
+                    self.moved.insert(id.node.name.clone());
+                }
+                _ => {}
+            }
+        }
+        visit::visit_binary_operator_expression(self, b, span);
+    }
+    fn visit_unary_operator_expression(&mut self, u: &'ast UnaryOperatorExpression, span: &'ast Span) {
+        if let Expression::Identifier(id) = &u.operand.node {
+            match u.operator.node {
+                UnaryOperator::Address => {
+                    self.names.insert(id.node.name.clone());
+                }
+                UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement => {
+                    self.moved.insert(id.node.name.clone());
+                }
+                _ => {}
+            }
+        }
+        visit::visit_unary_operator_expression(self, u, span);
+    }
+}
+
+/// The names a body reassigns (or takes the address of), and those it moves.
+pub(crate) fn reassigned_names(body: &Node<Statement>) -> (HashSet<String>, HashSet<String>) {
+    let mut v = Reassigned::default();
+    v.visit_statement(&body.node, &body.span);
+    (v.names, v.moved)
+}
+

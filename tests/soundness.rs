@@ -1,0 +1,81 @@
+//! Programs on which Tessera once answered wrong (or would have): each
+//! `tests/c/regress/*.c` states its verdict on its first line, checked by
+//! running the gcc-compiled program (see tests/difftest). Tessera may answer
+//! MAYBE, never the opposite; `unspecified` programs (C leaves the order of
+//! evaluation open, and the orders disagree) admit only MAYBE. Invalid C
+//! (`tests/c/invalid`) is rejected with exit code 3.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c").join(name)
+}
+
+fn c_files(folder: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir(folder))
+        .expect("folder exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn answer(file: &Path, ints: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["prove", "--format", "json", "--timeout", "3", "--ints", ints])
+        .arg(file)
+        .output()
+        .expect("tessera runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    json["answer"].as_str().unwrap_or("?").to_string()
+}
+
+#[test]
+fn no_wrong_answer_on_the_regression_programs() {
+    let files = c_files("regress");
+    assert!(files.len() >= 15, "regression programs missing");
+    // Two proofs at a time (each races solver threads).
+    let chunks: Vec<Vec<PathBuf>> = files.chunks(files.len().div_ceil(2)).map(|c| c.to_vec()).collect();
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                s.spawn(move || {
+                    let mut bad = Vec::new();
+                    for f in chunk {
+                        let text = std::fs::read_to_string(&f).expect("readable");
+                        let expected = text.lines().next().and_then(|l| l.split("expected:").nth(1)).map(str::trim).unwrap_or("");
+                        let forbidden: &[&str] = match expected {
+                            "terminating" => &["NO"],
+                            "nonterminating" => &["YES"],
+                            "unspecified" => &["YES", "NO"],
+                            other => panic!("{}: unknown verdict `{other}`", f.display()),
+                        };
+                        for ints in ["c", "math"] {
+                            let a = answer(&f, ints);
+                            if forbidden.contains(&a.as_str()) {
+                                bad.push(format!("{} (--ints {ints}): {a}, expected {expected}", f.display()));
+                            }
+                        }
+                    }
+                    bad
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("no panic")).collect()
+    });
+    assert!(failures.is_empty(), "wrong answers:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn invalid_programs_are_rejected_with_exit_code_3() {
+    for f in c_files("invalid") {
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera")).args(["prove", "--timeout", "3"]).arg(&f).output().expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{}: {err}", f.display());
+        assert!(err.contains(": error: "), "{}: {err}", f.display());
+        assert!(out.stdout.is_empty(), "{}: printed an answer", f.display());
+    }
+}

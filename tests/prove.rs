@@ -139,3 +139,13 @@ fn outer_loop_with_inner_loop_ranks_lexicographically() {
     assert_eq!(r.len(), 2);
     assert!(r.iter().any(|f| f.starts_with("lex(")), "{r:?}");
 }
+
+#[test]
+fn bitwise_operators_on_variables_are_bounded_not_refused() {
+    let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let p = tessera::c::parse_file(&program("bitwise.c"), IntSemantics::C).expect("front end accepts x & y and z >> k");
+    assert!(p.approximations.iter().any(|(_, t)| t.contains("bounded")), "{:?}", p.approximations);
+    let opts = ProveOptions { timeout: Duration::from_secs(60), ..ProveOptions::default() };
+    let o = prove_program(&p, &opts);
+    assert_eq!(ranking_functions(&o).len(), 2);
+}

@@ -408,6 +408,68 @@ impl Arith {
         Ok(Outcome { val, defined })
     }
 
+    /// Bounds on `a op b` where [`Arith::binary`] has no exact linear
+    /// encoding (bitwise operators on two variables or with an arbitrary
+    /// constant, shifts by a variable amount): the result type and
+    /// constraints on the result `r` (in range of its type besides). Sound
+    /// for every operand value (so YES stays sound); the caller records the
+    /// approximation, so no NO rests on it.
+    pub fn approximate(&self, op: ArithOp, a: Val, b: Val, r: &Term) -> (IntType, Vec<Term>, Vec<(Undefined, Term)>) {
+        let mut facts = Vec::new();
+        let mut defined = Vec::new();
+        if matches!(op, ArithOp::Shl | ArithOp::Shr) {
+            let (a, b) = (self.promote(a), self.promote(b));
+            let t = a.ty;
+            // A shift amount outside 0..width is undefined (all semantics).
+            let width = Term::int(i64::from(t.bits()));
+            let in_range = b.range.as_ref().is_some_and(|(lo, hi)| !lo.is_negative() && hi < &BigInt::from(t.bits()));
+            if !in_range {
+                defined.push((
+                Undefined::ShiftOutOfRange,
+                    Term::and(vec![Term::le(Term::int(0), b.term.clone()), Term::lt(b.term.clone(), width)]),
+                ));
+            }
+            if op == ArithOp::Shr && a.non_negative() {
+                // x >> k lies in [0, x], and at most x / 2 once k >= 1.
+                facts.extend([
+                    Term::le(Term::int(0), r.clone()),
+                    Term::le(r.clone(), a.term.clone()),
+                    Term::or(vec![
+                        Term::lt(b.term.clone(), Term::int(1)),
+                        Term::le(Term::scale(&BigInt::from(2), r.clone()), a.term.clone()),
+                    ]),
+                ]);
+            }
+            if op == ArithOp::Shl && t.is_signed() && self.sem == IntSemantics::C && !a.non_negative() {
+                defined.push((Undefined::ShiftOutOfRange, Term::le(Term::int(0), a.term.clone())));
+            }
+            return (t, facts, defined);
+        }
+        let t = usual(a.ty, b.ty);
+        let (a, b) = (self.convert(a, t), self.convert(b, t));
+        if a.non_negative() && b.non_negative() {
+            let (x, y) = (a.term.clone(), b.term.clone());
+            let zero = Term::le(Term::int(0), r.clone());
+            match op {
+                // 0 <= x & y <= min(x, y)
+                ArithOp::BitAnd => facts.extend([zero, Term::le(r.clone(), x), Term::le(r.clone(), y)]),
+                // max(x, y) <= x | y <= x + y
+                ArithOp::BitOr => facts.extend([
+                    Term::le(x.clone(), r.clone()),
+                    Term::le(y.clone(), r.clone()),
+                    Term::le(r.clone(), Term::add(vec![x, y])),
+                ]),
+                // 0 <= x ^ y <= x + y
+                _ => facts.extend([zero, Term::le(r.clone(), Term::add(vec![x, y]))]),
+            }
+        } else if op == ArithOp::BitAnd && (a.non_negative() || b.non_negative()) {
+            // `&` with a non-negative operand is non-negative and below it.
+            let nn = if a.non_negative() { a.term.clone() } else { b.term.clone() };
+            facts.extend([Term::le(Term::int(0), r.clone()), Term::le(r.clone(), nn)]);
+        }
+        (t, facts, defined)
+    }
+
     /// `&`, `|`, `^` where exact in linear arithmetic: with a constant that is
     /// a low-bit mask `2^k - 1` (`x & m = x mod 2^k`), its complement
     /// `-2^k`, `0` or all ones; or two constants.

@@ -545,8 +545,26 @@ impl<'a> Lowerer<'a> {
     }
 
     fn arith_outcome(&mut self, op: ArithOp, a: Val, b: Val, s: lang_c::span::Span) -> Result<Val> {
-        let out = self.arith.binary(op, a, b).map_err(|m| self.unsupported(s, m))?;
-        Ok(self.defined(out, s))
+        match self.arith.binary(op, a.clone(), b.clone()) {
+            Ok(out) => Ok(self.defined(out, s)),
+            Err(why) if matches!(op, ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor | ArithOp::Shl | ArithOp::Shr) => {
+                // No exact linear encoding: a value within sound bounds.
+                let at = self.span(s);
+                self.note_approximation(at, format!("{why}: bounded, not computed"));
+                let probe = Term::var("bitwise%result");
+                let (ty, _, _) = self.arith.approximate(op, a.clone(), b.clone(), &probe);
+                let r = self.cfg.temp("bits", ty);
+                let (_, facts, defined) = self.arith.approximate(op, a, b, &Term::var(r.clone()));
+                let val = self.defined(crate::c::arith::Outcome { val: self.arith.var(&r, ty), defined }, s);
+                // The operands are read before the result is chosen.
+                self.havoc(&r, ty);
+                for f in facts {
+                    self.emit_assume(f);
+                }
+                Ok(val)
+            }
+            Err(why) => Err(self.unsupported(s, why)),
+        }
     }
 
     /// The value of an operation whose definedness conditions are assumed

@@ -447,6 +447,10 @@ impl<'a> Lowerer<'a> {
                 CType::Int(t) => {
                     let v = self.cfg.declare(name, "main", *t);
                     self.havoc(&v, *t);
+                    if std::ptr::eq(p, &info.params[0]) {
+                        // C11 5.1.2.2.1: `argc` is non-negative.
+                        self.emit_assume(crate::term::Term::le(crate::term::Term::int(0), crate::term::Term::var(v.clone())));
+                    }
                     self.bind(name, Symbol::Var { name: v, ty: *t });
                 }
                 CType::Unsupported(what) => self.bind(name, Symbol::Unmodelled { what: what.clone() }),

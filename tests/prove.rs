@@ -149,3 +149,20 @@ fn bitwise_operators_on_variables_are_bounded_not_refused() {
     let o = prove_program(&p, &opts);
     assert_eq!(ranking_functions(&o).len(), 2);
 }
+
+#[test]
+fn loop_free_functions_too_large_to_inline_are_summarized() {
+    // 20 levels of functions that each call the next one twice: 2^20 bodies
+    // if inlined.
+    let mut src = String::from("int f0(int x) { return x + 1; }\n");
+    for i in 1..=20 {
+        src.push_str(&format!("int f{i}(int x) {{ return f{}(x) + f{}(x + 1); }}\n", i - 1, i - 1));
+    }
+    src.push_str("int main() { int n = __VERIFIER_nondet_int(); int s = f20(n); while (n > 0) n--; return s; }\n");
+    let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let p = tessera::c::parse_source("calls.c", &src, IntSemantics::C).expect("front end");
+    assert!(p.approximations.iter().any(|(_, t)| t.contains("summarized")), "{:?}", p.approximations);
+    assert!(p.edges.len() < 10_000, "{} edges", p.edges.len());
+    let opts = ProveOptions { timeout: Duration::from_secs(30), ..ProveOptions::default() };
+    assert_eq!(ranking_functions(&prove_program(&p, &opts)).len(), 1);
+}

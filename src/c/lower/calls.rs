@@ -11,7 +11,88 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
 
+/// Size (syntax nodes after inlining every call) beyond which a call to a
+/// function without loops is summarized instead of inlined: 20 levels of
+/// functions that call the next one twice would inline 2^20 bodies.
+const MAX_INLINED_SIZE: usize = 20_000;
+
 impl<'a> Lowerer<'a> {
+    /// The size of `name`'s body with every call inlined (saturating).
+    fn inlined_size(&mut self, name: &str) -> usize {
+        if let Some(&n) = self.inlined_sizes.get(name) {
+            return n;
+        }
+        // Cycles are recursion, never inlined: count such calls once.
+        self.inlined_sizes.insert(name.to_string(), 1);
+        let Some(facts) = self.body_facts.get(name).cloned() else { return 1 };
+        let mut n = facts.size;
+        for callee in &facts.calls {
+            if self.body_facts.contains_key(callee) {
+                n = n.saturating_add(self.inlined_size(callee));
+            }
+        }
+        self.inlined_sizes.insert(name.to_string(), n);
+        n
+    }
+
+    /// `name` and everything it calls have no loop, no `goto` and no
+    /// recursion: every call of it returns (or ends the program).
+    fn runs_straight(&self, name: &str) -> bool {
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut stack = vec![name.to_string()];
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            if self.recursive.contains_key(&f) {
+                return false;
+            }
+            if let Some(facts) = self.body_facts.get(&f) {
+                // Static locals would outlive a summary: inline those.
+                if facts.repeats || facts.has_static_locals {
+                    return false;
+                }
+                stack.extend(facts.callees.iter().cloned());
+            }
+        }
+        true
+    }
+
+    /// A call to a function that always returns, too large to inline: its
+    /// arguments run, then its result and everything it may modify are
+    /// arbitrary (recorded; a YES stays sound, no NO rests on it).
+    fn summarized_call(&mut self, name: &str, info: &super::FunctionInfo<'a>, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
+        for a in &c.node.arguments {
+            if self.is_pointer(a)? {
+                self.pointer(a, None)?;
+            } else {
+                self.effect(a)?;
+            }
+        }
+        let modified = self.globals_modified_by(name, c.span)?;
+        let writes_through_pointers = info.params.iter().any(|p| matches!(p.ty, CType::Ptr(_)));
+        for (g, t) in &modified {
+            self.havoc(g, *t);
+        }
+        if writes_through_pointers {
+            for (cell, t) in self.tracked_cells() {
+                self.havoc(&cell, t);
+            }
+        }
+        let at = self.span(c.span);
+        self.note_approximation(at, format!("call to `{name}` summarized (no loops, too large to inline): its result and what it may modify are arbitrary"));
+        match (&info.ret, want) {
+            (CType::Int(t), true) => {
+                let r = self.cfg.temp(&format!("{name}%ret"), *t);
+                self.havoc(&r, *t);
+                Ok(Some(self.arith.var(&r, *t)))
+            }
+            (CType::Void, true) => Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
+            (CType::Unsupported(w), _) => Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
+            _ => Ok(None),
+        }
+    }
+
     // ---- calls
 
     pub(super) fn call(&mut self, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
@@ -138,6 +219,9 @@ impl<'a> Lowerer<'a> {
         let Some(def) = info.def else {
             return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
         };
+        if self.inlined_size(name) > MAX_INLINED_SIZE && self.runs_straight(name) && !matches!(info.ret, CType::Ptr(_)) {
+            return self.summarized_call(name, &info, c, want);
+        }
         let args = &c.node.arguments;
         let mut values = Vec::new();
         // Arguments whose effects interfere: evaluated in every order.

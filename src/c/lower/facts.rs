@@ -38,6 +38,12 @@ pub(crate) struct BodyFacts {
     pub has_static_locals: bool,
     /// Some assignment, `++` or `--` stores into memory (`*p = `, `a[i]++`).
     pub writes_memory: bool,
+    /// A loop or a `goto`: the body may run a statement more than once.
+    pub repeats: bool,
+    /// Syntax nodes (expressions and statements): the cost of one copy.
+    pub size: usize,
+    /// Call sites by callee, with multiplicity.
+    pub calls: Vec<String>,
 }
 
 struct FactsVisitor {
@@ -52,9 +58,21 @@ fn target_name(e: &Expression) -> Option<String> {
 }
 
 impl<'ast> Visit<'ast> for FactsVisitor {
+    fn visit_expression(&mut self, e: &'ast Expression, span: &'ast Span) {
+        self.facts.size += 1;
+        visit::visit_expression(self, e, span);
+    }
+    fn visit_statement(&mut self, s: &'ast Statement, span: &'ast Span) {
+        self.facts.size += 1;
+        if matches!(s, Statement::While(_) | Statement::DoWhile(_) | Statement::For(_) | Statement::Goto(_)) {
+            self.facts.repeats = true;
+        }
+        visit::visit_statement(self, s, span);
+    }
     fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
         if let Expression::Identifier(id) = &c.callee.node {
             self.facts.callees.insert(id.node.name.clone());
+            self.facts.calls.push(id.node.name.clone());
         }
         visit::visit_call_expression(self, c, span);
     }

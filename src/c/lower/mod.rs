@@ -159,6 +159,8 @@ pub(crate) struct Lowerer<'a> {
     alloc_counter: Option<String>,
     /// Operations whose undefined behaviour is assumed away.
     pub undefined: Vec<ir::UndefinedSite>,
+    /// Memo of [`Lowerer::inlined_size`] (see `calls.rs`).
+    inlined_sizes: HashMap<String, usize>,
     /// Globals defined with an initializer (a second one is an error).
     initialized_globals: HashSet<String>,
 }
@@ -226,6 +228,7 @@ fn lower_once(
         found_repeating: HashSet::new(),
         alloc_counter: None,
         initialized_globals: HashSet::new(),
+        inlined_sizes: HashMap::new(),
         undefined: Vec::new(),
     };
     let program = l.program(unit)?;

@@ -144,7 +144,7 @@ impl<'a> Lowerer<'a> {
     /// anything it calls: integer globals and the parts of global pointers
     /// it assigns, and, when it stores into memory, every tracked memory
     /// cell (a global pointer may reach any block).
-    fn globals_modified_by(&self, name: &str, s: Span) -> Result<Vec<(String, IntType)>> {
+    pub(super) fn globals_modified_by(&self, name: &str, s: Span) -> Result<Vec<(String, IntType)>> {
         let mut seen: HashSet<String> = HashSet::new();
         let mut stack = vec![name.to_string()];
         let mut assigned: BTreeSet<String> = BTreeSet::new();

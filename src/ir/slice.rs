@@ -7,6 +7,10 @@
 //! is unchanged. This keeps computations that do not matter, such as a chain
 //! of `x = x > k ? x - 1 : x + 1` beside a counting loop, away from the
 //! engines.
+//!
+//! Counters are kept although irrelevant: a variable only ever set to a
+//! constant or moved by a constant (`c = 0; ... c = c + 1`) costs nothing
+//! and counts iterations, which the sampling fitter can use (`y - 2*c`).
 
 use super::{Action, Edge, Program};
 use crate::term::Term;
@@ -16,7 +20,9 @@ use std::collections::{BTreeMap, BTreeSet};
 /// that only test conditions merged into one (a long `else if` chain whose
 /// arms did only irrelevant work becomes one edge).
 pub fn drop_irrelevant(mut p: Program) -> Program {
-    let relevant = relevant_variables(&p);
+    let mut relevant = relevant_variables(&p);
+    let counters: Vec<String> = p.vars.iter().map(|v| v.name.clone()).filter(|v| !relevant.contains(v) && is_counter(&p, v)).collect();
+    relevant.extend(counters);
     for e in &mut p.edges {
         e.actions.retain(|a| match a {
             Action::Assign(v, _) | Action::Havoc(v) => relevant.contains(v),
@@ -52,6 +58,24 @@ fn relevant_variables(p: &Program) -> BTreeSet<String> {
             return relevant;
         }
     }
+}
+
+/// Every assignment to `v` is a constant or `v + constant` (and it is
+/// never havocked).
+fn is_counter(p: &Program, v: &str) -> bool {
+    p.edges.iter().flat_map(|e| &e.actions).all(|a| match a {
+        Action::Havoc(x) => x != v,
+        Action::Assign(x, t) if x == v => match t {
+            Term::Int(_) => true,
+            Term::App(crate::term::Op::Add, args) => {
+                args.len() == 2
+                    && args.iter().any(|a| matches!(a, Term::Var(n, _) if n == v))
+                    && args.iter().any(|a| matches!(a, Term::Int(_)))
+            }
+            _ => false,
+        },
+        _ => true,
+    })
 }
 
 fn merge_parallel_tests(edges: Vec<Edge>) -> Vec<Edge> {
@@ -93,5 +117,13 @@ mod tests {
                    while (n > 0) { x = x + n; n--; if (x > 10) n = 0; } return 0; }";
         let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math).expect("lowers"));
         assert!(p.var("x").is_some() && p.var("n").is_some());
+    }
+
+    #[test]
+    fn an_irrelevant_counter_stays_for_the_fitter() {
+        let src = "int main() { int x = __VERIFIER_nondet_int(); int c = 0;\n\
+                   while (x > 1) { x = x / 2; c = c + 1; } return c; }";
+        let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math).expect("lowers"));
+        assert!(p.var("c").is_some(), "{:?}", p.vars);
     }
 }

@@ -30,8 +30,59 @@ pub fn drop_irrelevant(mut p: Program) -> Program {
         });
     }
     p.vars.retain(|v| relevant.contains(&v.name));
-    p.edges = merge_parallel_tests(std::mem::take(&mut p.edges));
+    collapse_tests(&mut p);
     p
+}
+
+/// Merge parallel test-only edges (`c` and `!c` to one target become one
+/// empty edge) and bypass locations whose only way out is an empty edge,
+/// until nothing changes: an `else if` chain whose arms did only irrelevant
+/// work folds away from its last arm up. Loop headers, entry and exit stay.
+fn collapse_tests(p: &mut Program) {
+    let headers: BTreeSet<usize> = match super::find_loops(p) {
+        Ok(loops) => loops.iter().map(|l| l.header).collect(),
+        Err(_) => {
+            p.edges = merge_parallel_tests(std::mem::take(&mut p.edges));
+            return;
+        }
+    };
+    loop {
+        p.edges = merge_parallel_tests(std::mem::take(&mut p.edges));
+        let mut out: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (i, e) in p.edges.iter().enumerate() {
+            out.entry(e.from).or_default().push(i);
+        }
+        let bypass: BTreeMap<usize, usize> = out
+            .iter()
+            .filter(|(l, es)| {
+                **l != p.entry && **l != p.exit && !headers.contains(l) && es.len() == 1 && {
+                    let e = &p.edges[es[0]];
+                    e.actions.is_empty() && e.to != **l
+                }
+            })
+            .map(|(l, es)| (*l, p.edges[es[0]].to))
+            .collect();
+        if bypass.is_empty() {
+            return;
+        }
+        // Bypass one location of each chain per round (targets may be
+        // bypassed themselves; the next round follows them).
+        let mut changed = false;
+        for e in &mut p.edges {
+            if let Some(&t) = bypass.get(&e.to) {
+                if !bypass.contains_key(&t) && e.from != e.to {
+                    e.to = t;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return;
+        }
+        // Locations no edge enters any more lose their way out too.
+        let entered: BTreeSet<usize> = p.edges.iter().map(|e| e.to).collect();
+        p.edges.retain(|e| e.from == p.entry || entered.contains(&e.from) || !bypass.contains_key(&e.from));
+    }
 }
 
 fn relevant_variables(p: &Program) -> BTreeSet<String> {
@@ -60,22 +111,52 @@ fn relevant_variables(p: &Program) -> BTreeSet<String> {
     }
 }
 
-/// Every assignment to `v` is a constant or `v + constant` (and it is
-/// never havocked).
+/// Some assignment to `v` is `v + constant`, every other one a constant
+/// (and it is never havocked).
 fn is_counter(p: &Program, v: &str) -> bool {
-    p.edges.iter().flat_map(|e| &e.actions).all(|a| match a {
+    let steps = |t: &Term| {
+        matches!(t, Term::App(crate::term::Op::Add, args)
+            if args.len() == 2
+                && args.iter().any(|a| matches!(a, Term::Var(n, _) if n == v))
+                && args.iter().any(|a| matches!(a, Term::Int(_))))
+    };
+    let moved = p.edges.iter().flat_map(|e| &e.actions).any(|a| matches!(a, Action::Assign(x, t) if x == v && steps(t)));
+    moved && p.edges.iter().flat_map(|e| &e.actions).all(|a| match a {
         Action::Havoc(x) => x != v,
         Action::Assign(x, t) if x == v => match t {
             Term::Int(_) => true,
-            Term::App(crate::term::Op::Add, args) => {
-                args.len() == 2
-                    && args.iter().any(|a| matches!(a, Term::Var(n, _) if n == v))
-                    && args.iter().any(|a| matches!(a, Term::Int(_)))
-            }
-            _ => false,
+            t => steps(t),
         },
         _ => true,
     })
+}
+
+/// The conjunction of `lits` without `x != c'` where `x == c` is also a
+/// conjunct (`c != c'`): the arm of an `else if` chain keeps `x == 15`, not
+/// the fifteen tests it failed before.
+fn without_implied_disequalities(lits: Vec<Term>) -> Term {
+    use crate::term::Op;
+    let lits: Vec<Term> = lits.into_iter().flat_map(|t| t.conjuncts()).collect();
+    let fixed: Vec<(Term, Term)> = lits
+        .iter()
+        .filter_map(|t| match t {
+            Term::App(Op::Eq, a) if a.len() == 2 && matches!(a[1], Term::Int(_)) => Some((a[0].clone(), a[1].clone())),
+            _ => None,
+        })
+        .collect();
+    if fixed.is_empty() {
+        return Term::and(lits);
+    }
+    let implied = |t: &Term| match t {
+        Term::App(Op::Not, inner) if inner.len() == 1 => match &inner[0] {
+            Term::App(Op::Eq, a) if a.len() == 2 && matches!(a[1], Term::Int(_)) => {
+                fixed.iter().any(|(x, c)| *x == a[0] && *c != a[1])
+            }
+            _ => false,
+        },
+        _ => false,
+    };
+    Term::and(lits.iter().filter(|t| !implied(t)).cloned().collect())
 }
 
 fn merge_parallel_tests(edges: Vec<Edge>) -> Vec<Edge> {
@@ -84,14 +165,23 @@ fn merge_parallel_tests(edges: Vec<Edge>) -> Vec<Edge> {
     let mut out = Vec::new();
     for e in edges {
         if only_tests(&e) {
-            let cond = Term::and(e.actions.iter().filter_map(|a| if let Action::Assume(t) = a { Some(t.clone()) } else { None }).collect());
+            let cond = without_implied_disequalities(
+                e.actions.iter().filter_map(|a| if let Action::Assume(t) = a { Some(t.clone()) } else { None }).collect(),
+            );
             groups.entry((e.from, e.to)).or_default().push(cond);
         } else {
             out.push(e);
         }
     }
     for ((from, to), conds) in groups {
-        let cond = if conds.len() == 1 { conds.into_iter().next().unwrap_or(Term::tt()) } else { Term::or(conds) };
+        let complementary = conds.iter().any(|c| conds.contains(&Term::not(c.clone())));
+        let cond = if complementary {
+            Term::tt()
+        } else if conds.len() == 1 {
+            conds.into_iter().next().unwrap_or(Term::tt())
+        } else {
+            Term::or(conds)
+        };
         let actions = if cond == Term::tt() { vec![] } else { vec![Action::Assume(cond)] };
         out.push(Edge { from, to, actions });
     }
@@ -125,5 +215,16 @@ mod tests {
                    while (x > 1) { x = x / 2; c = c + 1; } return c; }";
         let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math).expect("lowers"));
         assert!(p.var("c").is_some(), "{:?}", p.vars);
+    }
+
+    #[test]
+    fn an_else_if_chain_of_irrelevant_work_folds_away() {
+        let mut src = String::from("int main() { int x = __VERIFIER_nondet_int(); int y = 0; int n = __VERIFIER_nondet_int();\n while (n > 0) { if (x < 0) y = 1;\n");
+        for i in 0..40 {
+            src.push_str(&format!(" else if (x == {i}) y = {};\n", i % 7));
+        }
+        src.push_str(" n--; }\n return 0; }\n");
+        let p = super::drop_irrelevant(crate::c::parse_source("t.c", &src, IntSemantics::Math).expect("lowers"));
+        assert!(p.to_string().len() < 4_000, "{p}");
     }
 }

@@ -166,6 +166,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn if_statement(&mut self, i: &'a Node<IfStatement>, span: lang_c::span::Span) -> Result<()> {
+        self.settle_long_cursor(span);
         let (ts, fs) = self.branch(&i.node.condition)?;
         self.cur = self.join(ts, span, "then");
         self.stmt(&i.node.then_statement)?;
@@ -178,6 +179,23 @@ impl<'a> Lowerer<'a> {
         ends.extend(self.cur.take());
         self.cur = self.join(ends, span, "after if");
         Ok(())
+    }
+
+    /// Before a branch, a cursor with many actions becomes an edge into a
+    /// location of its own: each arm would copy them, and along an `else
+    /// if` chain of n arms the copies add up to n^2 conditions.
+    fn settle_long_cursor(&mut self, span: lang_c::span::Span) {
+        const LONG: usize = 16;
+        if self.cur.as_ref().is_some_and(|c| c.actions.len() > LONG) {
+            let at = self.span(span);
+            let l = self.cfg.new_location(at, "branch");
+            // Kept by the simplification, which would copy the edge again.
+            self.cfg.protected.insert(l);
+            if let Some(c) = self.cur.take() {
+                self.cfg.jump(c, l);
+            }
+            self.cur = Some(Cursor::at(l));
+        }
     }
 
     /// A new loop header; the cursor moves there.

@@ -14,7 +14,7 @@ const MAX_NESTING: usize = 400;
 pub fn parse(text: &str, map: &SourceMap) -> Result<TranslationUnit> {
     check_nesting(text, map)?;
     let config = Config::with_gcc();
-    let owned = text.to_string();
+    let owned = gnu_type_names(text);
     let result = catch_unwind(AssertUnwindSafe(|| parse_preprocessed(&config, owned)));
     match result {
         Ok(Ok(parse)) => Ok(parse.unit),
@@ -28,6 +28,31 @@ pub fn parse(text: &str, map: &SourceMap) -> Result<TranslationUnit> {
             "the C parser (lang-c) failed on this input",
         )),
     }
+}
+
+/// gcc's builtin type `__float128` (used by glibc headers, e.g. in
+/// `max_align_t`) is unknown to lang-c. It is rewritten in place to `double`
+/// padded to the same length, so every byte offset (and so every reported
+/// position) stays where it was; floating-point values are abstracted
+/// anyway, so the exact format does not matter.
+fn gnu_type_names(text: &str) -> String {
+    const NAME: &str = "__float128";
+    const PADDED: &str = "double    ";
+    if !text.contains(NAME) {
+        return text.to_string();
+    }
+    let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(NAME) {
+        let before = rest[..i].chars().next_back().or_else(|| out.chars().next_back());
+        let after = rest[i + NAME.len()..].chars().next();
+        out.push_str(&rest[..i]);
+        out.push_str(if ident(before) || ident(after) { NAME } else { PADDED });
+        rest = &rest[i + NAME.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn syntax_error(text: &str, map: &SourceMap, offset: usize, expected: &std::collections::HashSet<&str>) -> TesseraError {

@@ -62,13 +62,7 @@ impl<'a> Lowerer<'a> {
     /// arguments run, then its result and everything it may modify are
     /// arbitrary (recorded; a YES stays sound, no NO rests on it).
     fn summarized_call(&mut self, name: &str, info: &super::FunctionInfo<'a>, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
-        for a in &c.node.arguments {
-            if self.is_pointer(a)? {
-                self.pointer(a, None)?;
-            } else {
-                self.effect(a)?;
-            }
-        }
+        self.evaluate_arguments(&c.node.arguments)?;
         let modified = self.globals_modified_by(name, c.span)?;
         let writes_through_pointers = info.params.iter().any(|p| matches!(p.ty, CType::Ptr(_)));
         for (g, t) in &modified {
@@ -168,19 +162,17 @@ impl<'a> Lowerer<'a> {
             }
             "free" => {
                 // Freed memory is never reused by the model: a no-op.
-                for a in args {
-                    if self.is_pointer(a)? {
-                        self.pointer(a, None)?;
-                    } else {
-                        self.effect(a)?;
-                    }
-                }
+                self.evaluate_arguments(args)?;
                 Ok(None)
             }
             "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" => {
                 Err(self.unsupported(c.span, format!("dynamic memory (`{name}`)")))
             }
-            _ => Err(self.unsupported(c.span, format!("call to unknown function {name}"))),
+            _ => {
+                // Without a declaration, C89's implicit `int f()`.
+                let ret = self.functions.get(name).map_or(CType::Int(crate::ir::IntType::INT), |f| f.ret.clone());
+                self.external_call(name, c, ret, want)
+            }
         }
     }
 

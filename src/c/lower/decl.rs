@@ -154,7 +154,9 @@ impl<'a> Lowerer<'a> {
                 if matches!(self.globals.get(name), Some(Symbol::Ptr(_))) {
                     return Ok(());
                 }
-                if init.node.initializer.is_some() {
+                // A global pointer starts as NULL unless initialized otherwise.
+                let null = init.node.initializer.as_ref().is_none_or(|i| scalar_initializer(i).is_some_and(|e| super::memory::is_null_constant(&e.node)));
+                if !null {
                     return Err(self.unsupported(init.span, format!("an initializer for the global pointer `{name}`")));
                 }
                 let var = self.global_pointer(name, *pointee, is_extern);
@@ -365,6 +367,8 @@ impl<'a> Lowerer<'a> {
                 TypeSpecifier::TypedefName(id) => {
                     other = Some(match self.lookup(&id.node.name) {
                         Some(Symbol::Typedef(t)) => t.clone(),
+                        // gcc's own type behind `va_list`: values of it are not modelled.
+                        _ if id.node.name == "__builtin_va_list" => CType::Unsupported("va_list".into()),
                         _ => return Err(self.syntax(id.span, format!("unknown type name `{}`", id.node.name))),
                     })
                 }

@@ -98,7 +98,7 @@ pub(crate) struct Block {
     pub cells: Option<Cells>,
 }
 
-fn is_null_constant(e: &Expression) -> bool {
+pub(super) fn is_null_constant(e: &Expression) -> bool {
     match e {
         Expression::Constant(c) => matches!(&c.node, Constant::Integer(i) if i.number.chars().all(|d| d == '0')),
         Expression::Cast(c) => is_null_constant(&c.node.expression.node),
@@ -474,7 +474,11 @@ impl<'a> Lowerer<'a> {
             return self.last_pointer_return.take().ok_or_else(|| self.unsupported(c.span, format!("the result of `{name}` as a pointer")));
         }
         if !ALLOCATORS.contains(&name) {
-            return Err(self.unsupported(c.span, format!("call to unknown function {name} returning a pointer")));
+            let pointee = match self.functions.get(name).map(|f| &f.ret) {
+                Some(CType::Ptr(p)) => (**p).clone(),
+                _ => hint.unwrap_or(CType::Void),
+            };
+            return self.external_pointer_call(name, c, pointee);
         }
         let args = &c.node.arguments;
         let size = match (name, args.as_slice()) {
@@ -616,6 +620,19 @@ impl<'a> Lowerer<'a> {
             self.emit_assume(in_bounds);
         }
         Ok((p, ty))
+    }
+
+    /// Memory that code outside the model may write through `p`: the cells
+    /// of its block, or of every block when the block is not known.
+    pub(crate) fn havoc_reachable(&mut self, p: &PtrVal) {
+        let cells: Vec<(String, IntType)> = match self.cell_block(&p.base) {
+            Some(b) => b.cells.iter().flat_map(|c| c.vars.iter().map(move |v| (v.clone(), c.elem))).collect(),
+            None if p.base.as_int_const().is_some() => Vec::new(),
+            None => self.tracked_cells(),
+        };
+        for (cell, t) in cells {
+            self.havoc(&cell, t);
+        }
     }
 
     /// Every exactly tracked memory cell, with its type.

@@ -16,6 +16,7 @@ mod cond;
 mod decl;
 mod expr;
 mod facts;
+mod library;
 mod memory;
 mod order;
 mod recursion;

@@ -48,7 +48,8 @@ impl<'a> Lowerer<'a> {
                     } else if let Some(f) = self.functions.get(n) {
                         f.ret.clone()
                     } else {
-                        CType::Void
+                        // C89's implicit declaration `int f()`.
+                        CType::Int(IntType::INT)
                     }
                 }
                 _ => CType::Unsupported("function pointer".into()),

@@ -11,11 +11,44 @@ use num_traits::{Num, One, Zero};
 pub enum CType {
     Void,
     Int(IntType),
+    /// `float`, `double`, `long double` (and `_FloatN`), by their size in
+    /// bytes. Their values are abstracted (see `lower/floats.rs`).
+    Float(u32),
     /// A pointer to the given type (see `lower/memory.rs` for the model).
     Ptr(Box<CType>),
-    /// A type Tessera does not model yet (array variables, struct, float, ...);
+    /// An array of a known or unknown (`int a[]`, variable-length) number
+    /// of elements.
+    Array(Box<CType>, Option<u64>),
+    /// A struct or union, by its index in the lowerer's record table (so
+    /// that a record can point to itself).
+    Record(usize),
+    /// A function type (what a function pointer points to).
+    Function,
+    /// A type Tessera does not model yet (complex numbers, `_Atomic`, ...);
     /// the text says which, for the error message when a value of it is used.
     Unsupported(String),
+}
+
+/// A struct or union: its members at their byte offsets (gcc's layout for
+/// the data model), or `None` while it is only declared.
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    pub tag: Option<String>,
+    pub union: bool,
+    pub fields: Option<Vec<Field>>,
+    pub size: u64,
+    pub align: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// `None` for an unnamed bit-field or an anonymous struct/union member
+    /// (whose own members are reachable by name through it).
+    pub name: Option<String>,
+    pub offset: u64,
+    pub ty: CType,
+    /// `(first bit within the unit at offset, width)` of a bit-field.
+    pub bits: Option<(u32, u32)>,
 }
 
 impl CType {
@@ -23,6 +56,16 @@ impl CType {
         match self {
             CType::Int(t) => Some(*t),
             _ => None,
+        }
+    }
+
+    /// The type a value of this type has in an expression: arrays decay to
+    /// pointers to their first element, functions to function pointers.
+    pub fn decay(self) -> CType {
+        match self {
+            CType::Array(e, _) => CType::Ptr(e),
+            CType::Function => CType::Ptr(Box::new(CType::Function)),
+            t => t,
         }
     }
 }
@@ -275,28 +318,47 @@ pub fn string_literal(pieces: &[String]) -> Result<(IntType, usize), String> {
 
 /// How many code units of `unit` bytes the body of a literal encodes.
 fn string_units(body: &str, unit: u32) -> Result<usize, String> {
-    let mut n = 0usize;
+    Ok(string_unit_values(body, unit)?.len())
+}
+
+/// The code units (bytes for `unit` 1) the body of a literal encodes.
+fn string_unit_values(body: &str, unit: u32) -> Result<Vec<u32>, String> {
+    let mut out = Vec::new();
+    let encode = |c: char, out: &mut Vec<u32>| match unit {
+        1 => out.extend(c.to_string().bytes().map(u32::from)),
+        2 => out.extend(c.encode_utf16(&mut [0u16; 2]).iter().map(|u| u32::from(*u))),
+        _ => out.push(c as u32),
+    };
     let mut chars = body.chars().peekable();
     while let Some(c) = chars.next() {
         if c != '\\' {
-            n += match unit {
-                1 => c.len_utf8(),
-                2 => c.len_utf16(),
-                _ => 1,
-            };
+            encode(c, &mut out);
             continue;
         }
         let universal = chars.peek().is_some_and(|c| matches!(c, 'u' | 'U'));
         let v = read_escape(&mut chars)?;
         // A universal character name is a character, encoded in the
         // literal's units; every other escape is one unit.
-        n += match char::from_u32(v).filter(|_| universal) {
-            Some(c) if unit == 1 => c.len_utf8(),
-            Some(c) if unit == 2 => c.len_utf16(),
-            _ => 1,
-        };
+        match char::from_u32(v).filter(|_| universal) {
+            Some(c) => encode(c, &mut out),
+            None => out.push(v),
+        }
     }
-    Ok(n)
+    Ok(out)
+}
+
+/// The code units of a (possibly concatenated) string literal, without the
+/// terminator, each the value of its unit read as unsigned.
+pub fn string_literal_values(pieces: &[String]) -> Result<Vec<u32>, String> {
+    let (elem, _) = string_literal(pieces)?;
+    let unit = size_of(elem);
+    let mut out = Vec::new();
+    for piece in pieces {
+        let quote = piece.find('"').ok_or_else(|| format!("malformed string literal {piece}"))?;
+        let body = piece[quote..].strip_prefix('"').and_then(|r| r.strip_suffix('"')).unwrap_or("");
+        out.extend(string_unit_values(body, unit)?);
+    }
+    Ok(out)
 }
 
 /// The value of the escape sequence after a backslash (`n`, `x41`, `101`,

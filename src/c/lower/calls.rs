@@ -95,6 +95,10 @@ impl<'a> Lowerer<'a> {
         };
         let name = id.node.name.as_str();
         let args = &c.node.arguments;
+        if self.lookup(name).is_some() {
+            // A variable (a function pointer), not a function.
+            return Err(self.unsupported(c.span, "a call through a function pointer"));
+        }
         if let Some(info) = self.functions.get(name) {
             if info.def.is_some() {
                 return self.inline(name, c, want);
@@ -108,7 +112,11 @@ impl<'a> Lowerer<'a> {
             self.havoc(&v, t);
             return Ok(Some(self.arith.var(&v, t)));
         }
-        if name.starts_with(NONDET_PREFIX) {
+        if matches!(name.strip_prefix(NONDET_PREFIX), Some("float" | "double" | "long_double")) {
+            self.evaluate_arguments(args)?;
+            return Ok(Some(self.opaque_value(c.span)));
+        }
+        if name.starts_with(NONDET_PREFIX) && !self.functions.contains_key(name) {
             return Err(self.unsupported(c.span, format!("`{name}` (not an integer type)")));
         }
         match name {
@@ -240,6 +248,20 @@ impl<'a> Lowerer<'a> {
                 values.push(Argument::Pointer(v));
                 continue;
             }
+            match info.params.get(i).map(|p| &p.ty) {
+                Some(CType::Float(_)) => {
+                    self.effect_any(a)?;
+                    values.push(Argument::Nondet(None));
+                    continue;
+                }
+                Some(CType::Record(_)) => {
+                    let from = self.object_address(a)?;
+                    let from = from.map(|p| self.snapshot_pointer(p));
+                    values.push(Argument::Object(from));
+                    continue;
+                }
+                _ => {}
+            }
             // `f(__VERIFIER_nondet_int())`: havoc the parameter itself.
             if let Some(CType::Int(t)) = info.params.get(i).map(|p| &p.ty) {
                 if let Some(range) = self.nondet_assignment(a, *t) {
@@ -260,7 +282,10 @@ impl<'a> Lowerer<'a> {
         let ret = match (&info.ret, want) {
             (CType::Ptr(_), _) => None,
             (CType::Int(t), true) => Some((self.cfg.temp(&format!("{name}%ret"), *t), *t)),
+            // A floating-point result: any value (see `objects.rs`).
+            (CType::Float(_), true) => Some((self.cfg.temp(&format!("{name}%ret"), crate::ir::IntType::LONG), crate::ir::IntType::LONG)),
             (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
+            (CType::Record(_), true) => return Err(self.unsupported(c.span, format!("the struct returned by `{name}`"))),
             (CType::Unsupported(w), _) => return Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
             _ => None,
         };
@@ -276,6 +301,7 @@ impl<'a> Lowerer<'a> {
             jumps: Vec::<JumpScope>::new(),
             instance: None,
             reassigned: super::facts::reassigned_names(&def.node.statement),
+            addressed: super::facts::addressed_names(&def.node.statement),
             past_goto_label: false,
             ret_ptr: ret_ptr.clone(),
         });
@@ -321,8 +347,27 @@ impl<'a> Lowerer<'a> {
                 CType::Ptr(_) => {
                     return Err(self.unsupported(def.span, format!("an integer passed as the pointer parameter of `{name}`")));
                 }
+                CType::Float(_) => {
+                    if let Some(pname) = &p.name {
+                        self.bind(pname, Symbol::Opaque { ty: p.ty.clone() });
+                    }
+                    continue;
+                }
+                CType::Record(_) => {
+                    let Some(pname) = &p.name else { continue };
+                    let sym = self.declare_object(pname, p.ty.clone(), None, super::objects::Storage::Automatic, def.span)?;
+                    if let (Symbol::Object { ptr, ty }, Argument::Object(from)) = (&sym, &v) {
+                        let at = self.span(def.span);
+                        self.copy_record_from(ptr, ty, from.clone(), &at);
+                    }
+                    self.bind(pname, sym);
+                    continue;
+                }
                 CType::Unsupported(w) => {
                     return Err(self.unsupported(def.span, format!("parameter of `{name}` of type {w}")));
+                }
+                CType::Array(..) | CType::Function => {
+                    return Err(self.syntax(def.span, format!("parameter of `{name}` of array or function type")));
                 }
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
             };
@@ -334,8 +379,8 @@ impl<'a> Lowerer<'a> {
                     self.assign_var(&var, v);
                 }
                 Argument::Nondet(range) => self.havoc_in(&var, range),
-                Argument::Pointer(_) => {
-                    return Err(self.unsupported(def.span, format!("a pointer passed as the integer parameter `{pname}` of `{name}`")));
+                Argument::Pointer(_) | Argument::Object(_) => {
+                    return Err(self.unsupported(def.span, format!("a pointer or struct passed as the integer parameter `{pname}` of `{name}`")));
                 }
             }
             self.bind(pname, Symbol::Var { name: var, ty: t });

@@ -39,7 +39,7 @@ impl<'a> Lowerer<'a> {
                         let (base, _) = self.specifiers(&decl.node.specifiers)?;
                         for id in &decl.node.declarators {
                             if let Some(n) = declarator_name(&id.node.declarator.node) {
-                                types.insert(n, parameter_type(base.clone(), &id.node.declarator.node));
+                                types.insert(n, self.parameter_type(base.clone(), &id.node.declarator.node)?);
                             }
                         }
                     }
@@ -65,7 +65,7 @@ impl<'a> Lowerer<'a> {
         for p in &fd.parameters {
             let (base, _) = self.specifiers(&p.node.specifiers)?;
             let (name, ty) = match &p.node.declarator {
-                Some(d) => (declarator_name(&d.node), parameter_type(base, &d.node)),
+                Some(d) => (declarator_name(&d.node), self.parameter_type(base, &d.node)?),
                 None => (None, base),
             };
             out.push(Param { name, ty });
@@ -84,7 +84,7 @@ impl<'a> Lowerer<'a> {
             let d = &init.node.declarator.node;
             let Some(name) = declarator_name(d) else { continue };
             if storage.typedef {
-                let ty = apply_declarator(base.clone(), d);
+                let ty = self.declared_type(base.clone(), d)?;
                 self.bind(&name, Symbol::Typedef(ty));
                 continue;
             }
@@ -92,7 +92,7 @@ impl<'a> Lowerer<'a> {
                 self.function_prototype(&name, base.clone(), d)?;
                 continue;
             }
-            let ty = apply_declarator(base.clone(), d);
+            let ty = self.declared_type(base.clone(), d)?;
             if global {
                 self.global_variable(&name, ty, storage.is_extern, init)?;
             } else if storage.is_extern {
@@ -151,18 +151,65 @@ impl<'a> Lowerer<'a> {
                 return Ok(());
             }
             CType::Ptr(pointee) => {
-                if matches!(self.globals.get(name), Some(Symbol::Ptr(_))) {
-                    return Ok(());
-                }
                 // A global pointer starts as NULL unless initialized otherwise.
-                let null = init.node.initializer.as_ref().is_none_or(|i| scalar_initializer(i).is_some_and(|e| super::memory::is_null_constant(&e.node)));
-                if !null {
-                    return Err(self.unsupported(init.span, format!("an initializer for the global pointer `{name}`")));
+                let value = init.node.initializer.as_ref().and_then(|i| scalar_initializer(i)).filter(|e| !super::memory::is_null_constant(&e.node));
+                if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+                    return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
                 }
-                let var = self.global_pointer(name, *pointee, is_extern);
-                self.globals.insert(name.to_string(), Symbol::Ptr(var));
+                let var = match self.globals.get(name) {
+                    Some(Symbol::Ptr(v)) => v.clone(),
+                    _ => {
+                        let var = self.global_pointer(name, (*pointee).clone(), is_extern && init.node.initializer.is_none(), value.is_none());
+                        self.globals.insert(name.to_string(), Symbol::Ptr(var.clone()));
+                        var
+                    }
+                };
+                if let Some(e) = value {
+                    // Declared earlier without a value: the initializer decides.
+                    let mut parts = vec![var.off.clone()];
+                    parts.extend(var.whole.iter().flat_map(|(b, s)| [b.clone(), s.clone()]));
+                    self.global_inits.retain(|g| !parts.contains(&g.0));
+                    self.at_program_start(|l| {
+                        let v = l.pointer(e, Some(*pointee))?;
+                        l.assign_pointer_parts(&var, v);
+                        Ok(())
+                    })?;
+                }
                 return Ok(());
             }
+            CType::Float(_) => {
+                if !matches!(self.globals.get(name), Some(Symbol::Opaque { .. })) {
+                    self.globals.insert(name.to_string(), Symbol::Opaque { ty });
+                }
+                if let Some(i) = &init.node.initializer {
+                    self.at_program_start(|l| l.effect_of_initializer(i))?;
+                }
+                return Ok(());
+            }
+            CType::Array(..) | CType::Record(_) => {
+                if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+                    return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
+                }
+                // A tentative definition or `extern` declaration seen before.
+                if let Some(Symbol::Object { ptr, ty: existing }) = self.globals.get(name).cloned() {
+                    if let Some(i) = &init.node.initializer {
+                        self.at_program_start(|l| l.initialize(&ptr, &existing, i))?;
+                    }
+                    return Ok(());
+                }
+                let storage = if is_extern && init.node.initializer.is_none() { super::objects::Storage::External } else { super::objects::Storage::Static };
+                let init_expr = init.node.initializer.as_ref();
+                let complete = self.byte_size(&ty).is_some() || init_expr.is_some();
+                if !complete {
+                    // `extern int a[];`: unknown size, used only through pointers.
+                    self.globals.insert(name.to_string(), Symbol::Unmodelled { what: "array of unknown size".into() });
+                    return Ok(());
+                }
+                let sym = self.at_program_start(|l| l.declare_object(name, ty, init_expr, storage, init.span))?;
+                self.globals.insert(name.to_string(), sym);
+                return Ok(());
+            }
+            CType::Function => return Ok(()),
             CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
         };
         let value = match &init.node.initializer {
@@ -210,7 +257,38 @@ impl<'a> Lowerer<'a> {
             CType::Unsupported(what) => {
                 return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
             }
-            CType::Ptr(_) => return Err(self.unsupported(init.span, format!("the static pointer `{name}`"))),
+            CType::Ptr(pointee) => {
+                // Like a global pointer, visible only here.
+                let value = init.node.initializer.as_ref().and_then(|i| scalar_initializer(i)).filter(|e| !super::memory::is_null_constant(&e.node));
+                let f = self.function_name();
+                let var = self.global_pointer(&format!("{f}::{name}"), (*pointee).clone(), false, value.is_none());
+                if let Some(e) = value {
+                    self.at_program_start(|l| {
+                        let v = l.pointer(e, Some(*pointee))?;
+                        l.assign_pointer_parts(&var, v);
+                        Ok(())
+                    })?;
+                }
+                let sym = Symbol::Ptr(var);
+                self.statics.insert(key, sym.clone());
+                self.bind(name, sym);
+                return Ok(());
+            }
+            CType::Float(_) | CType::Array(..) | CType::Record(_) => {
+                let sym = match ty {
+                    CType::Float(_) => Symbol::Opaque { ty },
+                    _ => {
+                        let i = init.node.initializer.as_ref();
+                        let f = self.function_name();
+                        let label = format!("{f}::{name}");
+                        self.at_program_start(|l| l.declare_object(&label, ty, i, super::objects::Storage::Static, init.span))?
+                    }
+                };
+                self.statics.insert(key, sym.clone());
+                self.bind(name, sym);
+                return Ok(());
+            }
+            CType::Function => return Ok(()),
             CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
         };
         let value = match &init.node.initializer {
@@ -228,11 +306,24 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn local_variable(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
         let t = match ty {
+            CType::Int(_) if self.frames.last().is_some_and(|f| f.addressed.contains(name)) => {
+                // Its address is taken: it lives in memory, one cell.
+                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::objects::Storage::Automatic, init.span)?;
+                self.bind(name, sym);
+                return Ok(());
+            }
             CType::Int(t) => t,
             CType::Unsupported(what) => {
                 return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
             }
             CType::Ptr(pointee) => return self.local_pointer(name, *pointee, init),
+            CType::Float(_) => return self.declare_opaque(name, ty, init.node.initializer.as_ref()),
+            CType::Array(..) | CType::Record(_) => {
+                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::objects::Storage::Automatic, init.span)?;
+                self.bind(name, sym);
+                return Ok(());
+            }
+            CType::Function => return Ok(()),
             CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
         };
         let f = self.function_name();
@@ -267,16 +358,6 @@ impl<'a> Lowerer<'a> {
         let value = match &init.node.initializer {
             Some(i) => {
                 let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a pointer"))?;
-                if let Expression::UnaryOperator(u) = &e.node {
-                    if let (UnaryOperator::Address, Expression::Identifier(id)) = (&u.node.operator.node, &u.node.operand.node) {
-                        if matches!(self.lookup(&id.node.name), Some(Symbol::Var { .. })) {
-                            return Err(self.unsupported(
-                                init.span,
-                                format!("variable `{name}` of type pointer to the scalar `{}` (address-taken variables are not modelled)", id.node.name),
-                            ));
-                        }
-                    }
-                }
                 Some(self.pointer(e, Some(pointee.clone()))?)
             }
             None => None,
@@ -298,6 +379,60 @@ impl<'a> Lowerer<'a> {
     }
 
     // ---- types
+
+    /// The type a declarator gives to `base`: prefix pointers apply first,
+    /// then the array and function suffixes from the inside out; a
+    /// parenthesized declarator (`(*fp)(int)`) applies to the result.
+    pub(super) fn declared_type(&mut self, base: CType, d: &'a Declarator) -> Result<CType> {
+        let mut t = base;
+        let mut suffixes = Vec::new();
+        for x in &d.derived {
+            match &x.node {
+                DerivedDeclarator::Pointer(_) => t = CType::Ptr(Box::new(t)),
+                other => suffixes.push((other, x.span)),
+            }
+        }
+        for (x, span) in suffixes.into_iter().rev() {
+            t = match x {
+                DerivedDeclarator::Array(a) => {
+                    let len = match &a.node.size {
+                        ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => self.array_length(e)?,
+                        ArraySize::Unknown | ArraySize::VariableUnknown => None,
+                    };
+                    CType::Array(Box::new(t), len)
+                }
+                DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_) => CType::Function,
+                DerivedDeclarator::Block(_) => return Err(self.unsupported(span, "a block (Apple extension)")),
+                DerivedDeclarator::Pointer(_) => t,
+            };
+        }
+        match &d.kind.node {
+            DeclaratorKind::Declarator(inner) => self.declared_type(t, &inner.node),
+            _ => Ok(t),
+        }
+    }
+
+    /// The number of elements of an array declarator: `None` for a
+    /// variable-length array (its size is then only known at run time).
+    fn array_length(&mut self, e: &'a Node<Expression>) -> Result<Option<u64>> {
+        if self.has_effects(e) {
+            return Ok(None);
+        }
+        let saved = self.cur.replace(crate::c::cfg::Cursor::at(self.entry));
+        let v = self.expr(e);
+        let after = std::mem::replace(&mut self.cur, saved);
+        let clean = after.is_some_and(|c| c.actions.is_empty());
+        Ok(match v {
+            Ok(v) if clean => v.constant().and_then(|c| u64::try_from(c.clone()).ok()),
+            _ => None,
+        })
+    }
+
+    /// The type of a parameter: an array parameter is a pointer, a function
+    /// parameter a function pointer (C11 6.7.6.3).
+    pub(super) fn parameter_type(&mut self, base: CType, d: &'a Declarator) -> Result<CType> {
+        Ok(self.declared_type(base, d)?.decay())
+    }
 
     /// The type named by declaration specifiers, and the storage class.
     pub fn specifiers(&mut self, specs: &'a [Node<DeclarationSpecifier>]) -> Result<(CType, Storage)> {
@@ -334,13 +469,13 @@ impl<'a> Lowerer<'a> {
             .collect();
         let base = self.base_type(&types)?;
         Ok(match &tn.node.declarator {
-            Some(d) => apply_declarator(base, &d.node),
+            Some(d) => self.declared_type(base, &d.node)?,
             None => base,
         })
     }
 
     pub(super) fn base_type(&mut self, types: &[&'a Node<TypeSpecifier>]) -> Result<CType> {
-        let (mut void, mut chr, mut short, mut long, mut unsigned, mut boolean) = (0, 0, 0, 0, 0, 0);
+        let (mut void, mut chr, mut short, mut long, mut unsigned, mut boolean, mut double) = (0, 0, 0, 0, 0, 0, 0);
         let mut other: Option<CType> = None;
         for t in types {
             match &t.node {
@@ -351,18 +486,12 @@ impl<'a> Lowerer<'a> {
                 TypeSpecifier::Long => long += 1,
                 TypeSpecifier::Unsigned => unsigned += 1,
                 TypeSpecifier::Bool => boolean += 1,
-                TypeSpecifier::Float | TypeSpecifier::Double | TypeSpecifier::TS18661Float(_) => {
-                    other = Some(CType::Unsupported("floating point".into()))
-                }
+                TypeSpecifier::Float => other = Some(CType::Float(4)),
+                TypeSpecifier::Double => double += 1,
+                TypeSpecifier::TS18661Float(f) => other = Some(CType::Float((f.width / 8).max(4) as u32)),
                 TypeSpecifier::Complex => other = Some(CType::Unsupported("complex numbers".into())),
                 TypeSpecifier::Atomic(_) => other = Some(CType::Unsupported("_Atomic".into())),
-                TypeSpecifier::Struct(st) => {
-                    let kind = match st.node.kind.node {
-                        StructKind::Struct => "struct",
-                        StructKind::Union => "union",
-                    };
-                    other = Some(CType::Unsupported(kind.into()))
-                }
+                TypeSpecifier::Struct(st) => other = Some(self.record_type(st)?),
                 TypeSpecifier::Enum(e) => other = Some(CType::Int(self.enum_type(e)?)),
                 TypeSpecifier::TypedefName(id) => {
                     other = Some(match self.lookup(&id.node.name) {
@@ -372,11 +501,21 @@ impl<'a> Lowerer<'a> {
                         _ => return Err(self.syntax(id.span, format!("unknown type name `{}`", id.node.name))),
                     })
                 }
-                TypeSpecifier::TypeOf(_) => other = Some(CType::Unsupported("typeof".into())),
+                TypeSpecifier::TypeOf(t) => {
+                    other = Some(match &t.node {
+                        TypeOf::Expression(e) => self.object_type(e)?,
+                        TypeOf::Type(tn) => self.type_name(tn)?,
+                    })
+                }
             }
         }
         if let Some(o) = other {
+            self.uses_floats |= matches!(o, CType::Float(_));
             return Ok(o);
+        }
+        if double > 0 {
+            self.uses_floats = true;
+            return Ok(CType::Float(if long > 0 { 16 } else { 8 }));
         }
         if void > 0 {
             return Ok(CType::Void);
@@ -486,30 +625,6 @@ pub(super) fn is_function_declarator(d: &Declarator) -> bool {
     direct && d.derived.iter().any(|x| matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
 }
 
-/// The type of a declared object: pointers, arrays and the like are not
-/// modelled (yet).
-pub(crate) fn apply_declarator(base: CType, d: &Declarator) -> CType {
-    if let DeclaratorKind::Declarator(inner) = &d.kind.node {
-        if !inner.node.derived.is_empty() {
-            return CType::Unsupported("pointer to function".into());
-        }
-        return apply_declarator(base, &inner.node).pipe_derived(&d.derived);
-    }
-    base.pipe_derived(&d.derived)
-}
-
-/// The type of a parameter: an array parameter is a pointer (C11 6.7.6.3).
-pub(super) fn parameter_type(base: CType, d: &Declarator) -> CType {
-    if let DeclaratorKind::Identifier(_) | DeclaratorKind::Abstract = &d.kind.node {
-        if let Some((last, rest)) = d.derived.split_last() {
-            if matches!(last.node, DerivedDeclarator::Array(_)) {
-                return CType::Ptr(Box::new(base.pipe_derived(rest)));
-            }
-        }
-    }
-    apply_declarator(base, d)
-}
-
 /// Return type of a function declarator: its derived parts other than the
 /// function itself (a pointer among them makes it a pointer).
 pub(super) fn return_type(base: CType, d: &Declarator) -> CType {
@@ -522,28 +637,6 @@ pub(super) fn return_type(base: CType, d: &Declarator) -> CType {
         others.iter().fold(base, |t, _| CType::Ptr(Box::new(t)))
     } else {
         CType::Unsupported("a function returning an array or function".into())
-    }
-}
-
-trait PipeDerived {
-    fn pipe_derived(self, derived: &[Node<DerivedDeclarator>]) -> CType;
-}
-
-impl PipeDerived for CType {
-    fn pipe_derived(self, derived: &[Node<DerivedDeclarator>]) -> CType {
-        match derived.first().map(|x| &x.node) {
-            None => self,
-            // `T **p`: pointers only, each one more level.
-            Some(DerivedDeclarator::Pointer(_)) if derived.iter().all(|x| matches!(x.node, DerivedDeclarator::Pointer(_))) => {
-                derived.iter().fold(self, |t, _| CType::Ptr(Box::new(t)))
-            }
-            Some(DerivedDeclarator::Pointer(_)) => CType::Unsupported("array of pointers".into()),
-            Some(DerivedDeclarator::Array(_)) => CType::Unsupported("array".into()),
-            Some(DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)) => {
-                CType::Unsupported("function".into())
-            }
-            Some(DerivedDeclarator::Block(_)) => CType::Unsupported("block".into()),
-        }
     }
 }
 

@@ -40,6 +40,8 @@ pub(super) enum Argument {
     Pointer(super::memory::PtrVal),
     /// A nondeterministic value in this range (`None`: any integer).
     Nondet(Option<(BigInt, BigInt)>),
+    /// A struct passed by value: the address of the argument, if it has one.
+    Object(Option<super::memory::PtrVal>),
 }
 
 pub(super) const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
@@ -273,25 +275,46 @@ impl<'a> Lowerer<'a> {
                     let (v, t) = char_literal(s).map_err(|m| self.unsupported(c.span, m))?;
                     Ok(Some(self.arith.constant(v, t)))
                 }
-                Constant::Float(_) => Err(self.unsupported(c.span, "floating point")),
+                Constant::Float(_) => Ok(Some(self.opaque_value(c.span))),
             },
             Expression::StringLiteral(s) => Err(self.unsupported(s.span, "string literals (pointers)")),
             Expression::Call(c) => self.call(c, want),
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
+                let lv = self.object_lvalue(e)?;
+                Ok(Some(self.load(&lv)))
+            }
             Expression::UnaryOperator(u) => self.unary(u, want),
             Expression::Cast(c) => {
                 let ty = self.type_name(&c.node.type_name)?;
                 match ty {
                     CType::Void => {
-                        self.effect(&c.node.expression)?;
+                        self.effect_any(&c.node.expression)?;
                         Ok(None)
+                    }
+                    CType::Int(t) if self.maybe_pointer(&c.node.expression) && self.is_pointer(&c.node.expression)? => {
+                        // A pointer as an integer: addresses are not modelled.
+                        self.pointer(&c.node.expression, None)?;
+                        let at = self.span(c.span);
+                        self.note_approximation(at, "a pointer converted to an integer is any value");
+                        let v = self.cfg.temp("addr", t);
+                        self.havoc(&v, t);
+                        Ok(Some(self.arith.var(&v, t)))
                     }
                     CType::Int(t) => {
                         let v = self.expr(&c.node.expression)?;
                         Ok(Some(self.arith.convert(v, t)))
                     }
-                    CType::Unsupported(what) => Err(self.unsupported(c.span, format!("a cast to {what}"))),
+                    CType::Float(_) => {
+                        self.effect_any(&c.node.expression)?;
+                        Ok(Some(self.opaque_value(c.span)))
+                    }
                     CType::Ptr(_) => Err(self.unsupported(c.span, "a cast from an integer to a pointer")),
+                    other => Err(self.unsupported(c.span, format!("a cast to a {}", super::memory::describe(&other)))),
                 }
+            }
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                let lv = self.object_lvalue(e)?;
+                Ok(Some(self.load(&lv)))
             }
             Expression::BinaryOperator(b) => self.binary(b, want),
             Expression::Conditional(c) => self.conditional(c, e.span, want),
@@ -316,7 +339,7 @@ impl<'a> Lowerer<'a> {
                     let bytes = BigInt::from(size_of(elem)) * BigInt::from(count + 1);
                     return Ok(Some(self.arith.constant(bytes, self.arith.model.ulong())));
                 }
-                let ty = self.type_of(&s.node.0)?;
+                let ty = self.object_type(&s.node.0)?;
                 self.size_value(ty, s.span).map(Some)
             }
             Expression::AlignOf(a) => {
@@ -324,7 +347,10 @@ impl<'a> Lowerer<'a> {
                 self.size_value(ty, a.span).map(Some)
             }
             Expression::Statement(s) => self.statement_expression(s, want),
-            Expression::Member(m) => Err(self.unsupported(m.span, "struct or union member access")),
+            Expression::Member(_) => {
+                let lv = self.object_lvalue(e)?;
+                Ok(Some(self.load(&lv)))
+            }
             Expression::CompoundLiteral(c) => Err(self.unsupported(c.span, "compound literals")),
             Expression::GenericSelection(g) => Err(self.unsupported(g.span, "_Generic")),
             Expression::OffsetOf(o) => Err(self.unsupported(o.span, "offsetof")),
@@ -333,11 +359,15 @@ impl<'a> Lowerer<'a> {
     }
 
     fn size_value(&mut self, ty: CType, s: lang_c::span::Span) -> Result<Val> {
-        match ty {
-            CType::Int(t) => Ok(self.arith.constant(BigInt::from(size_of(t)), self.arith.model.ulong())),
-            CType::Void => Ok(self.arith.constant(BigInt::from(1), self.arith.model.ulong())),
-            CType::Ptr(_) => Ok(self.arith.constant(BigInt::from(self.arith.model.pointer_bytes()), self.arith.model.ulong())),
-            CType::Unsupported(what) => Err(self.unsupported(s, format!("sizeof of {what}"))),
+        let bytes = match &ty {
+            // gcc: `sizeof(void)` and `sizeof` of a function are 1.
+            CType::Void | CType::Function => Some(1),
+            CType::Unsupported(what) => return Err(self.unsupported(s, format!("sizeof of {what}"))),
+            t => self.byte_size(t),
+        };
+        match bytes {
+            Some(n) => Ok(self.arith.constant(BigInt::from(n), self.arith.model.ulong())),
+            None => Err(self.unsupported(s, "sizeof of an incomplete or variable-length type")),
         }
     }
 
@@ -383,6 +413,13 @@ impl<'a> Lowerer<'a> {
                 Some(Symbol::Unmodelled { what }) => {
                     Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
                 }
+                Some(Symbol::Opaque { ty: CType::Float(_) }) => Ok(LValue::Opaque { ty: IntType::LONG, at: self.span(e.span) }),
+                // A scalar whose address is taken: its cell in memory.
+                Some(Symbol::Object { ptr, ty: CType::Int(t) }) => Ok(LValue::Mem { ptr: ptr.clone(), ty: *t, at: self.span(e.span) }),
+                Some(Symbol::Opaque { ty } | Symbol::Object { ty, .. }) => {
+                    let what = super::memory::describe(ty);
+                    Err(self.unsupported(e.span, format!("the {what} `{}` used as an integer value", id.node.name)))
+                }
                 None => {
                     if self.functions.contains_key(&id.node.name) {
                         Err(self.unsupported(e.span, format!("function `{}` used as a value (function pointers)", id.node.name)))
@@ -393,15 +430,9 @@ impl<'a> Lowerer<'a> {
                     }
                 }
             },
-            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
-                let (ptr, ty) = self.access_deref(&u.node.operand, e.span)?;
-                Ok(LValue::Mem { ptr, ty, at: self.span(e.span) })
-            }
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
-                let (ptr, ty) = self.access_index(b)?;
-                Ok(LValue::Mem { ptr, ty, at: self.span(e.span) })
-            }
-            Expression::Member(_) => Err(self.unsupported(e.span, "struct or union member access")),
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.object_lvalue(e),
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.object_lvalue(e),
+            Expression::Member(_) => self.object_lvalue(e),
             _ => Err(self.syntax(e.span, "not an assignable expression")),
         }
     }
@@ -444,6 +475,37 @@ impl<'a> Lowerer<'a> {
                 v
             }
             LValue::Mem { ptr, ty, at } => self.load_memory(ptr, *ty, at),
+            LValue::Opaque { ty, at } => {
+                let v = self.cfg.temp("opaque", *ty);
+                self.emit(Action::Havoc(v.clone()));
+                self.note_approximation(at.clone(), "floating-point values and bit-fields are not modelled: any value");
+                if *ty == IntType::LONG {
+                    // Stands for a floating-point value: any number.
+                    return Val { term: Term::var(v), ty: *ty, range: None };
+                }
+                self.havoc(&v, *ty);
+                self.arith.var(&v, *ty)
+            }
+        }
+    }
+
+    /// An object in memory used as an integer lvalue (`*p`, `a[i]`, `s.f`,
+    /// `p->f`); floating-point objects and bit-fields are opaque.
+    fn object_lvalue(&mut self, e: &'a Node<Expression>) -> Result<LValue> {
+        let at = self.span(e.span);
+        let bit_field = match &e.node {
+            Expression::Member(m) => self.member_of(m)?.bits.is_some(),
+            _ => false,
+        };
+        let addr = self.address_of_object(e)?;
+        match addr.pointee.clone() {
+            CType::Int(t) if bit_field => Ok(LValue::Opaque { ty: t, at }),
+            CType::Int(_) => {
+                let (ptr, ty) = self.access(addr, e.span)?;
+                Ok(LValue::Mem { ptr, ty, at })
+            }
+            CType::Float(_) => Ok(LValue::Opaque { ty: IntType::LONG, at }),
+            other => Err(self.unsupported(e.span, format!("a {} used as an integer value", super::memory::describe(&other)))),
         }
     }
 
@@ -457,6 +519,7 @@ impl<'a> Lowerer<'a> {
                 let v = self.arith.convert(v, *ty);
                 self.store_memory(ptr, *ty, v, at);
             }
+            LValue::Opaque { .. } => {}
         }
     }
 
@@ -618,6 +681,19 @@ impl<'a> Lowerer<'a> {
         let Some(aop) = arith_op(op) else {
             return Err(self.unsupported(b.span, "this operator"));
         };
+        if self.uses_floats && self.is_float_operation(l, r)? {
+            // Floating-point arithmetic: operands run, the result is any value.
+            if is_compound_assign(op) {
+                let lv = self.lvalue(l)?;
+                self.effect_any(r)?;
+                let v = self.opaque_value(b.span);
+                self.store(&lv, v);
+                return Ok(Some(self.load(&lv)));
+            }
+            self.effect_any(l)?;
+            self.effect_any(r)?;
+            return Ok(Some(self.opaque_value(b.span)));
+        }
         if is_compound_assign(op) {
             // `x op= e`: e first, then the read of x (one valid order for
             // effects on x in e, which C leaves unsequenced).
@@ -631,6 +707,10 @@ impl<'a> Lowerer<'a> {
         }
         let (x, y) = self.operands(l, r)?;
         self.arith_outcome(aop, x, y, b.span).map(Some)
+    }
+
+    fn is_float_operation(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<bool> {
+        Ok(matches!(self.type_of(l)?, CType::Float(_)) || matches!(self.type_of(r)?, CType::Float(_)))
     }
 
     fn assign(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>, _want: bool) -> Result<Val> {

@@ -129,6 +129,8 @@ pub(crate) fn body_facts(def: &FunctionDefinition) -> BodyFacts {
 #[derive(Default)]
 struct Reassigned {
     names: HashSet<String>,
+    /// Names whose address is taken (`&x`).
+    addressed: HashSet<String>,
     /// Names changed by `++`, `--`, `+=`, `-=`.
     moved: HashSet<String>,
 }
@@ -153,6 +155,7 @@ impl<'ast> Visit<'ast> for Reassigned {
             match u.operator.node {
                 UnaryOperator::Address => {
                     self.names.insert(id.node.name.clone());
+                    self.addressed.insert(id.node.name.clone());
                 }
                 UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement => {
                     self.moved.insert(id.node.name.clone());
@@ -162,6 +165,13 @@ impl<'ast> Visit<'ast> for Reassigned {
         }
         visit::visit_unary_operator_expression(self, u, span);
     }
+}
+
+/// The names whose address a body takes: such scalars live in memory.
+pub(crate) fn addressed_names(body: &Node<Statement>) -> HashSet<String> {
+    let mut v = Reassigned::default();
+    v.visit_statement(&body.node, &body.span);
+    v.addressed
 }
 
 /// The names a body reassigns (or takes the address of), and those it moves.

@@ -5,7 +5,9 @@
 //! could do within C's rules for a function that only sees its arguments:
 //! the arguments run (in the model's evaluation order), the memory their
 //! pointers reach may change arbitrarily, and the result is any value of the
-//! declared return type. Functions whose effect is known more precisely
+//! declared return type. Such a function is assumed to return (as the C
+//! library's functions do) and not to call back into the program: passing
+//! it a function pointer is refused. Functions whose effect is known more precisely
 //! (output to a stream, which the model does not represent) keep memory as
 //! it is. Every such call is recorded as an approximation, so no NO answer
 //! rests on it; a YES stays sound.
@@ -33,6 +35,10 @@ impl<'a> Lowerer<'a> {
     pub(super) fn evaluate_arguments(&mut self, args: &'a [Node<Expression>]) -> Result<Vec<PtrVal>> {
         let mut pointers = Vec::new();
         for a in args {
+            if matches!(self.type_of(a)?, CType::Ptr(p) if *p == CType::Function) {
+                // Code outside the program could call it back: not modelled.
+                return Err(self.unsupported(a.span, "a function pointer passed to a function without a definition"));
+            }
             if self.is_pointer(a)? {
                 let p = self.pointer(a, None)?;
                 pointers.push(self.snapshot_pointer(p));
@@ -76,7 +82,9 @@ impl<'a> Lowerer<'a> {
             }
             CType::Void => Err(self.syntax(s, format!("the void function `{name}` used as a value"))),
             CType::Ptr(_) => Err(self.unsupported(s, format!("the pointer result of `{name}` as an integer"))),
+            CType::Float(_) => Ok(Some(self.opaque_value(s))),
             CType::Unsupported(w) => Err(self.unsupported(s, format!("`{name}` returns a {w}"))),
+            other => Err(self.unsupported(s, format!("`{name}` returns a {}", super::memory::describe(&other)))),
         }
     }
 

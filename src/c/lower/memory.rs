@@ -85,11 +85,29 @@ impl PtrVar {
     }
 }
 
-/// The exactly tracked contents of a cell block.
+/// The exactly tracked contents of a cell block: its integer scalars, each
+/// a program variable, by byte offset (an array of `int`, the integer
+/// members of a struct).
 #[derive(Clone, Debug)]
 pub(crate) struct Cells {
-    pub elem: IntType,
-    pub vars: Vec<String>,
+    pub slots: Vec<Slot>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Slot {
+    pub off: i64,
+    pub ty: IntType,
+    pub var: String,
+}
+
+impl Cells {
+    fn at(&self, off: i64, ty: IntType) -> Option<&Slot> {
+        self.slots.iter().find(|s| s.off == off && s.ty == ty)
+    }
+    /// Slots whose bytes overlap `[off, off + width)`.
+    fn overlapping(&self, off: i64, width: i64) -> impl Iterator<Item = &Slot> {
+        self.slots.iter().filter(move |s| s.off < off + width && off < s.off + i64::from(size_of(s.ty)))
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -112,6 +130,25 @@ fn pointee_of(t: &CType) -> Option<CType> {
         CType::Ptr(p) => Some((**p).clone()),
         _ => None,
     }
+}
+
+/// How a type is named in messages.
+pub(super) fn describe(t: &CType) -> &'static str {
+    match t {
+        CType::Float(_) => "floating-point value",
+        CType::Array(..) => "array",
+        CType::Record(_) => "struct or union",
+        CType::Function => "function",
+        CType::Ptr(_) => "pointer",
+        CType::Void => "void value",
+        CType::Int(_) => "integer",
+        CType::Unsupported(_) => "value of an unmodelled type",
+    }
+}
+
+/// A constant term as a machine integer.
+pub(super) fn const_int(t: &Term) -> Option<i64> {
+    t.as_int_const()
 }
 
 /// Constant terms as machine integers.
@@ -144,6 +181,7 @@ impl<'a> Lowerer<'a> {
             Expression::UnaryOperator(u) => matches!(
                 u.node.operator.node,
                 UnaryOperator::Address
+                    | UnaryOperator::Indirection
                     | UnaryOperator::PostIncrement
                     | UnaryOperator::PostDecrement
                     | UnaryOperator::PreIncrement
@@ -151,9 +189,14 @@ impl<'a> Lowerer<'a> {
             ),
             Expression::BinaryOperator(b) => matches!(
                 b.node.operator.node,
-                BinaryOperator::Assign | BinaryOperator::AssignPlus | BinaryOperator::AssignMinus | BinaryOperator::Plus | BinaryOperator::Minus
+                BinaryOperator::Assign
+                    | BinaryOperator::AssignPlus
+                    | BinaryOperator::AssignMinus
+                    | BinaryOperator::Plus
+                    | BinaryOperator::Minus
+                    | BinaryOperator::Index
             ),
-            Expression::Conditional(_) => true,
+            Expression::Conditional(_) | Expression::Member(_) => true,
             _ => false,
         }
     }
@@ -227,7 +270,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn assign_pointer_parts(&mut self, var: &PtrVar, v: PtrVal) {
+    pub(super) fn assign_pointer_parts(&mut self, var: &PtrVar, v: PtrVal) {
         // Parallel assignment: `v` may read the variable's own parts.
         let v = if var.whole.is_some() && [&v.base, &v.size].iter().any(|t| !t.free_vars().is_empty()) {
             self.snapshot_pointer(v)
@@ -296,8 +339,13 @@ impl<'a> Lowerer<'a> {
             return Ok(PtrVal::null(hint.unwrap_or(CType::Void)));
         }
         match &e.node {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
+                Ok(self.function_address(&id.node.name))
+            }
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
                 Some(Symbol::Ptr(p)) => Ok(p.value()),
+                // An array decays to a pointer to its first element.
+                Some(Symbol::Object { ptr, ty: CType::Array(elem, _) }) => Ok(PtrVal { pointee: (**elem).clone(), ..ptr.clone() }),
                 Some(Symbol::Unmodelled { what }) => {
                     Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
                 }
@@ -320,7 +368,7 @@ impl<'a> Lowerer<'a> {
                 let bytes = (count as i64 + 1) * i64::from(size_of(elem));
                 // Contents are not modelled: loads give any character.
                 let size = Term::int(bytes);
-                let base = self.new_block(None, &size, false)?;
+                let base = self.new_block(None, &size, false, None, false)?;
                 // Identical literals may or may not be one object (C11
                 // 6.4.5p7; gcc merges them): either way.
                 let key = s.node.concat();
@@ -363,13 +411,26 @@ impl<'a> Lowerer<'a> {
                         self.emit(Action::Assign(var.off.clone(), new_off));
                         Ok(if post { old } else { var.value() })
                     }
-                    UnaryOperator::Indirection => Err(self.unsupported(u.span, "pointers stored in memory (pointer to pointer)")),
+                    UnaryOperator::Indirection => self.pointer_in_memory(e),
                     _ => Err(self.syntax(u.span, "this operator on a pointer")),
                 }
             }
             Expression::BinaryOperator(b) => {
                 let (l, r) = (&b.node.lhs, &b.node.rhs);
                 match b.node.operator.node {
+                    BinaryOperator::Assign if !matches!(l.node, Expression::Identifier(_)) => {
+                        let dst = self.address_of_object(l)?;
+                        let dst = if self.has_effects(r) { self.snapshot_pointer(dst) } else { dst };
+                        let pointee = match &dst.pointee {
+                            CType::Ptr(p) => (**p).clone(),
+                            _ => CType::Void,
+                        };
+                        let v = self.pointer(r, Some(pointee))?;
+                        let v = self.snapshot_pointer(v);
+                        let at = self.span(b.span);
+                        self.store_pointer(&dst, v.clone(), &at);
+                        Ok(v)
+                    }
                     BinaryOperator::Assign => {
                         let var = self.pointer_variable(l)?;
                         let Some(_) = var.whole else {
@@ -403,22 +464,41 @@ impl<'a> Lowerer<'a> {
                             Err(self.syntax(b.span, "an integer minus a pointer"))
                         }
                     }
+                    BinaryOperator::Index => self.pointer_in_memory(e),
                     _ => Err(self.unsupported(b.span, "this operator on pointers")),
                 }
             }
-            Expression::Conditional(c) => Err(self.unsupported(c.span, "`?:` choosing between pointers")),
+            Expression::Member(_) => self.pointer_in_memory(e),
+            Expression::Conditional(c) => {
+                // Real control flow: each branch writes the parts of the result.
+                let result = self.declare_pointer("cond", hint.clone().unwrap_or(CType::Void), None, false, false);
+                let (ts, fs) = self.branch(&c.node.condition)?;
+                let mut ends = Vec::new();
+                for (cursors, x) in [(ts, &c.node.then_expression), (fs, &c.node.else_expression)] {
+                    self.cur = self.join(cursors, c.span, "?:");
+                    let v = self.pointer(x, hint.clone())?;
+                    self.assign_pointer_parts(&result, v);
+                    ends.extend(self.cur.take());
+                }
+                self.cur = self.join(ends, c.span, "after ?:");
+                let mut v = result.value();
+                v.pointee = match self.type_of(e)? {
+                    CType::Ptr(p) => *p,
+                    _ => v.pointee,
+                };
+                Ok(v)
+            }
             _ => Err(self.unsupported(e.span, "this pointer expression")),
         }
     }
 
-    /// `&x`, `&*p`, `&p[i]`.
+    /// `&x`, `&*p`, `&p[i]`, `&s.f`, `&p->f`, `&a` (an array or struct).
     fn address_of(&mut self, operand: &'a Node<Expression>) -> Result<PtrVal> {
         match &operand.node {
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.pointer(&u.node.operand, None),
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
-                let (p, i) = self.index_parts(b)?;
-                self.offset_by(p, i, false, b.span)
-            }
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.address_of_object(operand),
+            Expression::Member(_) => self.address_of_object(operand),
+            Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Object { .. })) => self.address_of_object(operand),
             Expression::Identifier(id) => Err(self.unsupported(
                 operand.span,
                 format!("a pointer to the scalar variable `{}` (address-taken variables are not modelled)", id.node.name),
@@ -430,10 +510,12 @@ impl<'a> Lowerer<'a> {
     /// `sizeof` of what a pointer points to (1 for `void *`, as gcc does).
     fn pointee_size(&self, pointee: &CType, s: lang_c::span::Span) -> Result<i64> {
         match pointee {
-            CType::Int(t) => Ok(i64::from(size_of(*t))),
-            CType::Void => Ok(1),
-            CType::Ptr(_) => Ok(i64::from(self.arith.model.pointer_bytes())),
+            CType::Void | CType::Function => Ok(1),
             CType::Unsupported(w) => Err(self.unsupported(s, format!("pointer arithmetic on a pointer to {w}"))),
+            t => match self.byte_size(t) {
+                Some(n) => Ok(n as i64),
+                None => Err(self.unsupported(s, "pointer arithmetic on a pointer to an incomplete type")),
+            },
         }
     }
 
@@ -468,6 +550,9 @@ impl<'a> Lowerer<'a> {
             return Err(self.unsupported(c.span, "a call through a function pointer"));
         };
         let name = id.node.name.as_str();
+        if self.lookup(name).is_some() {
+            return Err(self.unsupported(c.span, "a call through a function pointer"));
+        }
         let defined = self.functions.get(name).is_some_and(|f| f.def.is_some());
         if defined {
             self.inline_call(c)?;
@@ -498,10 +583,9 @@ impl<'a> Lowerer<'a> {
             }
             _ => return Err(self.syntax(c.span, format!("`{name}` takes one argument"))),
         };
-        let elem = hint.as_ref().and_then(|h| h.int());
         let size = self.pin("alloc.size", size.term);
         let zeroed = name == "calloc";
-        let base = self.new_block(elem, &size, zeroed)?;
+        let base = self.new_block(hint.clone(), &size, zeroed, None, false)?;
         let base = if matches!(name, "malloc" | "calloc") {
             // Allocation may fail: NULL or the new block.
             let b = self.memory_var("alloc.base");
@@ -515,45 +599,56 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A new block; its base id (a constant for a cell block or a site that
-    /// runs once, else a fresh nondeterministic id).
-    fn new_block(&mut self, elem: Option<IntType>, size: &Term, zeroed: bool) -> Result<Term> {
+    /// runs once, else a fresh nondeterministic id). `object`: the type of
+    /// what the block holds, if known (decides its cells); `name`: what to
+    /// call its cells (`a` gives `a[0]`, `s.next`); `scoped`: a declared
+    /// object, whose storage is reused each time its declaration runs in
+    /// the same frame (an earlier instance is dead by then), so only
+    /// recursion makes it more than one block.
+    pub(super) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<&str>, scoped: bool) -> Result<Term> {
         let site = self.blocks.len();
-        let once = self.site_runs_once() && !self.repeating_sites.contains(&site);
-        if once {
+        let once = if scoped {
+            self.frames.iter().all(|f| f.instance.is_none())
+        } else {
+            self.site_runs_once() && !self.repeating_sites.contains(&site)
+        };
+        if once && !scoped {
             if let Some(c) = self.cur.as_mut() {
                 c.sites.push(site);
             }
         }
         let id = self.blocks.len() as i64 + 1;
-        let cell_count = match (elem, size) {
+        let mut slots = Vec::new();
+        let tracked = match (&object, size) {
             (Some(t), Term::Int(n)) if once => {
-                let bytes = n.to_i64().unwrap_or(-1);
-                let w = i64::from(size_of(t));
-                if bytes > 0 && bytes % w == 0 && (bytes / w) as usize <= MAX_CELLS {
-                    Some((t, (bytes / w) as usize))
-                } else {
-                    None
-                }
+                let bytes = n.to_u64().unwrap_or(0);
+                // A block from `malloc(n * sizeof(T))` holds an array of T.
+                let whole = match self.byte_size(t) {
+                    Some(w) if w > 0 && bytes % w == 0 && bytes / w > 1 => CType::Array(Box::new(t.clone()), Some(bytes / w)),
+                    _ => t.clone(),
+                };
+                bytes > 0 && self.byte_size(&whole) == Some(bytes) && self.scalar_slots(&whole, 0, "", &mut slots, MAX_CELLS)
             }
-            _ => None,
+            _ => false,
         };
-        let cells = match cell_count {
-            Some((t, n)) => {
-                let mut vars = Vec::new();
-                for k in 0..n {
-                    let f = self.function_name();
-                    let v = self.cfg.declare(&format!("mem{id}[{k}]"), &f, t);
-                    if zeroed {
-                        self.emit(Action::Assign(v.clone(), Term::int(0)));
-                    } else {
-                        // Fresh memory holds any value of its type.
-                        self.havoc(&v, t);
-                    }
-                    vars.push(v);
+        let cells = if tracked && !slots.is_empty() {
+            let prefix = name.map_or_else(|| format!("mem{id}"), str::to_string);
+            let f = self.function_name();
+            let mut cells = Vec::new();
+            for (off, t, path) in slots {
+                let path = if path.is_empty() && name.is_none() { "[0]".to_string() } else { path };
+                let v = self.cfg.declare(&format!("{prefix}{path}"), &f, t);
+                if zeroed {
+                    self.emit(Action::Assign(v.clone(), Term::int(0)));
+                } else {
+                    // Fresh memory holds any value of its type.
+                    self.havoc(&v, t);
                 }
-                Some(Cells { elem: t, vars })
+                cells.push(Slot { off: off as i64, ty: t, var: v });
             }
-            None => None,
+            Some(Cells { slots: cells })
+        } else {
+            None
         };
         self.blocks.push(Block { id, cells });
         if once {
@@ -600,15 +695,22 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn access(&mut self, p: PtrVal, s: lang_c::span::Span) -> Result<(PtrVal, IntType)> {
-        let e = lang_c::span::Node { node: (), span: s };
+    pub(super) fn access(&mut self, p: PtrVal, s: lang_c::span::Span) -> Result<(PtrVal, IntType)> {
         let ty = match &p.pointee {
             CType::Int(t) => *t,
-            CType::Void => return Err(self.syntax(e.span, "dereferencing a `void *`")),
-            CType::Ptr(_) => return Err(self.unsupported(e.span, "pointers stored in memory (pointer to pointer)")),
-            CType::Unsupported(w) => return Err(self.unsupported(e.span, format!("access to a {w} in memory"))),
+            CType::Void => return Err(self.syntax(s, "dereferencing a `void *`")),
+            CType::Ptr(_) => return Err(self.unsupported(s, "a pointer used as an integer value")),
+            CType::Unsupported(w) => return Err(self.unsupported(s, format!("access to a {w} in memory"))),
+            other => return Err(self.unsupported(s, format!("a {} used as an integer value", describe(other)))),
         };
-        let width = Term::int(i64::from(size_of(ty)));
+        self.assume_in_bounds(&p, i64::from(size_of(ty)), s);
+        Ok((p, ty))
+    }
+
+    /// An access of `width` bytes at `p` lies inside its block (memory safety).
+    fn assume_in_bounds(&mut self, p: &PtrVal, width: i64, s: lang_c::span::Span) {
+        let e = lang_c::span::Node { node: (), span: s };
+        let width = Term::int(width);
         let in_bounds = Term::and(vec![
             Term::not(Term::eq(p.base.clone(), Term::int(0))),
             Term::le(Term::int(0), p.off.clone()),
@@ -619,14 +721,103 @@ impl<'a> Lowerer<'a> {
             self.note_memory_safety(at);
             self.emit_assume(in_bounds);
         }
-        Ok((p, ty))
+    }
+
+    /// The address of an object expression (`a`, `*p`, `a[i]`, `s.f`,
+    /// `p->f`), with the object's type (undecayed) as pointee.
+    pub(super) fn address_of_object(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
+        self.enter(e.span)?;
+        let r = self.address_of_object_inner(e);
+        self.leave();
+        r
+    }
+
+    fn address_of_object_inner(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
+        match &e.node {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
+                Ok(self.function_address(&id.node.name))
+            }
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Symbol::Object { ptr, .. }) => Ok(ptr.clone()),
+                Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Opaque { .. }) => Err(self.unsupported(
+                    e.span,
+                    format!("a pointer to the scalar variable `{}` (address-taken variables are not modelled)", id.node.name),
+                )),
+                _ => Err(self.unsupported(e.span, format!("the address of `{}`", id.node.name))),
+            },
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.pointer(&u.node.operand, None),
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                let (p, i) = self.index_parts(b)?;
+                self.offset_by(p, i, false, b.span)
+            }
+            Expression::Member(m) => {
+                let member = self.member_of(m)?;
+                let base = match m.node.operator.node {
+                    MemberOperator::Direct => self.address_of_object(&m.node.expression)?,
+                    MemberOperator::Indirect => self.pointer(&m.node.expression, None)?,
+                };
+                Ok(PtrVal { off: Term::add(vec![base.off, Term::int(member.offset as i64)]), pointee: member.ty, ..base })
+            }
+            _ => Err(self.unsupported(e.span, "taking the address of this expression")),
+        }
+    }
+
+    /// The value of an expression of pointer type that is an object in
+    /// memory (`*pp`, `a[i]`, `s.next`, `p->next`); an array there decays.
+    fn pointer_in_memory(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
+        let addr = self.address_of_object(e)?;
+        match addr.pointee.clone() {
+            CType::Array(elem, _) => Ok(PtrVal { pointee: *elem, ..addr }),
+            CType::Function => Ok(PtrVal { pointee: CType::Function, ..addr }),
+            CType::Ptr(pointee) => {
+                let width = i64::from(self.arith.model.pointer_bytes());
+                self.assume_in_bounds(&addr, width, e.span);
+                let at = self.span(e.span);
+                self.note_approximation(at, "pointers stored in memory are not tracked: a load gives any pointer");
+                Ok(self.unknown_pointer(*pointee))
+            }
+            _ => Err(self.unsupported(e.span, "this expression as a pointer")),
+        }
+    }
+
+    /// Store a pointer into memory: pointer values in memory are not
+    /// tracked (loads give any pointer), but integer cells it overwrites
+    /// change.
+    pub(super) fn store_pointer(&mut self, dst: &PtrVal, _v: PtrVal, at: &Option<Span>) {
+        let width = i64::from(self.arith.model.pointer_bytes());
+        if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {
+            for c in cells.iter().filter(|c| c.off < k + width && k < c.off + i64::from(size_of(c.ty))) {
+                self.note_approximation(at.clone(), "a pointer stored over integer memory makes it unknown");
+                self.havoc(&c.var, c.ty);
+            }
+        }
+    }
+
+    /// The address of a function: a block of its own (calls through
+    /// pointers are not modelled, but such addresses may be stored).
+    pub(super) fn function_address(&mut self, name: &str) -> PtrVal {
+        let base = match self.function_blocks.get(name) {
+            Some(b) => b.clone(),
+            None => {
+                let id = self.blocks.len() as i64 + 1;
+                self.blocks.push(Block { id, cells: None });
+                self.function_blocks.insert(name.to_string(), Term::int(id));
+                Term::int(id)
+            }
+        };
+        PtrVal { base, off: Term::int(0), size: Term::int(1), pointee: CType::Function }
+    }
+
+    /// The cells of the block with constant base `base`, if it has cells.
+    pub(super) fn cell_slots(&self, base: &Term) -> Option<Vec<Slot>> {
+        self.cell_block(base).and_then(|b| b.cells.as_ref()).map(|c| c.slots.clone())
     }
 
     /// Memory that code outside the model may write through `p`: the cells
     /// of its block, or of every block when the block is not known.
     pub(crate) fn havoc_reachable(&mut self, p: &PtrVal) {
         let cells: Vec<(String, IntType)> = match self.cell_block(&p.base) {
-            Some(b) => b.cells.iter().flat_map(|c| c.vars.iter().map(move |v| (v.clone(), c.elem))).collect(),
+            Some(b) => b.cells.iter().flat_map(|c| c.slots.iter().map(|s| (s.var.clone(), s.ty))).collect(),
             None if p.base.as_int_const().is_some() => Vec::new(),
             None => self.tracked_cells(),
         };
@@ -637,7 +828,7 @@ impl<'a> Lowerer<'a> {
 
     /// Every exactly tracked memory cell, with its type.
     pub(crate) fn tracked_cells(&self) -> Vec<(String, IntType)> {
-        self.blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.vars.iter().map(move |v| (v.clone(), c.elem))).collect()
+        self.blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.slots.iter().map(|s| (s.var.clone(), s.ty))).collect()
     }
 
     fn cell_block(&self, base: &Term) -> Option<&Block> {
@@ -647,41 +838,48 @@ impl<'a> Lowerer<'a> {
 
     /// Load from memory.
     pub fn load_memory(&mut self, p: &PtrVal, ty: IntType, at: &Option<Span>) -> Val {
-        let w = i64::from(size_of(ty));
-        if let Some(block) = self.cell_block(&p.base).cloned() {
-            if let Some(cells) = block.cells.filter(|c| c.elem == ty) {
-                if let Some(k) = p.off.as_int_const() {
-                    if k % w == 0 && k >= 0 && ((k / w) as usize) < cells.vars.len() {
-                        return self.arith.var(&cells.vars[(k / w) as usize], ty);
-                    }
-                }
-                // Effective types: an `int` access into an `int` block is aligned.
-                let offsets: Vec<Term> = (0..cells.vars.len()).map(|k| Term::eq(p.off.clone(), Term::int(k as i64 * w))).collect();
-                self.note_memory_safety(at.clone());
-                self.emit_assume(Term::or(offsets));
-                let mut term = Term::var(cells.vars[cells.vars.len() - 1].clone());
-                for k in (0..cells.vars.len() - 1).rev() {
-                    term = Term::ite(Term::eq(p.off.clone(), Term::int(k as i64 * w)), Term::var(cells.vars[k].clone()), term);
-                }
-                return Val { term, ty, range: self.arith.type_range(ty) };
-            }
-            return self.any_value(ty, at);
-        }
-        if p.base.as_int_const().is_none() {
-            // Unknown block: one of the cell blocks, or any value.
-            let candidates: Vec<(i64, Cells)> =
-                self.blocks.iter().filter_map(|b| b.cells.clone().filter(|c| c.elem == ty).map(|c| (b.id, c))).collect();
-            let fallback = self.any_value(ty, at);
-            let mut term = fallback.term;
-            for (id, cells) in candidates.iter().rev() {
-                for (k, v) in cells.vars.iter().enumerate().rev() {
-                    let here = Term::and(vec![Term::eq(p.base.clone(), Term::int(*id)), Term::eq(p.off.clone(), Term::int(k as i64 * w))]);
-                    term = Term::ite(here, Term::var(v.clone()), term);
+        let known = p.base.as_int_const().is_some();
+        let candidates: Vec<(i64, Vec<Slot>)> = match self.cell_block(&p.base) {
+            Some(b) => b.cells.iter().map(|c| (b.id, c.slots.clone())).collect(),
+            None if !known => self.blocks.iter().filter_map(|b| b.cells.as_ref().map(|c| (b.id, c.slots.clone()))).collect(),
+            None => Vec::new(),
+        };
+        if known {
+            if let (Some((_, slots)), Some(k)) = (candidates.first(), p.off.as_int_const()) {
+                if let Some(s) = (Cells { slots: slots.clone() }).at(k, ty) {
+                    return self.arith.var(&s.var, ty);
                 }
             }
-            return Val { term, ty, range: self.arith.type_range(ty) };
         }
-        self.any_value(ty, at)
+        // Effective types: an access of type T reads a slot of type T. In a
+        // known cell block it must be one of them (memory safety); through
+        // an unknown pointer it may also be memory that is not tracked.
+        let mut hits: Vec<(Term, String)> = Vec::new();
+        for (id, slots) in &candidates {
+            for s in slots.iter().filter(|s| s.ty == ty) {
+                let here = if known {
+                    Term::eq(p.off.clone(), Term::int(s.off))
+                } else {
+                    Term::and(vec![Term::eq(p.base.clone(), Term::int(*id)), Term::eq(p.off.clone(), Term::int(s.off))])
+                };
+                hits.push((here, s.var.clone()));
+            }
+        }
+        let mut term = if known && !hits.is_empty() && candidates.iter().all(|(_, s)| s.iter().all(|s| s.ty == ty)) {
+            // A block of T only: the access is one of its cells.
+            self.note_memory_safety(at.clone());
+            self.emit_assume(Term::or(hits.iter().map(|(h, _)| h.clone()).collect()));
+            match hits.pop() {
+                Some((_, v)) => Term::var(v),
+                None => return self.any_value(ty, at),
+            }
+        } else {
+            self.any_value(ty, at).term
+        };
+        for (here, v) in hits.into_iter().rev() {
+            term = Term::ite(here, Term::var(v), term);
+        }
+        Val { term, ty, range: self.arith.type_range(ty) }
     }
 
     /// A nondeterministic load, recorded as an approximation.
@@ -695,50 +893,63 @@ impl<'a> Lowerer<'a> {
     /// Store into memory (`v` already converted to `ty`).
     pub fn store_memory(&mut self, p: &PtrVal, ty: IntType, v: Val, at: &Option<Span>) {
         let w = i64::from(size_of(ty));
+        let known = p.base.as_int_const().is_some();
         let targets: Vec<Block> = match self.cell_block(&p.base) {
             Some(b) => vec![b.clone()],
-            None if p.base.as_int_const().is_none() => self.blocks.iter().filter(|b| b.cells.is_some()).cloned().collect(),
+            None if !known => self.blocks.iter().filter(|b| b.cells.is_some()).cloned().collect(),
             None => Vec::new(),
         };
-        let known = p.base.as_int_const().is_some();
-        let cell_count: usize = targets.iter().filter_map(|b| b.cells.as_ref()).map(|c| c.vars.len()).sum();
-        if cell_count == 0 {
+        if targets.iter().all(|b| b.cells.is_none()) {
             return;
         }
         if let (true, Some(k)) = (known, p.off.as_int_const()) {
-            if let Some(cells) = targets[0].cells.as_ref().filter(|c| c.elem == ty) {
-                if k % w == 0 && k >= 0 && ((k / w) as usize) < cells.vars.len() {
-                    let var = cells.vars[(k / w) as usize].clone();
-                    self.assign_var(&var, v);
+            let cells = targets[0].cells.clone();
+            if let Some(cells) = cells {
+                if let Some(s) = cells.at(k, ty) {
+                    self.assign_var(&s.var, v);
                     return;
                 }
+                // A constant offset that hits no slot of this type exactly.
+                let hit: Vec<Slot> = cells.overlapping(k, w).cloned().collect();
+                if !hit.is_empty() {
+                    self.note_approximation(at.clone(), format!("a store of type {ty} over memory of another type makes it unknown"));
+                }
+                for s in hit {
+                    self.havoc(&s.var, s.ty);
+                }
+                return;
             }
         }
         // Several cells may be hit: each keeps its value unless it is the
         // one addressed. The stored value is read before any cell changes.
         let v = self.snapshot(v);
+        let mut mixed = false;
         for b in targets {
             let Some(cells) = b.cells else { continue };
             let same_block = if known { Term::tt() } else { Term::eq(p.base.clone(), Term::int(b.id)) };
-            if cells.elem == ty {
-                for (k, var) in cells.vars.iter().enumerate() {
-                    let here = Term::and(vec![same_block.clone(), Term::eq(p.off.clone(), Term::int(k as i64 * w))]);
-                    let new = Term::ite(here, v.term.clone(), Term::var(var.clone()));
-                    self.emit(Action::Assign(var.clone(), new));
-                }
-            } else {
-                // A store of another width into the block: its cells may
-                // change to anything (bytes are not modelled), which loses
-                // precision: recorded, so no NO rests on it.
-                let text = format!("a store of type {ty} into memory holding {} makes its contents unknown", cells.elem);
-                self.note_approximation(at.clone(), text);
-                for var in &cells.vars {
-                    let any = self.cfg.temp("store", cells.elem);
-                    self.havoc(&any, cells.elem);
-                    let new = Term::ite(same_block.clone(), Term::var(any), Term::var(var.clone()));
-                    self.emit(Action::Assign(var.clone(), new));
-                }
+            for s in &cells.slots {
+                let new = if s.ty == ty {
+                    let here = Term::and(vec![same_block.clone(), Term::eq(p.off.clone(), Term::int(s.off))]);
+                    Term::ite(here, v.term.clone(), Term::var(s.var.clone()))
+                } else {
+                    // A store of another type may overlap this cell (bytes
+                    // are not modelled): it may change to anything.
+                    mixed = true;
+                    let end = s.off + i64::from(size_of(s.ty));
+                    let overlaps = Term::and(vec![
+                        same_block.clone(),
+                        Term::lt(p.off.clone(), Term::int(end)),
+                        Term::lt(Term::int(s.off), Term::add(vec![p.off.clone(), Term::int(w)])),
+                    ]);
+                    let any = self.cfg.temp("store", s.ty);
+                    self.havoc(&any, s.ty);
+                    Term::ite(overlaps, Term::var(any), Term::var(s.var.clone()))
+                };
+                self.emit(Action::Assign(s.var.clone(), new));
             }
+        }
+        if mixed {
+            self.note_approximation(at.clone(), format!("a store of type {ty} into memory holding other types may make it unknown"));
         }
     }
 
@@ -808,14 +1019,17 @@ impl<'a> Lowerer<'a> {
         self.bind(name, Symbol::Ptr(var));
     }
 
-    /// A global pointer (reassignable anywhere): NULL or unknown at start.
-    pub fn global_pointer(&mut self, name: &str, pointee: CType, is_extern: bool) -> PtrVar {
+    /// A global pointer (reassignable anywhere): NULL or unknown at start
+    /// (`initial`: false when an initializer run before `main` sets it).
+    pub fn global_pointer(&mut self, name: &str, pointee: CType, is_extern: bool, initial: bool) -> PtrVar {
         let b = self.cfg.declare(&format!("{name}.base"), "global", IntType::LONG);
         let off = self.cfg.declare(&format!("{name}.off"), "global", IntType::LONG);
         let s = self.cfg.declare(&format!("{name}.size"), "global", IntType::LONG);
         let value = if is_extern { None } else { Some(BigInt::zero()) };
-        for v in [&b, &off, &s] {
-            self.global_inits.push((v.clone(), IntType::LONG, value.clone()));
+        if initial {
+            for v in [&b, &off, &s] {
+                self.global_inits.push((v.clone(), IntType::LONG, value.clone()));
+            }
         }
         PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), fixed_off: None, pointee }
     }

@@ -18,7 +18,9 @@ mod expr;
 mod facts;
 mod library;
 mod memory;
+mod objects;
 mod order;
+mod records;
 mod recursion;
 mod stmt;
 mod typing;
@@ -47,6 +49,12 @@ pub(crate) enum Symbol {
     Unmodelled { what: String },
     /// A pointer variable (see `memory.rs`).
     Ptr(memory::PtrVar),
+    /// An array or struct object: a block of memory of its own (see
+    /// `memory.rs`), at offset 0 of `ptr`.
+    Object { ptr: memory::PtrVal, ty: CType },
+    /// A variable whose values are not modelled (floating point, a struct
+    /// passed by value): each read is any value, writes are dropped.
+    Opaque { ty: CType },
 }
 
 /// Where an integer value is stored: a named variable, or memory reached
@@ -55,12 +63,15 @@ pub(crate) enum Symbol {
 pub(crate) enum LValue {
     Var { name: String, ty: IntType },
     Mem { ptr: memory::PtrVal, ty: IntType, at: Option<Span> },
+    /// Storage whose contents are not modelled (see [`Symbol::Opaque`]):
+    /// loads give any value, stores are dropped.
+    Opaque { ty: IntType, at: Option<Span> },
 }
 
 impl LValue {
     pub fn ty(&self) -> IntType {
         match self {
-            LValue::Var { ty, .. } | LValue::Mem { ty, .. } => *ty,
+            LValue::Var { ty, .. } | LValue::Mem { ty, .. } | LValue::Opaque { ty, .. } => *ty,
         }
     }
 }
@@ -106,6 +117,8 @@ pub(crate) struct Frame {
     /// Names the body assigns with `=` or takes the address of, and names
     /// it moves with `++`, `+=`, ... (see `memory.rs`).
     pub reassigned: (HashSet<String>, HashSet<String>),
+    /// Names whose address the body takes (such scalars live in memory).
+    pub addressed: HashSet<String>,
     /// A `goto` target label has been passed: what follows may run again.
     pub past_goto_label: bool,
     /// Where a function returning a pointer puts its result.
@@ -164,6 +177,15 @@ pub(crate) struct Lowerer<'a> {
     inlined_sizes: HashMap<String, usize>,
     /// Globals defined with an initializer (a second one is an error).
     initialized_globals: HashSet<String>,
+    /// Every struct and union seen (see `records.rs`).
+    pub records: Vec<crate::c::types::Record>,
+    /// Records by `(is union, tag)`.
+    record_tags: HashMap<(bool, String), usize>,
+    /// A floating-point type or constant has been seen (only then are
+    /// arithmetic operands checked for floating point).
+    pub uses_floats: bool,
+    /// The block standing for each function whose address is taken.
+    function_blocks: HashMap<String, crate::term::Term>,
 }
 
 pub fn lower(
@@ -231,6 +253,10 @@ fn lower_once(
         initialized_globals: HashSet::new(),
         inlined_sizes: HashMap::new(),
         undefined: Vec::new(),
+        records: Vec::new(),
+        record_tags: HashMap::new(),
+        uses_floats: false,
+        function_blocks: HashMap::new(),
     };
     let program = l.program(unit)?;
     Ok((program, l.found_repeating))
@@ -441,6 +467,7 @@ impl<'a> Lowerer<'a> {
             jumps: Vec::new(),
             instance: None,
             reassigned: facts::reassigned_names(&main.node.statement),
+            addressed: facts::addressed_names(&main.node.statement),
             past_goto_label: false,
             ret_ptr: None,
         });
@@ -460,6 +487,7 @@ impl<'a> Lowerer<'a> {
                 CType::Unsupported(what) => self.bind(name, Symbol::Unmodelled { what: what.clone() }),
                 CType::Ptr(_) => self.bind(name, Symbol::Unmodelled { what: "pointer (arguments of main)".into() }),
                 CType::Void => {}
+                other => self.bind(name, Symbol::Opaque { ty: other.clone() }),
             }
         }
         self.stmt(&main.node.statement)?;

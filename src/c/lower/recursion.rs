@@ -205,6 +205,10 @@ impl<'a> Lowerer<'a> {
                     return Err(self.unsupported(def.span, format!("pointer parameter of the recursive `{name}`")));
                 }
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
+                other => {
+                    let what = super::memory::describe(other);
+                    return Err(self.unsupported(def.span, format!("{what} parameter of the recursive `{name}`")));
+                }
             };
             match &p.name {
                 Some(pn) => {
@@ -234,6 +238,7 @@ impl<'a> Lowerer<'a> {
             jumps: Vec::<JumpScope>::new(),
             instance: Some(instance),
             reassigned: super::facts::reassigned_names(&def.node.statement),
+            addressed: super::facts::addressed_names(&def.node.statement),
             past_goto_label: false,
             ret_ptr: None,
         });

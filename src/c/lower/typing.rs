@@ -12,8 +12,15 @@ use super::facts::is_compound_assign;
 impl<'a> Lowerer<'a> {
     // ---- static types
 
-    /// The C type of an expression, without evaluating it.
+    /// The C type of an expression's value, without evaluating it (arrays
+    /// and functions decayed to pointers).
     pub fn type_of(&mut self, e: &'a Node<Expression>) -> Result<CType> {
+        Ok(self.object_type(e)?.decay())
+    }
+
+    /// The C type of an expression as an object (before arrays decay):
+    /// what `sizeof` and `&` see.
+    pub fn object_type(&mut self, e: &'a Node<Expression>) -> Result<CType> {
         self.enter(e.span)?;
         let r = self.type_of_inner(e);
         self.leave();
@@ -27,12 +34,18 @@ impl<'a> Lowerer<'a> {
                 Some(Symbol::Const(v)) => CType::Int(v.ty),
                 Some(Symbol::Unmodelled { what }) => CType::Unsupported(what.clone()),
                 Some(Symbol::Ptr(p)) => CType::Ptr(Box::new(p.pointee.clone())),
+                Some(Symbol::Object { ty, .. } | Symbol::Opaque { ty }) => ty.clone(),
+                None if self.functions.contains_key(&id.node.name) => CType::Function,
                 _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
             },
             Expression::Constant(c) => match &c.node {
                 Constant::Integer(i) => CType::Int(integer_literal(i, self.arith.model).map_err(|m| self.unsupported(c.span, m))?.1),
                 Constant::Character(s) => CType::Int(char_literal(s).map_err(|m| self.unsupported(c.span, m))?.1),
-                Constant::Float(_) => CType::Unsupported("floating point".into()),
+                Constant::Float(f) => CType::Float(match f.suffix.format {
+                    FloatFormat::Float => 4,
+                    FloatFormat::LongDouble => 16,
+                    _ => 8,
+                }),
             },
             Expression::Call(c) => match &c.node.callee.node {
                 Expression::Identifier(id) => {
@@ -41,6 +54,8 @@ impl<'a> Lowerer<'a> {
                         f.ret.clone()
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
+                    } else if matches!(n.strip_prefix(super::expr::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
+                        CType::Float(8)
                     } else if n == "__builtin_expect" {
                         CType::Int(self.arith.model.long())
                     } else if super::memory::ALLOCATORS.contains(&n) {
@@ -52,7 +67,8 @@ impl<'a> Lowerer<'a> {
                         CType::Int(IntType::INT)
                     }
                 }
-                _ => CType::Unsupported("function pointer".into()),
+                // Through a function pointer: the targets' common return type.
+                _ => self.pointer_call_type(&c.node.callee)?,
             },
             Expression::UnaryOperator(u) => match u.node.operator.node {
                 UnaryOperator::PostIncrement
@@ -66,7 +82,7 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 UnaryOperator::Negate => CType::Int(IntType::INT),
-                UnaryOperator::Address => CType::Ptr(Box::new(self.type_of(&u.node.operand)?)),
+                UnaryOperator::Address => CType::Ptr(Box::new(self.object_type(&u.node.operand)?)),
                 UnaryOperator::Indirection => match self.type_of(&u.node.operand)? {
                     CType::Ptr(p) => *p,
                     other => CType::Unsupported(format!("dereference of a non-pointer ({other:?})")),
@@ -85,6 +101,7 @@ impl<'a> Lowerer<'a> {
                         other => other,
                     }
                 } else if matches!(op, BinaryOperator::Index) {
+                    // The element, as an object (`a[i]` may be an array).
                     match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
                         (CType::Ptr(p), _) | (_, CType::Ptr(p)) => *p,
                         _ => CType::Unsupported("indexing a non-pointer".into()),
@@ -92,6 +109,8 @@ impl<'a> Lowerer<'a> {
                 } else {
                     match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
                         (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
+                        (CType::Float(x), CType::Float(y)) => CType::Float(x.max(y)),
+                        (CType::Float(x), CType::Int(_)) | (CType::Int(_), CType::Float(x)) => CType::Float(x),
                         (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(self.arith.model.long()),
                         (CType::Ptr(p), CType::Int(_)) if matches!(op, BinaryOperator::Plus | BinaryOperator::Minus) => CType::Ptr(p),
                         (CType::Int(_), CType::Ptr(p)) if matches!(op, BinaryOperator::Plus) => CType::Ptr(p),
@@ -106,8 +125,11 @@ impl<'a> Lowerer<'a> {
                     (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
                     (CType::Void, _) | (_, CType::Void) => CType::Void,
                     (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
-                    (CType::Ptr(p), CType::Ptr(_)) => CType::Ptr(p),
-                    (CType::Ptr(_), _) | (_, CType::Ptr(_)) => CType::Unsupported("`?:` mixing pointers and integers".into()),
+                    (CType::Float(x), CType::Float(y)) => CType::Float(x.max(y)),
+                    (CType::Float(x), _) | (_, CType::Float(x)) => CType::Float(x),
+                    // `c ? p : 0` has the pointer's type.
+                    (CType::Ptr(p), _) | (_, CType::Ptr(p)) => CType::Ptr(p),
+                    (t, _) => t,
                 }
             }
             Expression::Comma(es) => match es.last() {
@@ -120,7 +142,8 @@ impl<'a> Lowerer<'a> {
                 CType::Ptr(Box::new(CType::Int(elem)))
             }
             Expression::Statement(_) => CType::Unsupported("the type of a statement expression".into()),
-            Expression::Member(_) => CType::Unsupported("struct".into()),
+            Expression::Member(m) => self.member_of(m)?.ty,
+            Expression::CompoundLiteral(c) => self.type_name(&c.node.type_name)?,
             _ => CType::Unsupported("this expression".into()),
         })
     }

@@ -1,0 +1,375 @@
+//! Arrays, structs and unions declared as variables: each is a block of
+//! memory of its own (see `memory.rs`), with its integer scalars as cells
+//! when it is small enough, and its initializer stored into it.
+//!
+//! Floating-point variables (and struct parameters passed by value) are
+//! *opaque*: their values are not modelled, every read is any value.
+
+use super::memory::PtrVal;
+use super::{LValue, Lowerer, Symbol};
+use crate::c::types::CType;
+use crate::error::Result;
+use crate::ir::Action;
+use crate::term::Term;
+use lang_c::ast::*;
+use lang_c::span::Node;
+
+/// Where an object's initial contents come from.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Storage {
+    /// Automatic: indeterminate unless initialized.
+    Automatic,
+    /// Static: zero unless initialized.
+    Static,
+    /// Declared `extern` here: unknown contents.
+    External,
+}
+
+impl<'a> Lowerer<'a> {
+    /// Declare an array or record variable `name` of type `ty`: a new block,
+    /// initialized. Returns the symbol bound to the name.
+    pub(super) fn declare_object(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>, storage: Storage, s: lang_c::span::Span) -> Result<Symbol> {
+        let ty = self.complete_array_type(ty, init);
+        let Some(bytes) = self.byte_size(&ty) else {
+            return Err(self.unsupported(s, format!("variable `{name}` of incomplete or variable size")));
+        };
+        let size = Term::int(bytes as i64);
+        let zeroed = storage == Storage::Static || (storage == Storage::Automatic && init.is_some());
+        let base = self.new_block(Some(ty.clone()), &size, zeroed, Some(name), true)?;
+        if storage == Storage::External {
+            // Set by another translation unit: any contents.
+            let p = PtrVal { base: base.clone(), off: Term::int(0), size: size.clone(), pointee: ty.clone() };
+            self.havoc_reachable(&p);
+        }
+        let ptr = PtrVal { base, off: Term::int(0), size, pointee: ty.clone() };
+        if let Some(i) = init {
+            self.initialize(&ptr, &ty, i)?;
+        }
+        Ok(Symbol::Object { ptr, ty })
+    }
+
+    /// Run `f` with its actions collected for the start of the program
+    /// (globals and `static` locals are initialized before `main` runs).
+    pub(super) fn at_program_start<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        let saved = self.cur.replace(crate::c::cfg::Cursor::at(self.entry));
+        let saved_guards = std::mem::take(&mut self.guards);
+        let r = f(self);
+        self.guards = saved_guards;
+        let done = std::mem::replace(&mut self.cur, saved);
+        if let Some(c) = done {
+            self.static_inits.extend(c.actions);
+        }
+        r
+    }
+
+    /// `int a[] = {1, 2, 3}` has 3 elements; `char s[] = "ab"` has 3.
+    fn complete_array_type(&mut self, ty: CType, init: Option<&'a Node<Initializer>>) -> CType {
+        let CType::Array(elem, None) = &ty else { return ty };
+        let n = match init.map(|i| &i.node) {
+            Some(Initializer::List(items)) => {
+                let mut next = 0u64;
+                let mut count = 0u64;
+                for item in items {
+                    if let Some(d) = item.node.designation.first() {
+                        if let Designator::Index(e) = &d.node {
+                            if let Some(k) = self.constant_index(e) {
+                                next = k;
+                            }
+                        }
+                    }
+                    next += 1;
+                    count = count.max(next);
+                }
+                Some(count)
+            }
+            Some(Initializer::Expression(e)) => match &e.node {
+                Expression::StringLiteral(lit) => crate::c::types::string_literal(&lit.node).ok().map(|(_, n)| n as u64 + 1),
+                _ => None,
+            },
+            None => None,
+        };
+        match n {
+            Some(n) => CType::Array(elem.clone(), Some(n)),
+            None => ty,
+        }
+    }
+
+    fn constant_index(&mut self, e: &'a Node<Expression>) -> Option<u64> {
+        let v = self.constant(e).ok()?;
+        v.constant().and_then(|c| u64::try_from(c.clone()).ok())
+    }
+
+    /// Store an initializer into the object of type `ty` at `at`.
+    pub(super) fn initialize(&mut self, at: &PtrVal, ty: &CType, init: &'a Node<Initializer>) -> Result<()> {
+        match (&init.node, ty) {
+            (Initializer::List(items), CType::Array(elem, n)) => {
+                let step = self.byte_size(elem).unwrap_or(0) as i64;
+                let mut k = 0u64;
+                for item in items {
+                    if let Some(d) = item.node.designation.first() {
+                        match &d.node {
+                            Designator::Index(e) => match self.constant_index(e) {
+                                Some(i) => k = i,
+                                None => return Err(self.unsupported(d.span, "a non-constant array designator")),
+                            },
+                            _ => return Err(self.unsupported(d.span, "this designator in an array initializer")),
+                        }
+                        if item.node.designation.len() > 1 {
+                            return Err(self.unsupported(d.span, "nested designators"));
+                        }
+                    }
+                    if n.is_some_and(|n| k >= n) {
+                        // gcc: excess elements are ignored (with a warning).
+                        break;
+                    }
+                    let p = self.moved(at, k as i64 * step, (**elem).clone());
+                    self.initialize(&p, elem, &item.node.initializer)?;
+                    k += 1;
+                }
+                Ok(())
+            }
+            (Initializer::List(items), CType::Record(id)) => {
+                let fields = self.records[*id].fields.clone().unwrap_or_default();
+                let union = self.records[*id].union;
+                let mut k = 0usize;
+                for item in items {
+                    if let Some(d) = item.node.designation.first() {
+                        match &d.node {
+                            Designator::Member(m) => {
+                                let Some(i) = fields.iter().position(|f| f.name.as_deref() == Some(m.node.name.as_str())) else {
+                                    return Err(self.unsupported(d.span, format!("designator `.{}` (not a direct member)", m.node.name)));
+                                };
+                                k = i;
+                            }
+                            _ => return Err(self.unsupported(d.span, "this designator in a struct initializer")),
+                        }
+                        if item.node.designation.len() > 1 {
+                            return Err(self.unsupported(d.span, "nested designators"));
+                        }
+                    }
+                    // Unnamed bit-fields take no initializer.
+                    while fields.get(k).is_some_and(|f| f.name.is_none() && f.bits.is_some()) {
+                        k += 1;
+                    }
+                    let Some(f) = fields.get(k) else { break };
+                    if f.bits.is_some() {
+                        // Bit-fields are not tracked: nothing to store.
+                        self.effect_of_initializer(&item.node.initializer)?;
+                    } else {
+                        let p = self.moved(at, f.offset as i64, f.ty.clone());
+                        self.initialize(&p, &f.ty, &item.node.initializer)?;
+                    }
+                    if union {
+                        break;
+                    }
+                    k += 1;
+                }
+                Ok(())
+            }
+            (Initializer::Expression(e), CType::Array(elem, _)) => match (&e.node, &**elem) {
+                (Expression::StringLiteral(lit), CType::Int(t)) => {
+                    let (_, count) = crate::c::types::string_literal(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
+                    let values = crate::c::types::string_literal_values(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
+                    let w = i64::from(crate::c::types::size_of(*t));
+                    for (k, v) in values.into_iter().take(count).enumerate() {
+                        let p = self.moved(at, k as i64 * w, CType::Int(*t));
+                        // Code units are read as the element type (`char` may be signed).
+                        let val = self.arith.constant(num_bigint::BigInt::from(v), crate::ir::IntType::LONG);
+                        let val = self.arith.convert(val, *t);
+                        let loc = self.span(e.span);
+                        self.store(&LValue::Mem { ptr: p, ty: *t, at: loc }, val);
+                    }
+                    Ok(())
+                }
+                _ => Err(self.unsupported(e.span, "this initializer of an array")),
+            },
+            (Initializer::Expression(e), CType::Record(_)) => self.copy_record_into(at, ty, e),
+            (Initializer::List(items), _) if items.len() == 1 && items[0].node.designation.is_empty() => {
+                self.initialize(at, ty, &items[0].node.initializer)
+            }
+            (Initializer::List(items), _) if items.is_empty() => Ok(()),
+            (Initializer::Expression(e), _) => self.store_value(at, ty, e),
+            (Initializer::List(_), _) => Err(self.unsupported(init.span, "an initializer list for a scalar")),
+        }
+    }
+
+    pub(super) fn effect_of_initializer(&mut self, init: &'a Node<Initializer>) -> Result<()> {
+        match &init.node {
+            Initializer::Expression(e) => self.effect_any(e),
+            Initializer::List(items) => items.iter().try_for_each(|i| self.effect_of_initializer(&i.node.initializer)),
+        }
+    }
+
+    /// `p + bytes` with another pointee.
+    pub(super) fn moved(&self, p: &PtrVal, bytes: i64, pointee: CType) -> PtrVal {
+        PtrVal { off: Term::add(vec![p.off.clone(), Term::int(bytes)]), pointee, ..p.clone() }
+    }
+
+    /// Store the value of a scalar expression into memory of type `ty`.
+    pub(super) fn store_value(&mut self, at: &PtrVal, ty: &CType, e: &'a Node<Expression>) -> Result<()> {
+        let loc = self.span(e.span);
+        match ty {
+            CType::Int(t) => {
+                let v = self.expr(e)?;
+                self.store(&LValue::Mem { ptr: at.clone(), ty: *t, at: loc }, v);
+                Ok(())
+            }
+            CType::Ptr(pointee) => {
+                let v = self.pointer(e, Some((**pointee).clone()))?;
+                self.store_pointer(at, v, &loc);
+                Ok(())
+            }
+            _ => {
+                // Floating point (not modelled): any bytes of that object.
+                self.effect_any(e)?;
+                self.havoc_object(at, ty);
+                Ok(())
+            }
+        }
+    }
+
+    /// The cells of the object of type `ty` at `at` become unknown.
+    pub(super) fn havoc_object(&mut self, at: &PtrVal, ty: &CType) {
+        let width = self.byte_size(ty).unwrap_or(0) as i64;
+        let Some(block) = self.cell_slots(&at.base) else {
+            if super::memory::const_int(&at.base).is_none() {
+                self.havoc_reachable(at);
+            }
+            return;
+        };
+        let Some(k) = super::memory::const_int(&at.off) else {
+            self.havoc_reachable(at);
+            return;
+        };
+        for s in block {
+            if s.off < k + width && k < s.off + i64::from(crate::c::types::size_of(s.ty)) {
+                self.havoc(&s.var, s.ty);
+            }
+        }
+    }
+
+    /// `dst = src` for a whole struct: cell by cell where both are known,
+    /// else the destination's cells become unknown.
+    pub(super) fn copy_record_into(&mut self, dst: &PtrVal, ty: &CType, src: &'a Node<Expression>) -> Result<()> {
+        let from = self.object_address(src)?;
+        let at = self.span(src.span);
+        self.copy_record_from(dst, ty, from, &at);
+        Ok(())
+    }
+
+    /// Copy the struct at `from` (`None`: a value without an address, any
+    /// contents) into `dst`.
+    pub(super) fn copy_record_from(&mut self, dst: &PtrVal, ty: &CType, from: Option<PtrVal>, loc: &Option<crate::ir::Span>) {
+        let Some(from) = from else {
+            self.havoc_object(dst, ty);
+            self.note_approximation(loc.clone(), "a struct value from a call or an unmodelled object is any value");
+            return;
+        };
+        let mut slots = Vec::new();
+        let size = self.byte_size(ty).unwrap_or(0);
+        if !self.scalar_slots(ty, 0, "", &mut slots, super::memory::MAX_CELLS * 4) || size == 0 {
+            self.havoc_object(dst, ty);
+            self.note_approximation(loc.clone(), "a copy of a large struct makes the copy unknown");
+            return;
+        }
+        let from = self.snapshot_pointer(from);
+        let loc = loc.clone();
+        // Read every cell first: source and destination may overlap.
+        let mut values = Vec::new();
+        for (off, t, _) in &slots {
+            let p = self.moved(&from, *off as i64, CType::Int(*t));
+            let v = self.load_memory(&p, *t, &loc);
+            values.push(self.snapshot(v));
+        }
+        for ((off, t, _), v) in slots.iter().zip(values) {
+            let p = self.moved(dst, *off as i64, CType::Int(*t));
+            self.store_memory(&p, *t, v, &loc);
+        }
+        // Pointers, floats and bit-fields inside are not copied exactly.
+        if self.has_untracked_parts(ty) {
+            self.note_approximation(loc, "pointer, floating-point and bit-field members of a copied struct are not tracked");
+        }
+    }
+
+    fn has_untracked_parts(&self, ty: &CType) -> bool {
+        match ty {
+            CType::Int(_) => false,
+            CType::Array(e, _) => self.has_untracked_parts(e),
+            CType::Record(id) => self.records[*id]
+                .fields
+                .as_ref()
+                .is_none_or(|fs| self.records[*id].union || fs.iter().any(|f| f.bits.is_some() || self.has_untracked_parts(&f.ty))),
+            _ => true,
+        }
+    }
+
+    /// The address of an object expression (`s`, `*p`, `a[i]`, `s.f`,
+    /// `p->f`), or `None` for a value without one (a call's result).
+    pub(super) fn object_address(&mut self, e: &'a Node<Expression>) -> Result<Option<PtrVal>> {
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
+                Some(Symbol::Object { ptr, .. }) => Ok(Some(ptr)),
+                Some(Symbol::Opaque { .. }) => Ok(None),
+                _ => Err(self.unsupported(e.span, format!("`{}` as an object", id.node.name))),
+            },
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
+                let p = self.pointer(&u.node.operand, None)?;
+                Ok(Some(p))
+            }
+            Expression::BinaryOperator(_) | Expression::Member(_) => self.address_of_object(e).map(Some),
+            Expression::Call(_) | Expression::Conditional(_) | Expression::Comma(_) | Expression::Cast(_) | Expression::Statement(_) => {
+                self.effect_any(e)?;
+                Ok(None)
+            }
+            _ => Err(self.unsupported(e.span, "this struct expression")),
+        }
+    }
+
+    /// Evaluate any expression for its effects only, whatever its type.
+    pub(super) fn effect_any(&mut self, e: &'a Node<Expression>) -> Result<()> {
+        match self.type_of(e)? {
+            CType::Ptr(_) if !matches!(e.node, Expression::Call(_)) => self.pointer(e, None).map(|_| ()),
+            CType::Record(_) => match &e.node {
+                Expression::Call(c) => self.call(c, false).map(|_| ()),
+                Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Assign => self.assign_record(&b.node.lhs, &b.node.rhs),
+                Expression::Comma(es) => es.iter().try_for_each(|x| self.effect_any(x)),
+                _ if !self.has_effects(e) => Ok(()),
+                _ => Err(self.unsupported(e.span, "this struct expression")),
+            },
+            _ => self.effect(e),
+        }
+    }
+
+    /// `l = r` for structs.
+    pub(super) fn assign_record(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<()> {
+        let ty = self.object_type(l)?;
+        match self.object_address(l)? {
+            Some(dst) => {
+                let dst = if self.has_effects(r) { self.snapshot_pointer(dst) } else { dst };
+                self.copy_record_into(&dst, &ty, r)
+            }
+            None => self.effect_any(r),
+        }
+    }
+
+    /// Initial value of a floating-point or other opaque variable: its
+    /// initializer runs for its effects.
+    pub(super) fn declare_opaque(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>) -> Result<()> {
+        if let Some(i) = init {
+            self.effect_of_initializer(i)?;
+        }
+        self.bind(name, Symbol::Opaque { ty });
+        Ok(())
+    }
+
+    /// A fresh value standing for an opaque (floating-point) value: any
+    /// mathematical integer, recorded as an approximation.
+    pub(super) fn opaque_value(&mut self, s: lang_c::span::Span) -> crate::c::arith::Val {
+        self.uses_floats = true;
+        let v = self.cfg.temp("float", crate::ir::IntType::LONG);
+        self.emit(Action::Havoc(v.clone()));
+        let at = self.span(s);
+        self.note_approximation(at, "floating-point values are not modelled: any value");
+        crate::c::arith::Val { term: Term::var(v), ty: crate::ir::IntType::LONG, range: None }
+    }
+}

@@ -499,6 +499,9 @@ impl<'a> Lowerer<'a> {
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.address_of_object(operand),
             Expression::Member(_) => self.address_of_object(operand),
             Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Object { .. })) => self.address_of_object(operand),
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
+                Ok(self.function_address(&id.node.name))
+            }
             Expression::Identifier(id) => Err(self.unsupported(
                 operand.span,
                 format!("a pointer to the scalar variable `{}` (address-taken variables are not modelled)", id.node.name),

@@ -6,6 +6,7 @@ pub mod certificate;
 pub mod invariants;
 pub mod samples;
 pub mod synthesis;
+pub mod guards;
 pub mod witness;
 
 use crate::engine::{Budget, EngineKind, Verdict};
@@ -284,6 +285,20 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
     // `synthesis`): loops with simple linear arguments whose iteration
     // counts are not affine are proved here, without sampling.
     if opts.strategy == Strategy::Portfolio {
+        // The guard's slack first: one cheap decrease check on large loops.
+        for candidate in guards::guard_candidates(enc, li) {
+            let t0 = Instant::now();
+            let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
+            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0, GUARD_CHECK_TIME);
+            queries += run.queries;
+            if opts.verbose {
+                eprintln!("[loop {li} guard] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
+            }
+            if let Some(mut proof) = proof {
+                proof.strategy = "linear (slack of the loop guard)";
+                return (LoopResult::Ranked(proof), queries);
+            }
+        }
         let t0 = Instant::now();
         let found = synthesis::candidates(enc, li, facts, &budget.sub_budget(Duration::from_secs(2)));
         if opts.verbose {
@@ -627,6 +642,8 @@ impl<'a> StrategyRun<'a> {
 /// Time for the decrease check of a candidate from the synthesis, and of
 /// one from samples (a quick look: failure sends it on to T_term).
 const SYNTHESIS_CHECK_TIME: Duration = Duration::from_secs(3);
+/// Time for the decrease check of a candidate read off the loop guard.
+const GUARD_CHECK_TIME: Duration = Duration::from_secs(4);
 const SAMPLED_CHECK_TIME: Duration = Duration::from_millis(1500);
 
 /// Most pieces a lexicographic or multiphase candidate may have (every

@@ -74,7 +74,7 @@ pub fn find_witness(
 
 /// The part of a transition's path condition that mentions only the
 /// pre-state: a necessary condition for taking it.
-fn pre_state_guard(t: &crate::horn::encode::Transition) -> Term {
+pub(crate) fn pre_state_guard(t: &crate::horn::encode::Transition) -> Term {
     let locals: std::collections::BTreeSet<&str> = t.locals.iter().map(|l| l.name.as_str()).collect();
     Term::and(
         t.constraint

@@ -168,6 +168,13 @@ impl<'a> Lowerer<'a> {
                 // No execution continues; any value will do.
                 Ok(if want { Some(self.arith.int(0)) } else { None })
             }
+            "memset" | "__builtin_memset" => {
+                self.memset_call(c)?;
+                if want {
+                    return Err(self.unsupported(c.span, "the pointer result of `memset` as an integer"));
+                }
+                Ok(None)
+            }
             "free" => {
                 // Freed memory is never reused by the model: a no-op.
                 self.evaluate_arguments(args)?;
@@ -372,6 +379,23 @@ impl<'a> Lowerer<'a> {
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
             };
             let Some(pname) = &p.name else { continue };
+            if self.frames.last().is_some_and(|f| f.addressed.contains(pname)) {
+                // Its address is taken: the parameter lives in memory.
+                let sym = self.declare_object(pname, p.ty.clone(), None, super::objects::Storage::Automatic, def.span)?;
+                if let Symbol::Object { ptr, .. } = &sym {
+                    let at = self.span(def.span);
+                    let lv = super::LValue::Mem { ptr: ptr.clone(), ty: t, at };
+                    match v {
+                        Argument::Value(v) => self.store(&lv, v),
+                        Argument::Nondet(_) => {}
+                        Argument::Pointer(_) | Argument::Object(_) => {
+                            return Err(self.unsupported(def.span, format!("a pointer or struct passed as the integer parameter `{pname}` of `{name}`")));
+                        }
+                    }
+                }
+                self.bind(pname, sym);
+                continue;
+            }
             let var = self.cfg.declare(pname, name, t);
             match v {
                 Argument::Value(v) => {

@@ -145,6 +145,10 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn global_variable(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
         let t = match ty {
+            CType::Int(_) if self.addressed_globals.contains(name) => {
+                // Its address is taken somewhere: it lives in memory, one cell.
+                return self.global_object(name, ty, is_extern, init);
+            }
             CType::Int(t) => t,
             CType::Unsupported(what) => {
                 self.globals.insert(name.to_string(), Symbol::Unmodelled { what });
@@ -186,29 +190,7 @@ impl<'a> Lowerer<'a> {
                 }
                 return Ok(());
             }
-            CType::Array(..) | CType::Record(_) => {
-                if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
-                    return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
-                }
-                // A tentative definition or `extern` declaration seen before.
-                if let Some(Symbol::Object { ptr, ty: existing }) = self.globals.get(name).cloned() {
-                    if let Some(i) = &init.node.initializer {
-                        self.at_program_start(|l| l.initialize(&ptr, &existing, i))?;
-                    }
-                    return Ok(());
-                }
-                let storage = if is_extern && init.node.initializer.is_none() { super::objects::Storage::External } else { super::objects::Storage::Static };
-                let init_expr = init.node.initializer.as_ref();
-                let complete = self.byte_size(&ty).is_some() || init_expr.is_some();
-                if !complete {
-                    // `extern int a[];`: unknown size, used only through pointers.
-                    self.globals.insert(name.to_string(), Symbol::Unmodelled { what: "array of unknown size".into() });
-                    return Ok(());
-                }
-                let sym = self.at_program_start(|l| l.declare_object(name, ty, init_expr, storage, init.span))?;
-                self.globals.insert(name.to_string(), sym);
-                return Ok(());
-            }
+            CType::Array(..) | CType::Record(_) => return self.global_object(name, ty, is_extern, init),
             CType::Function => return Ok(()),
             CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
         };
@@ -233,6 +215,31 @@ impl<'a> Lowerer<'a> {
         let v = self.cfg.declare(name, "global", t);
         self.global_inits.push((v.clone(), t, value));
         self.globals.insert(name.to_string(), Symbol::Var { name: v, ty: t });
+        Ok(())
+    }
+
+    /// A global array, struct or address-taken scalar: a block of its own.
+    fn global_object(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
+        if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+            return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
+        }
+        // A tentative definition or `extern` declaration seen before.
+        if let Some(Symbol::Object { ptr, ty: existing }) = self.globals.get(name).cloned() {
+            if let Some(i) = &init.node.initializer {
+                self.at_program_start(|l| l.initialize(&ptr, &existing, i))?;
+            }
+            return Ok(());
+        }
+        let storage = if is_extern && init.node.initializer.is_none() { super::objects::Storage::External } else { super::objects::Storage::Static };
+        let init_expr = init.node.initializer.as_ref();
+        let complete = self.byte_size(&ty).is_some() || init_expr.is_some();
+        if !complete {
+            // `extern int a[];`: unknown size.
+            self.globals.insert(name.to_string(), Symbol::Unmodelled { what: "array of unknown size".into() });
+            return Ok(());
+        }
+        let sym = self.at_program_start(|l| l.declare_object(name, ty, init_expr, storage, init.span))?;
+        self.globals.insert(name.to_string(), sym);
         Ok(())
     }
 

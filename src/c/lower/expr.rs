@@ -212,6 +212,10 @@ impl<'a> Lowerer<'a> {
                     _ => return self.snapshot(v),
                 }
             }
+            if facts.callees.iter().any(|c| !self.functions.get(c).is_some_and(|f| f.def.is_some()) && !super::library::keeps_memory(c)) {
+                // A function without a definition may store through its arguments.
+                return self.snapshot(v);
+            }
             calls_functions |= facts.callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()));
         }
         if calls_functions && self.blocks.iter().any(|b| b.cells.is_some()) {

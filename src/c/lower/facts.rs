@@ -167,6 +167,14 @@ impl<'ast> Visit<'ast> for Reassigned {
     }
 }
 
+/// The names whose address is taken anywhere in a translation unit (in
+/// function bodies and in initializers of globals).
+pub(crate) fn addressed_in_unit(unit: &TranslationUnit) -> HashSet<String> {
+    let mut v = Reassigned::default();
+    v.visit_translation_unit(unit);
+    v.addressed
+}
+
 /// The names whose address a body takes: such scalars live in memory.
 pub(crate) fn addressed_names(body: &Node<Statement>) -> HashSet<String> {
     let mut v = Reassigned::default();

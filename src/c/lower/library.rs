@@ -29,6 +29,15 @@ const OUTPUT: &[&str] = &[
     "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar", "putc", "fputc", "fflush", "perror", "putchar_unlocked",
 ];
 
+/// Whether a function without a definition leaves the program's memory
+/// as it is: the builtins the lowerer gives a meaning of their own.
+pub(super) fn keeps_memory(name: &str) -> bool {
+    name.starts_with(super::expr::NONDET_PREFIX)
+        || super::expr::PROGRAM_ENDS.contains(&name)
+        || matches!(name, "__VERIFIER_assume" | "assume_abort_if_not" | "assert" | "__VERIFIER_assert" | "__builtin_expect" | "free")
+        || super::memory::ALLOCATORS.contains(&name)
+}
+
 impl<'a> Lowerer<'a> {
     /// Evaluate a call's arguments for their effects; the pointers among
     /// them, with their values.
@@ -58,15 +67,75 @@ impl<'a> Lowerer<'a> {
         if output_only {
             self.note_approximation(at, format!("call to `{name}`: output is not modelled, its result is any int"));
         } else {
-            for p in &pointers {
-                self.havoc_reachable(p);
-            }
+            self.havoc_through(&pointers);
             self.note_approximation(
                 at,
                 format!("call to `{name}` (no definition): its result and the memory its pointer arguments reach are arbitrary"),
             );
         }
         self.arbitrary_result(name, ret, want, c.span)
+    }
+
+    /// Memory that code outside the program may change given these pointers:
+    /// their blocks, or every tracked cell when a block is unknown or may
+    /// hold pointers to other memory.
+    fn havoc_through(&mut self, pointers: &[PtrVal]) {
+        let everything = pointers.iter().any(|p| match self.block_object(&p.base) {
+            Some(t) => self.holds_pointers(&t),
+            None => super::memory::const_int(&p.base).is_none() || self.holds_pointers(&p.pointee),
+        });
+        if everything {
+            for (cell, t) in self.tracked_cells() {
+                self.havoc(&cell, t);
+            }
+            return;
+        }
+        for p in pointers {
+            self.havoc_reachable(p);
+        }
+    }
+
+    /// `memset(p, c, n)`: with a known block, offset and length, the cells
+    /// covered become `c` (when 0, the common case) or unknown; otherwise
+    /// like any external call. Returns `p`.
+    pub(super) fn memset_call(&mut self, c: &'a Node<CallExpression>) -> Result<PtrVal> {
+        let [p, byte, n] = c.node.arguments.as_slice() else {
+            return Err(self.syntax(c.span, "`memset` takes three arguments"));
+        };
+        let ptr = self.pointer(p, None)?;
+        let ptr = self.snapshot_pointer(ptr);
+        let byte = self.expr(byte)?;
+        let byte = self.snapshot(byte);
+        let n = self.expr(n)?;
+        let at = self.span(c.span);
+        let exact = (super::memory::const_int(&ptr.off), n.constant().and_then(|v| i64::try_from(v.clone()).ok()));
+        match (self.cell_slots(&ptr.base), exact) {
+            (Some(slots), (Some(off), Some(len))) => {
+                let zero = byte.constant().is_some_and(|v| v == &num_bigint::BigInt::from(0));
+                for s in slots {
+                    let w = i64::from(crate::c::types::size_of(s.ty));
+                    if s.off >= off && s.off + w <= off + len {
+                        if zero {
+                            self.emit(crate::ir::Action::Assign(s.var.clone(), Term::int(0)));
+                        } else {
+                            self.havoc(&s.var, s.ty);
+                        }
+                    } else if s.off < off + len && off < s.off + w {
+                        self.havoc(&s.var, s.ty);
+                    }
+                }
+                if !zero {
+                    self.note_approximation(at, "`memset` with a non-zero byte makes the cells unknown");
+                }
+            }
+            _ => {
+                self.havoc_through(std::slice::from_ref(&ptr));
+                if self.cell_slots(&ptr.base).is_some() || super::memory::const_int(&ptr.base).is_none() {
+                    self.note_approximation(at, "`memset` of an unknown range makes the memory unknown");
+                }
+            }
+        }
+        Ok(ptr)
     }
 
     /// A value of the declared return type, unknown.
@@ -93,9 +162,7 @@ impl<'a> Lowerer<'a> {
     /// at any offset.
     pub(super) fn external_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<PtrVal> {
         let pointers = self.evaluate_arguments(&c.node.arguments)?;
-        for p in &pointers {
-            self.havoc_reachable(p);
-        }
+        self.havoc_through(&pointers);
         let at = self.span(c.span);
         self.note_approximation(at, format!("call to `{name}` (no definition): the pointer it returns and the memory its pointer arguments reach are arbitrary"));
         Ok(self.unknown_pointer(pointee))

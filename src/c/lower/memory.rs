@@ -114,6 +114,9 @@ impl Cells {
 pub(crate) struct Block {
     pub id: i64,
     pub cells: Option<Cells>,
+    /// What the block holds, when known (a declared object, `malloc` given
+    /// a pointer of known type).
+    pub object: Option<CType>,
 }
 
 pub(super) fn is_null_constant(e: &Expression) -> bool {
@@ -561,6 +564,11 @@ impl<'a> Lowerer<'a> {
             self.inline_call(c)?;
             return self.last_pointer_return.take().ok_or_else(|| self.unsupported(c.span, format!("the result of `{name}` as a pointer")));
         }
+        if matches!(name, "memset" | "__builtin_memset") {
+            let mut p = self.memset_call(c)?;
+            p.pointee = hint.unwrap_or(CType::Void);
+            return Ok(p);
+        }
         if !ALLOCATORS.contains(&name) {
             let pointee = match self.functions.get(name).map(|f| &f.ret) {
                 Some(CType::Ptr(p)) => (**p).clone(),
@@ -653,7 +661,7 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
-        self.blocks.push(Block { id, cells });
+        self.blocks.push(Block { id, cells, object });
         if once {
             Ok(Term::int(id))
         } else {
@@ -803,12 +811,17 @@ impl<'a> Lowerer<'a> {
             Some(b) => b.clone(),
             None => {
                 let id = self.blocks.len() as i64 + 1;
-                self.blocks.push(Block { id, cells: None });
+                self.blocks.push(Block { id, cells: None, object: Some(CType::Function) });
                 self.function_blocks.insert(name.to_string(), Term::int(id));
                 Term::int(id)
             }
         };
         PtrVal { base, off: Term::int(0), size: Term::int(1), pointee: CType::Function }
+    }
+
+    /// What the block at constant base `base` holds, if known.
+    pub(super) fn block_object(&self, base: &Term) -> Option<CType> {
+        self.cell_block(base).and_then(|b| b.object.clone())
     }
 
     /// The cells of the block with constant base `base`, if it has cells.

@@ -186,6 +186,8 @@ pub(crate) struct Lowerer<'a> {
     pub uses_floats: bool,
     /// The block standing for each function whose address is taken.
     function_blocks: HashMap<String, crate::term::Term>,
+    /// Names whose address is taken somewhere: such globals live in memory.
+    addressed_globals: HashSet<String>,
 }
 
 pub fn lower(
@@ -257,6 +259,7 @@ fn lower_once(
         record_tags: HashMap::new(),
         uses_floats: false,
         function_blocks: HashMap::new(),
+        addressed_globals: facts::addressed_in_unit(unit),
     };
     let program = l.program(unit)?;
     Ok((program, l.found_repeating))

@@ -255,6 +255,17 @@ impl<'a> Lowerer<'a> {
         self.member(id, name).ok_or_else(|| self.syntax(m.span, format!("no member named `{name}`")))
     }
 
+    /// Whether an object of this type may hold a pointer (through which
+    /// code outside the model could reach other memory).
+    pub(crate) fn holds_pointers(&self, t: &CType) -> bool {
+        match t {
+            CType::Int(_) | CType::Float(_) | CType::Function => false,
+            CType::Array(e, _) => self.holds_pointers(e),
+            CType::Record(id) => self.records.get(*id).and_then(|r| r.fields.as_ref()).is_none_or(|fs| fs.iter().any(|f| self.holds_pointers(&f.ty))),
+            CType::Ptr(_) | CType::Void | CType::Unsupported(_) => true,
+        }
+    }
+
     /// The type of a call through a function pointer (not modelled).
     pub(crate) fn pointer_call_type(&mut self, _callee: &'a Node<Expression>) -> Result<CType> {
         Ok(CType::Unsupported("a call through a function pointer".into()))

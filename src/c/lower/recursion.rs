@@ -160,6 +160,10 @@ impl<'a> Lowerer<'a> {
                 assigned.extend(facts.assigned.iter().cloned());
                 stack.extend(facts.callees.iter().cloned());
                 writes_memory |= facts.writes_memory;
+            } else if !super::library::keeps_memory(&f) {
+                // A function without a definition may write what its
+                // pointer arguments reach.
+                writes_memory = true;
             }
         }
         let mut out = Vec::new();
@@ -173,6 +177,9 @@ impl<'a> Lowerer<'a> {
                         out.push((size.clone(), IntType::LONG));
                     }
                 }
+                // A global object assigned by name (a struct copy, an
+                // address-taken scalar): its cells are memory.
+                Some(Symbol::Object { .. }) => writes_memory = true,
                 _ => {}
             }
         }

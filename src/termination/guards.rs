@@ -1,0 +1,107 @@
+//! Candidates read off a loop's guard, tried before anything costlier.
+//!
+//! Most loops of real code are bounded by their guard: `i < n` with `i`
+//! moving towards `n` on every path, a product line's
+//! `while (1) { if (counter < 4) ... else break; counter++; ... }`. On
+//! large programs the sampling and the constraint-based synthesis spend
+//! their budget on everything else the iteration does; the slack of the
+//! guard (`n - i`) is the ranking function, and one decrease check settles
+//! it. Like every other candidate, these go through the decrease check and
+//! the certificate checker, so a wrong guess costs time, never an answer.
+
+use crate::horn::encode::{Encoding, Source};
+use crate::ranking::{AffinePiece, RankingCandidate};
+use crate::term::{Affine, Op, Term};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use std::collections::BTreeSet;
+
+/// Most candidates tried per loop.
+const MAX_GUARD_CANDIDATES: usize = 3;
+
+/// The slacks of the comparisons that every iteration assumes of the header
+/// state on its first step: `b - a` for `a < b` or `a <= b`.
+pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
+    let Some(lp) = enc.loops.get(li) else { return Vec::new() };
+    let starts: Vec<_> = enc
+        .transitions
+        .iter()
+        .filter(|t| t.from == Source::At(lp.header) && lp.body.contains(&t.to))
+        .collect();
+    if starts.is_empty() {
+        return Vec::new();
+    }
+    let guards: Vec<BTreeSet<Term>> = starts.iter().map(|t| super::witness::pre_state_guard(t).conjuncts().into_iter().collect()).collect();
+    let mut out: Vec<RankingCandidate> = Vec::new();
+    for c in &guards[0] {
+        if !guards[1..].iter().all(|g| g.contains(c)) {
+            continue;
+        }
+        let Some(slack) = slack(c) else { continue };
+        if slack.coeffs.is_empty() {
+            continue;
+        }
+        let piece = AffinePiece {
+            coeffs: slack.coeffs.iter().map(|(v, k)| (v.clone(), BigRational::from_integer(k.clone()))).collect(),
+            constant: BigRational::from_integer(slack.constant.clone()),
+        };
+        let candidate = RankingCandidate::single(piece);
+        if !out.contains(&candidate) {
+            out.push(candidate);
+        }
+        if out.len() == MAX_GUARD_CANDIDATES {
+            break;
+        }
+    }
+    out
+}
+
+/// For a linear comparison that holds at the header when an iteration
+/// starts, an affine term that it keeps positive: `b - a + 1` for `a <= b`,
+/// `b - a` for `a < b`. One more than the slack, so that the candidate is
+/// still non-negative at the header visit after the last iteration, where
+/// the guard no longer holds but the step of 1 has just been taken.
+fn slack(c: &Term) -> Option<Affine> {
+    let (op, a, b, negated) = match c {
+        Term::App(Op::Not, args) if args.len() == 1 => match &args[0] {
+            Term::App(op, xs) if xs.len() == 2 => (op.clone(), &xs[0], &xs[1], true),
+            _ => return None,
+        },
+        Term::App(op, xs) if xs.len() == 2 => (op.clone(), &xs[0], &xs[1], false),
+        _ => return None,
+    };
+    let (a, b) = (Affine::from_term(a)?, Affine::from_term(b)?);
+    let minus_one = BigInt::from(-1);
+    let diff = |x: &Affine, y: &Affine| y.plus(&x.times(&minus_one));
+    // Normalize to `lo <= hi` (strict: `lo < hi`).
+    let (lo, hi, strict) = match (op, negated) {
+        (Op::Le, false) | (Op::Gt, true) => (a, b, false),
+        (Op::Lt, false) | (Op::Ge, true) => (a, b, true),
+        (Op::Ge, false) | (Op::Lt, true) => (b, a, false),
+        (Op::Gt, false) | (Op::Le, true) => (b, a, true),
+        _ => return None,
+    };
+    let mut s = diff(&lo, &hi);
+    if !strict {
+        s.constant += 1;
+    }
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slacks_of_comparisons() {
+        let (i, n) = (Term::var("i"), Term::var("n"));
+        let s = slack(&Term::lt(i.clone(), n.clone())).expect("linear");
+        assert_eq!(s.to_term(), Affine::from_term(&Term::add(vec![n.clone(), Term::scale(&BigInt::from(-1), i.clone())])).expect("affine").to_term());
+        let s = slack(&Term::not(Term::ge(i.clone(), Term::int(4)))).expect("linear");
+        assert_eq!(s.constant, BigInt::from(4));
+        let s = slack(&Term::le(i.clone(), Term::int(4))).expect("linear");
+        assert_eq!(s.constant, BigInt::from(5));
+        assert_eq!(s.coeffs.get("i"), Some(&BigInt::from(-1)));
+        assert!(slack(&Term::eq(i, n)).is_none());
+    }
+}

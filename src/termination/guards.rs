@@ -32,15 +32,17 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
         return Vec::new();
     }
     let guards: Vec<BTreeSet<Term>> = starts.iter().map(|t| super::witness::pre_state_guard(t).conjuncts().into_iter().collect()).collect();
+    // The program's own comparisons first: range facts of the types
+    // (`x >= -2147483648`) have huge constants and read badly as proofs.
+    let mut slacks: Vec<Affine> = guards[0]
+        .iter()
+        .filter(|c| guards[1..].iter().all(|g| g.contains(c)))
+        .filter_map(slack)
+        .filter(|s| !s.coeffs.is_empty())
+        .collect();
+    slacks.sort_by_key(|s| (s.constant.magnitude().clone(), s.coeffs.len()));
     let mut out: Vec<RankingCandidate> = Vec::new();
-    for c in &guards[0] {
-        if !guards[1..].iter().all(|g| g.contains(c)) {
-            continue;
-        }
-        let Some(slack) = slack(c) else { continue };
-        if slack.coeffs.is_empty() {
-            continue;
-        }
+    for slack in slacks {
         let piece = AffinePiece {
             coeffs: slack.coeffs.iter().map(|(v, k)| (v.clone(), BigRational::from_integer(k.clone()))).collect(),
             constant: BigRational::from_integer(slack.constant.clone()),

@@ -168,6 +168,10 @@ impl<'a> Lowerer<'a> {
                 // No execution continues; any value will do.
                 Ok(if want { Some(self.arith.int(0)) } else { None })
             }
+            "__builtin_va_start" | "__builtin_va_end" | "__builtin_va_copy" | "va_start" | "va_end" | "va_copy" => {
+                // The variable arguments are not modelled: `va_arg` gives any value.
+                Ok(None)
+            }
             "memset" | "__builtin_memset" => {
                 self.memset_call(c)?;
                 if want {
@@ -199,10 +203,11 @@ impl<'a> Lowerer<'a> {
         let Some(info) = self.functions.get(name).cloned().filter(|i| i.def.is_some()) else {
             return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
         };
-        if info.variadic {
-            return Err(self.unsupported(c.span, format!("variadic function `{name}`")));
-        }
         let args = &c.node.arguments;
+        if info.variadic && args.len() >= info.params.len() {
+            // The extra arguments run; `va_arg` reads any value (see `expr.rs`).
+            return Ok(info);
+        }
         if args.len() != info.params.len() && !(info.unprototyped && info.params.is_empty()) {
             return Err(self.syntax(
                 c.span,
@@ -246,6 +251,12 @@ impl<'a> Lowerer<'a> {
         for (i, a) in args.iter().enumerate() {
             if let Some(v) = ordered.remove(&i) {
                 values.push(Argument::Value(v));
+                continue;
+            }
+            if i >= info.params.len() && info.variadic {
+                // An extra argument of a variadic function: it only runs.
+                self.effect_any(a)?;
+                values.push(Argument::Nondet(None));
                 continue;
             }
             if let Some(CType::Ptr(pointee)) = info.params.get(i).map(|p| &p.ty) {

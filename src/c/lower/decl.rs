@@ -154,6 +154,10 @@ impl<'a> Lowerer<'a> {
                 self.globals.insert(name.to_string(), Symbol::Unmodelled { what });
                 return Ok(());
             }
+            CType::Ptr(_) if self.addressed_globals.contains(name) => {
+                // Its address is taken: it lives in memory (loads give any pointer).
+                return self.global_object(name, ty, is_extern, init);
+            }
             CType::Ptr(pointee) => {
                 // A global pointer starts as NULL unless initialized otherwise.
                 let value = init.node.initializer.as_ref().and_then(|i| scalar_initializer(i)).filter(|e| !super::memory::is_null_constant(&e.node));
@@ -238,7 +242,7 @@ impl<'a> Lowerer<'a> {
             self.globals.insert(name.to_string(), Symbol::Unmodelled { what: "array of unknown size".into() });
             return Ok(());
         }
-        let sym = self.at_program_start(|l| l.declare_object(name, ty, init_expr, storage, init.span))?;
+        let sym = self.at_program_start(|l| l.declare_object_as(name, Some(name), ty, init_expr, storage, init.span))?;
         self.globals.insert(name.to_string(), sym);
         Ok(())
     }
@@ -323,6 +327,12 @@ impl<'a> Lowerer<'a> {
             CType::Unsupported(what) => {
                 return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
             }
+            CType::Ptr(_) if self.frames.last().is_some_and(|f| f.addressed.contains(name)) => {
+                // Its address is taken: it lives in memory (loads give any pointer).
+                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::objects::Storage::Automatic, init.span)?;
+                self.bind(name, sym);
+                return Ok(());
+            }
             CType::Ptr(pointee) => return self.local_pointer(name, *pointee, init),
             CType::Float(_) => return self.declare_opaque(name, ty, init.node.initializer.as_ref()),
             CType::Array(..) | CType::Record(_) => {
@@ -337,6 +347,8 @@ impl<'a> Lowerer<'a> {
         match &init.node.initializer {
             Some(i) => {
                 let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a scalar"))?;
+                // (Strictly, C puts the name in scope in its own initializer,
+                // but no meaningful initializer of a scalar reads it.)
                 // The initializer is evaluated before the name comes into scope
                 // (it cannot meaningfully refer to the new variable).
                 if let Some(range) = self.nondet_assignment(e, t) {
@@ -504,7 +516,8 @@ impl<'a> Lowerer<'a> {
                     other = Some(match self.lookup(&id.node.name) {
                         Some(Symbol::Typedef(t)) => t.clone(),
                         // gcc's own type behind `va_list`: values of it are not modelled.
-                        _ if id.node.name == "__builtin_va_list" => CType::Unsupported("va_list".into()),
+                        // The variable arguments are not modelled (see `va_arg`).
+                        _ if id.node.name == "__builtin_va_list" => CType::Ptr(Box::new(CType::Void)),
                         _ => return Err(self.syntax(id.span, format!("unknown type name `{}`", id.node.name))),
                     })
                 }

@@ -358,7 +358,21 @@ impl<'a> Lowerer<'a> {
             Expression::CompoundLiteral(c) => Err(self.unsupported(c.span, "compound literals")),
             Expression::GenericSelection(g) => Err(self.unsupported(g.span, "_Generic")),
             Expression::OffsetOf(o) => Err(self.unsupported(o.span, "offsetof")),
-            Expression::VaArg(v) => Err(self.unsupported(v.span, "variadic arguments")),
+            Expression::VaArg(v) => {
+                // Variable arguments are not modelled: any value of the type.
+                let ty = self.type_name(&v.node.type_name)?;
+                let at = self.span(v.span);
+                self.note_approximation(at, "`va_arg` gives any value");
+                match ty {
+                    CType::Int(t) => {
+                        let x = self.cfg.temp("va_arg", t);
+                        self.havoc(&x, t);
+                        Ok(Some(self.arith.var(&x, t)))
+                    }
+                    CType::Float(_) => Ok(Some(self.opaque_value(v.span))),
+                    other => Err(self.unsupported(v.span, format!("`va_arg` of a {}", super::memory::describe(&other)))),
+                }
+            }
         }
     }
 

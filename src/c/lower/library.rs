@@ -34,7 +34,18 @@ const OUTPUT: &[&str] = &[
 pub(super) fn keeps_memory(name: &str) -> bool {
     name.starts_with(super::expr::NONDET_PREFIX)
         || super::expr::PROGRAM_ENDS.contains(&name)
-        || matches!(name, "__VERIFIER_assume" | "assume_abort_if_not" | "assert" | "__VERIFIER_assert" | "__builtin_expect" | "free")
+        || matches!(
+            name,
+            "__VERIFIER_assume"
+                | "assume_abort_if_not"
+                | "assert"
+                | "__VERIFIER_assert"
+                | "__builtin_expect"
+                | "free"
+                | "__builtin_va_start"
+                | "__builtin_va_end"
+                | "__builtin_va_copy"
+        )
         || super::memory::ALLOCATORS.contains(&name)
 }
 
@@ -136,6 +147,72 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(ptr)
+    }
+
+    /// GNU inline assembly without control flow (reads of special
+    /// registers, barriers, per-CPU accesses in kernel code): its inputs
+    /// run, its outputs become any value, and a `memory` clobber or memory
+    /// operand makes every tracked cell unknown. Assembly that may jump or
+    /// call has no meaning here and stays refused.
+    pub(super) fn inline_assembly(&mut self, a: &'a Node<AsmStatement>) -> Result<()> {
+        let (template, outputs, inputs, clobbers) = match &a.node {
+            AsmStatement::GnuBasic(t) => (t, &[][..], &[][..], &[][..]),
+            AsmStatement::GnuExtended(x) => (&x.template, &x.outputs[..], &x.inputs[..], &x.clobbers[..]),
+        };
+        let text = template.node.concat().to_ascii_lowercase();
+        let jumps = text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| (w.starts_with('j') && w.len() <= 4) || w.starts_with("call") || w.starts_with("loop") || w == "ret" || w == "int" || w == "syscall");
+        if jumps {
+            return Err(self.unsupported(a.span, "inline assembly with jumps or calls"));
+        }
+        let at = self.span(a.span);
+        self.note_approximation(at, "inline assembly: its outputs and the memory it may write are arbitrary");
+        let mut memory = clobbers.iter().any(|c| c.node.concat().contains("memory"));
+        for op in inputs {
+            memory |= op.node.constraints.node.concat().contains('m');
+            self.effect_any(&op.node.variable_name)?;
+        }
+        for op in outputs {
+            let e = &op.node.variable_name;
+            memory |= op.node.constraints.node.concat().contains('m');
+            match self.type_of(e)? {
+                CType::Int(_) | CType::Float(_) => {
+                    let lv = self.lvalue(e)?;
+                    let ty = lv.ty();
+                    let v = self.cfg.temp("asm", ty);
+                    self.havoc(&v, ty);
+                    let v = self.arith.var(&v, ty);
+                    self.store(&lv, v);
+                }
+                CType::Ptr(_) => {
+                    // Any pointer: through memory, whatever it pointed to is unknown too.
+                    memory = true;
+                    if let Expression::Identifier(id) = &e.node {
+                        if let Some(super::Symbol::Ptr(p)) = self.lookup(&id.node.name).cloned() {
+                            let any = self.unknown_pointer(p.pointee.clone());
+                            if p.whole.is_some() {
+                                self.assign_pointer_parts(&p, any);
+                                continue;
+                            }
+                        }
+                    }
+                    return Err(self.unsupported(op.span, "this pointer output of inline assembly"));
+                }
+                _ => {
+                    memory = true;
+                    if let Some(p) = self.object_address(e)? {
+                        self.havoc_through(std::slice::from_ref(&p));
+                    }
+                }
+            }
+        }
+        if memory {
+            for (cell, t) in self.tracked_cells() {
+                self.havoc(&cell, t);
+            }
+        }
+        Ok(())
     }
 
     /// A value of the declared return type, unknown.

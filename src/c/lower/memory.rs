@@ -179,7 +179,11 @@ impl<'a> Lowerer<'a> {
     /// A cheap syntactic filter before asking [`Lowerer::is_pointer`].
     pub fn maybe_pointer(&self, e: &Node<Expression>) -> bool {
         match &e.node {
-            Expression::Identifier(id) => matches!(self.lookup(&id.node.name), Some(Symbol::Ptr(_))),
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Symbol::Ptr(_)) | Some(Symbol::Object { ty: CType::Array(..) | CType::Ptr(_), .. }) => true,
+                None => self.functions.contains_key(&id.node.name),
+                _ => false,
+            },
             Expression::StringLiteral(_) | Expression::Call(_) | Expression::Cast(_) | Expression::Comma(_) => true,
             Expression::UnaryOperator(u) => matches!(
                 u.node.operator.node,
@@ -199,7 +203,7 @@ impl<'a> Lowerer<'a> {
                     | BinaryOperator::Minus
                     | BinaryOperator::Index
             ),
-            Expression::Conditional(_) | Expression::Member(_) => true,
+            Expression::Conditional(_) | Expression::Member(_) | Expression::VaArg(_) => true,
             _ => false,
         }
     }
@@ -349,18 +353,31 @@ impl<'a> Lowerer<'a> {
                 Some(Symbol::Ptr(p)) => Ok(p.value()),
                 // An array decays to a pointer to its first element.
                 Some(Symbol::Object { ptr, ty: CType::Array(elem, _) }) => Ok(PtrVal { pointee: (**elem).clone(), ..ptr.clone() }),
+                // A pointer variable whose address is taken lives in memory.
+                Some(Symbol::Object { ty: CType::Ptr(_), .. }) => self.pointer_in_memory(e),
                 Some(Symbol::Unmodelled { what }) => {
                     Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
                 }
                 _ => Err(self.unsupported(e.span, format!("`{}` used as a pointer", id.node.name))),
             },
+            Expression::VaArg(v) => {
+                let at = self.span(v.span);
+                self.note_approximation(at, "`va_arg` gives any value");
+                let pointee = pointee_of(&self.type_name(&v.node.type_name)?).unwrap_or(CType::Void);
+                Ok(self.unknown_pointer(pointee))
+            }
             Expression::Cast(c) => {
                 let ty = self.type_name(&c.node.type_name)?;
                 let Some(pointee) = pointee_of(&ty) else {
                     return Err(self.unsupported(c.span, "a cast from a pointer to an integer"));
                 };
                 if !self.is_pointer(&c.node.expression)? {
-                    return Err(self.unsupported(c.span, "a cast from an integer to a pointer"));
+                    // An integer as an address: addresses are not modelled,
+                    // so any pointer (recorded).
+                    self.effect(&c.node.expression)?;
+                    let at = self.span(c.span);
+                    self.note_approximation(at, "an integer converted to a pointer is any pointer");
+                    return Ok(self.unknown_pointer(pointee));
                 }
                 let mut v = self.pointer(&c.node.expression, Some(pointee.clone()))?;
                 v.pointee = pointee;
@@ -421,7 +438,7 @@ impl<'a> Lowerer<'a> {
             Expression::BinaryOperator(b) => {
                 let (l, r) = (&b.node.lhs, &b.node.rhs);
                 match b.node.operator.node {
-                    BinaryOperator::Assign if !matches!(l.node, Expression::Identifier(_)) => {
+                    BinaryOperator::Assign if !matches!(&l.node, Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Ptr(_)))) => {
                         let dst = self.address_of_object(l)?;
                         let dst = if self.has_effects(r) { self.snapshot_pointer(dst) } else { dst };
                         let pointee = match &dst.pointee {

@@ -29,6 +29,20 @@ impl<'a> Lowerer<'a> {
     /// Declare an array or record variable `name` of type `ty`: a new block,
     /// initialized. Returns the symbol bound to the name.
     pub(super) fn declare_object(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>, storage: Storage, s: lang_c::span::Span) -> Result<Symbol> {
+        self.declare_object_as(name, None, ty, init, storage, s)
+    }
+
+    /// [`Lowerer::declare_object`], with `binding` in scope in its own
+    /// initializer (C11 6.2.1p7: `static struct list l = { &l, &l };`).
+    pub(super) fn declare_object_as(
+        &mut self,
+        name: &str,
+        binding: Option<&str>,
+        ty: CType,
+        init: Option<&'a Node<Initializer>>,
+        storage: Storage,
+        s: lang_c::span::Span,
+    ) -> Result<Symbol> {
         let ty = self.complete_array_type(ty, init);
         let Some(bytes) = self.byte_size(&ty) else {
             return Err(self.unsupported(s, format!("variable `{name}` of incomplete or variable size")));
@@ -42,6 +56,9 @@ impl<'a> Lowerer<'a> {
             self.havoc_reachable(&p);
         }
         let ptr = PtrVal { base, off: Term::int(0), size, pointee: ty.clone() };
+        if let Some(b) = binding {
+            self.bind(b, Symbol::Object { ptr: ptr.clone(), ty: ty.clone() });
+        }
         if let Some(i) = init {
             self.initialize(&ptr, &ty, i)?;
         }

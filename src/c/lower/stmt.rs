@@ -145,7 +145,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
             Statement::Return(e) => self.return_statement(e.as_deref()),
-            Statement::Asm(a) => Err(self.unsupported(a.span, "inline assembly")),
+            Statement::Asm(a) => self.inline_assembly(a),
         }
     }
 

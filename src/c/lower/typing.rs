@@ -143,6 +143,7 @@ impl<'a> Lowerer<'a> {
             }
             Expression::Statement(_) => CType::Unsupported("the type of a statement expression".into()),
             Expression::Member(m) => self.member_of(m)?.ty,
+            Expression::VaArg(v) => self.type_name(&v.node.type_name)?,
             Expression::CompoundLiteral(c) => self.type_name(&c.node.type_name)?,
             _ => CType::Unsupported("this expression".into()),
         })

@@ -98,6 +98,18 @@ fn parallel_increment_is_non_terminating_with_a_checked_witness() {
 }
 
 #[test]
+fn reactive_loop_with_an_inner_loop_is_non_terminating_by_a_strategy() {
+    // The body holds an inner loop (a second cut-point) and an input that
+    // can lead to abort(): the recurrent sets cover both cut-points and
+    // the witness keeps away from the abort.
+    let o = prove("reactive_with_inner_loop.c", Strategy::Portfolio);
+    match &o.answer {
+        Answer::No { witness, .. } => assert_eq!(witness.inner_sets.len(), 1, "one set for the inner loop's header"),
+        _ => panic!("expected NO, got {}", o.answer.word()),
+    }
+}
+
+#[test]
 fn counting_loop_ranks_with_n_minus_i() {
     let o = prove("count_up.c", Strategy::Piecewise);
     assert_eq!(ranking_functions(&o), vec!["n - i".to_string()]);

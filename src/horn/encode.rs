@@ -29,6 +29,9 @@ pub struct Transition {
     pub to: LocId,
     /// Fresh variables (nondeterministic values, intermediate results).
     pub locals: Vec<VarDecl>,
+    /// The locals that are nondeterministic values (`havoc`), not names of
+    /// intermediate results: what a non-termination witness may choose.
+    pub havocs: Vec<String>,
     /// Path condition over the pre-state variables and `locals`.
     pub constraint: Term,
     /// Post-state value of each program variable, in `Encoding::vars` order.
@@ -92,6 +95,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
                 from: Source::Start,
                 to: p.entry,
                 locals: vec![],
+                havocs: vec![],
                 constraint: Term::tt(),
                 post: vars.iter().map(|v| v.term()).collect(),
             });
@@ -165,6 +169,7 @@ struct PathState {
     values: BTreeMap<String, Term>,
     conds: Vec<Term>,
     locals: Vec<VarDecl>,
+    havocs: Vec<String>,
 }
 
 impl PathState {
@@ -173,6 +178,7 @@ impl PathState {
             values: vars.iter().map(|v| (v.name.clone(), v.term())).collect(),
             conds: vec![],
             locals: vec![],
+            havocs: vec![],
         }
     }
 }
@@ -229,6 +235,7 @@ fn enumerate_paths(
                     *fresh += 1;
                     let d = VarDecl::int(format!("{v}!{fresh}"));
                     st.values.insert(v.clone(), d.term());
+                    st.havocs.push(d.name.clone());
                     st.locals.push(d);
                 }
             }
@@ -245,6 +252,7 @@ fn enumerate_paths(
                 from: src,
                 to: e.to,
                 locals: st.locals.clone(),
+                havocs: st.havocs.clone(),
                 constraint,
                 post: vars.iter().map(|v| st.values.get(&v.name).cloned().unwrap_or_else(|| v.term())).collect(),
             });

@@ -326,6 +326,12 @@ impl fmt::Display for Program {
                 writeln!(f, ", body {{{}}}", body.join(", "))?;
             }
         }
+        for (at, what) in &self.approximations {
+            match at {
+                Some(s) => writeln!(f, "  approximation @{}:{}: {what}", s.line, s.col)?,
+                None => writeln!(f, "  approximation: {what}")?,
+            }
+        }
         Ok(())
     }
 }

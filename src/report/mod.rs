@@ -170,7 +170,25 @@ fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names
         let _ = writeln!(s, "    {k}: {label}: {}", vals.join(", "));
     }
     let _ = writeln!(s, "  recurrent set (every state in it has a successor in it): {}", recurrent_text(w, names));
+    for (at, set) in inner_texts(w, enc, names) {
+        let _ = writeln!(s, "    and inside the loop, at {at}: {set}");
+    }
     s
+}
+
+/// The recurrent sets at the loop's other cut-points (inner loop headers,
+/// join points), named as in the stem.
+fn inner_texts(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names) -> Vec<(String, String)> {
+    w.inner_sets
+        .iter()
+        .map(|(c, set)| {
+            let at = match enc.and_then(|e| e.loops.iter().position(|l| l.header == *c)) {
+                Some(i) => format!("the header of loop {i}"),
+                None => format!("the join point L{c}"),
+            };
+            (at, cexpr::exact_condition(set, names).unwrap_or_else(|| set.to_string()))
+        })
+        .collect()
 }
 
 /// The values of a stem state worth showing: variables with a source name
@@ -258,6 +276,10 @@ pub fn to_json(o: &Outcome) -> Json {
                     json!({ "transition": st.transition, "state": state })
                 }).collect::<Vec<_>>(),
                 "recurrent_set": recurrent_text(witness, &names),
+                "inner_recurrent_sets": inner_texts(witness, o.encoding.as_ref(), &names)
+                    .into_iter()
+                    .map(|(at, set)| json!({ "at": at, "set": set }))
+                    .collect::<Vec<_>>(),
             });
         }
         Answer::Maybe { reason } => {

@@ -8,6 +8,7 @@ use crate::engine::{validate, Budget, Invariant, Verdict};
 use crate::horn::encode::{Encoding, Source};
 use crate::instrument::{instrument, CounterScheme, Mode};
 use crate::smt::{self, Sat};
+use crate::ir::LocId;
 use crate::term::{Term, Valuation, Value, VarDecl};
 use std::collections::BTreeMap;
 use z3::ast::Ast;
@@ -58,6 +59,46 @@ pub struct NonTerminationWitness {
     pub loop_index: usize,
     pub stem: Vec<StemStep>,
     pub recurrent_set: Term,
+    /// For a loop whose body holds other cut-points (inner loops, join
+    /// points of large bodies): the recurrent set at each of them. A run in
+    /// the sets always has a next step into the sets, so it never leaves
+    /// the loop (it may stay in an inner loop for ever: still a run that
+    /// does not terminate).
+    pub inner_sets: Vec<(LocId, Term)>,
+}
+
+/// A loop's body as cut-points: the header first, then the other
+/// cut-points inside it, and the transitions that stay among them.
+#[derive(Clone, Debug)]
+pub struct LoopRegion {
+    pub cutpoints: Vec<LocId>,
+    pub transitions: Vec<usize>,
+}
+
+pub fn loop_region(enc: &Encoding, loop_index: usize) -> Option<LoopRegion> {
+    let lp = enc.loops.get(loop_index)?;
+    let mut cutpoints = vec![lp.header];
+    cutpoints.extend(enc.cutpoints.iter().copied().filter(|&c| c != lp.header && c != enc.exit && lp.body.contains(&c)));
+    let transitions = enc
+        .transitions
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| matches!(t.from, Source::At(c) if cutpoints.contains(&c)) && cutpoints.contains(&t.to))
+        .map(|(i, _)| i)
+        .collect();
+    Some(LoopRegion { cutpoints, transitions })
+}
+
+impl NonTerminationWitness {
+    /// The recurrent set at each cut-point of the loop's region.
+    pub fn sets(&self, region: &LoopRegion) -> Option<BTreeMap<LocId, Term>> {
+        let mut sets = BTreeMap::new();
+        sets.insert(*region.cutpoints.first()?, self.recurrent_set.clone());
+        for (c, t) in &self.inner_sets {
+            sets.insert(*c, t.clone());
+        }
+        region.cutpoints.iter().all(|c| sets.contains_key(c)).then_some(sets)
+    }
 }
 
 /// Transitions of one iteration of a loop whose only cut-point is its header.
@@ -126,9 +167,11 @@ fn check_witness_here(enc: &Encoding, w: &NonTerminationWitness, budget: &Budget
         Some(Value::Bool(true)) => {}
         _ => return Err("the stem's last state is not in the recurrent set".into()),
     }
-    // 3. Every state of the set has a successor in the set (one iteration).
-    let trans = self_transitions(enc, w.loop_index).ok_or("loop has inner cut-points; not supported for NO")?;
-    if recurrence_holds(enc, &trans, &w.recurrent_set, budget) != Sat::Unsat {
+    // 3. Every state of every set has a successor in the sets (one step
+    // between the loop's cut-points).
+    let region = loop_region(enc, w.loop_index).ok_or("no such loop")?;
+    let sets = w.sets(&region).ok_or("the witness misses the recurrent set of a cut-point inside the loop")?;
+    if region_recurrence_holds(enc, &region, &sets, budget) != Sat::Unsat {
         return Err("the recurrent set is not closed: some state has no successor in it".into());
     }
     Ok(())
@@ -141,17 +184,42 @@ fn satisfiable(f: &Term, budget: &Budget) -> Sat {
 }
 
 /// `Unsat` iff every state in `set` has a successor in `set` through one of
-/// `trans`: checks `set(x) /\ forall locals. not (some t: c_t /\ set(post_t))`.
+/// `trans` (all from and to one cut-point).
 pub fn recurrence_holds(enc: &Encoding, trans: &[usize], set: &Term, budget: &Budget) -> Sat {
+    step_closed(enc, set, trans.iter().map(|&t| (t, set)), budget)
+}
+
+/// `Unsat` iff at every cut-point `c` of the region, every state of `sets[c]`
+/// has a successor in the set of the cut-point it reaches.
+pub fn region_recurrence_holds(enc: &Encoding, region: &LoopRegion, sets: &BTreeMap<LocId, Term>, budget: &Budget) -> Sat {
+    for &c in &region.cutpoints {
+        let Some(set) = sets.get(&c) else { return Sat::Unknown };
+        let steps = region
+            .transitions
+            .iter()
+            .filter(|&&t| enc.transitions[t].from == Source::At(c))
+            .filter_map(|&t| sets.get(&enc.transitions[t].to).map(|target| (t, target)));
+        match step_closed(enc, set, steps, budget) {
+            Sat::Unsat => {}
+            other => return other,
+        }
+    }
+    Sat::Unsat
+}
+
+/// `Unsat` iff every state in `set` has a successor through one of the
+/// `steps` (a transition and the set its post-state must lie in): checks
+/// `set(x) /\ forall locals. not (some t: c_t /\ target_t(post_t))`.
+fn step_closed<'a>(enc: &Encoding, set: &Term, steps: impl Iterator<Item = (usize, &'a Term)>, budget: &Budget) -> Sat {
     let s = smt::solver_for(budget);
     s.assert(smt::bool_of(set));
     let mut disjuncts = Vec::new();
     let mut locals: Vec<VarDecl> = Vec::new();
-    for &ti in trans {
+    for (ti, target) in steps {
         let t = &enc.transitions[ti];
         let post: BTreeMap<String, Term> =
             enc.vars.iter().map(|v| v.name.clone()).zip(t.post.iter().cloned()).collect();
-        disjuncts.push(Term::and(vec![t.constraint.clone(), set.subst(&post)]));
+        disjuncts.push(Term::and(vec![t.constraint.clone(), target.subst(&post)]));
         locals.extend(t.locals.iter().cloned());
     }
     let step = smt::bool_of(&Term::or(disjuncts));

@@ -273,12 +273,19 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
     let mut queries = 0;
     // Loops that can always go on are caught before any ranking function is sought.
     if may_no {
-        let quick = budget.sub_budget(Duration::from_secs(2));
+        // A loop with cut-points inside needs a search for its sets: more time.
+        let simple = certificate::self_transitions(enc, li).is_some();
+        let quick = budget.sub_budget(Duration::from_secs(if simple { 2 } else { 6 }));
         queries += 1;
-        if let Ok(w) = witness::guard_recurrence(enc, li, opts.engine, &quick) {
-            if certificate::check_witness(enc, &w, budget).is_ok() {
-                return (LoopResult::NonTerminating(w, "recurrent guard"), queries);
-            }
+        let t0 = Instant::now();
+        let found = witness::guard_recurrence(enc, li, opts.engine, &quick)
+            .and_then(|w| certificate::check_witness(enc, &w, budget).map(|()| w));
+        if opts.verbose {
+            let what = found.as_ref().map(|_| "found".to_string()).unwrap_or_else(|e| e.clone());
+            eprintln!("[loop {li} recurrence] {what} ({:.2} s)", t0.elapsed().as_secs_f64());
+        }
+        if let Ok(w) = found {
+            return (LoopResult::NonTerminating(w, "recurrent guard"), queries);
         }
     }
     // The portfolio also asks the constraint-based synthesis once (see

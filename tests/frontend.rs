@@ -51,7 +51,7 @@ fn run(p: &Program, inputs: &[i64]) -> Option<Valuation> {
                     }
                     None => false,
                 },
-                Action::Havoc(v) => {
+                Action::Havoc(v) | Action::Choose(v) => {
                     let x = inputs.get(k).copied().unwrap_or(0);
                     k += 1;
                     trial.insert(v.clone(), Value::Int(BigInt::from(x)));

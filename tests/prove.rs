@@ -110,6 +110,12 @@ fn reactive_loop_with_an_inner_loop_is_non_terminating_by_a_strategy() {
 }
 
 #[test]
+fn unknown_values_that_do_not_steer_the_loop_leave_no_possible() {
+    let o = prove("print_forever.c", Strategy::Portfolio);
+    assert_eq!(o.answer.word(), "NO");
+}
+
+#[test]
 fn counting_loop_ranks_with_n_minus_i() {
     let o = prove("count_up.c", Strategy::Piecewise);
     assert_eq!(ranking_functions(&o), vec!["n - i".to_string()]);

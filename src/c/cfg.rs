@@ -39,7 +39,7 @@ impl Cursor {
 
     pub fn push(&mut self, a: Action) {
         match &a {
-            Action::Assign(v, _) | Action::Havoc(v) => {
+            Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => {
                 self.facts.remove(v);
                 self.below.retain(|(a, b, _)| a != v && b != v);
             }

@@ -32,6 +32,9 @@ pub struct Transition {
     /// The locals that are nondeterministic values (`havoc`), not names of
     /// intermediate results: what a non-termination witness may choose.
     pub havocs: Vec<String>,
+    /// The locals that are values the model does not know (`choose`): a
+    /// non-termination witness must survive every one of them.
+    pub choices: Vec<String>,
     /// Path condition over the pre-state variables and `locals`.
     pub constraint: Term,
     /// Post-state value of each program variable, in `Encoding::vars` order.
@@ -96,6 +99,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
                 to: p.entry,
                 locals: vec![],
                 havocs: vec![],
+                choices: vec![],
                 constraint: Term::tt(),
                 post: vars.iter().map(|v| v.term()).collect(),
             });
@@ -148,7 +152,7 @@ fn live_variables(p: &Program) -> Vec<BTreeSet<String>> {
                         l.remove(v);
                         l.extend(t.free_vars().into_iter().map(|v| v.name));
                     }
-                    Action::Havoc(v) => {
+                    Action::Havoc(v) | Action::Choose(v) => {
                         l.remove(v);
                     }
                 }
@@ -170,6 +174,7 @@ struct PathState {
     conds: Vec<Term>,
     locals: Vec<VarDecl>,
     havocs: Vec<String>,
+    choices: Vec<String>,
 }
 
 impl PathState {
@@ -179,6 +184,7 @@ impl PathState {
             conds: vec![],
             locals: vec![],
             havocs: vec![],
+            choices: vec![],
         }
     }
 }
@@ -238,6 +244,13 @@ fn enumerate_paths(
                     st.havocs.push(d.name.clone());
                     st.locals.push(d);
                 }
+                Action::Choose(v) => {
+                    *fresh += 1;
+                    let d = VarDecl::int(format!("{v}!{fresh}"));
+                    st.values.insert(v.clone(), d.term());
+                    st.choices.push(d.name.clone());
+                    st.locals.push(d);
+                }
             }
         }
         if dead {
@@ -253,6 +266,7 @@ fn enumerate_paths(
                 to: e.to,
                 locals: st.locals.clone(),
                 havocs: st.havocs.clone(),
+                choices: st.choices.clone(),
                 constraint,
                 post: vars.iter().map(|v| st.values.get(&v.name).cloned().unwrap_or_else(|| v.term())).collect(),
             });

@@ -188,6 +188,7 @@ mod tests {
             exit: n - 1,
             semantics: IntSemantics::Math,
             approximations: vec![],
+            forbid_no: vec![],
             undefined: vec![],
         }
     }

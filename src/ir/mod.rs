@@ -10,6 +10,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use std::fmt;
 
+pub mod coalesce;
 pub mod loops;
 pub mod slice;
 pub use loops::{find_loops, Loop, LoopError};
@@ -202,8 +203,15 @@ pub enum Action {
     Assume(Term),
     /// `var := term`.
     Assign(String, Term),
-    /// `var := any value` (constrain it with a following `Assume`).
+    /// `var := any value` chosen by the program's environment (an input:
+    /// `__VERIFIER_nondet_*`, an uninitialized variable, a failing `malloc`);
+    /// a non-termination witness may pick it. Constrain it with a following
+    /// `Assume`.
     Havoc(String),
+    /// `var := any value` chosen by the model, which does not know it (an
+    /// abstracted float, an unknown call's result, an untracked load). Any
+    /// value is possible for YES; a NO may not rest on a particular one.
+    Choose(String),
 }
 
 impl fmt::Display for Action {
@@ -212,6 +220,7 @@ impl fmt::Display for Action {
             Action::Assume(t) => write!(f, "assume {t}"),
             Action::Assign(v, t) => write!(f, "{v} := {t}"),
             Action::Havoc(v) => write!(f, "havoc {v}"),
+            Action::Choose(v) => write!(f, "choose {v}"),
         }
     }
 }
@@ -245,10 +254,15 @@ pub struct Program {
     pub exit: LocId,
     pub semantics: IntSemantics,
     /// Places where the model over-approximates the C semantics (a value
-    /// made nondeterministic because it is not tracked). A YES stays sound;
-    /// a NO witness might not be real, so the prover never answers NO when
-    /// this is not empty.
+    /// made nondeterministic because it is not tracked), for messages. A
+    /// YES stays sound. Unknown values are `Choose` actions: the prover
+    /// answers NO only when none of them is left after slicing (none can
+    /// influence control flow) and `forbid_no` is empty.
     pub approximations: Vec<(Option<Span>, String)>,
+    /// The approximations that are not only unknown values (`Choose`):
+    /// they forbid NO for the whole program (operands evaluated in every
+    /// order: a compiler picks one).
+    pub forbid_no: Vec<(Option<Span>, String)>,
     /// Operations that may be undefined (see [`UndefinedSite`]).
     pub undefined: Vec<UndefinedSite>,
 }

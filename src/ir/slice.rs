@@ -24,10 +24,18 @@ pub fn drop_irrelevant(mut p: Program) -> Program {
     let counters: Vec<String> = p.vars.iter().map(|v| v.name.clone()).filter(|v| !relevant.contains(v) && is_counter(&p, v)).collect();
     relevant.extend(counters);
     for e in &mut p.edges {
-        e.actions.retain(|a| match a {
-            Action::Assign(v, _) | Action::Havoc(v) => relevant.contains(v),
-            Action::Assume(_) => true,
-        });
+        let mut kept = Vec::with_capacity(e.actions.len());
+        for (i, a) in e.actions.iter().enumerate() {
+            let keep = match a {
+                Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => relevant.contains(v),
+                // The domain of a value that does not matter goes with it.
+                Action::Assume(_) => domain_of(&e.actions, i).is_none_or(|v| relevant.contains(v)),
+            };
+            if keep {
+                kept.push(a.clone());
+            }
+        }
+        e.actions = kept;
     }
     p.vars.retain(|v| relevant.contains(&v.name));
     collapse_tests(&mut p);
@@ -85,23 +93,61 @@ fn collapse_tests(p: &mut Program) {
     }
 }
 
+/// When `actions[i]` is an assumption that only gives the value just
+/// havocked or chosen its domain (`lo <= v <= hi`, `v == a || v == b`), a
+/// domain that is never empty: the variable. Such an assumption never
+/// blocks a run, so it makes nothing relevant by itself.
+fn domain_of(actions: &[Action], i: usize) -> Option<&str> {
+    let (Some(Action::Assume(t)), Some(Action::Havoc(v) | Action::Choose(v))) = (actions.get(i), i.checked_sub(1).and_then(|j| actions.get(j))) else {
+        return None;
+    };
+    let is_v = |x: &Term| matches!(x, Term::Var(n, _) if n == v);
+    let never_empty = match t {
+        // Both bounds constant, in order.
+        Term::App(crate::term::Op::And, args) if args.len() == 2 => {
+            match (&args[0], &args[1]) {
+                (Term::App(crate::term::Op::Le, a), Term::App(crate::term::Op::Le, b)) if a.len() == 2 && b.len() == 2 => {
+                    matches!((&a[0], &b[1]), (Term::Int(lo), Term::Int(hi)) if lo <= hi) && is_v(&a[1]) && is_v(&b[0])
+                }
+                _ => false,
+            }
+        }
+        // Some disjunct names a value for it.
+        Term::App(crate::term::Op::Or, args) => args.iter().any(|d| match d {
+            Term::App(crate::term::Op::Eq, xy) if xy.len() == 2 => {
+                (is_v(&xy[0]) && !xy[1].free_vars().iter().any(|d| d.name == *v))
+                    || (is_v(&xy[1]) && !xy[0].free_vars().iter().any(|d| d.name == *v))
+            }
+            _ => false,
+        }),
+        _ => false,
+    };
+    never_empty.then_some(v.as_str())
+}
+
 fn relevant_variables(p: &Program) -> BTreeSet<String> {
     let mut relevant: BTreeSet<String> = BTreeSet::new();
     for e in &p.edges {
-        for a in &e.actions {
+        for (i, a) in e.actions.iter().enumerate() {
             if let Action::Assume(t) = a {
-                relevant.extend(t.free_vars().into_iter().map(|d| d.name));
+                if domain_of(&e.actions, i).is_none() {
+                    relevant.extend(t.free_vars().into_iter().map(|d| d.name));
+                }
             }
         }
     }
     loop {
         let before = relevant.len();
         for e in &p.edges {
-            for a in &e.actions {
-                if let Action::Assign(v, t) = a {
-                    if relevant.contains(v) {
+            for (i, a) in e.actions.iter().enumerate() {
+                match a {
+                    Action::Assign(v, t) if relevant.contains(v) => {
                         relevant.extend(t.free_vars().into_iter().map(|d| d.name));
                     }
+                    Action::Assume(t) if domain_of(&e.actions, i).is_some_and(|v| relevant.contains(v)) => {
+                        relevant.extend(t.free_vars().into_iter().map(|d| d.name));
+                    }
+                    _ => {}
                 }
             }
         }
@@ -122,7 +168,7 @@ fn is_counter(p: &Program, v: &str) -> bool {
     };
     let moved = p.edges.iter().flat_map(|e| &e.actions).any(|a| matches!(a, Action::Assign(x, t) if x == v && steps(t)));
     moved && p.edges.iter().flat_map(|e| &e.actions).all(|a| match a {
-        Action::Havoc(x) => x != v,
+        Action::Havoc(x) | Action::Choose(x) => x != v,
         Action::Assign(x, t) if x == v => match t {
             Term::Int(_) => true,
             t => steps(t),

@@ -155,14 +155,39 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let watchdog = spawn_watchdog(&budget);
     // Variables that never influence control flow cannot matter for
     // termination: the engines do not see them.
-    let sliced = crate::ir::slice::drop_irrelevant(p.clone());
+    let sliced = crate::ir::coalesce::coalesce_variables(crate::ir::slice::drop_irrelevant(p.clone()));
     let enc = match encode(&sliced) {
         Ok(e) => e,
         Err(e) => {
             return Outcome { warnings: p.undefined.clone(), ..Outcome::maybe(&p.file, e.to_string(), start.elapsed().as_secs_f64()) };
         }
     };
-    let may_answer_no = p.approximations.is_empty();
+    // NO needs a model that is exact where it matters: no approximation
+    // beyond unknown values, and no unknown value (`choose`) left after
+    // slicing, that is none that can influence control flow.
+    let unknown_values: Vec<&String> = sliced
+        .edges
+        .iter()
+        .flat_map(|e| &e.actions)
+        .filter_map(|a| match a {
+            crate::ir::Action::Choose(v) => Some(v),
+            _ => None,
+        })
+        .collect();
+    let may_answer_no = p.forbid_no.is_empty() && unknown_values.is_empty();
+    if opts.verbose {
+        eprintln!(
+            "[program] {} variables, {} cut-points, {} transitions; NO {}",
+            enc.vars.len(),
+            enc.cutpoints.len(),
+            enc.transitions.len(),
+            match (p.forbid_no.first(), unknown_values.first()) {
+                (Some((_, why)), _) => format!("not possible: {why}"),
+                (None, Some(v)) => format!("not possible: unknown values ({} such as {v}) influence control flow", unknown_values.len()),
+                (None, None) => "possible".to_string(),
+            }
+        );
+    }
     // Cheap invariants, assumed in every query and conjoined to every
     // certificate (where they are checked again).
     let t0 = Instant::now();

@@ -109,7 +109,7 @@ impl<'a> Lowerer<'a> {
                 self.effect(a)?;
             }
             let v = self.cfg.temp("nondet", t);
-            self.havoc(&v, t);
+            self.input(&v, t);
             return Ok(Some(self.arith.var(&v, t)));
         }
         if matches!(name.strip_prefix(NONDET_PREFIX), Some("float" | "double" | "long_double")) {

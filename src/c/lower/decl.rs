@@ -366,7 +366,7 @@ impl<'a> Lowerer<'a> {
             None => {
                 // Uninitialized: any value of the type.
                 let v = self.cfg.declare(name, &f, t);
-                self.havoc(&v, t);
+                self.input(&v, t);
                 self.bind(name, Symbol::Var { name: v, ty: t });
             }
         }

@@ -76,10 +76,10 @@ impl<'a> Lowerer<'a> {
         let output_only = OUTPUT.contains(&name) && !self.format_writes(name, c);
         let at = self.span(c.span);
         if output_only {
-            self.note_approximation(at, format!("call to `{name}`: output is not modelled, its result is any int"));
+            self.note_unknown(at, format!("call to `{name}`: output is not modelled, its result is any int"));
         } else {
             self.havoc_through(&pointers);
-            self.note_approximation(
+            self.note_unknown(
                 at,
                 format!("call to `{name}` (no definition): its result and the memory its pointer arguments reach are arbitrary"),
             );
@@ -136,13 +136,13 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 if !zero {
-                    self.note_approximation(at, "`memset` with a non-zero byte makes the cells unknown");
+                    self.note_unknown(at, "`memset` with a non-zero byte makes the cells unknown");
                 }
             }
             _ => {
                 self.havoc_through(std::slice::from_ref(&ptr));
                 if self.cell_slots(&ptr.base).is_some() || super::memory::const_int(&ptr.base).is_none() {
-                    self.note_approximation(at, "`memset` of an unknown range makes the memory unknown");
+                    self.note_unknown(at, "`memset` of an unknown range makes the memory unknown");
                 }
             }
         }
@@ -167,7 +167,7 @@ impl<'a> Lowerer<'a> {
             return Err(self.unsupported(a.span, "inline assembly with jumps or calls"));
         }
         let at = self.span(a.span);
-        self.note_approximation(at, "inline assembly: its outputs and the memory it may write are arbitrary");
+        self.note_unknown(at, "inline assembly: its outputs and the memory it may write are arbitrary");
         let mut memory = clobbers.iter().any(|c| c.node.concat().contains("memory"));
         for op in inputs {
             memory |= op.node.constraints.node.concat().contains('m');
@@ -241,7 +241,7 @@ impl<'a> Lowerer<'a> {
         let pointers = self.evaluate_arguments(&c.node.arguments)?;
         self.havoc_through(&pointers);
         let at = self.span(c.span);
-        self.note_approximation(at, format!("call to `{name}` (no definition): the pointer it returns and the memory its pointer arguments reach are arbitrary"));
+        self.note_unknown(at, format!("call to `{name}` (no definition): the pointer it returns and the memory its pointer arguments reach are arbitrary"));
         Ok(self.unknown_pointer(pointee))
     }
 
@@ -251,7 +251,7 @@ impl<'a> Lowerer<'a> {
             .iter()
             .map(|n| {
                 let v = self.cfg.temp(n, IntType::LONG);
-                self.emit(crate::ir::Action::Havoc(v.clone()));
+                self.emit(crate::ir::Action::Choose(v.clone()));
                 Term::var(v)
             })
             .collect();

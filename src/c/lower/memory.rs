@@ -14,14 +14,17 @@
 //!   block. Runs that violate this have undefined behaviour in C, so any
 //!   answer about them is vacuous; SV-COMP termination tasks are memory safe.
 //!   Where such an assumption can drop runs, the program records the
-//!   approximation "assumes memory safety: every access in bounds", which
-//!   forbids NO answers (YES stays sound for memory-safe runs).
+//!   approximation "assumes memory safety: every access in bounds". It
+//!   does not forbid NO: a run of the model never leaves its blocks, so an
+//!   infinite run of the model is an infinite memory-safe run of the
+//!   program.
 //! * Contents are tracked exactly only for *cell blocks*: a block of constant
 //!   size (at most [`MAX_CELLS`] elements of the type its pointer was given at
 //!   allocation) allocated at a site that runs at most once. Each element is
 //!   an integer program variable. Every other load yields a nondeterministic
-//!   value of its type (recorded in `Program.approximations`: over-approximate,
-//!   so YES stays sound and NO is forbidden); stores into such blocks are
+//!   value of its type (a `choose`, recorded in `Program.approximations`:
+//!   over-approximate, so YES stays sound and NO may not depend on such a
+//!   load); stores into such blocks are
 //!   dropped, which is sound because their loads ignore contents.
 
 use super::{LValue, Lowerer, Symbol};
@@ -362,7 +365,7 @@ impl<'a> Lowerer<'a> {
             },
             Expression::VaArg(v) => {
                 let at = self.span(v.span);
-                self.note_approximation(at, "`va_arg` gives any value");
+                self.note_unknown(at, "`va_arg` gives any value");
                 let pointee = pointee_of(&self.type_name(&v.node.type_name)?).unwrap_or(CType::Void);
                 Ok(self.unknown_pointer(pointee))
             }
@@ -376,7 +379,7 @@ impl<'a> Lowerer<'a> {
                     // so any pointer (recorded).
                     self.effect(&c.node.expression)?;
                     let at = self.span(c.span);
-                    self.note_approximation(at, "an integer converted to a pointer is any pointer");
+                    self.note_unknown(at, "an integer converted to a pointer is any pointer");
                     return Ok(self.unknown_pointer(pointee));
                 }
                 let mut v = self.pointer(&c.node.expression, Some(pointee.clone()))?;
@@ -395,7 +398,7 @@ impl<'a> Lowerer<'a> {
                 let base = match self.string_literal_blocks.get(&key).cloned() {
                     Some(first) => {
                         let b = self.memory_var("str.base");
-                        self.emit(Action::Havoc(b.clone()));
+                        self.emit(Action::Choose(b.clone()));
                         self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), first), Term::eq(Term::var(b.clone()), base)]));
                         Term::var(b)
                     }
@@ -670,7 +673,7 @@ impl<'a> Lowerer<'a> {
                     self.emit(Action::Assign(v.clone(), Term::int(0)));
                 } else {
                     // Fresh memory holds any value of its type.
-                    self.havoc(&v, t);
+                    self.input(&v, t);
                 }
                 cells.push(Slot { off: off as i64, ty: t, var: v });
             }
@@ -801,7 +804,7 @@ impl<'a> Lowerer<'a> {
                 let width = i64::from(self.arith.model.pointer_bytes());
                 self.assume_in_bounds(&addr, width, e.span);
                 let at = self.span(e.span);
-                self.note_approximation(at, "pointers stored in memory are not tracked: a load gives any pointer");
+                self.note_unknown(at, "pointers stored in memory are not tracked: a load gives any pointer");
                 Ok(self.unknown_pointer(*pointee))
             }
             _ => Err(self.unsupported(e.span, "this expression as a pointer")),
@@ -815,7 +818,7 @@ impl<'a> Lowerer<'a> {
         let width = i64::from(self.arith.model.pointer_bytes());
         if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {
             for c in cells.iter().filter(|c| c.off < k + width && k < c.off + i64::from(size_of(c.ty))) {
-                self.note_approximation(at.clone(), "a pointer stored over integer memory makes it unknown");
+                self.note_unknown(at.clone(), "a pointer stored over integer memory makes it unknown");
                 self.havoc(&c.var, c.ty);
             }
         }
@@ -919,7 +922,7 @@ impl<'a> Lowerer<'a> {
     fn any_value(&mut self, ty: IntType, at: &Option<Span>) -> Val {
         let v = self.cfg.temp("load", ty);
         self.havoc(&v, ty);
-        self.note_approximation(at.clone(), format!("a load from memory gives any value of type {ty}"));
+        self.note_unknown(at.clone(), format!("a load from memory gives any value of type {ty}"));
         self.arith.var(&v, ty)
     }
 
@@ -945,7 +948,7 @@ impl<'a> Lowerer<'a> {
                 // A constant offset that hits no slot of this type exactly.
                 let hit: Vec<Slot> = cells.overlapping(k, w).cloned().collect();
                 if !hit.is_empty() {
-                    self.note_approximation(at.clone(), format!("a store of type {ty} over memory of another type makes it unknown"));
+                    self.note_unknown(at.clone(), format!("a store of type {ty} over memory of another type makes it unknown"));
                 }
                 for s in hit {
                     self.havoc(&s.var, s.ty);
@@ -982,7 +985,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         if mixed {
-            self.note_approximation(at.clone(), format!("a store of type {ty} into memory holding other types may make it unknown"));
+            self.note_unknown(at.clone(), format!("a store of type {ty} into memory holding other types may make it unknown"));
         }
     }
 

@@ -154,6 +154,8 @@ pub(crate) struct Lowerer<'a> {
     recursive: HashMap<String, usize>,
     instances: Vec<recursion::Instance>,
     approximations: Vec<(Option<Span>, String)>,
+    /// The approximations that forbid NO (see `Program::forbid_no`).
+    forbid_no: Vec<(Option<Span>, String)>,
     /// Every memory block allocated so far (see `memory.rs`).
     blocks: Vec<memory::Block>,
     /// The pointer result of the call just inlined.
@@ -245,6 +247,7 @@ fn lower_once(
         recursive: HashMap::new(),
         instances: Vec::new(),
         approximations: Vec::new(),
+        forbid_no: Vec::new(),
         blocks: Vec::new(),
         last_pointer_return: None,
         guards: Vec::new(),
@@ -334,16 +337,35 @@ impl<'a> Lowerer<'a> {
             t => self.emit(Action::Assume(t)),
         }
     }
-    /// `havoc v; assume range` for a variable of type `ty`.
+    /// `choose v; assume range`: a value of type `ty` the model does not
+    /// know (the default: a NO witness must survive every such value).
     pub fn havoc(&mut self, name: &str, ty: IntType) {
+        self.emit(Action::Choose(name.to_string()));
+        if let Some(r) = self.arith.range_assumption(name, ty) {
+            self.emit_assume(r);
+        }
+    }
+    /// `havoc v; assume range`: an input of type `ty` from the program's
+    /// environment (a NO witness may pick it).
+    pub fn input(&mut self, name: &str, ty: IntType) {
         self.emit(Action::Havoc(name.to_string()));
         if let Some(r) = self.arith.range_assumption(name, ty) {
             self.emit_assume(r);
         }
     }
     /// Record that the model over-approximates the C program here (once
-    /// per place and kind): a YES stays sound, a NO may not rest on it.
+    /// per place and kind) in a way that is not only unknown values: a YES
+    /// stays sound, no NO is given for the program.
     pub fn note_approximation(&mut self, at: Option<Span>, text: impl Into<String>) {
+        let text = text.into();
+        if !self.forbid_no.iter().any(|(s, t)| *s == at && *t == text) {
+            self.forbid_no.push((at.clone(), text.clone()));
+        }
+        self.note_unknown(at, text);
+    }
+    /// Record that the model does not know a value here; the value itself
+    /// is a `choose` (see [`Lowerer::havoc`]), which NO answers respect.
+    pub fn note_unknown(&mut self, at: Option<Span>, text: impl Into<String>) {
         let text = text.into();
         if !self.approximations.iter().any(|(s, t)| *s == at && *t == text) {
             self.approximations.push((at, text));
@@ -432,6 +454,7 @@ impl<'a> Lowerer<'a> {
             match init {
                 Some(v) => start.push(Action::Assign(name, crate::term::Term::Int(v))),
                 None => {
+                    // An external global's initial value: an input.
                     start.push(Action::Havoc(name.clone()));
                     if let Some(r) = self.arith.range_assumption(&name, ty) {
                         start.push(Action::Assume(r));
@@ -480,7 +503,7 @@ impl<'a> Lowerer<'a> {
             match &p.ty {
                 CType::Int(t) => {
                     let v = self.cfg.declare(name, "main", *t);
-                    self.havoc(&v, *t);
+                    self.input(&v, *t);
                     if std::ptr::eq(p, &info.params[0]) {
                         // C11 5.1.2.2.1: `argc` is non-negative.
                         self.emit_assume(crate::term::Term::le(crate::term::Term::int(0), crate::term::Term::var(v.clone())));
@@ -565,6 +588,7 @@ impl<'a> Lowerer<'a> {
             exit: new_id[self.exit],
             semantics: self.arith.sem,
             approximations: std::mem::take(&mut self.approximations),
+            forbid_no: std::mem::take(&mut self.forbid_no),
             undefined: std::mem::take(&mut self.undefined),
         };
         if let Err(e) = ir::find_loops(&program) {

@@ -1,0 +1,214 @@
+//! Variables that are never live at the same time share one name.
+//!
+//! Inlining gives every call of a function its own copies of the callee's
+//! locals (`f.x`, `f.x.2`, ...): a program whose loop calls a dozen small
+//! functions from many places ends with hundreds of variables, each an
+//! argument of every predicate, although only a few are live at any point.
+//! As in register allocation, two variables that do not interfere (neither
+//! is written while the other is live) can be one: the program's runs are
+//! unchanged, and the engines see far fewer arguments. Only variables of one
+//! type and one source name are merged, so that printed formulas keep the
+//! program's names.
+
+use super::{Action, Program};
+use std::collections::BTreeMap;
+
+/// A set of variable indices.
+#[derive(Clone)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+    /// `self |= other`; whether anything changed.
+    fn union(&mut self, other: &Bits) -> bool {
+        let mut changed = false;
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            let n = *a | *b;
+            changed |= n != *a;
+            *a = n;
+        }
+        changed
+    }
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| (0..64).filter(move |b| bits & (1 << b) != 0).map(move |b| w * 64 + b))
+    }
+}
+
+/// The program with non-interfering variables of one source name and type
+/// merged into the first of them.
+pub fn coalesce_variables(mut p: Program) -> Program {
+    let n = p.vars.len();
+    if n < 2 {
+        return p;
+    }
+    let index: BTreeMap<&str, usize> = p.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
+    let reads = |t: &crate::term::Term, into: &mut Bits| {
+        for d in t.free_vars() {
+            if let Some(&i) = index.get(d.name.as_str()) {
+                into.insert(i);
+            }
+        }
+    };
+    let written = |a: &Action| match a {
+        Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => index.get(v.as_str()).copied(),
+        Action::Assume(_) => None,
+    };
+    // Live variables at each location, backwards to a fixpoint.
+    let locs = p.locations.len();
+    let mut live = vec![Bits::new(n); locs];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for e in p.edges.iter().rev() {
+            let mut l = live[e.to].clone();
+            for a in e.actions.iter().rev() {
+                if let Some(w) = written(a) {
+                    l.remove(w);
+                }
+                match a {
+                    Action::Assume(t) | Action::Assign(_, t) => reads(t, &mut l),
+                    Action::Havoc(_) | Action::Choose(_) => {}
+                }
+            }
+            changed |= live[e.from].union(&l);
+        }
+    }
+    // Interference: a variable written while another is live after the write.
+    let mut interferes = vec![Bits::new(n); n];
+    for e in &p.edges {
+        let mut l = live[e.to].clone();
+        for a in e.actions.iter().rev() {
+            if let Some(w) = written(a) {
+                let mut others = l.clone();
+                others.remove(w);
+                interferes[w].union(&others);
+                l.remove(w);
+            }
+            match a {
+                Action::Assume(t) | Action::Assign(_, t) => reads(t, &mut l),
+                Action::Havoc(_) | Action::Choose(_) => {}
+            }
+        }
+    }
+    // Variables live at the entry hold their initial values together.
+    let at_entry: Vec<usize> = live[p.entry].iter().collect();
+    for &i in &at_entry {
+        interferes[i].union(&live[p.entry]);
+        interferes[i].remove(i);
+    }
+    // Symmetric closure.
+    for i in 0..n {
+        let row: Vec<usize> = interferes[i].iter().collect();
+        for j in row {
+            interferes[j].insert(i);
+        }
+    }
+    // Greedy merging, in declaration order, within (source name, type).
+    let mut classes: BTreeMap<(String, super::IntType), Vec<(usize, Bits)>> = BTreeMap::new();
+    let mut rename: BTreeMap<String, String> = BTreeMap::new();
+    for (i, v) in p.vars.iter().enumerate() {
+        let group = classes.entry((v.source_name.clone(), v.ty)).or_default();
+        match group.iter_mut().find(|(_, members)| !members.iter().any(|m| interferes[i].contains(m))) {
+            Some((rep, members)) => {
+                members.insert(i);
+                rename.insert(v.name.clone(), p.vars[*rep].name.clone());
+            }
+            None => {
+                let mut members = Bits::new(n);
+                members.insert(i);
+                group.push((i, members));
+            }
+        }
+    }
+    if rename.is_empty() {
+        return p;
+    }
+    let subst: BTreeMap<String, crate::term::Term> =
+        rename.iter().map(|(from, to)| (from.clone(), crate::term::Term::var(to.clone()))).collect();
+    let renamed = |v: &String| rename.get(v).cloned().unwrap_or_else(|| v.clone());
+    for e in &mut p.edges {
+        for a in &mut e.actions {
+            *a = match a {
+                Action::Assume(t) => Action::Assume(t.subst(&subst)),
+                Action::Assign(v, t) => Action::Assign(renamed(v), t.subst(&subst)),
+                Action::Havoc(v) => Action::Havoc(renamed(v)),
+                Action::Choose(v) => Action::Choose(renamed(v)),
+            };
+        }
+    }
+    p.vars.retain(|v| !rename.contains_key(&v.name));
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Edge, IntType, Location, Variable};
+    use crate::term::Term;
+
+    fn var(name: &str, source: &str) -> Variable {
+        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT }
+    }
+
+    fn program(vars: Vec<Variable>, edges: Vec<Edge>, locations: usize) -> Program {
+        Program {
+            file: "t.c".into(),
+            vars,
+            locations: vec![Location::default(); locations],
+            edges,
+            entry: 0,
+            exit: locations - 1,
+            semantics: Default::default(),
+            approximations: vec![],
+            forbid_no: vec![],
+            undefined: vec![],
+        }
+    }
+
+    #[test]
+    fn copies_of_a_local_from_two_calls_become_one_variable() {
+        // f.x := 1; assume f.x > 0; f.x.2 := 2; assume f.x.2 > 1
+        let gt = |v: &str, k: i64| Action::Assume(Term::lt(Term::int(k), Term::var(v)));
+        let p = program(
+            vec![var("f.x", "x"), var("f.x.2", "x")],
+            vec![
+                Edge { from: 0, to: 1, actions: vec![Action::Assign("f.x".into(), Term::int(1)), gt("f.x", 0)] },
+                Edge { from: 1, to: 2, actions: vec![Action::Assign("f.x.2".into(), Term::int(2)), gt("f.x.2", 1)] },
+            ],
+            3,
+        );
+        let q = coalesce_variables(p);
+        assert_eq!(q.vars.len(), 1);
+        assert_eq!(q.edges[1].actions[0], Action::Assign("f.x".into(), Term::int(2)));
+    }
+
+    #[test]
+    fn variables_live_together_stay_apart() {
+        // a := 1; b := 2; assume a < b: both live at once.
+        let p = program(
+            vec![var("f.x", "x"), var("f.x.2", "x")],
+            vec![Edge {
+                from: 0,
+                to: 1,
+                actions: vec![
+                    Action::Assign("f.x".into(), Term::int(1)),
+                    Action::Assign("f.x.2".into(), Term::int(2)),
+                    Action::Assume(Term::lt(Term::var("f.x"), Term::var("f.x.2"))),
+                ],
+            }],
+            2,
+        );
+        assert_eq!(coalesce_variables(p).vars.len(), 2);
+    }
+}

@@ -40,6 +40,10 @@ pub fn houdini(mut facts: BTreeMap<LocId, Vec<Term>>, edges: &[Edge], budget: &B
     loop {
         let mut changed = false;
         for e in edges {
+            // Building the queries is work outside Z3 too: stop on time.
+            if budget.expired() {
+                return None;
+            }
             let Some(targets) = facts.get(&e.to).filter(|t| !t.is_empty()).cloned() else { continue };
             let mut pre = vec![e.context.clone()];
             if let Some(f) = e.from {

@@ -220,7 +220,16 @@ fn rows_of(lits: &[Lit]) -> Vec<Row> {
 
 /// The affine equalities at the loop header (Karr's analysis of the plain
 /// program), as terms over the program variables.
+/// Programs with more variables get no header equalities in synthesis.
+const MAX_VARS_FOR_EQUALITIES: usize = 64;
+
 fn header_equalities(enc: &Encoding, header: crate::ir::LocId) -> Vec<Term> {
+    // Simplifying the whole program's clauses and Karr's analysis take
+    // seconds on programs with hundreds of variables (drivers, product
+    // lines), far beyond synthesis' share of time: they go without.
+    if enc.vars.len() > MAX_VARS_FOR_EQUALITIES {
+        return vec![];
+    }
     let sys = simplify(&plain_args(&enc.plain_system()));
     let Ok(clauses) = linear_clauses(&sys) else { return vec![] };
     let arity: Vec<usize> = sys.preds.iter().map(|p| p.params.len()).collect();

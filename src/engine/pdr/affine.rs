@@ -181,11 +181,18 @@ fn join(a: &Space, b: &Space) -> Space {
     Space { point: a.point.clone(), basis: echelon(rows, width) }
 }
 
+/// Time after which Karr's analysis gives up (exact rational linear
+/// algebra is cubic in the number of slots: programs with hundreds of
+/// variables would spend seconds here). Giving up gives no equalities,
+/// which is always sound.
+const KARR_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The affine equalities holding for each predicate, as literals over the
-/// slots `#0, #1, ...` (empty for unreachable predicates). Bool-sorted
-/// slots are left out.
+/// slots `#0, #1, ...` (empty for unreachable predicates, and for all when
+/// the analysis runs out of time). Bool-sorted slots are left out.
 pub fn invariant_equalities(clauses: &[LinearClause], arity: &[usize], bottom: usize) -> Vec<Vec<Lit>> {
     let n = arity.len();
+    let started = std::time::Instant::now();
     let mut space: Vec<Option<Space>> = vec![None; n];
     let mut changed = true;
     let mut rounds = 0;
@@ -193,6 +200,9 @@ pub fn invariant_equalities(clauses: &[LinearClause], arity: &[usize], bottom: u
         changed = false;
         rounds += 1;
         for c in clauses {
+            if started.elapsed() > KARR_TIME {
+                return vec![Vec::new(); n];
+            }
             let Some((p, _)) = &c.head else { continue };
             if *p >= n || *p == bottom {
                 continue;

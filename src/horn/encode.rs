@@ -73,13 +73,18 @@ pub fn encode(p: &Program) -> Result<Encoding> {
     let mut cut: BTreeSet<LocId> = loops.iter().map(|l| l.header).collect();
     cut.insert(p.exit);
     // Split path explosions at join points until every cut-point has few paths.
+    // Each round adds the worst join points; later rounds more at once, so
+    // that large programs (thousands of locations after inlining) need few
+    // rounds while small ones get exactly the join points they need.
+    let adj = p.adjacency();
+    let mut round = 0usize;
     loop {
-        match worst_join_point(p, &cut) {
-            Some(j) => {
-                cut.insert(j);
-            }
-            None => break,
+        let worst = worst_join_points(p, &adj, &cut, 1 + round / 4);
+        if worst.is_empty() {
+            break;
         }
+        cut.extend(worst);
+        round += 1;
     }
     let live = live_variables(p);
     let mut transitions = Vec::new();
@@ -106,7 +111,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
             continue;
         }
         let state = PathState::initial(&vars);
-        enumerate_paths(p, &cut, src, start, state, &mut fresh, &mut transitions, &vars, 0)?;
+        enumerate_paths(p, &adj, &cut, src, start, state, &mut fresh, &mut transitions, &vars, 0)?;
     }
     // A variable that is dead at a cut-point (written before it is read on
     // every path from there) arrives there as 0: the behaviour is unchanged,
@@ -199,6 +204,7 @@ pub(crate) fn term_size(t: &Term) -> usize {
 #[allow(clippy::too_many_arguments)]
 fn enumerate_paths(
     p: &Program,
+    adj: &crate::ir::Adjacency,
     cut: &BTreeSet<LocId>,
     src: Source,
     at: LocId,
@@ -211,7 +217,7 @@ fn enumerate_paths(
     if depth > 100_000 {
         return Err(TesseraError::Internal("path enumeration too deep".into()));
     }
-    for e in p.successors(at) {
+    for e in adj.successors(p, at) {
         let mut st = state.clone();
         let mut dead = false;
         for a in &e.actions {
@@ -271,20 +277,21 @@ fn enumerate_paths(
                 post: vars.iter().map(|v| st.values.get(&v.name).cloned().unwrap_or_else(|| v.term())).collect(),
             });
         } else {
-            enumerate_paths(p, cut, src, e.to, st, fresh, out, vars, depth + 1)?;
+            enumerate_paths(p, adj, cut, src, e.to, st, fresh, out, vars, depth + 1)?;
         }
     }
     Ok(())
 }
 
-/// The non-cut location whose paths, if it stayed inside blocks, would make
-/// some cut-point exceed the path budget; `None` when all is within budget.
-fn worst_join_point(p: &Program, cut: &BTreeSet<LocId>) -> Option<LocId> {
+/// The non-cut locations (at most `how_many`, worst first) whose paths, if
+/// they stayed inside blocks, would make some cut-point exceed the path
+/// budget; none when all is within budget.
+fn worst_join_points(p: &Program, adj: &crate::ir::Adjacency, cut: &BTreeSet<LocId>, how_many: usize) -> Vec<LocId> {
     let n = p.locations.len();
     // Paths from each location to the next cut-points (memoised DFS over the
     // acyclic region between cut-points).
     let mut paths_out: Vec<Option<usize>> = vec![None; n];
-    fn count(p: &Program, cut: &BTreeSet<LocId>, l: LocId, memo: &mut Vec<Option<usize>>, depth: usize) -> usize {
+    fn count(p: &Program, adj: &crate::ir::Adjacency, cut: &BTreeSet<LocId>, l: LocId, memo: &mut Vec<Option<usize>>, depth: usize) -> usize {
         if let Some(c) = memo[l] {
             return c;
         }
@@ -293,8 +300,8 @@ fn worst_join_point(p: &Program, cut: &BTreeSet<LocId>) -> Option<LocId> {
         }
         memo[l] = Some(0); // guards against cycles not through cut-points
         let mut total = 0usize;
-        for e in p.successors(l) {
-            let c = if cut.contains(&e.to) { 1 } else { count(p, cut, e.to, memo, depth + 1) };
+        for e in adj.successors(p, l) {
+            let c = if cut.contains(&e.to) { 1 } else { count(p, adj, cut, e.to, memo, depth + 1) };
             total = total.saturating_add(c);
         }
         memo[l] = Some(total);
@@ -307,8 +314,8 @@ fn worst_join_point(p: &Program, cut: &BTreeSet<LocId>) -> Option<LocId> {
     let mut too_many = false;
     for &s in &starts {
         let mut total = 0usize;
-        for e in p.successors(s) {
-            let c = if cut.contains(&e.to) { 1 } else { count(p, cut, e.to, &mut paths_out, 0) };
+        for e in adj.successors(p, s) {
+            let c = if cut.contains(&e.to) { 1 } else { count(p, adj, cut, e.to, &mut paths_out, 0) };
             total = total.saturating_add(c);
         }
         if total > MAX_PATHS_PER_CUTPOINT {
@@ -316,7 +323,7 @@ fn worst_join_point(p: &Program, cut: &BTreeSet<LocId>) -> Option<LocId> {
         }
     }
     if !too_many {
-        return None;
+        return Vec::new();
     }
     // Paths into each non-cut location from cut-points, in topological
     // order of the region; pick the location maximising in * out.
@@ -334,7 +341,7 @@ fn worst_join_point(p: &Program, cut: &BTreeSet<LocId>) -> Option<LocId> {
     let mut order = Vec::new();
     while let Some(l) = queue.pop() {
         order.push(l);
-        for e in p.successors(l) {
+        for e in adj.successors(p, l) {
             if cut.contains(&e.to) || e.to == p.entry {
                 continue;
             }
@@ -345,10 +352,10 @@ fn worst_join_point(p: &Program, cut: &BTreeSet<LocId>) -> Option<LocId> {
             }
         }
     }
-    order
-        .into_iter()
-        .filter(|l| !cut.contains(l) && *l != p.entry && paths_in[*l] > 1)
-        .max_by_key(|&l| (paths_in[l].saturating_mul(paths_out[l].unwrap_or(0)), std::cmp::Reverse(l)))
+    let mut ranked: Vec<LocId> = order.into_iter().filter(|l| !cut.contains(l) && *l != p.entry && paths_in[*l] > 1).collect();
+    ranked.sort_by_key(|&l| (std::cmp::Reverse(paths_in[l].saturating_mul(paths_out[l].unwrap_or(0))), l));
+    ranked.truncate(how_many);
+    ranked
 }
 
 impl Encoding {

@@ -40,6 +40,7 @@ pub fn dominators(p: &Program) -> Vec<Option<BTreeSet<LocId>>> {
         .map(|l| if !reach[l] { None } else if l == p.entry { Some([l].into()) } else { Some(all.clone()) })
         .collect();
     let order = reverse_postorder(p);
+    let adj = p.adjacency();
     let mut changed = true;
     while changed {
         changed = false;
@@ -48,7 +49,7 @@ pub fn dominators(p: &Program) -> Vec<Option<BTreeSet<LocId>>> {
                 continue;
             }
             let mut new: Option<BTreeSet<LocId>> = None;
-            for e in p.predecessors(l) {
+            for e in adj.predecessors(p, l) {
                 if let Some(d) = &dom[e.from] {
                     new = Some(match new {
                         None => d.clone(),
@@ -69,13 +70,14 @@ pub fn dominators(p: &Program) -> Vec<Option<BTreeSet<LocId>>> {
 
 fn reachable(p: &Program) -> Vec<bool> {
     let mut seen = vec![false; p.locations.len()];
+    let adj = p.adjacency();
     let mut stack = vec![p.entry];
     while let Some(l) = stack.pop() {
         if l >= seen.len() || seen[l] {
             continue;
         }
         seen[l] = true;
-        stack.extend(p.successors(l).map(|e| e.to));
+        stack.extend(adj.successors(p, l).map(|e| e.to));
     }
     seen
 }
@@ -85,7 +87,8 @@ fn reverse_postorder(p: &Program) -> Vec<LocId> {
     let mut seen = vec![false; n];
     let mut post = Vec::new();
     // Iterative DFS: (node, next-successor index).
-    let succs: Vec<Vec<LocId>> = (0..n).map(|l| p.successors(l).map(|e| e.to).collect()).collect();
+    let adj = p.adjacency();
+    let succs: Vec<Vec<LocId>> = (0..n).map(|l| adj.successors(p, l).map(|e| e.to).collect()).collect();
     let mut stack = vec![(p.entry, 0usize)];
     if p.entry < n {
         seen[p.entry] = true;
@@ -109,6 +112,7 @@ fn reverse_postorder(p: &Program) -> Vec<LocId> {
 /// Loops of the program, outer loops before the loops they contain.
 pub fn find_loops(p: &Program) -> Result<Vec<Loop>, LoopError> {
     let dom = dominators(p);
+    let adj = p.adjacency();
     let dominates = |a: LocId, b: LocId| dom[b].as_ref().is_some_and(|d| d.contains(&a));
     let mut loops: Vec<Loop> = Vec::new();
     for e in &p.edges {
@@ -121,7 +125,7 @@ pub fn find_loops(p: &Program) -> Result<Vec<Loop>, LoopError> {
             let mut stack = vec![e.from];
             while let Some(l) = stack.pop() {
                 if body.insert(l) {
-                    stack.extend(p.predecessors(l).filter(|e| dom[e.from].is_some()).map(|e| e.from));
+                    stack.extend(adj.predecessors(p, l).filter(|e| dom[e.from].is_some()).map(|e| e.from));
                 }
             }
             if let Some(existing) = loops.iter_mut().find(|l| l.header == h) {

@@ -277,6 +277,37 @@ impl Program {
     pub fn predecessors(&self, l: LocId) -> impl Iterator<Item = &Edge> {
         self.edges.iter().filter(move |e| e.to == l)
     }
+    /// Outgoing and incoming edge indices of every location, for passes
+    /// that walk the graph many times (`successors` scans all edges).
+    pub fn adjacency(&self) -> Adjacency {
+        let n = self.locations.len();
+        let mut adj = Adjacency { out: vec![Vec::new(); n], into: vec![Vec::new(); n] };
+        for (i, e) in self.edges.iter().enumerate() {
+            if e.from < n {
+                adj.out[e.from].push(i);
+            }
+            if e.to < n {
+                adj.into[e.to].push(i);
+            }
+        }
+        adj
+    }
+}
+
+/// Edge indices by location (see [`Program::adjacency`]).
+#[derive(Clone, Debug)]
+pub struct Adjacency {
+    pub out: Vec<Vec<usize>>,
+    pub into: Vec<Vec<usize>>,
+}
+
+impl Adjacency {
+    pub fn successors<'a>(&'a self, p: &'a Program, l: LocId) -> impl Iterator<Item = &'a Edge> + 'a {
+        self.out.get(l).into_iter().flatten().map(move |&i| &p.edges[i])
+    }
+    pub fn predecessors<'a>(&'a self, p: &'a Program, l: LocId) -> impl Iterator<Item = &'a Edge> + 'a {
+        self.into.get(l).into_iter().flatten().map(move |&i| &p.edges[i])
+    }
 }
 
 impl fmt::Display for Program {

@@ -477,15 +477,7 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn type_name(&mut self, tn: &'a Node<TypeName>) -> Result<CType> {
-        let types: Vec<&Node<TypeSpecifier>> = tn
-            .node
-            .specifiers
-            .iter()
-            .filter_map(|s| match &s.node {
-                SpecifierQualifier::TypeSpecifier(t) => Some(t),
-                _ => None,
-            })
-            .collect();
+        let types = type_specifiers(&tn.node.specifiers);
         let base = self.base_type(&types)?;
         Ok(match &tn.node.declarator {
             Some(d) => self.declared_type(base, &d.node)?,
@@ -669,4 +661,15 @@ pub(super) fn scalar_initializer(i: &Node<Initializer>) -> Option<&Node<Expressi
         }
         Initializer::List(_) => None,
     }
+}
+
+/// The type specifiers among a type name's or a member's qualifiers.
+pub(super) fn type_specifiers(specifiers: &[Node<SpecifierQualifier>]) -> Vec<&Node<TypeSpecifier>> {
+    specifiers
+        .iter()
+        .filter_map(|s| match &s.node {
+            SpecifierQualifier::TypeSpecifier(t) => Some(t),
+            _ => None,
+        })
+        .collect()
 }

@@ -86,15 +86,7 @@ impl<'a> Lowerer<'a> {
         let mut members: Vec<(Option<String>, CType, Option<u32>, lang_c::span::Span)> = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else { continue };
-            let types: Vec<&'a Node<TypeSpecifier>> = f
-                .node
-                .specifiers
-                .iter()
-                .filter_map(|s| match &s.node {
-                    SpecifierQualifier::TypeSpecifier(t) => Some(t),
-                    _ => None,
-                })
-                .collect();
+            let types = super::decl::type_specifiers(&f.node.specifiers);
             let base = self.base_type(&types)?;
             if f.node.declarators.is_empty() {
                 // An anonymous struct or union member.

@@ -11,6 +11,7 @@ use crate::term::{Term, VarDecl};
 
 pub mod encode;
 pub mod normalize;
+pub mod project;
 pub mod smtlib;
 
 pub type PredId = usize;

@@ -22,6 +22,7 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 use invariants::{strengthen, with_facts, Facts};
 use samples::HeaderVisit;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -296,7 +297,25 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
     // All three combinations agree while the candidate has a single piece:
     // run that shared phase once, then race the strategies from its samples.
     let mut queries = 0;
-    // Loops that can always go on are caught before any ranking function is sought.
+    if opts.strategy == Strategy::Portfolio {
+        // The guard's slack first: one cheap decrease check, before the search
+        // for a recurrent set (which on a terminating loop with cut-points
+        // inside spends its whole share before it gives up).
+        for candidate in guards::guard_candidates(enc, li) {
+            let t0 = Instant::now();
+            let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
+            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0, GUARD_CHECK_TIME);
+            queries += run.queries;
+            if opts.verbose {
+                eprintln!("[loop {li} guard] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
+            }
+            if let Some(mut proof) = proof {
+                proof.strategy = "linear (slack of the loop guard)";
+                return (LoopResult::Ranked(proof), queries);
+            }
+        }
+    }
+    // Loops that can always go on are caught before any other ranking function is sought.
     if may_no {
         // A loop with cut-points inside needs a search for its sets: more time.
         let simple = certificate::self_transitions(enc, li).is_some();
@@ -317,20 +336,6 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
     // `synthesis`): loops with simple linear arguments whose iteration
     // counts are not affine are proved here, without sampling.
     if opts.strategy == Strategy::Portfolio {
-        // The guard's slack first: one cheap decrease check on large loops.
-        for candidate in guards::guard_candidates(enc, li) {
-            let t0 = Instant::now();
-            let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
-            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0, GUARD_CHECK_TIME);
-            queries += run.queries;
-            if opts.verbose {
-                eprintln!("[loop {li} guard] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
-            }
-            if let Some(mut proof) = proof {
-                proof.strategy = "linear (slack of the loop guard)";
-                return (LoopResult::Ranked(proof), queries);
-            }
-        }
         let t0 = Instant::now();
         let found = synthesis::candidates(enc, li, facts, &budget.sub_budget(Duration::from_secs(2)));
         if opts.verbose {
@@ -540,16 +545,46 @@ impl<'a> StrategyRun<'a> {
         iter: usize,
         time: Duration,
     ) -> Option<LoopProof> {
-        let inst = crate::instrument::instrument_decrease(self.cx.enc, self.cx.li, scheme);
-        let system = strengthen(&inst, self.cx.facts);
-        self.emit(&system, iter, "decrease");
+        // First on the projection onto what the candidate depends on (see
+        // `horn::project`): on a loop around a whole inlined program the
+        // engine then looks for invariants over a few variables, not over a
+        // hundred. Without the Houdini facts, which are inductive only all
+        // together. Its proof is checked on the whole program.
+        let seeds: BTreeSet<String> = scheme.pieces.iter().flat_map(|p| p.coeffs.keys().cloned()).collect();
+        let kept = crate::horn::project::relevant_variables(self.cx.enc, &seeds);
+        if !kept.is_empty() && kept.len() * 2 <= self.cx.enc.vars.len() {
+            let small = crate::horn::project::project(self.cx.enc, &kept);
+            let proof = self.decrease_on(&small, &Facts::new(), candidate, scheme, iter, time / 2, "projected ");
+            if proof.is_some() {
+                return proof;
+            }
+        }
+        self.decrease_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, time, "")
+    }
+
+    /// The decrease check of `candidate` on `enc` (the program or a
+    /// projection of it), its certificate checked on the program.
+    #[allow(clippy::too_many_arguments)]
+    fn decrease_on(
+        &mut self,
+        enc: &Encoding,
+        facts: &Facts,
+        candidate: &RankingCandidate,
+        scheme: &CounterScheme,
+        iter: usize,
+        time: Duration,
+        what: &str,
+    ) -> Option<LoopProof> {
+        let inst = crate::instrument::instrument_decrease(enc, self.cx.li, scheme);
+        let system = strengthen(&inst, facts);
+        self.emit(&system, iter, &format!("{}decrease", what.replace(' ', "-")));
         self.queries += 1;
         let quick = self.budget.sub_budget(time);
         let t0 = Instant::now();
         let verdict = crate::engine::portfolio::solve(&system, self.cx.opts.engine, &quick);
-        self.log(&format!("decrease with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+        self.log(&format!("{what}decrease with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
         let Verdict::Safe(inv) = verdict else { return None };
-        let inv = with_facts(&inv, &inst, self.cx.facts);
+        let inv = with_facts(&inv, &inst, facts);
         match certificate::check_decrease(self.cx.enc, self.cx.li, scheme, &inv, &self.budget) {
             Ok(()) => Some(LoopProof {
                 loop_index: self.cx.li,

@@ -301,10 +301,11 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
         // The guard's slack first: one cheap decrease check, before the search
         // for a recurrent set (which on a terminating loop with cut-points
         // inside spends its whole share before it gives up).
-        for candidate in guards::guard_candidates(enc, li) {
+        // Numbered apart from the sampling iterations in `--emit-horn` files.
+        for (k, candidate) in guards::guard_candidates(enc, li).into_iter().enumerate() {
             let t0 = Instant::now();
             let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
-            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0, GUARD_CHECK_TIME);
+            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 90 + k, GUARD_CHECK_TIME);
             queries += run.queries;
             if opts.verbose {
                 eprintln!("[loop {li} guard] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
@@ -342,7 +343,7 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
             let shown: Vec<String> = found.iter().map(|c| c.to_string()).collect();
             eprintln!("[loop {li} synthesis] candidates [{}] ({:.2} s)", shown.join(", "), t0.elapsed().as_secs_f64());
         }
-        for candidate in found {
+        for (k, candidate) in found.into_iter().enumerate() {
             let strategy = match candidate.combination {
                 Combination::Piecewise => Strategy::Piecewise,
                 Combination::Lexicographic => Strategy::Lexicographic,
@@ -351,7 +352,7 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
             let mut run = StrategyRun::new(cx, strategy, budget.clone(), false);
             // Synthesised candidates are likely right: more time for the
             // invariant their check needs.
-            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 0, SYNTHESIS_CHECK_TIME);
+            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 80 + k, SYNTHESIS_CHECK_TIME);
             queries += run.queries;
             if let Some(mut proof) = proof {
                 proof.strategy = match strategy {

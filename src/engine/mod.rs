@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub mod bmc;
+pub mod houdini;
 pub mod pdr;
 pub mod portfolio;
 pub mod spacer;

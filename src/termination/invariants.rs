@@ -9,13 +9,13 @@
 //! what makes an iteration of an outer loop one relation over header states.
 //! The facts only shape candidates; proofs never rely on them unchecked.
 
+use crate::engine::houdini::{comparisons, houdini, Edge};
 use crate::engine::{Budget, Invariant};
 use crate::horn::System;
 use crate::instrument::{ClauseRole, Instrumented};
 use crate::horn::encode::{Encoding, Source};
 use crate::ir::LocId;
-use crate::smt::{bool_of, check, solver_for, Sat};
-use crate::term::{Op, Sort, Term};
+use crate::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Name of the header-state copy in iteration summaries.
@@ -23,121 +23,8 @@ pub fn start_name(v: &str) -> String {
     format!("{v}#start")
 }
 
-/// One edge of a Houdini problem: from a node (or from nowhere: the facts
-/// of the source are then only `context`) to a node, under `context`; the
-/// target's facts are read through `target_subst`.
-pub struct Edge {
-    pub from: Option<LocId>,
-    pub to: LocId,
-    pub context: Term,
-    pub target_subst: BTreeMap<String, Term>,
-}
-
-/// The greatest subset of each node's candidate facts that every edge
-/// preserves. `None` when the solver gave up (out of time).
-pub fn houdini(mut facts: BTreeMap<LocId, Vec<Term>>, edges: &[Edge], budget: &Budget) -> Option<BTreeMap<LocId, Vec<Term>>> {
-    let _guard = budget.cancel.register_thread_context();
-    // A worklist of edges: an edge needs another look only when the facts
-    // at its source shrank (a smaller target set is still preserved). At
-    // first only the edges from the start, and from nodes whose candidate
-    // set is satisfiable, are queued: a node none of whose candidates has
-    // been dropped yet holds contradictory candidates (`x >= 1`, `x <= 0`),
-    // so the edges leaving it hold vacuously until its facts shrink, and
-    // then they are queued. The checks then follow the program from its
-    // start instead of the order of the edge list.
-    let mut leaving: BTreeMap<LocId, Vec<usize>> = BTreeMap::new();
-    for (i, e) in edges.iter().enumerate() {
-        if let Some(f) = e.from {
-            leaving.entry(f).or_default().push(i);
-        }
-    }
-    let mut consistent: Vec<(Vec<Term>, bool)> = Vec::new();
-    let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
-    let mut queued: Vec<bool> = vec![false; edges.len()];
-    for (i, e) in edges.iter().enumerate() {
-        let vacuous = match e.from {
-            None => false,
-            Some(f) => {
-                let set = facts.get(&f).cloned().unwrap_or_default();
-                let known = consistent.iter().find(|(s, _)| *s == set).map(|(_, c)| *c);
-                let sat = known.unwrap_or_else(|| {
-                    let solver = solver_for(budget);
-                    solver.assert(bool_of(&Term::and(set.clone())));
-                    // Unknown counts as satisfiable: the edge is checked.
-                    let c = check(&solver, budget) != Sat::Unsat;
-                    consistent.push((set, c));
-                    c
-                });
-                !sat
-            }
-        };
-        if !vacuous {
-            queued[i] = true;
-            queue.push_back(i);
-        }
-    }
-    while let Some(i) = queue.pop_front() {
-        queued[i] = false;
-        let e = &edges[i];
-        // Building the queries is work outside Z3 too: stop on time.
-        if budget.expired() {
-            return None;
-        }
-        let Some(targets) = facts.get(&e.to).filter(|t| !t.is_empty()).cloned() else { continue };
-        let mut pre = vec![e.context.clone()];
-        if let Some(f) = e.from {
-            pre.extend(facts.get(&f).cloned().unwrap_or_default());
-        }
-        let solver = solver_for(budget);
-        solver.assert(bool_of(&Term::and(pre)));
-        let mut kept: Vec<(Term, Term)> = targets.iter().map(|t| (t.clone(), t.subst(&e.target_subst))).collect();
-        loop {
-            if kept.is_empty() {
-                break;
-            }
-            solver.push();
-            solver.assert(bool_of(&Term::not(Term::and(kept.iter().map(|(_, t)| t.clone()).collect()))));
-            let sat = check(&solver, budget);
-            let model = if sat == Sat::Sat { solver.get_model() } else { None };
-            solver.pop(1);
-            match sat {
-                Sat::Unsat => break,
-                Sat::Unknown => return None,
-                Sat::Sat => {}
-            }
-            let model = model?;
-            let before = kept.len();
-            kept.retain(|(_, t)| model.eval(&bool_of(t), true).and_then(|b| b.as_bool()) != Some(false));
-            if kept.len() == before {
-                // The model leaves every fact undetermined: give up on all.
-                kept.clear();
-            }
-        }
-        if kept.len() < targets.len() {
-            facts.insert(e.to, kept.into_iter().map(|(t, _)| t).collect());
-            for &j in leaving.get(&e.to).map(|v| v.as_slice()).unwrap_or(&[]) {
-                if !queued[j] {
-                    queued[j] = true;
-                    queue.push_back(j);
-                }
-            }
-        }
-    }
-    Some(facts)
-}
-
 const MAX_VARS_FOR_ORDER_FACTS: usize = 12;
 const MAX_MINED_FACTS: usize = 40;
-
-/// Every integer comparison inside `t`.
-fn comparisons(t: &Term, f: &mut dyn FnMut(&Term)) {
-    if let Term::App(op, args) = t {
-        match op {
-            Op::Le | Op::Lt | Op::Ge | Op::Gt | Op::Eq if args.iter().all(|a| a.sort() == Sort::Int) => f(t),
-            _ => args.iter().for_each(|a| comparisons(a, f)),
-        }
-    }
-}
 
 /// Sign and order facts at every cut-point of the program.
 pub fn cutpoint_facts(enc: &Encoding, budget: &Budget) -> BTreeMap<LocId, Vec<Term>> {
@@ -182,6 +69,7 @@ pub fn cutpoint_facts(enc: &Encoding, budget: &Budget) -> BTreeMap<LocId, Vec<Te
             },
             to: t.to,
             context: t.constraint.clone(),
+            source_subst: BTreeMap::new(),
             target_subst: enc.vars.iter().map(|v| v.name.clone()).zip(t.post.iter().cloned()).collect(),
         })
         .collect();
@@ -225,7 +113,7 @@ pub fn iteration_summaries(
         } else {
             Some(s)
         };
-        edges.push(Edge { from, to: t.to, context: Term::and(vec![facts_at(s), t.constraint.clone()]), target_subst });
+        edges.push(Edge { from, to: t.to, context: Term::and(vec![facts_at(s), t.constraint.clone()]), source_subst: BTreeMap::new(), target_subst });
     }
     houdini(facts, &edges, budget).unwrap_or_default()
 }

@@ -582,7 +582,20 @@ impl<'a> StrategyRun<'a> {
         self.queries += 1;
         let quick = self.budget.sub_budget(time);
         let t0 = Instant::now();
-        let verdict = crate::engine::portfolio::solve(&system, self.cx.opts.engine, &quick);
+        // On a projection (few variables, maybe hundreds of cut-points) the
+        // comparisons Houdini tries are often all the invariant needed.
+        let simple = if enc.vars.len() < self.cx.enc.vars.len() {
+            let th = Instant::now();
+            let r = crate::engine::houdini::solve(&system, &self.budget.sub_budget(time / 2));
+            self.log(&format!("{what}houdini: {} ({:.2} s)", if r.is_some() { "safe" } else { "no" }, th.elapsed().as_secs_f64()));
+            r
+        } else {
+            None
+        };
+        let verdict = match simple {
+            Some(inv) => Verdict::Safe(inv),
+            None => crate::engine::portfolio::solve(&system, self.cx.opts.engine, &quick),
+        };
         self.log(&format!("{what}decrease with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
         let Verdict::Safe(inv) = verdict else { return None };
         let inv = with_facts(&inv, &inst, facts);

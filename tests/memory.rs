@@ -123,3 +123,16 @@ fn address_taken_scalars_arrays_and_struct_members_are_cells() {
         assert!(p.approximations.iter().all(|(_, t)| !t.contains("any value")), "{src}: {:?}", p.approximations);
     }
 }
+
+#[test]
+fn a_call_through_a_function_pointer_goes_to_its_target() {
+    // `step` holds `dec`: the call is inlined as `dec`, the loop counts down.
+    let p = lower("fnptr_known.c");
+    prove_yes(&p);
+    // A pointer that may hold a function that never returns: NO, with the
+    // choice of target made by the program's own input.
+    let p = parse_file(&path_of("regress/fnptr_choice_spins.c"), IntSemantics::Math).expect("lowers");
+    let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(30), ..Default::default() };
+    let out = tessera::termination::prove_program(&p, &opts);
+    assert_eq!(out.answer.word(), "NO", "{:?}", p.approximations);
+}

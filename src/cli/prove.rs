@@ -211,7 +211,7 @@ fn supervise(args: &ProveArgs) -> Option<i32> {
         }
         Some(st) if st.code().is_some() => st.code().unwrap_or(1),
         Some(st) => maybe(format!("the solver process died ({st}); no answer")),
-        None => maybe("time limit".into()),
+        None => maybe(format!("time limit: no answer within {:.0} s", effective_timeout(args.timeout))),
     })
 }
 

@@ -70,7 +70,11 @@ fn details(o: &Outcome) -> String {
                     ranking_text(l, &names),
                     l.strategy
                 );
-                let _ = writeln!(s, "  supporting invariant at the loop header: {}", invariant_text(o, l, &names));
+                if l.invariant == crate::term::Term::Bool(false) {
+                    let _ = writeln!(s, "  the loop header is unreachable (its invariant is false)");
+                } else {
+                    let _ = writeln!(s, "  supporting invariant at the loop header: {}", invariant_text(o, l, &names));
+                }
             }
         }
         Answer::No { witness, span, strategy } => {

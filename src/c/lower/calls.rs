@@ -7,6 +7,8 @@ use crate::c::cfg::Cursor;
 use crate::c::arith::Val;
 use crate::c::types::CType;
 use crate::error::Result;
+use crate::ir::{Action, IntType};
+use crate::term::Term;
 use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
@@ -16,6 +18,10 @@ use std::collections::{HashMap, HashSet};
 /// functions that call the next one twice would inline 2^20 bodies.
 const MAX_INLINED_SIZE: usize = 20_000;
 
+/// Calls through a pointer with more possible targets than this are refused
+/// (each target is inlined at the call).
+const MAX_INDIRECT_TARGETS: usize = 16;
+
 impl<'a> Lowerer<'a> {
     /// The size of `name`'s body with every call inlined (saturating).
     fn inlined_size(&mut self, name: &str) -> usize {
@@ -24,7 +30,7 @@ impl<'a> Lowerer<'a> {
         }
         // Cycles are recursion, never inlined: count such calls once.
         self.inlined_sizes.insert(name.to_string(), 1);
-        let Some(facts) = self.body_facts.get(name).cloned() else { return 1 };
+        let Some(facts) = self.function_facts(name) else { return 1 };
         let mut n = facts.size;
         for callee in &facts.calls {
             if self.body_facts.contains_key(callee) {
@@ -47,7 +53,7 @@ impl<'a> Lowerer<'a> {
             if self.recursive.contains_key(&f) {
                 return false;
             }
-            if let Some(facts) = self.body_facts.get(&f) {
+            if let Some(facts) = self.function_facts(&f) {
                 // Static locals would outlive a summary: inline those.
                 if facts.repeats || facts.has_static_locals {
                     return false;
@@ -91,13 +97,13 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn call(&mut self, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
         let Expression::Identifier(id) = &c.node.callee.node else {
-            return Err(self.unsupported(c.span, "a call through a function pointer"));
+            return self.indirect_call(c, want);
         };
         let name = id.node.name.as_str();
         let args = &c.node.arguments;
         if self.lookup(name).is_some() {
             // A variable (a function pointer), not a function.
-            return Err(self.unsupported(c.span, "a call through a function pointer"));
+            return self.indirect_call(c, want);
         }
         if let Some(info) = self.functions.get(name) {
             if info.def.is_some() {
@@ -339,9 +345,93 @@ impl<'a> Lowerer<'a> {
     /// `last_pointer_return`).
     pub(crate) fn inline_call(&mut self, c: &'a Node<CallExpression>) -> Result<()> {
         let Expression::Identifier(id) = &c.node.callee.node else {
-            return Err(self.unsupported(c.span, "a call through a function pointer"));
+            return Err(self.unsupported(c.span, "the pointer result of a call through a function pointer"));
         };
         self.inline(&id.node.name, c, true).map(|_| ())
+    }
+
+    // ---- calls through function pointers
+
+    /// The defined functions a call through a pointer may reach: those the
+    /// program uses as values (only their addresses can be in a pointer)
+    /// that take these arguments (and return a value, when it is used: the
+    /// pointer's type would not allow a void function otherwise).
+    /// Pointer arguments go to pointer parameters, integers to integers.
+    pub(crate) fn indirect_targets(&mut self, c: &'a Node<CallExpression>, want: bool) -> Result<Vec<String>> {
+        let mut pointers = Vec::new();
+        for a in &c.node.arguments {
+            // A null pointer constant fits either kind of parameter.
+            pointers.push(if super::memory::is_null_constant(&a.node) { None } else { Some(self.is_pointer(a)?) });
+        }
+        let fits = |l: &Self, f: &String| {
+            let Ok(info) = l.callee(f, c) else { return false };
+            let kinds_agree = info.params.iter().zip(&pointers).all(|(p, a)| a.is_none_or(|a| a == matches!(p.ty, CType::Ptr(_))));
+            kinds_agree && (!want || info.ret != CType::Void)
+        };
+        Ok(self.function_values.iter().filter(|f| fits(self, f)).cloned().collect())
+    }
+
+    /// The type of a call through a pointer: the targets' common return
+    /// type, otherwise (targets that disagree, or none known) any integer.
+    pub(crate) fn indirect_return_type(&self, targets: &[String]) -> CType {
+        let rets: Vec<&CType> = targets.iter().filter_map(|f| self.functions.get(f)).map(|f| &f.ret).collect();
+        match rets.first() {
+            Some(&r) if rets.iter().all(|x| *x == r) => r.clone(),
+            _ => CType::Int(IntType::LONG),
+        }
+    }
+
+    /// A call through a function pointer: to the target whose block the
+    /// pointer holds, among [`Lowerer::indirect_targets`] (exactly one
+    /// when the pointer is known), or else to code outside the program (a
+    /// library function, or a pointer the model lost), lowered like a call
+    /// of a function without a definition.
+    fn indirect_call(&mut self, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
+        let target = self.pointer(&c.node.callee, Some(CType::Function))?;
+        let target = self.snapshot_pointer(target);
+        let targets = self.indirect_targets(c, want)?;
+        if targets.len() > MAX_INDIRECT_TARGETS {
+            return Err(self.unsupported(c.span, format!("a call through a function pointer with {} possible targets", targets.len())));
+        }
+        let ret = self.indirect_return_type(&targets);
+        let result = match (&ret, want) {
+            (CType::Int(t), true) => Some((self.cfg.temp("call%ret", *t), *t)),
+            (CType::Void, true) => return Err(self.syntax(c.span, "a call of a void function used as a value")),
+            (_, true) => return Err(self.unsupported(c.span, "this result of a call through a function pointer")),
+            _ => None,
+        };
+        let known = super::memory::const_int(&target.base);
+        let blocks: Vec<(String, Term)> = targets.iter().map(|f| (f.clone(), self.function_address(f).base)).collect();
+        let start = self.cur.take();
+        let mut ends = Vec::new();
+        for (f, block) in &blocks {
+            if known.is_some() && known != super::memory::const_int(block) {
+                continue;
+            }
+            self.cur = start.clone();
+            self.emit_assume(Term::eq(target.base.clone(), block.clone()));
+            let v = self.inline(f, c, want)?;
+            if let (Some((r, t)), Some(v)) = (&result, v) {
+                let v = self.arith.convert(v, *t);
+                self.emit(Action::Assign(r.clone(), v.term));
+            }
+            ends.extend(self.cur.take());
+        }
+        if known.is_none() || !blocks.iter().any(|(_, b)| super::memory::const_int(b) == known) {
+            self.cur = start;
+            for (_, block) in &blocks {
+                self.emit_assume(Term::not(Term::eq(target.base.clone(), block.clone())));
+            }
+            let name = format!("(*{})", self.source_text(c.node.callee.span).trim_start_matches('*'));
+            let v = self.external_call(&name, c, ret, want)?;
+            if let (Some((r, t)), Some(v)) = (&result, v) {
+                let v = self.arith.convert(v, *t);
+                self.emit(Action::Assign(r.clone(), v.term));
+            }
+            ends.extend(self.cur.take());
+        }
+        self.cur = self.join(ends, c.span, "after a call through a pointer");
+        Ok(result.map(|(r, t)| self.arith.var(&r, t)))
     }
 
     fn inline_body(

@@ -115,6 +115,12 @@ impl<'a> Lowerer<'a> {
                 if declared_here {
                     return Err(TesseraError::invalid(self.span(init.span), format!("redeclaration of `{name}` in the same block")));
                 }
+                if init.node.initializer.is_some() {
+                    // C puts the name in scope in its own initializer (C11
+                    // 6.2.1p7): `struct T *p = malloc(sizeof *p)` reads only its
+                    // type; a read of its value there is indeterminate.
+                    self.bind(&name, Symbol::Opaque { ty: ty.clone() });
+                }
                 if storage.is_static {
                     self.static_local(&name, ty, init)?;
                 } else {
@@ -347,10 +353,6 @@ impl<'a> Lowerer<'a> {
         match &init.node.initializer {
             Some(i) => {
                 let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a scalar"))?;
-                // (Strictly, C puts the name in scope in its own initializer,
-                // but no meaningful initializer of a scalar reads it.)
-                // The initializer is evaluated before the name comes into scope
-                // (it cannot meaningfully refer to the new variable).
                 if let Some(range) = self.nondet_assignment(e, t) {
                     let v = self.cfg.declare(name, &f, t);
                     self.havoc_in(&v, range);

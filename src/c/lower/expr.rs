@@ -199,7 +199,7 @@ impl<'a> Lowerer<'a> {
         let mut clobbered: HashSet<String> = HashSet::new();
         let mut calls_functions = false;
         for x in later {
-            let facts = super::facts::expression_facts(x);
+            let facts = self.expression_facts(x);
             if facts.writes_memory {
                 // A store may reach any memory cell `v` reads.
                 return self.snapshot(v);
@@ -432,6 +432,8 @@ impl<'a> Lowerer<'a> {
                     Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
                 }
                 Some(Symbol::Opaque { ty: CType::Float(_) }) => Ok(LValue::Opaque { ty: IntType::LONG, at: self.span(e.span) }),
+                // Read in its own initializer (`int x = x + 1;`): indeterminate.
+                Some(Symbol::Opaque { ty: CType::Int(t) }) => Ok(LValue::Opaque { ty: *t, at: self.span(e.span) }),
                 // A scalar whose address is taken: its cell in memory.
                 Some(Symbol::Object { ptr, ty: CType::Int(t) }) => Ok(LValue::Mem { ptr: ptr.clone(), ty: *t, at: self.span(e.span) }),
                 Some(Symbol::Opaque { ty } | Symbol::Object { ty, .. }) => {

@@ -46,6 +46,10 @@ pub(crate) struct BodyFacts {
     pub calls: Vec<String>,
 }
 
+/// The callee of a call through a function pointer expression (`(*fp)(x)`,
+/// `s->op(x)`); the lowerer reads it as "any function used as a value".
+pub(crate) const INDIRECT: &str = "(*)";
+
 struct FactsVisitor {
     facts: BodyFacts,
 }
@@ -70,10 +74,12 @@ impl<'ast> Visit<'ast> for FactsVisitor {
         visit::visit_statement(self, s, span);
     }
     fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
-        if let Expression::Identifier(id) = &c.callee.node {
-            self.facts.callees.insert(id.node.name.clone());
-            self.facts.calls.push(id.node.name.clone());
-        }
+        let callee = match &c.callee.node {
+            Expression::Identifier(id) => id.node.name.clone(),
+            _ => INDIRECT.to_string(),
+        };
+        self.facts.callees.insert(callee.clone());
+        self.facts.calls.push(callee);
         visit::visit_call_expression(self, c, span);
     }
     fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast Span) {
@@ -189,3 +195,31 @@ pub(crate) fn reassigned_names(body: &Node<Statement>) -> (HashSet<String>, Hash
     (v.names, v.moved)
 }
 
+
+/// Identifiers used other than as the callee of a direct call: among them,
+/// the functions whose address the program takes (the possible targets of
+/// a call through a function pointer).
+pub(crate) fn used_as_values(unit: &TranslationUnit) -> HashSet<String> {
+    #[derive(Default)]
+    struct Values(HashSet<String>);
+    impl<'ast> Visit<'ast> for Values {
+        fn visit_expression(&mut self, e: &'ast Expression, span: &'ast Span) {
+            if let Expression::Identifier(id) = e {
+                self.0.insert(id.node.name.clone());
+            }
+            visit::visit_expression(self, e, span);
+        }
+        fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
+            if matches!(c.callee.node, Expression::Identifier(_)) {
+                for a in &c.arguments {
+                    self.visit_expression(&a.node, &a.span);
+                }
+            } else {
+                visit::visit_call_expression(self, c, span);
+            }
+        }
+    }
+    let mut v = Values::default();
+    v.visit_translation_unit(unit);
+    v.0
+}

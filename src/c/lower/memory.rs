@@ -361,6 +361,13 @@ impl<'a> Lowerer<'a> {
                 Some(Symbol::Unmodelled { what }) => {
                     Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
                 }
+                Some(Symbol::Var { .. }) => {
+                    // An integer where a pointer is expected (gcc converts it,
+                    // with a warning): like a cast, any pointer.
+                    let at = self.span(e.span);
+                    self.note_unknown(at, "an integer converted to a pointer is any pointer");
+                    Ok(self.unknown_pointer(hint.unwrap_or(CType::Void)))
+                }
                 _ => Err(self.unsupported(e.span, format!("`{}` used as a pointer", id.node.name))),
             },
             Expression::VaArg(v) => {
@@ -572,13 +579,20 @@ impl<'a> Lowerer<'a> {
     }
 
     fn pointer_call(&mut self, c: &'a Node<CallExpression>, hint: Option<CType>) -> Result<PtrVal> {
-        let Expression::Identifier(id) = &c.node.callee.node else {
-            return Err(self.unsupported(c.span, "a call through a function pointer"));
+        let direct = match &c.node.callee.node {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() => Some(id.node.name.as_str()),
+            _ => None,
         };
-        let name = id.node.name.as_str();
-        if self.lookup(name).is_some() {
-            return Err(self.unsupported(c.span, "a call through a function pointer"));
-        }
+        let Some(name) = direct else {
+            // Through a function pointer: only code outside the program may
+            // give the pointer (no function of the program could).
+            if !self.indirect_targets(c, true)?.is_empty() {
+                return Err(self.unsupported(c.span, "the pointer result of a call through a function pointer"));
+            }
+            self.pointer(&c.node.callee, Some(CType::Function))?;
+            let name = format!("(*{})", self.source_text(c.node.callee.span).trim_start_matches('*'));
+            return self.external_pointer_call(&name, c, hint.unwrap_or(CType::Void));
+        };
         let defined = self.functions.get(name).is_some_and(|f| f.def.is_some());
         if defined {
             self.inline_call(c)?;

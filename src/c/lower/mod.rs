@@ -190,6 +190,12 @@ pub(crate) struct Lowerer<'a> {
     function_blocks: HashMap<String, crate::term::Term>,
     /// Names whose address is taken somewhere: such globals live in memory.
     addressed_globals: HashSet<String>,
+    /// Identifiers used other than as a direct callee (see
+    /// [`facts::used_as_values`]); the defined functions among them are
+    /// the possible targets of calls through pointers.
+    used_as_values: HashSet<String>,
+    /// The defined functions used as values, sorted (filled with the body facts).
+    pub(crate) function_values: Vec<String>,
 }
 
 pub fn lower(
@@ -263,6 +269,8 @@ fn lower_once(
         uses_floats: false,
         function_blocks: HashMap::new(),
         addressed_globals: facts::addressed_in_unit(unit),
+        used_as_values: facts::used_as_values(unit),
+        function_values: Vec::new(),
     };
     let program = l.program(unit)?;
     Ok((program, l.found_repeating))
@@ -270,6 +278,33 @@ fn lower_once(
 
 impl<'a> Lowerer<'a> {
     // ---- positions and errors
+
+    /// What `e` does (see [`facts::expression_facts`]), a call through a
+    /// pointer counted as a call of every possible target.
+    pub(crate) fn expression_facts(&self, e: &Node<Expression>) -> facts::BodyFacts {
+        self.with_indirect_targets(facts::expression_facts(e))
+    }
+
+    /// The facts of function `name`'s body, its calls through pointers
+    /// counted as calls of every possible target. (Recursion is found on
+    /// direct calls only: a cycle through a pointer is met while inlining.)
+    pub(crate) fn function_facts(&self, name: &str) -> Option<facts::BodyFacts> {
+        self.body_facts.get(name).map(|f| self.with_indirect_targets(f.clone()))
+    }
+
+    /// Calls through pointers (and of names that are no function: pointer
+    /// variables) become calls of every defined function used as a value.
+    fn with_indirect_targets(&self, mut f: facts::BodyFacts) -> facts::BodyFacts {
+        let indirect = |c: &String| c == facts::INDIRECT || (!self.functions.contains_key(c) && self.used_as_values.contains(c));
+        let n = f.calls.iter().filter(|c| indirect(c)).count();
+        if n > 0 {
+            f.callees.extend(self.function_values.iter().cloned());
+            for _ in 0..n {
+                f.calls.extend(self.function_values.iter().cloned());
+            }
+        }
+        f
+    }
 
     pub fn span(&self, s: lang_c::span::Span) -> Option<Span> {
         if s.is_none() {
@@ -440,6 +475,10 @@ impl<'a> Lowerer<'a> {
                 self.body_facts.insert(name.clone(), facts::body_facts(&def.node));
             }
         }
+        let mut values: Vec<String> =
+            self.body_facts.keys().filter(|f| self.used_as_values.contains(*f)).cloned().collect();
+        values.sort();
+        self.function_values = values;
         self.recursive = recursion::recursive_components(&self.body_facts);
         let main = match self.functions.get("main").and_then(|f| f.def) {
             Some(m) => m,

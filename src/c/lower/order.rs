@@ -15,7 +15,7 @@ impl<'a> Lowerer<'a> {
     /// computes or does: then C's unspecified order of evaluation matters.
     pub(super) fn interfere(&self, x: &Node<Expression>, y: &Node<Expression>) -> bool {
         let calls = |e: &Node<Expression>| {
-            super::facts::expression_facts(e).callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()))
+            self.expression_facts(e).callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()))
         };
         (calls(x) && self.has_effects(y)) || (calls(y) && self.has_effects(x))
     }

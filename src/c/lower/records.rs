@@ -258,8 +258,9 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// The type of a call through a function pointer (not modelled).
-    pub(crate) fn pointer_call_type(&mut self, _callee: &'a Node<Expression>) -> Result<CType> {
-        Ok(CType::Unsupported("a call through a function pointer".into()))
+    /// The type of a call through a function pointer (see `calls.rs`).
+    pub(crate) fn pointer_call_type(&mut self, c: &'a Node<CallExpression>) -> Result<CType> {
+        let targets = self.indirect_targets(c, true)?;
+        Ok(self.indirect_return_type(&targets))
     }
 }

@@ -153,7 +153,7 @@ impl<'a> Lowerer<'a> {
             if !seen.insert(f.clone()) {
                 continue;
             }
-            if let Some(facts) = self.body_facts.get(&f) {
+            if let Some(facts) = self.function_facts(&f) {
                 if facts.has_static_locals {
                     return Err(self.unsupported(s, format!("static local variables in `{f}`, reached by recursion")));
                 }

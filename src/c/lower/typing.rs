@@ -48,7 +48,7 @@ impl<'a> Lowerer<'a> {
                 }),
             },
             Expression::Call(c) => match &c.node.callee.node {
-                Expression::Identifier(id) => {
+                Expression::Identifier(id) if self.lookup(&id.node.name).is_none() => {
                     let n = id.node.name.as_str();
                     if let Some(f) = self.functions.get(n).filter(|f| f.def.is_some()) {
                         f.ret.clone()
@@ -68,7 +68,7 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 // Through a function pointer: the targets' common return type.
-                _ => self.pointer_call_type(&c.node.callee)?,
+                _ => self.pointer_call_type(c)?,
             },
             Expression::UnaryOperator(u) => match u.node.operator.node {
                 UnaryOperator::PostIncrement

@@ -70,10 +70,14 @@ fn details(o: &Outcome) -> String {
                     ranking_text(l, &names),
                     l.strategy
                 );
-                if l.invariant == crate::term::Term::Bool(false) {
-                    let _ = writeln!(s, "  the loop header is unreachable (its invariant is false)");
-                } else {
-                    let _ = writeln!(s, "  supporting invariant at the loop header: {}", invariant_text(o, l, &names));
+                match invariant_text(o, l, &names) {
+                    // The invariant simplified to false: no run reaches the loop.
+                    f if f == "0" => {
+                        let _ = writeln!(s, "  the loop is unreachable (its invariant is false)");
+                    }
+                    inv => {
+                        let _ = writeln!(s, "  supporting invariant at the loop header: {inv}");
+                    }
                 }
             }
         }

@@ -586,7 +586,7 @@ impl<'a> StrategyRun<'a> {
         // comparisons Houdini tries are often all the invariant needed.
         let simple = if enc.vars.len() < self.cx.enc.vars.len() {
             let th = Instant::now();
-            let r = crate::engine::houdini::solve(&system, &self.budget.sub_budget(time / 2));
+            let r = crate::engine::houdini::solve(&system, &self.budget.sub_budget(time));
             self.log(&format!("{what}houdini: {} ({:.2} s)", if r.is_some() { "safe" } else { "no" }, th.elapsed().as_secs_f64()));
             r
         } else {

@@ -87,6 +87,16 @@ impl Names {
         Names { shown: self.shown.iter().filter(|(k, _)| live.contains(*k)).map(|(k, v)| (k.clone(), v.clone())).collect() }
     }
 
+    /// These names, and every other variable of `t` under its internal
+    /// name (for sets that must be printed exactly, see [`exact_condition`]).
+    pub fn showing_all_of(&self, t: &Term) -> Names {
+        let mut shown = self.shown.clone();
+        for v in t.free_vars() {
+            shown.entry(v.name.clone()).or_insert_with(|| v.name.clone());
+        }
+        Names { shown }
+    }
+
     pub fn get(&self, internal: &str) -> Option<&str> {
         self.shown.get(internal).map(|s| s.as_str())
     }

@@ -194,7 +194,7 @@ fn inner_texts(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names)
                 Some(i) => format!("the header of loop {i}"),
                 None => format!("the join point L{c}"),
             };
-            (at, cexpr::exact_condition(set, names).unwrap_or_else(|| set.to_string()))
+            (at, exact_text(set, names))
         })
         .collect()
 }
@@ -218,7 +218,15 @@ pub fn shown_state(
 /// The recurrent set in C; exactly as checked (a weakened set need not be
 /// recurrent), so with internal names if it speaks of a hidden variable.
 fn recurrent_text(w: &NonTerminationWitness, names: &Names) -> String {
-    cexpr::exact_condition(&w.recurrent_set, names).unwrap_or_else(|| w.recurrent_set.to_string())
+    exact_text(&w.recurrent_set, names)
+}
+
+/// A set in C over source names, or, when it speaks of a variable without
+/// one (a temporary), still in C with that variable's internal name.
+fn exact_text(set: &crate::term::Term, names: &Names) -> String {
+    cexpr::exact_condition(set, names)
+        .or_else(|| cexpr::exact_condition(set, &names.showing_all_of(set)))
+        .unwrap_or_else(|| set.to_string())
 }
 
 /// `warning: file:line:col: signed overflow possible in 'x + 1'`.

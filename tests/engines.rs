@@ -296,3 +296,17 @@ fn non_linear_systems_are_declined() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Time the Houdini engine on the Horn file named by `HOUDINI_FILE` (a
+/// profiling aid: `HOUDINI_FILE=x.smt2 cargo test --release --test engines
+/// houdini_on_a_file -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn houdini_on_a_file() {
+    let Some(path) = std::env::var_os("HOUDINI_FILE") else { return };
+    let text = std::fs::read_to_string(path).expect("readable");
+    let system = tessera::horn::smtlib::parse_system(&text).expect("a Horn system");
+    let t0 = Instant::now();
+    let r = tessera::engine::houdini::solve(&system, &Budget::with_timeout(Duration::from_secs(60)));
+    eprintln!("houdini: {} in {:.2} s", if r.is_some() { "safe" } else { "no" }, t0.elapsed().as_secs_f64());
+}

@@ -140,6 +140,39 @@ pub fn houdini(mut facts: BTreeMap<Node, Vec<Term>>, edges: &[Edge], budget: &Bu
 }
 
 
+/// Comparison `a` (over a clause's variables) read over the parameters of a
+/// predicate applied to `args`: each variable of `a` that is passed as an
+/// argument becomes that parameter (every choice when it is passed twice,
+/// at most a few readings); none when some variable is not passed.
+fn over_parameters(a: &Term, args: &[Term], params: &[crate::term::VarDecl]) -> Vec<Term> {
+    let mut at: BTreeMap<&str, Vec<Term>> = BTreeMap::new();
+    for (p, arg) in params.iter().zip(args) {
+        if let Term::Var(name, _) = arg {
+            at.entry(name.as_str()).or_default().push(p.term());
+        }
+    }
+    let mut readings: Vec<BTreeMap<String, Term>> = vec![BTreeMap::new()];
+    for v in a.free_vars() {
+        let Some(choices) = at.get(v.name.as_str()) else { return Vec::new() };
+        let name = &v.name;
+        readings = readings
+            .iter()
+            .flat_map(|m| {
+                choices.iter().map(move |t| {
+                    let mut m = m.clone();
+                    m.insert(name.clone(), t.clone());
+                    m
+                })
+            })
+            .take(MAX_READINGS)
+            .collect();
+    }
+    readings.iter().map(|m| a.subst(m)).collect()
+}
+
+/// Most readings of one comparison over a predicate's parameters.
+const MAX_READINGS: usize = 4;
+
 fn has_large_constant(t: &Term) -> bool {
     match t {
         Term::Int(c) => c.bits() > 16,
@@ -150,36 +183,72 @@ fn has_large_constant(t: &Term) -> bool {
 
 /// Most parameters for which every pair gets order candidates.
 const MAX_PARAMS_FOR_ORDER: usize = 16;
-/// Most comparisons read off the clauses.
+/// Most comparisons read off the clauses, per predicate.
 const MAX_MINED: usize = 60;
 
 /// A model of a linear Horn system made of comparisons, or `None` when the
 /// candidates below do not make every query hold (or time runs out).
 /// Candidates at a predicate, over its parameters: signs (`x >= 0`,
 /// `x <= 0`, `x >= 1`), order between any two parameters (few parameters
-/// only) and the program's own comparisons found in the clauses, also with
-/// every variable `x` read as its snapshot `s#x` where the predicate has one.
+/// only) and the program's own comparisons: those of each clause's
+/// constraint, read over the parameters of the predicates the clause
+/// applies, through their arguments (a variable passed as two arguments,
+/// a value and its snapshot at the loop header, gives both readings).
 /// The answer is an ordinary invariant: the caller validates it like any
 /// engine's.
 pub fn solve(system: &System, budget: &Budget) -> Option<Invariant> {
     if system.clauses.iter().any(|c| c.body.len() > 1) {
         return None;
     }
-    let mut mined: BTreeSet<Term> = BTreeSet::new();
+    let mut mined: BTreeMap<usize, BTreeSet<Term>> = BTreeMap::new();
     for c in &system.clauses {
+        let mut found = Vec::new();
         comparisons(&c.constraint, &mut |a| {
             // Range facts of the machine types (`x <= 2147483647`) hold or
             // fail on their own; the program's own comparisons are the
             // candidates worth their cost.
-            if a.is_linear() && !has_large_constant(a) && mined.len() < MAX_MINED {
-                mined.insert(a.clone());
+            if a.is_linear() && !has_large_constant(a) {
+                found.push(a.clone());
             }
         });
+        for app in c.body.iter().chain(c.head.as_ref()) {
+            let into = mined.entry(app.pred).or_default();
+            for a in &found {
+                if into.len() >= MAX_MINED {
+                    break;
+                }
+                into.extend(over_parameters(a, &app.args, &system.preds[app.pred].params));
+            }
+        }
+    }
+    // Carry each candidate along the clauses to the predicates they reach
+    // (the loop's guard, read at its header, to the cut-points of the body,
+    // which no clause's constraint mentions).
+    let mut queue: std::collections::VecDeque<usize> = mined.keys().copied().collect();
+    let mut queued: BTreeSet<usize> = queue.iter().copied().collect();
+    while let Some(p) = queue.pop_front() {
+        queued.remove(&p);
+        let here: Vec<Term> = mined.get(&p).map(|m| m.iter().cloned().collect()).unwrap_or_default();
+        for c in system.clauses.iter().filter(|c| c.body.first().is_some_and(|b| b.pred == p)) {
+            let (Some(b), Some(h)) = (c.body.first(), c.head.as_ref()) else { continue };
+            let from: BTreeMap<String, Term> =
+                system.preds[p].params.iter().zip(&b.args).map(|(v, a)| (v.name.clone(), a.clone())).collect();
+            let into = mined.entry(h.pred).or_default();
+            let before = into.len();
+            for a in &here {
+                if into.len() >= MAX_MINED {
+                    break;
+                }
+                into.extend(over_parameters(&a.subst(&from), &h.args, &system.preds[h.pred].params));
+            }
+            if into.len() > before && queued.insert(h.pred) {
+                queue.push_back(h.pred);
+            }
+        }
     }
     let mut facts: BTreeMap<Node, Vec<Term>> = BTreeMap::new();
     for (i, p) in system.preds.iter().enumerate() {
         let ints: Vec<Term> = p.params.iter().filter(|v| v.sort == Sort::Int).map(|v| v.term()).collect();
-        let names: BTreeSet<&str> = p.params.iter().map(|v| v.name.as_str()).collect();
         let mut atoms: Vec<Term> = Vec::new();
         for (k, x) in ints.iter().enumerate() {
             atoms.push(Term::ge(x.clone(), Term::int(0)));
@@ -192,17 +261,9 @@ pub fn solve(system: &System, budget: &Budget) -> Option<Invariant> {
                 }
             }
         }
-        for a in &mined {
-            let vars = a.free_vars();
-            if vars.iter().all(|v| names.contains(v.name.as_str())) {
-                atoms.push(a.clone());
-                atoms.push(Term::not(a.clone()));
-            }
-            let snap: BTreeMap<String, Term> =
-                vars.iter().map(|v| (v.name.clone(), Term::var(format!("s#{}", v.name)))).collect();
-            if !vars.is_empty() && snap.values().all(|s| s.free_vars().iter().all(|v| names.contains(v.name.as_str()))) {
-                atoms.push(a.subst(&snap));
-            }
+        for a in mined.get(&i).into_iter().flatten() {
+            atoms.push(a.clone());
+            atoms.push(Term::not(a.clone()));
         }
         let mut seen = BTreeSet::new();
         atoms.retain(|a| seen.insert(a.clone()));
@@ -260,6 +321,28 @@ mod tests {
              (assert (forall ((x Int) (s Int) (y Int)) (=> (and (I x s) (> y 0)) (I x s))))
              (assert (forall ((x Int) (s Int)) (=> (and (I x s) (not (= x s))) false)))
              (check-sat)",
+        )
+        .expect("parses");
+        let inv = solve(&sys, &Budget::unlimited()).expect("proved");
+        assert_eq!(crate::engine::validate::validate(&sys, &crate::engine::Verdict::Safe(inv), &Budget::unlimited()), Ok(()));
+    }
+
+    #[test]
+    fn the_guard_read_at_the_snapshot_reaches_the_cut_points_of_the_body() {
+        // Header H(n, i, sn, si); the iteration takes the snapshot (sn, si)
+        // under the guard `i < n - 1`; at C, inside the body, the query
+        // needs `si < sn - 1`, which no clause into C mentions (the query
+        // says it with constants too large to be mined).
+        let sys = parse_system(
+            "(set-logic HORN)
+             (declare-fun H (Int Int Int Int) Bool)
+             (declare-fun B (Int Int Int Int) Bool)
+             (declare-fun C (Int Int Int Int) Bool)
+             (assert (forall ((n Int)) (=> (>= n 0) (H n 0 n 0))))
+             (assert (forall ((n Int) (i Int) (sn Int) (si Int)) (=> (and (H n i sn si) (< i (- n 1))) (B n i n i))))
+             (assert (forall ((n Int) (i Int) (sn Int) (si Int) (y Int)) (=> (and (B n i sn si) (> y 0)) (C n i sn si))))
+             (assert (forall ((n Int) (i Int) (sn Int) (si Int)) (=> (C n i sn si) (H n (+ i 1) sn si))))
+             (assert (forall ((n Int) (i Int) (sn Int) (si Int)) (=> (and (C n i sn si) (< (+ (- sn si) 100000) 100002)) false)))",
         )
         .expect("parses");
         let inv = solve(&sys, &Budget::unlimited()).expect("proved");

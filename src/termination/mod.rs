@@ -553,14 +553,19 @@ impl<'a> StrategyRun<'a> {
         // together. Its proof is checked on the whole program.
         let seeds: BTreeSet<String> = scheme.pieces.iter().flat_map(|p| p.coeffs.keys().cloned()).collect();
         let kept = crate::horn::project::relevant_variables(self.cx.enc, &seeds);
+        // On a program of hundreds of cut-points (a loop around a whole
+        // inlined product line) the check on the whole program almost never
+        // ends in time; the projection gets the larger share there.
+        let large = self.cx.enc.cutpoints.len() > LARGE_PROGRAM_CUTPOINTS;
+        let (projected_time, full_time) = if large { (time, time / 2) } else { (time / 2, time) };
         if !kept.is_empty() && kept.len() * 2 <= self.cx.enc.vars.len() {
             let small = crate::horn::project::project(self.cx.enc, &kept);
-            let proof = self.decrease_on(&small, &Facts::new(), candidate, scheme, iter, time / 2, "projected ");
+            let proof = self.decrease_on(&small, &Facts::new(), candidate, scheme, iter, projected_time, "projected ");
             if proof.is_some() {
                 return proof;
             }
         }
-        self.decrease_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, time, "")
+        self.decrease_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, full_time, "")
     }
 
     /// The decrease check of `candidate` on `enc` (the program or a
@@ -722,6 +727,8 @@ impl<'a> StrategyRun<'a> {
 
 /// Time for the decrease check of a candidate from the synthesis, and of
 /// one from samples (a quick look: failure sends it on to T_term).
+/// Cut-points beyond which a program counts as large (see `try_decrease`).
+const LARGE_PROGRAM_CUTPOINTS: usize = 200;
 const SYNTHESIS_CHECK_TIME: Duration = Duration::from_secs(3);
 /// Time for the decrease check of a candidate read off the loop guard.
 const GUARD_CHECK_TIME: Duration = Duration::from_secs(4);

@@ -308,11 +308,18 @@ mod tests {
     use super::*;
     use crate::horn::smtlib::parse_system;
 
+    /// Houdini proves the system, and its model passes validation.
+    fn assert_proved(text: &str) {
+        let sys = parse_system(text).expect("parses");
+        let inv = solve(&sys, &Budget::unlimited()).expect("proved");
+        assert_eq!(crate::engine::validate::validate(&sys, &crate::engine::Verdict::Safe(inv), &Budget::unlimited()), Ok(()));
+    }
+
     #[test]
     fn a_counter_kept_through_an_inner_loop_is_proved() {
         // Header H(x, s), inner loop I(x, s): x is left alone inside, so
         // `x = s` at I is what the query needs.
-        let sys = parse_system(
+        assert_proved(
             "(set-logic HORN)
              (declare-fun H (Int Int) Bool)
              (declare-fun I (Int Int) Bool)
@@ -321,10 +328,7 @@ mod tests {
              (assert (forall ((x Int) (s Int) (y Int)) (=> (and (I x s) (> y 0)) (I x s))))
              (assert (forall ((x Int) (s Int)) (=> (and (I x s) (not (= x s))) false)))
              (check-sat)",
-        )
-        .expect("parses");
-        let inv = solve(&sys, &Budget::unlimited()).expect("proved");
-        assert_eq!(crate::engine::validate::validate(&sys, &crate::engine::Verdict::Safe(inv), &Budget::unlimited()), Ok(()));
+        );
     }
 
     #[test]
@@ -333,7 +337,7 @@ mod tests {
         // under the guard `i < n - 1`; at C, inside the body, the query
         // needs `si < sn - 1`, which no clause into C mentions (the query
         // says it with constants too large to be mined).
-        let sys = parse_system(
+        assert_proved(
             "(set-logic HORN)
              (declare-fun H (Int Int Int Int) Bool)
              (declare-fun B (Int Int Int Int) Bool)
@@ -343,10 +347,7 @@ mod tests {
              (assert (forall ((n Int) (i Int) (sn Int) (si Int) (y Int)) (=> (and (B n i sn si) (> y 0)) (C n i sn si))))
              (assert (forall ((n Int) (i Int) (sn Int) (si Int)) (=> (C n i sn si) (H n (+ i 1) sn si))))
              (assert (forall ((n Int) (i Int) (sn Int) (si Int)) (=> (and (C n i sn si) (< (+ (- sn si) 100000) 100002)) false)))",
-        )
-        .expect("parses");
-        let inv = solve(&sys, &Budget::unlimited()).expect("proved");
-        assert_eq!(crate::engine::validate::validate(&sys, &crate::engine::Verdict::Safe(inv), &Budget::unlimited()), Ok(()));
+        );
     }
 
     #[test]

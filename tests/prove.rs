@@ -109,6 +109,36 @@ fn reactive_loop_with_an_inner_loop_is_non_terminating_by_a_strategy() {
     }
 }
 
+/// The recurrent set of a NO answer under C's integers, as printed.
+fn recurrent_set_under_c(name: &str) -> String {
+    let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let p = tessera::c::parse_file(&program(name), IntSemantics::C).expect("front end");
+    let opts = ProveOptions { timeout: Duration::from_secs(60), ..ProveOptions::default() };
+    match prove_program(&p, &opts).answer {
+        Answer::No { witness, .. } => witness.recurrent_set.to_string(),
+        other => panic!("{name}: expected NO, got {}", other.word()),
+    }
+}
+
+#[test]
+fn a_loop_that_returns_to_a_state_is_non_terminating_with_a_general_set() {
+    // Non-linear step (`x * x`, `y / x`): running the loop finds x == 1
+    // fixed; the set is then widened to every y that keeps the loop going.
+    let set = recurrent_set_under_c("square_stuck.c");
+    assert!(set.contains("x == 1") || set.contains("x = 1") || set.contains("(= x 1)"), "{set}");
+    assert!(!set.contains("y == "), "y's value generalized to a bound: {set}");
+    // Wrap-around step with an input: with the input 0 the state repeats.
+    let set = recurrent_set_under_c("odd_forever.c");
+    assert!(!set.contains('%'), "no temporaries in {set}");
+}
+
+#[test]
+fn unknown_values_after_the_loop_leave_no_possible() {
+    // The large array's read comes after the loop that no run re-enters.
+    let o = prove("unknown_after_loop.c", Strategy::Portfolio);
+    assert_eq!(o.answer.word(), "NO");
+}
+
 #[test]
 fn unknown_values_that_do_not_steer_the_loop_leave_no_possible() {
     let o = prove("print_forever.c", Strategy::Portfolio);

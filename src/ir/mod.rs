@@ -277,6 +277,20 @@ impl Program {
     pub fn predecessors(&self, l: LocId) -> impl Iterator<Item = &Edge> {
         self.edges.iter().filter(move |e| e.to == l)
     }
+    /// The locations from which `target` can be reached (itself included).
+    pub fn reaching(&self, target: LocId) -> Vec<bool> {
+        let adj = self.adjacency();
+        let mut seen = vec![false; self.locations.len()];
+        let mut stack = vec![target];
+        while let Some(l) = stack.pop() {
+            if l >= seen.len() || seen[l] {
+                continue;
+            }
+            seen[l] = true;
+            stack.extend(adj.into[l].iter().map(|&e| self.edges[e].from));
+        }
+        seen
+    }
     /// Outgoing and incoming edge indices of every location, for passes
     /// that walk the graph many times (`successors` scans all edges).
     pub fn adjacency(&self) -> Adjacency {

@@ -78,7 +78,7 @@ impl Names {
     /// except the instrumentation's counters and snapshots (`#`) and the
     /// front end's temporaries (`%`).
     pub fn internal(names: impl IntoIterator<Item = String>) -> Names {
-        Names { shown: names.into_iter().filter(|n| !n.contains('#') && !n.contains('%')).map(|n| (n.clone(), n)).collect() }
+        Names { shown: names.into_iter().filter(|n| !is_internal_name(n)).map(|n| (n.clone(), n)).collect() }
     }
 
     /// Only the variables in `live` (a variable dead at a loop header
@@ -104,6 +104,12 @@ impl Names {
     fn shows_all(&self, t: &Term) -> bool {
         t.free_vars().iter().all(|v| self.shown.contains_key(&v.name))
     }
+}
+
+/// The instrumentation's counters and snapshots (`#`) and the front end's
+/// temporaries (`%`): names that are not the program's.
+pub fn is_internal_name(name: &str) -> bool {
+    name.contains('#') || name.contains('%')
 }
 
 fn is_temporary(v: &Variable) -> bool {

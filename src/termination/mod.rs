@@ -166,16 +166,26 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     // NO needs a model that is exact where it matters: no approximation
     // beyond unknown values, and no unknown value (`choose`) left after
     // slicing, that is none that can influence control flow.
-    let unknown_values: Vec<&String> = sliced
+    // Each unknown value with the location its edge leads to: it matters
+    // for NO on a loop only where a run can still come back to the loop's
+    // header (a value chosen after the last visit can neither make a stem
+    // spurious nor decide an iteration).
+    let unknown_values: Vec<(LocId, &String)> = sliced
         .edges
         .iter()
-        .flat_map(|e| &e.actions)
-        .filter_map(|a| match a {
-            crate::ir::Action::Choose(v) => Some(v),
+        .flat_map(|e| e.actions.iter().map(move |a| (e.to, a)))
+        .filter_map(|(to, a)| match a {
+            crate::ir::Action::Choose(v) => Some((to, v)),
             _ => None,
         })
         .collect();
     let may_answer_no = p.forbid_no.is_empty() && unknown_values.is_empty();
+    let may_answer_no_on = |header: LocId| {
+        p.forbid_no.is_empty() && {
+            let reaching = sliced.reaching(header);
+            unknown_values.iter().all(|&(to, _)| !reaching.get(to).copied().unwrap_or(true))
+        }
+    };
     if opts.verbose {
         eprintln!(
             "[program] {} variables, {} cut-points, {} transitions; NO {}",
@@ -184,7 +194,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             enc.transitions.len(),
             match (p.forbid_no.first(), unknown_values.first()) {
                 (Some((_, why)), _) => format!("not possible: {why}"),
-                (None, Some(v)) => format!("not possible: unknown values ({} such as {v}) influence control flow", unknown_values.len()),
+                (None, Some((_, v))) => format!("not possible where unknown values ({} such as {v}) influence control flow", unknown_values.len()),
                 (None, None) => "possible".to_string(),
             }
         );
@@ -202,7 +212,8 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let mut queries = 0;
     for li in 0..enc.loops.len() {
         let span = p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
-        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, may_no: may_answer_no };
+        let may_no = may_answer_no || may_answer_no_on(enc.loops[li].header);
+        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, may_no };
         let (result, q) = prove_loop(cx, &budget);
         queries += q;
         match result {
@@ -292,6 +303,9 @@ enum StrategyResult {
     NeedsPieces(Vec<Vec<HeaderVisit>>),
 }
 
+/// Time for running a loop to a repeated state (see `witness::simulated_lasso`).
+const LASSO_TIME: Duration = Duration::from_secs(3);
+
 fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
     let LoopContext { enc, li, opts, facts, may_no } = cx;
     // All three combinations agree while the candidate has a single piece:
@@ -331,6 +345,16 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
         }
         if let Ok(w) = found {
             return (LoopResult::NonTerminating(w, "recurrent guard"), queries);
+        }
+        let t0 = Instant::now();
+        let found = witness::simulated_lasso(enc, li, None, &budget.sub_budget(LASSO_TIME))
+            .and_then(|w| certificate::check_witness(enc, &w, budget).map(|()| w));
+        if opts.verbose {
+            let what = found.as_ref().map(|_| "found".to_string()).unwrap_or_else(|e| e.clone());
+            eprintln!("[loop {li} lasso] {what} ({:.2} s)", t0.elapsed().as_secs_f64());
+        }
+        if let Ok(w) = found {
+            return (LoopResult::NonTerminating(w, "a run that returns to a state it was in"), queries);
         }
     }
     // The portfolio also asks the constraint-based synthesis once (see
@@ -656,6 +680,13 @@ impl<'a> StrategyRun<'a> {
                     ));
                 }
                 let stem = stem_of(&inst, &self.var_names, &d);
+                // Running the loop from the candidate state is cheap and
+                // often returns to a state (a fixed point): try it first.
+                let lasso = witness::simulated_lasso(self.cx.enc, self.cx.li, Some(stem.clone()), &self.budget.sub_budget(LASSO_TIME))
+                    .and_then(|w| certificate::check_witness(self.cx.enc, &w, &self.budget).map(|()| w));
+                if let Ok(w) = lasso {
+                    return LoopResult::NonTerminating(w, self.strategy.name());
+                }
                 match witness::find_witness(self.cx.enc, self.cx.li, stem, self.cx.opts.engine, &self.budget) {
                     Ok(w) => match certificate::check_witness(self.cx.enc, &w, &self.budget) {
                         Ok(()) => LoopResult::NonTerminating(w, self.strategy.name()),

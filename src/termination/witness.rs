@@ -237,9 +237,166 @@ pub fn guard_recurrence(
     Ok(NonTerminationWitness { loop_index, stem, recurrent_set: set, inner_sets: Vec::new() })
 }
 
+/// Time for making a set found by running a loop more general, and for each
+/// check while doing so.
+const SEARCH_TIME: Duration = Duration::from_secs(1);
+const GENERALIZE_TIME: Duration = Duration::from_secs(2);
+const GENERALIZE_CHECK_TIME: Duration = Duration::from_millis(250);
+
+/// Steps a run of the loop is followed for before [`simulated_lasso`] gives up.
+const MAX_LASSO_STEPS: usize = 48;
+
+/// A non-termination witness found by running the loop: from a reachable
+/// state at the header where an iteration can start, the loop is run step
+/// by step (nondeterministic values 0 where that allows a step, any value
+/// otherwise) until a state repeats. The states met form the candidate
+/// recurrent sets, one finite set per cut-point of the loop (each state has
+/// its next one among them); they are checked like any other. Catches loops
+/// that return to the same state, also where the step is non-linear or
+/// wraps around (`x *= x` with `x == 1`, `y += 2 * input` with the input
+/// 0), which costs the engines a long search.
+pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemStep>>, budget: &Budget) -> Result<NonTerminationWitness, String> {
+    let region = loop_region(enc, loop_index).ok_or("no such loop")?;
+    let header = region.cutpoints[0];
+    let stem = match stem {
+        Some(s) => s,
+        None => {
+            let enters = Term::or(
+                region
+                    .transitions
+                    .iter()
+                    .filter(|&&t| enc.transitions[t].from == Source::At(header))
+                    .map(|&t| pre_state_guard(&enc.transitions[t]))
+                    .collect(),
+            );
+            stem_into(enc, header, &enters, EngineKind::Bmc, &budget.sub_budget(SEARCH_TIME))?
+        }
+    };
+    let first = stem.last().ok_or("empty stem")?;
+    let start: Vec<Value> = enc.vars.iter().map(|v| first.state.get(&v.name).cloned()).collect::<Option<_>>().ok_or("the stem's state misses a variable")?;
+    let searching = budget.sub_budget(SEARCH_TIME);
+    let mut met: Vec<(LocId, Vec<Value>)> = vec![(header, start)];
+    loop {
+        let (at, state) = met.last().cloned().expect("met starts non-empty");
+        let next = loop_step(enc, &region, at, &state, &searching)?;
+        if met.contains(&next) {
+            break;
+        }
+        if met.len() >= MAX_LASSO_STEPS {
+            return Err(format!("no state repeats within {MAX_LASSO_STEPS} steps"));
+        }
+        met.push(next);
+    }
+    let mut bounds = vec![Bound::Exact; enc.vars.len()];
+    let sets_of = |bounds: &[Bound]| -> BTreeMap<LocId, Term> {
+        region
+            .cutpoints
+            .iter()
+            .map(|&c| {
+                let states = met.iter().filter(|(at, _)| *at == c).map(|(_, values)| {
+                    Term::and(enc.vars.iter().zip(values).zip(bounds).filter_map(|((v, val), b)| b.constraint(v.term(), val.term())).collect())
+                });
+                (c, Term::or(states.collect()))
+            })
+            .collect()
+    };
+    match region_recurrence_holds(enc, &region, &sets_of(&bounds), budget) {
+        Sat::Unsat => {
+            // Generalize for a readable witness: drop the values of the
+            // prover's temporaries, then per variable drop its value or keep
+            // only a bound, where the sets stay recurrent. Each check is
+            // short: with a value left free Z3 may need long to decide.
+            let generalizing = budget.sub_budget(GENERALIZE_TIME);
+            let check = |bounds: &[Bound]| {
+                region_recurrence_holds(enc, &region, &sets_of(bounds), &generalizing.sub_budget(GENERALIZE_CHECK_TIME)) == Sat::Unsat
+            };
+            let internal: Vec<Bound> =
+                enc.vars.iter().map(|v| if crate::report::cexpr::is_internal_name(&v.name) { Bound::Free } else { Bound::Exact }).collect();
+            if internal.contains(&Bound::Free) && check(&internal) {
+                bounds = internal;
+            }
+            for i in 0..bounds.len() {
+                if bounds[i] == Bound::Free {
+                    continue;
+                }
+                for weaker in [Bound::Free, Bound::AtLeast, Bound::AtMost] {
+                    if generalizing.expired() {
+                        break;
+                    }
+                    let mut tried = bounds.clone();
+                    tried[i] = weaker;
+                    if check(&tried) {
+                        bounds = tried;
+                        break;
+                    }
+                }
+            }
+            let sets = sets_of(&bounds);
+            let recurrent_set = sets[&header].clone();
+            let inner_sets = sets.into_iter().filter(|(c, _)| *c != header).collect();
+            Ok(NonTerminationWitness { loop_index, stem, recurrent_set, inner_sets })
+        }
+        Sat::Sat => Err("a state of the run has no successor among the states met".into()),
+        Sat::Unknown => Err("recurrence check of the run inconclusive".into()),
+    }
+}
+
+/// What a set found by running a loop keeps of a variable's value in each
+/// state met.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    AtLeast,
+    AtMost,
+    Free,
+}
+
+impl Bound {
+    fn constraint(self, var: Term, value: Term) -> Option<Term> {
+        match self {
+            Bound::Exact => Some(Term::eq(var, value)),
+            Bound::AtLeast => Some(Term::ge(var, value)),
+            Bound::AtMost => Some(Term::le(var, value)),
+            Bound::Free => None,
+        }
+    }
+}
+
+/// One step of the loop's region from `state` at cut-point `at`: the
+/// cut-point and state reached. Nondeterministic values are 0 where some
+/// step allows it; a step that leaves the region is an error.
+fn loop_step(enc: &Encoding, region: &LoopRegion, at: LocId, state: &[Value], budget: &Budget) -> Result<(LocId, Vec<Value>), String> {
+    let pre: BTreeMap<String, Term> = enc.vars.iter().map(|v| v.name.clone()).zip(state.iter().map(|v| v.term())).collect();
+    let steps: Vec<usize> = region.transitions.iter().copied().filter(|&t| enc.transitions[t].from == Source::At(at)).collect();
+    for inputs in [InputChoice::Zero, InputChoice::Any] {
+        for &ti in &steps {
+            let t = &enc.transitions[ti];
+            let mut conj = vec![t.constraint.subst(&pre)];
+            if inputs == InputChoice::Zero {
+                conj.extend(t.havocs.iter().chain(&t.choices).map(|h| Term::eq(Term::var(h.clone()), Term::int(0))));
+            }
+            let s = crate::smt::solver_for(budget);
+            s.assert(crate::smt::bool_of(&Term::and(conj)));
+            match crate::smt::check(&s, budget) {
+                Sat::Sat => {}
+                Sat::Unsat => continue,
+                Sat::Unknown => return Err("a step of the run is undecided".into()),
+            }
+            let model = s.get_model().ok_or("no model for a step of the run")?;
+            let post: Option<Vec<Value>> = t.post.iter().map(|e| crate::smt::eval_in(&model, &e.subst(&pre))).collect();
+            return Ok((t.to, post.ok_or("a value of the run is undecided")?));
+        }
+    }
+    let shown: Vec<String> = enc.vars.iter().zip(state).map(|(v, val)| format!("{} = {val}", v.name)).collect();
+    Err(format!("the run leaves the loop from {}", shown.join(", ")))
+}
+
 /// A run from the program start to a state at `header` that satisfies `set`.
 fn stem_into(enc: &Encoding, header: LocId, set: &Term, engine: EngineKind, budget: &Budget) -> Result<Vec<StemStep>, String> {
     let mut sys = enc.plain_system();
+    // Only this query: the plain system's own (the exit reached) would
+    // answer with a run to the exit.
+    sys.clauses.retain(|c| c.head.is_some());
     let header_pred = sys.pred_by_name(&enc.pred_name(header)).ok_or("no header predicate")?;
     let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
     sys.clauses.push(Clause {

@@ -563,3 +563,17 @@ fn mutated_programs_never_panic() {
     }
     println!("mutants: {ok} lowered, {errors} rejected with errors");
 }
+
+#[test]
+fn a_global_initialized_with_an_address_is_set_at_program_start() {
+    // gcc accepts an address cast to an integer as a static initializer
+    // (Linux drivers' symbol CRC tables); its value is known only after
+    // linking, so it is computed at program start, never refused.
+    let src = "extern void *sym;\n\
+               static unsigned long const crc = (unsigned long)(&sym);\n\
+               int counter = 10;\n\
+               int main(void) { while (counter > 0) counter--; return crc == 0; }\n";
+    let p = parse_source("crc.c", src, IntSemantics::C).expect("lowers");
+    let end = run(&p, &[]).expect("runs to the end");
+    assert_eq!(int(&end, "counter"), 0, "{p}");
+}

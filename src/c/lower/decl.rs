@@ -204,11 +204,39 @@ impl<'a> Lowerer<'a> {
             CType::Function => return Ok(()),
             CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
         };
+        // An initializer gcc accepts but that has no value before linking
+        // (an address cast to an integer, `(unsigned long)&sym`) is run
+        // at program start like any other expression.
+        let mut at_start = None;
         let value = match &init.node.initializer {
-            Some(i) => Some(self.constant_initializer(i, t)?),
+            Some(i) => match self.constant_initializer(i, t) {
+                Ok(v) => Some(v),
+                Err(e) => match scalar_initializer(i) {
+                    Some(x) if !self.has_effects(x) => {
+                        at_start = Some(x);
+                        None
+                    }
+                    _ => return Err(e),
+                },
+            },
             None if is_extern => None,
             None => Some(BigInt::zero()),
         };
+        if let Some(x) = at_start {
+            if matches!(self.globals.get(name), Some(Symbol::Var { .. })) {
+                return Err(self.unsupported(init.span, format!("a second definition of `{name}` with a non-constant initializer")));
+            }
+            let v = self.cfg.declare(name, "global", t);
+            self.global_inits.push((v.clone(), t, None));
+            self.globals.insert(name.to_string(), Symbol::Var { name: v.clone(), ty: t });
+            self.initialized_globals.insert(name.to_string());
+            return self.at_program_start(|l| {
+                let value = l.expr(x)?;
+                let value = l.arith.convert(value, t);
+                l.emit(Action::Assign(v, value.term));
+                Ok(())
+            });
+        }
         if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
             return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
         }

@@ -17,6 +17,7 @@
 //! (a YES stays sound), but not conversely: each such call is recorded in
 //! `Program.approximations`, which forbids NO answers.
 
+use super::memory::{PtrVal, PtrVar};
 use super::{Frame, JumpScope, Lowerer, Symbol};
 use crate::c::arith::Val;
 use crate::c::cfg::Cursor;
@@ -62,8 +63,44 @@ pub(crate) fn recursive_components(facts: &HashMap<String, BodyFacts>) -> HashMa
     out
 }
 
-/// The parameter variables of a descent header (`None`: unnamed parameter).
-pub(crate) type DescentParams = Vec<Option<(String, IntType)>>;
+/// A parameter of a descent header: the variables a descending call assigns.
+#[derive(Clone)]
+pub(crate) enum DescentParam {
+    Unnamed,
+    Int(String, IntType),
+    /// A pointer parameter: its block, offset and size variables.
+    Ptr(PtrVar),
+}
+
+impl DescentParam {
+    /// The variables assigned when a call descends.
+    fn vars(&self) -> Vec<String> {
+        match self {
+            DescentParam::Unnamed => Vec::new(),
+            DescentParam::Int(v, _) => vec![v.clone()],
+            DescentParam::Ptr(p) => std::iter::once(p.off.clone()).chain(p.whole.iter().flat_map(|(b, s)| [b.clone(), s.clone()])).collect(),
+        }
+    }
+}
+
+/// The parameters of a descent header, in order.
+pub(crate) type DescentParams = Vec<DescentParam>;
+
+/// An evaluated argument of a recursive call.
+enum DescentArg {
+    Int(Val),
+    Ptr(PtrVal),
+}
+
+impl DescentArg {
+    fn reads(&self) -> Vec<String> {
+        let terms: Vec<&crate::term::Term> = match self {
+            DescentArg::Int(v) => vec![&v.term],
+            DescentArg::Ptr(p) => vec![&p.base, &p.off, &p.size],
+        };
+        terms.into_iter().flat_map(|t| t.free_vars()).map(|d| d.name).collect()
+    }
+}
 
 /// One entry into a call-graph cycle: the descent header of each of its
 /// functions lowered so far, with the parameter variables.
@@ -81,15 +118,21 @@ impl<'a> Lowerer<'a> {
             (CType::Int(t), true) => Some(*t),
             (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
             (CType::Unsupported(w), _) => return Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
-            (CType::Ptr(_), _) => return Err(self.unsupported(c.span, format!("the recursive `{name}` returns a pointer"))),
+            (CType::Ptr(_), _) => None,
             _ => None,
         };
         let modified = self.globals_modified_by(name, c.span)?;
         let mut values = Vec::new();
         for (i, a) in args.iter().enumerate() {
+            if let Some(CType::Ptr(pointee)) = info.params.get(i).map(|p| &p.ty) {
+                let v = self.pointer(a, Some((**pointee).clone()))?;
+                let v = if args[i + 1..].iter().any(|x| self.has_effects(x)) { self.snapshot_pointer(v) } else { v };
+                values.push(DescentArg::Ptr(v));
+                continue;
+            }
             let v = self.expr(a)?;
             let v = self.protect(v, &args[i + 1..]);
-            values.push(v);
+            values.push(DescentArg::Int(v));
         }
         let instance = self
             .frames
@@ -108,19 +151,39 @@ impl<'a> Lowerer<'a> {
         // reads a parameter assigned before it (`f(m, n)` inside `f(n, m)`),
         // copy the arguments first.
         let conflict = values.iter().enumerate().any(|(i, v)| {
-            let reads = v.term.free_vars();
-            params[..i.min(params.len())].iter().flatten().any(|(p, _)| reads.iter().any(|d| &d.name == p))
+            let reads = v.reads();
+            params[..i.min(params.len())].iter().flat_map(|p| p.vars()).any(|p| reads.contains(&p))
         });
         if conflict {
-            values = values.into_iter().map(|v| self.snapshot(v)).collect();
+            values = values
+                .into_iter()
+                .map(|v| match v {
+                    DescentArg::Int(v) => DescentArg::Int(self.snapshot(v)),
+                    DescentArg::Ptr(p) => DescentArg::Ptr(self.snapshot_pointer(p)),
+                })
+                .collect();
         }
         if let Some(mut descend) = self.cur.clone() {
+            let mut assign = |var: &String, term: crate::term::Term| {
+                if term != crate::term::Term::var(var.clone()) {
+                    descend.push(Action::Assign(var.clone(), term));
+                }
+            };
             for (p, v) in params.iter().zip(values) {
-                if let Some((var, t)) = p {
-                    let v = self.arith.convert(v, *t);
-                    if v.term != crate::term::Term::var(var.clone()) {
-                        descend.push(Action::Assign(var.clone(), v.term));
+                match (p, v) {
+                    (DescentParam::Int(var, t), DescentArg::Int(v)) => {
+                        let v = self.arith.convert(v, *t);
+                        assign(var, v.term);
                     }
+                    (DescentParam::Ptr(var), DescentArg::Ptr(v)) => {
+                        assign(&var.off, v.off);
+                        if let Some((b, s)) = &var.whole {
+                            assign(b, v.base);
+                            assign(s, v.size);
+                        }
+                    }
+                    (DescentParam::Unnamed, _) => {}
+                    _ => return Err(crate::error::TesseraError::Internal(format!("argument kinds of `{name}` disagree"))),
                 }
             }
             self.cfg.jump(descend, header);
@@ -132,6 +195,13 @@ impl<'a> Lowerer<'a> {
         }
         for (g, t) in &modified {
             self.havoc(g, *t);
+        }
+        // A pointer result is any pointer (read through `last_pointer_return`).
+        if let (CType::Ptr(pointee), true) = (&info.ret, want) {
+            if self.cur.is_some() {
+                let p = self.unknown_pointer((**pointee).clone());
+                self.last_pointer_return = Some(p);
+            }
         }
         if self.cur.is_some() {
             let at = self.span(c.span);
@@ -208,8 +278,27 @@ impl<'a> Lowerer<'a> {
                 CType::Unsupported(w) => {
                     return Err(self.unsupported(def.span, format!("parameter of `{name}` of type {w}")));
                 }
-                CType::Ptr(_) => {
-                    return Err(self.unsupported(def.span, format!("pointer parameter of the recursive `{name}`")));
+                CType::Ptr(pointee) => {
+                    // A pointer parameter: block, offset and size variables
+                    // of this function, assigned by each descending call.
+                    match &p.name {
+                        Some(pn) => {
+                            let mut var = |part: &str| self.cfg.declare(&format!("{pn}.{part}"), name, IntType::LONG);
+                            let (b, off, sz) = (var("base"), var("off"), var("size"));
+                            let ptr = PtrVar {
+                                base: crate::term::Term::var(b.clone()),
+                                off,
+                                size: crate::term::Term::var(sz.clone()),
+                                whole: Some((b, sz)),
+                                fixed_off: None,
+                                pointee: (**pointee).clone(),
+                            };
+                            bindings.insert(pn.clone(), Symbol::Ptr(ptr.clone()));
+                            params.push(DescentParam::Ptr(ptr));
+                        }
+                        None => params.push(DescentParam::Unnamed),
+                    }
+                    continue;
                 }
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
                 other => {
@@ -221,9 +310,9 @@ impl<'a> Lowerer<'a> {
                 Some(pn) => {
                     let var = self.cfg.declare(pn, name, t);
                     bindings.insert(pn.clone(), Symbol::Var { name: var.clone(), ty: t });
-                    params.push(Some((var, t)));
+                    params.push(DescentParam::Int(var, t));
                 }
-                None => params.push(None),
+                None => params.push(DescentParam::Unnamed),
             }
         }
         let at = self.span(def.span);

@@ -213,6 +213,8 @@ enum HelperKind {
     Rec,
     /// void down(int *c): loop counting *c down
     Down,
+    /// int recp(int *c, int n): recursion writing through its pointer parameter
+    RecPtr,
     /// int pure(int x)
     Pure,
 }
@@ -833,8 +835,13 @@ impl Gen {
         self.emit(format!("if ({} < {}) goto {};", k, lim, l));
     }
 
-    /// Recursion writing memory through a global pointer, then a loop on it.
+    /// Recursion writing memory through a global pointer, then a loop on it
+    /// (or through a pointer parameter to a local, see `recp_motif`).
     fn rec_motif(&mut self) {
+        let recp: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::RecPtr).map(|h| h.0.clone()).collect();
+        if !recp.is_empty() && self.rng.pct(50) {
+            return self.recp_motif(&recp[0]);
+        }
         let rec: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::Rec).map(|h| h.0.clone()).collect();
         if rec.is_empty() {
             return self.counter_loop();
@@ -854,6 +861,24 @@ impl Gen {
             self.snap();
             self.emit(format!("g += {};", self.rng.pick(&["gp[1]", "1", "r0"]).replace("r0", &r)));
         }
+        self.close("}");
+        self.loop_depth -= 1;
+    }
+
+    /// `int x = k; recp(&x, d); while (x != l) { x = ...; }`
+    fn recp_motif(&mut self, recp: &str) {
+        let x = self.fresh("x");
+        let init = self.rng.range(-1, 5);
+        self.emit(format!("int {} = {};", x, init));
+        self.declare(&x, Kind::Scalar(Ty::Int));
+        let depth = self.rng.range(0, 3);
+        self.emit(format!("{}(&{}, {});", recp, x, depth));
+        let lim = self.rng.range(-1, 5);
+        self.loop_depth += 1;
+        self.open(format!("while ({} != {}) {{", x, lim));
+        self.snap();
+        let next = self.rng.pick(&[x.as_str(), "0", "1", "3"]).to_string();
+        self.emit(format!("{} = {};", x, next));
         self.close("}");
         self.loop_depth -= 1;
     }
@@ -934,6 +959,7 @@ impl Gen {
             HelperKind::Alloc => "mk",
             HelperKind::Rec => "rec",
             HelperKind::Down => "down",
+            HelperKind::RecPtr => "recp",
             HelperKind::Pure => "pure",
         });
         self.scopes.push(vec![]);
@@ -985,6 +1011,17 @@ impl Gen {
                 self.emit(format!("(*c){};", self.rng.pick(&["--", "-= 2"])));
                 self.ind -= 1;
                 self.emit("}");
+            }
+            HelperKind::RecPtr => {
+                self.emit(format!("int {}(int *c, int n) {{", name));
+                self.ind += 1;
+                self.enter();
+                self.declare("c", Kind::Ptr(Ty::Int, 1));
+                self.declare("n", Kind::Scalar(Ty::Int));
+                self.snap();
+                self.emit(format!("if (n <= 0) {{ *c {}; return 0; }}", self.rng.pick(&["= 0", "= 5", "+= 1", "-= 1"])));
+                self.emit(format!("*c {};", self.rng.pick(&["+= 1", "-= 1", "= n", "+= n"])));
+                self.emit(format!("return {}(c, n - 1) + {};", name, self.rng.pick(&["1", "0", "n"])));
             }
             HelperKind::Pure => {
                 self.emit(format!("int {}(int x) {{", name));
@@ -1056,6 +1093,9 @@ pub fn gen_program(seed: u64, idx: u64) -> Program {
     }
     if want_rec {
         g.helper(HelperKind::Rec);
+        if g.rng.pct(50) {
+            g.helper(HelperKind::RecPtr);
+        }
     }
     if !math && g.rng.pct(20) {
         g.helper(HelperKind::Down);

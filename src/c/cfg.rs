@@ -149,6 +149,9 @@ pub struct CfgBuilder {
     free_temps: HashMap<(String, IntType), Vec<String>>,
     temps_in_use: Vec<(String, String, IntType)>,
     temp_counter: HashMap<String, usize>,
+    /// The next copy number to try for `function.name` (inlining the same
+    /// function many times would otherwise probe every number before).
+    next_copy: HashMap<String, usize>,
     /// The edges (`from`, `to`) on which each allocation site runs.
     pub site_edges: Vec<(usize, LocId, LocId)>,
     var_types: HashMap<String, IntType>,
@@ -232,11 +235,12 @@ impl CfgBuilder {
     pub fn declare(&mut self, source_name: &str, function: &str, ty: IntType) -> String {
         let mut name = source_name.to_string();
         if self.taken.contains(&name) {
-            name = format!("{function}.{source_name}");
-            let mut k = 2;
+            let base = format!("{function}.{source_name}");
+            name = base.clone();
+            let k = self.next_copy.entry(base.clone()).or_insert(2);
             while self.taken.contains(&name) {
-                name = format!("{function}.{source_name}.{k}");
-                k += 1;
+                name = format!("{base}.{k}");
+                *k += 1;
             }
         }
         self.taken.insert(name.clone());

@@ -40,6 +40,12 @@ pub struct EmitArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Encode the whole program model: by default the clauses are those the
+    /// prover solves, over the model sliced to the variables that can
+    /// influence control flow (on large programs the whole model's clauses
+    /// can take gigabytes).
+    #[arg(long)]
+    pub unsliced: bool,
 }
 
 pub fn run(args: EmitArgs) -> i32 {
@@ -50,6 +56,7 @@ pub fn run(args: EmitArgs) -> i32 {
             return e.exit_code();
         }
     };
+    let program = if args.unsliced { program } else { crate::termination::solved_model(&program) };
     let text = if args.ir {
         program.to_string()
     } else {

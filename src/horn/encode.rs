@@ -35,6 +35,9 @@ pub struct Transition {
     /// The locals that are values the model does not know (`choose`): a
     /// non-termination witness must survive every one of them.
     pub choices: Vec<String>,
+    /// The havocked locals that are the outcome of an allocation, 0 when it
+    /// fails (see [`crate::ir::ALLOCATION_RESULT`]).
+    pub allocations: Vec<String>,
     /// Path condition over the pre-state variables and `locals`.
     pub constraint: Term,
     /// Post-state value of each program variable, in `Encoding::vars` order.
@@ -105,6 +108,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
                 locals: vec![],
                 havocs: vec![],
                 choices: vec![],
+                allocations: vec![],
                 constraint: Term::tt(),
                 post: vars.iter().map(|v| v.term()).collect(),
             });
@@ -180,6 +184,7 @@ struct PathState {
     locals: Vec<VarDecl>,
     havocs: Vec<String>,
     choices: Vec<String>,
+    allocations: Vec<String>,
 }
 
 impl PathState {
@@ -190,6 +195,7 @@ impl PathState {
             locals: vec![],
             havocs: vec![],
             choices: vec![],
+            allocations: vec![],
         }
     }
 }
@@ -247,6 +253,9 @@ fn enumerate_paths(
                     *fresh += 1;
                     let d = VarDecl::int(format!("{v}!{fresh}"));
                     st.values.insert(v.clone(), d.term());
+                    if p.var(v).is_some_and(|x| x.is_allocation_result()) {
+                        st.allocations.push(d.name.clone());
+                    }
                     st.havocs.push(d.name.clone());
                     st.locals.push(d);
                 }
@@ -273,6 +282,7 @@ fn enumerate_paths(
                 locals: st.locals.clone(),
                 havocs: st.havocs.clone(),
                 choices: st.choices.clone(),
+                allocations: st.allocations.clone(),
                 constraint,
                 post: vars.iter().map(|v| st.values.get(&v.name).cloned().unwrap_or_else(|| v.term())).collect(),
             });
@@ -374,6 +384,21 @@ impl Encoding {
 
     /// The plain program: is the program exit reachable? (safe = `sat` means
     /// the exit is unreachable: the program never terminates normally.)
+    /// The encoding in which every allocation succeeds: what non-termination
+    /// witnesses are searched and checked on (see
+    /// [`crate::ir::ALLOCATION_RESULT`]). Same transitions, same indices.
+    pub fn assuming_allocations_succeed(&self) -> Encoding {
+        let mut enc = self.clone();
+        for t in &mut enc.transitions {
+            if !t.allocations.is_empty() {
+                let mut conj = vec![t.constraint.clone()];
+                conj.extend(t.allocations.iter().map(|a| Term::not(Term::eq(Term::var(a.clone()), Term::int(0)))));
+                t.constraint = Term::and(conj);
+            }
+        }
+        enc
+    }
+
     pub fn plain_system(&self) -> System {
         let mut sys = System::default();
         sys.comments.push(format!("Horn encoding of {} (large-block, one predicate per cut-point)", self.file));

@@ -27,9 +27,6 @@ impl Bits {
     fn remove(&mut self, i: usize) {
         self.0[i / 64] &= !(1 << (i % 64));
     }
-    fn contains(&self, i: usize) -> bool {
-        self.0[i / 64] & (1 << (i % 64)) != 0
-    }
     /// `self |= other`; whether anything changed.
     fn union(&mut self, other: &Bits) -> bool {
         let mut changed = false;
@@ -39,6 +36,9 @@ impl Bits {
             *a = n;
         }
         changed
+    }
+    fn intersects(&self, other: &Bits) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
     fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(w, &bits)| (0..64).filter(move |b| bits & (1 << b) != 0).map(move |b| w * 64 + b))
@@ -52,33 +52,43 @@ pub fn coalesce_variables(mut p: Program) -> Program {
     if n < 2 {
         return p;
     }
-    let index: BTreeMap<&str, usize> = p.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
-    let reads = |t: &crate::term::Term, into: &mut Bits| {
-        for d in t.free_vars() {
-            if let Some(&i) = index.get(d.name.as_str()) {
-                into.insert(i);
-            }
-        }
-    };
-    let written = |a: &Action| match a {
-        Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => index.get(v.as_str()).copied(),
-        Action::Assume(_) => None,
-    };
+    let index: std::collections::HashMap<&str, usize> = p.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
+    // Each action as the variable it writes and the variables it reads,
+    // computed once (the fixpoint below visits every edge many times).
+    let steps: Vec<Vec<(Option<usize>, Vec<usize>)>> = p
+        .edges
+        .iter()
+        .map(|e| {
+            e.actions
+                .iter()
+                .map(|a| {
+                    let written = match a {
+                        Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => index.get(v.as_str()).copied(),
+                        Action::Assume(_) => None,
+                    };
+                    let reads = match a {
+                        Action::Assume(t) | Action::Assign(_, t) => t.free_vars().iter().filter_map(|d| index.get(d.name.as_str()).copied()).collect(),
+                        Action::Havoc(_) | Action::Choose(_) => Vec::new(),
+                    };
+                    (written, reads)
+                })
+                .collect()
+        })
+        .collect();
     // Live variables at each location, backwards to a fixpoint.
     let locs = p.locations.len();
     let mut live = vec![Bits::new(n); locs];
     let mut changed = true;
     while changed {
         changed = false;
-        for e in p.edges.iter().rev() {
+        for (e, edge_steps) in p.edges.iter().zip(&steps).rev() {
             let mut l = live[e.to].clone();
-            for a in e.actions.iter().rev() {
-                if let Some(w) = written(a) {
-                    l.remove(w);
+            for (written, reads) in edge_steps.iter().rev() {
+                if let Some(w) = written {
+                    l.remove(*w);
                 }
-                match a {
-                    Action::Assume(t) | Action::Assign(_, t) => reads(t, &mut l),
-                    Action::Havoc(_) | Action::Choose(_) => {}
+                for &r in reads {
+                    l.insert(r);
                 }
             }
             changed |= live[e.from].union(&l);
@@ -86,18 +96,17 @@ pub fn coalesce_variables(mut p: Program) -> Program {
     }
     // Interference: a variable written while another is live after the write.
     let mut interferes = vec![Bits::new(n); n];
-    for e in &p.edges {
+    for (e, edge_steps) in p.edges.iter().zip(&steps) {
         let mut l = live[e.to].clone();
-        for a in e.actions.iter().rev() {
-            if let Some(w) = written(a) {
+        for (written, reads) in edge_steps.iter().rev() {
+            if let Some(w) = *written {
                 let mut others = l.clone();
                 others.remove(w);
                 interferes[w].union(&others);
                 l.remove(w);
             }
-            match a {
-                Action::Assume(t) | Action::Assign(_, t) => reads(t, &mut l),
-                Action::Havoc(_) | Action::Choose(_) => {}
+            for &r in reads {
+                l.insert(r);
             }
         }
     }
@@ -119,7 +128,7 @@ pub fn coalesce_variables(mut p: Program) -> Program {
     let mut rename: BTreeMap<String, String> = BTreeMap::new();
     for (i, v) in p.vars.iter().enumerate() {
         let group = classes.entry((v.source_name.clone(), v.ty)).or_default();
-        match group.iter_mut().find(|(_, members)| !members.iter().any(|m| interferes[i].contains(m))) {
+        match group.iter_mut().find(|(_, members)| !members.intersects(&interferes[i])) {
             Some((rep, members)) => {
                 members.insert(i);
                 rename.insert(v.name.clone(), p.vars[*rep].name.clone());

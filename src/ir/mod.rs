@@ -195,7 +195,19 @@ impl Variable {
     pub fn term(&self) -> Term {
         Term::var(self.name.clone())
     }
+    /// Whether a `havoc` of this variable is the outcome of an allocation
+    /// that may fail (0: the allocation failed; see [`ALLOCATION_RESULT`]).
+    pub fn is_allocation_result(&self) -> bool {
+        self.source_name == ALLOCATION_RESULT
+    }
 }
+
+/// The source name of the variables holding a `malloc`'s outcome (not a C
+/// identifier, so no program variable has it). YES allows every allocation
+/// to fail; NO never rests on a failure (SV-COMP's rule, and what a
+/// compiled run of a small program does): its stem and recurrent set are
+/// checked with every such value non-zero.
+pub const ALLOCATION_RESULT: &str = "alloc.result";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {

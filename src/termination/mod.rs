@@ -148,6 +148,12 @@ impl Outcome {
     }
 }
 
+/// The program model the engines see: variables that never influence
+/// control flow dropped, variables that are never live together merged.
+pub fn solved_model(p: &Program) -> Program {
+    crate::ir::coalesce::coalesce_variables(crate::ir::slice::drop_irrelevant(p.clone()))
+}
+
 /// Prove termination of a whole program: every loop needs a checked ranking
 /// function for YES; one checked non-termination witness gives NO.
 pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
@@ -156,7 +162,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let watchdog = spawn_watchdog(&budget);
     // Variables that never influence control flow cannot matter for
     // termination: the engines do not see them.
-    let sliced = crate::ir::coalesce::coalesce_variables(crate::ir::slice::drop_irrelevant(p.clone()));
+    let sliced = solved_model(p);
     let enc = match encode(&sliced) {
         Ok(e) => e,
         Err(e) => {
@@ -203,6 +209,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     // certificate (where they are checked again).
     let t0 = Instant::now();
     let facts = invariants::cutpoint_facts(&enc, &budget.sub_budget(Duration::from_secs(2)));
+    let no_model = enc.assuming_allocations_succeed();
     if opts.verbose {
         let n: usize = facts.values().map(|f| f.len()).sum();
         eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
@@ -213,7 +220,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     for li in 0..enc.loops.len() {
         let span = p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
         let may_no = may_answer_no || may_answer_no_on(enc.loops[li].header);
-        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, may_no };
+        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, no_model: may_no.then_some(&no_model) };
         let (result, q) = prove_loop(cx, &budget);
         queries += q;
         match result {
@@ -307,7 +314,7 @@ enum StrategyResult {
 const LASSO_TIME: Duration = Duration::from_secs(3);
 
 fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
-    let LoopContext { enc, li, opts, facts, may_no } = cx;
+    let LoopContext { enc, li, opts, facts, no_model } = cx;
     // All three combinations agree while the candidate has a single piece:
     // run that shared phase once, then race the strategies from its samples.
     let mut queries = 0;
@@ -331,14 +338,14 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
         }
     }
     // Loops that can always go on are caught before any other ranking function is sought.
-    if may_no {
+    if let Some(no_enc) = no_model {
         // A loop with cut-points inside needs a search for its sets: more time.
-        let simple = certificate::self_transitions(enc, li).is_some();
+        let simple = certificate::self_transitions(no_enc, li).is_some();
         let quick = budget.sub_budget(Duration::from_secs(if simple { 2 } else { 6 }));
         queries += 1;
         let t0 = Instant::now();
-        let found = witness::guard_recurrence(enc, li, opts.engine, &quick)
-            .and_then(|w| certificate::check_witness(enc, &w, budget).map(|()| w));
+        let found = witness::guard_recurrence(no_enc, li, opts.engine, &quick)
+            .and_then(|w| certificate::check_witness(no_enc, &w, budget).map(|()| w));
         if opts.verbose {
             let what = found.as_ref().map(|_| "found".to_string()).unwrap_or_else(|e| e.clone());
             eprintln!("[loop {li} recurrence] {what} ({:.2} s)", t0.elapsed().as_secs_f64());
@@ -347,8 +354,8 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
             return (LoopResult::NonTerminating(w, "recurrent guard"), queries);
         }
         let t0 = Instant::now();
-        let found = witness::simulated_lasso(enc, li, None, &budget.sub_budget(LASSO_TIME))
-            .and_then(|w| certificate::check_witness(enc, &w, budget).map(|()| w));
+        let found = witness::simulated_lasso(no_enc, li, None, &budget.sub_budget(LASSO_TIME))
+            .and_then(|w| certificate::check_witness(no_enc, &w, budget).map(|()| w));
         if opts.verbose {
             let what = found.as_ref().map(|_| "found".to_string()).unwrap_or_else(|e| e.clone());
             eprintln!("[loop {li} lasso] {what} ({:.2} s)", t0.elapsed().as_secs_f64());
@@ -446,8 +453,10 @@ struct LoopContext<'a> {
     li: usize,
     opts: &'a ProveOptions,
     facts: &'a Facts,
-    /// Whether a NO may be answered (the program model is exact).
-    may_no: bool,
+    /// The model non-termination witnesses are searched and checked on
+    /// (every allocation succeeds), when a NO may be answered (the program
+    /// model is exact where the loop's runs go).
+    no_model: Option<&'a Encoding>,
 }
 
 /// One strategy's refinement loop for one loop of the program.
@@ -577,10 +586,11 @@ impl<'a> StrategyRun<'a> {
         // together. Its proof is checked on the whole program.
         let seeds: BTreeSet<String> = scheme.pieces.iter().flat_map(|p| p.coeffs.keys().cloned()).collect();
         let kept = crate::horn::project::relevant_variables(self.cx.enc, &seeds);
-        // On a program of hundreds of cut-points (a loop around a whole
-        // inlined product line) the check on the whole program almost never
-        // ends in time; the projection gets the larger share there.
-        let large = self.cx.enc.cutpoints.len() > LARGE_PROGRAM_CUTPOINTS;
+        // On a program of hundreds of cut-points or a hundred variables (a
+        // loop around a whole inlined product line) the check on the whole
+        // program almost never ends in time; the projection gets the larger
+        // share there.
+        let large = self.cx.enc.cutpoints.len() > LARGE_PROGRAM_CUTPOINTS || self.cx.enc.vars.len() > LARGE_PROGRAM_VARS;
         let (projected_time, full_time) = if large { (time, time / 2) } else { (time / 2, time) };
         if !kept.is_empty() && kept.len() * 2 <= self.cx.enc.vars.len() {
             let small = crate::horn::project::project(self.cx.enc, &kept);
@@ -674,21 +684,21 @@ impl<'a> StrategyRun<'a> {
                 }
             }
             Verdict::Unsafe(d) => {
-                if !self.cx.may_no {
+                let Some(no_enc) = self.cx.no_model else {
                     return LoopResult::Unknown(format!(
                         "candidate {candidate} does not bound every run, and the program model over-approximates, so no NO"
                     ));
-                }
+                };
                 let stem = stem_of(&inst, &self.var_names, &d);
                 // Running the loop from the candidate state is cheap and
                 // often returns to a state (a fixed point): try it first.
-                let lasso = witness::simulated_lasso(self.cx.enc, self.cx.li, Some(stem.clone()), &self.budget.sub_budget(LASSO_TIME))
-                    .and_then(|w| certificate::check_witness(self.cx.enc, &w, &self.budget).map(|()| w));
+                let lasso = witness::simulated_lasso(no_enc, self.cx.li, Some(stem.clone()), &self.budget.sub_budget(LASSO_TIME))
+                    .and_then(|w| certificate::check_witness(no_enc, &w, &self.budget).map(|()| w));
                 if let Ok(w) = lasso {
                     return LoopResult::NonTerminating(w, self.strategy.name());
                 }
-                match witness::find_witness(self.cx.enc, self.cx.li, stem, self.cx.opts.engine, &self.budget) {
-                    Ok(w) => match certificate::check_witness(self.cx.enc, &w, &self.budget) {
+                match witness::find_witness(no_enc, self.cx.li, stem, self.cx.opts.engine, &self.budget) {
+                    Ok(w) => match certificate::check_witness(no_enc, &w, &self.budget) {
                         Ok(()) => LoopResult::NonTerminating(w, self.strategy.name()),
                         Err(e) => LoopResult::Unknown(format!("non-termination witness rejected: {e}")),
                     },
@@ -760,6 +770,7 @@ impl<'a> StrategyRun<'a> {
 /// one from samples (a quick look: failure sends it on to T_term).
 /// Cut-points beyond which a program counts as large (see `try_decrease`).
 const LARGE_PROGRAM_CUTPOINTS: usize = 200;
+const LARGE_PROGRAM_VARS: usize = 60;
 const SYNTHESIS_CHECK_TIME: Duration = Duration::from_secs(3);
 /// Time for the decrease check of a candidate read off the loop guard.
 const GUARD_CHECK_TIME: Duration = Duration::from_secs(4);

@@ -633,7 +633,7 @@ impl<'a> Lowerer<'a> {
         let base = self.new_block(hint.clone(), &size, zeroed, None, false)?;
         let base = if matches!(name, "malloc" | "calloc") {
             // Allocation may fail: NULL or the new block.
-            let b = self.memory_var("alloc.base");
+            let b = self.memory_var(crate::ir::ALLOCATION_RESULT);
             self.emit(Action::Havoc(b.clone()));
             self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), Term::int(0)), Term::eq(Term::var(b.clone()), base)]));
             Term::var(b)

@@ -653,11 +653,10 @@ impl<'a> Lowerer<'a> {
 fn irreducible_location(p: &Program) -> Option<LocId> {
     let dom = ir::loops::dominators(p);
     let n = p.locations.len();
-    let dominates = |a: LocId, b: LocId| dom.get(b).and_then(|d| d.as_ref()).is_some_and(|d| d.contains(&a));
     let forward: Vec<(LocId, LocId)> = p
         .edges
         .iter()
-        .filter(|e| e.from < n && e.to < n && dom[e.from].is_some() && !dominates(e.to, e.from))
+        .filter(|e| e.from < n && e.to < n && dom.reachable(e.from) && !dom.dominates(e.to, e.from))
         .map(|e| (e.from, e.to))
         .collect();
     let mut alive = vec![true; n];

@@ -71,7 +71,7 @@ pub fn render(program: &Program, outcome: &Outcome, path: &Path, data_model: Dat
             let enc = outcome.encoding.as_ref().ok_or("no program model to replay the witness against")?;
             // Replay the stem and re-check the recurrent set before anyone
             // else is asked to: a witness we cannot confirm is not written.
-            crate::termination::certificate::check_witness(enc, witness, &Budget::with_timeout(Duration::from_secs(20)))
+            crate::termination::certificate::check_witness(&enc.assuming_allocations_succeed(), witness, &Budget::with_timeout(Duration::from_secs(20)))
                 .map_err(|e| format!("non-termination witness does not replay, not written: {e}"))?;
             let recurrent = cexpr::exact_condition(&witness.recurrent_set, &names)
                 .ok_or("the recurrent set speaks of variables without an unambiguous C name; no witness written")?;

@@ -343,24 +343,20 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
         let simple = certificate::self_transitions(no_enc, li).is_some();
         let quick = budget.sub_budget(Duration::from_secs(if simple { 2 } else { 6 }));
         queries += 1;
-        let t0 = Instant::now();
-        let found = witness::guard_recurrence(no_enc, li, opts.engine, &quick)
-            .and_then(|w| certificate::check_witness(no_enc, &w, budget).map(|()| w));
-        if opts.verbose {
-            let what = found.as_ref().map(|_| "found".to_string()).unwrap_or_else(|e| e.clone());
-            eprintln!("[loop {li} recurrence] {what} ({:.2} s)", t0.elapsed().as_secs_f64());
-        }
-        if let Ok(w) = found {
+        // Each search's witness goes through the certificate checker.
+        let attempt = |what: &str, search: &dyn Fn() -> Result<NonTerminationWitness, String>| {
+            let t0 = Instant::now();
+            let found = search().and_then(|w| certificate::check_witness(no_enc, &w, budget).map(|()| w));
+            if opts.verbose {
+                let shown = found.as_ref().map(|_| "found".to_string()).unwrap_or_else(|e| e.clone());
+                eprintln!("[loop {li} {what}] {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
+            }
+            found.ok()
+        };
+        if let Some(w) = attempt("recurrence", &|| witness::guard_recurrence(no_enc, li, opts.engine, &quick)) {
             return (LoopResult::NonTerminating(w, "recurrent guard"), queries);
         }
-        let t0 = Instant::now();
-        let found = witness::simulated_lasso(no_enc, li, None, &budget.sub_budget(LASSO_TIME))
-            .and_then(|w| certificate::check_witness(no_enc, &w, budget).map(|()| w));
-        if opts.verbose {
-            let what = found.as_ref().map(|_| "found".to_string()).unwrap_or_else(|e| e.clone());
-            eprintln!("[loop {li} lasso] {what} ({:.2} s)", t0.elapsed().as_secs_f64());
-        }
-        if let Ok(w) = found {
+        if let Some(w) = attempt("lasso", &|| witness::simulated_lasso(no_enc, li, None, &budget.sub_budget(LASSO_TIME))) {
             return (LoopResult::NonTerminating(w, "a run that returns to a state it was in"), queries);
         }
     }

@@ -209,7 +209,12 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     // certificate (where they are checked again).
     let t0 = Instant::now();
     let facts = invariants::cutpoint_facts(&enc, &budget.sub_budget(Duration::from_secs(2)));
-    let no_model = enc.assuming_allocations_succeed();
+    // Cloned only where some allocation may fail (most programs have none).
+    let no_model: std::borrow::Cow<Encoding> = if enc.transitions.iter().any(|t| !t.allocations.is_empty()) {
+        std::borrow::Cow::Owned(enc.assuming_allocations_succeed())
+    } else {
+        std::borrow::Cow::Borrowed(&enc)
+    };
     if opts.verbose {
         let n: usize = facts.values().map(|f| f.len()).sum();
         eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
@@ -220,7 +225,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     for li in 0..enc.loops.len() {
         let span = p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
         let may_no = may_answer_no || may_answer_no_on(enc.loops[li].header);
-        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, no_model: may_no.then_some(&no_model) };
+        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, no_model: may_no.then_some(no_model.as_ref()) };
         let (result, q) = prove_loop(cx, &budget);
         queries += q;
         match result {

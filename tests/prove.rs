@@ -214,3 +214,31 @@ fn loop_free_functions_too_large_to_inline_are_summarized() {
     let opts = ProveOptions { timeout: Duration::from_secs(30), ..ProveOptions::default() };
     assert_eq!(ranking_functions(&prove_program(&p, &opts)).len(), 1);
 }
+
+#[test]
+fn what_a_recurrent_set_says_about_dead_variables_is_left_out() {
+    use tessera::termination::certificate::NonTerminationWitness;
+    use tessera::term::Term;
+    let p = tessera::c::parse_file(&program("dead_temporary.c"), IntSemantics::Math).expect("front end");
+    let enc = tessera::horn::encode::encode(&p).expect("encoding");
+    let name = |source: &str| enc.vars.iter().find(|v| v.name == source || v.name.ends_with(&format!(".{source}"))).expect(source).name.clone();
+    let (x, t) = (name("x"), name("t"));
+    let found = NonTerminationWitness {
+        loop_index: 0,
+        stem: Vec::new(),
+        recurrent_set: Term::or(vec![
+            Term::and(vec![Term::eq(Term::var(&x), Term::int(1)), Term::eq(Term::var(&t), Term::int(7))]),
+            Term::and(vec![Term::ge(Term::var(&x), Term::int(5)), Term::ge(Term::var(&t), Term::var(&x))]),
+        ]),
+        inner_sets: Vec::new(),
+    };
+    let slim = tessera::termination::witness::without_dead_variables(&enc, &found).recurrent_set.to_string();
+    assert!(!slim.contains(&t), "t is dead at the header: {slim}");
+    assert!(slim.contains(&x), "x is live: {slim}");
+    // End to end: the NO's witness does not mention t either.
+    let o = prove("dead_temporary.c", Strategy::Portfolio);
+    match &o.answer {
+        Answer::No { witness, .. } => assert!(!witness.recurrent_set.to_string().contains(&t), "{}", witness.recurrent_set),
+        other => panic!("expected NO, got {}", other.word()),
+    }
+}

@@ -351,7 +351,7 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
         // Each search's witness goes through the certificate checker.
         let attempt = |what: &str, search: &dyn Fn() -> Result<NonTerminationWitness, String>| {
             let t0 = Instant::now();
-            let found = search().and_then(|w| certificate::check_witness(no_enc, &w, budget).map(|()| w));
+            let found = search().and_then(|w| witness::checked(no_enc, w, budget));
             if opts.verbose {
                 let shown = found.as_ref().map(|_| "found".to_string()).unwrap_or_else(|e| e.clone());
                 eprintln!("[loop {li} {what}] {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
@@ -694,13 +694,13 @@ impl<'a> StrategyRun<'a> {
                 // Running the loop from the candidate state is cheap and
                 // often returns to a state (a fixed point): try it first.
                 let lasso = witness::simulated_lasso(no_enc, self.cx.li, Some(stem.clone()), &self.budget.sub_budget(LASSO_TIME))
-                    .and_then(|w| certificate::check_witness(no_enc, &w, &self.budget).map(|()| w));
+                    .and_then(|w| witness::checked(no_enc, w, &self.budget));
                 if let Ok(w) = lasso {
                     return LoopResult::NonTerminating(w, self.strategy.name());
                 }
                 match witness::find_witness(no_enc, self.cx.li, stem, self.cx.opts.engine, &self.budget) {
-                    Ok(w) => match certificate::check_witness(no_enc, &w, &self.budget) {
-                        Ok(()) => LoopResult::NonTerminating(w, self.strategy.name()),
+                    Ok(w) => match witness::checked(no_enc, w, &self.budget) {
+                        Ok(w) => LoopResult::NonTerminating(w, self.strategy.name()),
                         Err(e) => LoopResult::Unknown(format!("non-termination witness rejected: {e}")),
                     },
                     Err(e) => LoopResult::Unknown(format!("candidate {candidate} fails on some run; no witness: {e}")),

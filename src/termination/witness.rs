@@ -288,19 +288,35 @@ pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemS
         met.push(next);
     }
     let mut bounds = vec![Bound::Exact; enc.vars.len()];
-    let sets_of = |bounds: &[Bound]| -> BTreeMap<LocId, Term> {
+    // A variable dead at a cut-point is written before it is read on every
+    // path from there, so its value there does not change where a run goes:
+    // dropping it keeps a set recurrent, and keeps the prover's
+    // temporaries and other functions' locals out of the witness.
+    let sets_for = |bounds: &[Bound], only_live: bool| -> BTreeMap<LocId, Term> {
         region
             .cutpoints
             .iter()
             .map(|&c| {
+                let live = enc.live.get(c).filter(|_| only_live);
                 let states = met.iter().filter(|(at, _)| *at == c).map(|(_, values)| {
-                    Term::and(enc.vars.iter().zip(values).zip(bounds).filter_map(|((v, val), b)| b.constraint(v.term(), val.term())).collect())
+                    Term::and(
+                        enc.vars
+                            .iter()
+                            .zip(values)
+                            .zip(bounds)
+                            .filter(|((v, _), _)| live.is_none_or(|l| l.contains(&v.name)))
+                            .filter_map(|((v, val), b)| b.constraint(v.term(), val.term()))
+                            .collect(),
+                    )
                 });
                 (c, Term::or(states.collect()))
             })
             .collect()
     };
-    match region_recurrence_holds(enc, &region, &sets_of(&bounds), budget) {
+    let only_live = region_recurrence_holds(enc, &region, &sets_for(&bounds, true), budget) == Sat::Unsat;
+    let sets_of = |bounds: &[Bound]| sets_for(bounds, only_live);
+    let holds = if only_live { Sat::Unsat } else { region_recurrence_holds(enc, &region, &sets_of(&bounds), budget) };
+    match holds {
         Sat::Unsat => {
             // Generalize for a readable witness: drop the values of the
             // prover's temporaries, then per variable drop its value or keep
@@ -422,4 +438,51 @@ fn stem_into(enc: &Encoding, header: LocId, set: &Term, engine: EngineKind, budg
         })
         .collect();
     Ok(stem)
+}
+
+/// The witness as the certificate checker accepts it: without what its sets
+/// say about dead variables (see [`without_dead_variables`]) where that
+/// passes, else as found.
+pub fn checked(enc: &Encoding, w: NonTerminationWitness, budget: &Budget) -> Result<NonTerminationWitness, String> {
+    let slim = without_dead_variables(enc, &w);
+    if slim != w && super::certificate::check_witness(enc, &slim, budget).is_ok() {
+        return Ok(slim);
+    }
+    super::certificate::check_witness(enc, &w, budget).map(|()| w)
+}
+
+/// The witness with what its sets say about variables dead at their
+/// cut-point left out (every conjunct that mentions one, also inside
+/// disjuncts), so that it no longer speaks of the prover's temporaries or
+/// of other functions' locals. A dead variable is written before it is read
+/// on every path from there: projecting it out keeps a set recurrent.
+/// Dropping a conjunct that also constrains live variables is weaker than
+/// that projection and may not, so the caller checks the result like any
+/// witness and keeps the original if it fails.
+pub fn without_dead_variables(enc: &Encoding, w: &NonTerminationWitness) -> NonTerminationWitness {
+    let region_header = enc.loops.get(w.loop_index).map(|l| l.header);
+    let slim = |at: Option<LocId>, set: &Term| match at.and_then(|c| enc.live.get(c)) {
+        Some(live) => live_part(set, live),
+        None => set.clone(),
+    };
+    NonTerminationWitness {
+        loop_index: w.loop_index,
+        stem: w.stem.clone(),
+        recurrent_set: slim(region_header, &w.recurrent_set),
+        inner_sets: w.inner_sets.iter().map(|(c, s)| (*c, slim(Some(*c), s))).collect(),
+    }
+}
+
+fn live_part(set: &Term, live: &BTreeSet<String>) -> Term {
+    use crate::term::Op;
+    match set {
+        Term::App(Op::And, args) => Term::and(
+            args.iter()
+                .filter(|a| a.free_vars().iter().all(|v| live.contains(&v.name)))
+                .map(|a| live_part(a, live))
+                .collect(),
+        ),
+        Term::App(Op::Or, args) => Term::or(args.iter().map(|a| live_part(a, live)).collect()),
+        _ => set.clone(),
+    }
 }

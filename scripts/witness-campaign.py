@@ -4,6 +4,7 @@
 
     scripts/witness-campaign.py RESULTS.csv INDEX.tsv OUT_DIR [--tessera BIN]
                                 [--linter DIR/lint/witnesslinter.py] [--jobs 2]
+                                [--ints c|math]
 
 For each task that the bench answered correctly, `tessera prove` runs again
 with the task's data model and `--witness`:
@@ -91,7 +92,8 @@ def run_task(args, task):
         witness = os.path.join(args.out, stem + ext)
         if os.path.exists(witness):
             os.remove(witness)
-        cmd = [args.tessera, "prove", "--timeout", "30", "--data-model", model.lower(), "--witness", witness, program]
+        cmd = [args.tessera, "prove", "--timeout", "30", "--data-model", model.lower(), "--ints", args.ints,
+               "--witness", witness, program]
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
         except subprocess.TimeoutExpired:
@@ -132,6 +134,7 @@ def main():
     venv = os.path.join(here, "../target/witnesslint-venv/bin/python")
     ap.add_argument("--python", default=venv if os.path.exists(venv) else sys.executable)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--ints", choices=["c", "math"], default="c", help="integer semantics of the bench run")
     args = ap.parse_args()
     args.index_dir = os.path.dirname(os.path.abspath(args.index))
     os.makedirs(args.out, exist_ok=True)

@@ -56,7 +56,7 @@ pub fn run(args: EmitArgs) -> i32 {
             return e.exit_code();
         }
     };
-    let program = if args.unsliced { program } else { crate::termination::solved_model(&program) };
+    let program = if args.unsliced { program } else { crate::termination::solved_model(program) };
     let text = if args.ir {
         program.to_string()
     } else {

@@ -14,6 +14,7 @@ use crate::error::{Result, TesseraError};
 use crate::ir::{find_loops, Action, LocId, Loop, Program};
 use crate::term::{Term, VarDecl};
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 /// Where a transition starts: the program start or a cut-point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -110,23 +111,13 @@ pub fn encode(p: &Program) -> Result<Encoding> {
                 choices: vec![],
                 allocations: vec![],
                 constraint: Term::tt(),
-                post: vars.iter().map(|v| v.term()).collect(),
+                post: vars.iter().map(|v| if live[p.entry].contains(&v.name) { v.term() } else { Term::int(0) }).collect(),
             });
             continue;
         }
-        let state = PathState::initial(&vars);
-        enumerate_paths(p, &adj, &cut, src, start, state, &mut fresh, &mut transitions, &vars, 0)?;
-    }
-    // A variable that is dead at a cut-point (written before it is read on
-    // every path from there) arrives there as 0: the behaviour is unchanged,
-    // and the engines and the fitter need not track stale values (such as
-    // the front end's temporaries).
-    for t in &mut transitions {
-        for (i, v) in vars.iter().enumerate() {
-            if !live[t.to].contains(&v.name) {
-                t.post[i] = Term::int(0);
-            }
-        }
+        let state = PathState::default();
+        let cx = Paths { p, adj: &adj, cut: &cut, vars: &vars, live: &live };
+        enumerate_paths(&cx, src, start, state, &mut fresh, &mut transitions, 0)?;
     }
     let mut cutpoints: Vec<LocId> = cut.into_iter().collect();
     // Exit last, so predicate numbers of loop headers follow source order.
@@ -176,27 +167,70 @@ fn live_variables(p: &Program) -> Vec<BTreeSet<String>> {
     live
 }
 
-#[derive(Clone)]
+/// A path from a cut-point, as far as it got. Cloned at every branch: the
+/// values are shared, not copied, and the path condition is a list whose
+/// tail the branches share (drivers have hundreds of assigned variables and
+/// conditions per path).
+#[derive(Clone, Default)]
 struct PathState {
-    /// Current value of each program variable as a term over the pre-state.
-    values: BTreeMap<String, Term>,
-    conds: Vec<Term>,
+    /// Current value of each program variable the path has assigned, as a
+    /// term over the pre-state; the others keep their pre-state value.
+    values: BTreeMap<String, Rc<Term>>,
+    /// The path condition, last conjunct first.
+    conds: Option<Rc<Cond>>,
     locals: Vec<VarDecl>,
     havocs: Vec<String>,
     choices: Vec<String>,
     allocations: Vec<String>,
 }
 
-impl PathState {
-    fn initial(vars: &[VarDecl]) -> PathState {
-        PathState {
-            values: vars.iter().map(|v| (v.name.clone(), v.term())).collect(),
-            conds: vec![],
-            locals: vec![],
-            havocs: vec![],
-            choices: vec![],
-            allocations: vec![],
+struct Cond {
+    term: Term,
+    rest: Option<Rc<Cond>>,
+}
+
+impl Drop for Cond {
+    /// Iteratively: a long path condition would otherwise be dropped by one
+    /// recursive call per conjunct.
+    fn drop(&mut self) {
+        let mut next = self.rest.take();
+        while let Some(rc) = next {
+            next = match Rc::try_unwrap(rc) {
+                Ok(mut c) => c.rest.take(),
+                Err(_) => None,
+            };
         }
+    }
+}
+
+impl PathState {
+    fn assume(&mut self, term: Term) {
+        self.conds = Some(Rc::new(Cond { term, rest: self.conds.take() }));
+    }
+
+    /// The path condition, in path order.
+    fn condition(&self) -> Term {
+        let mut conj = Vec::new();
+        let mut at = self.conds.as_deref();
+        while let Some(c) = at {
+            conj.push(c.term.clone());
+            at = c.rest.as_deref();
+        }
+        conj.reverse();
+        Term::and(conj)
+    }
+
+    /// `t` over the pre-state: the path's values substituted.
+    fn over_pre_state(&self, t: &Term) -> Term {
+        match t {
+            Term::Var(n, _) => self.values.get(n).map(|v| Term::clone(v)).unwrap_or_else(|| t.clone()),
+            Term::App(op, args) => Term::rebuild(*op, args.iter().map(|a| self.over_pre_state(a)).collect()),
+            _ => t.clone(),
+        }
+    }
+
+    fn set(&mut self, v: &str, t: Term) {
+        self.values.insert(v.to_string(), Rc::new(t));
     }
 }
 
@@ -207,52 +241,54 @@ pub(crate) fn term_size(t: &Term) -> usize {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn enumerate_paths(
-    p: &Program,
-    adj: &crate::ir::Adjacency,
-    cut: &BTreeSet<LocId>,
-    src: Source,
-    at: LocId,
-    state: PathState,
-    fresh: &mut usize,
-    out: &mut Vec<Transition>,
-    vars: &[VarDecl],
-    depth: usize,
-) -> Result<()> {
+/// What the path enumeration reads and does not change.
+struct Paths<'a> {
+    p: &'a Program,
+    adj: &'a crate::ir::Adjacency,
+    cut: &'a BTreeSet<LocId>,
+    vars: &'a [VarDecl],
+    live: &'a [BTreeSet<String>],
+}
+
+fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: &mut usize, out: &mut Vec<Transition>, depth: usize) -> Result<()> {
+    let Paths { p, adj, cut, vars, live } = *cx;
     if depth > 100_000 {
         return Err(TesseraError::Internal("path enumeration too deep".into()));
     }
-    for e in adj.successors(p, at) {
-        let mut st = state.clone();
+    let successors: Vec<_> = adj.successors(p, at).collect();
+    let mut state = Some(state);
+    for (k, e) in successors.iter().enumerate() {
+        // The last successor takes the state; the others copy it (most
+        // locations have one successor, and the state can be large).
+        let mut st = if k + 1 == successors.len() { state.take().expect("taken once") } else { state.clone().expect("not yet taken") };
         let mut dead = false;
         for a in &e.actions {
             match a {
                 Action::Assume(c) => {
-                    let c = c.subst(&st.values);
+                    let c = st.over_pre_state(c);
                     if c == Term::ff() {
                         dead = true;
                         break;
                     }
-                    st.conds.push(c);
+                    st.assume(c);
                 }
                 Action::Assign(v, t) => {
-                    let t = t.subst(&st.values);
+                    let t = st.over_pre_state(t);
                     let t = if term_size(&t) > MAX_INLINE_TERM_SIZE {
                         *fresh += 1;
                         let d = VarDecl::int(format!("{v}!{fresh}"));
-                        st.conds.push(Term::eq(d.term(), t));
+                        st.assume(Term::eq(d.term(), t));
                         st.locals.push(d.clone());
                         d.term()
                     } else {
                         t
                     };
-                    st.values.insert(v.clone(), t);
+                    st.set(v, t);
                 }
                 Action::Havoc(v) => {
                     *fresh += 1;
                     let d = VarDecl::int(format!("{v}!{fresh}"));
-                    st.values.insert(v.clone(), d.term());
+                    st.set(v, d.term());
                     if p.var(v).is_some_and(|x| x.is_allocation_result()) {
                         st.allocations.push(d.name.clone());
                     }
@@ -262,7 +298,7 @@ fn enumerate_paths(
                 Action::Choose(v) => {
                     *fresh += 1;
                     let d = VarDecl::int(format!("{v}!{fresh}"));
-                    st.values.insert(v.clone(), d.term());
+                    st.set(v, d.term());
                     st.choices.push(d.name.clone());
                     st.locals.push(d);
                 }
@@ -272,7 +308,7 @@ fn enumerate_paths(
             continue;
         }
         if cut.contains(&e.to) {
-            let constraint = Term::and(st.conds.clone());
+            let constraint = st.condition();
             if constraint == Term::ff() {
                 continue;
             }
@@ -284,10 +320,21 @@ fn enumerate_paths(
                 choices: st.choices.clone(),
                 allocations: st.allocations.clone(),
                 constraint,
-                post: vars.iter().map(|v| st.values.get(&v.name).cloned().unwrap_or_else(|| v.term())).collect(),
+                // A variable dead at the target (written before it is read
+                // on every path from there) arrives as 0: the behaviour is
+                // unchanged, and the engines and the fitter need not track
+                // stale values (such as the front end's temporaries).
+                post: vars
+                    .iter()
+                    .map(|v| match st.values.get(&v.name) {
+                        _ if !live[e.to].contains(&v.name) => Term::int(0),
+                        Some(t) => Term::clone(t),
+                        None => v.term(),
+                    })
+                    .collect(),
             });
         } else {
-            enumerate_paths(p, adj, cut, src, e.to, st, fresh, out, vars, depth + 1)?;
+            enumerate_paths(cx, src, e.to, st, fresh, out, depth + 1)?;
         }
     }
     Ok(())

@@ -21,8 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// arms did only irrelevant work becomes one edge).
 pub fn drop_irrelevant(mut p: Program) -> Program {
     let mut relevant = relevant_variables(&p);
-    let counters: Vec<String> = p.vars.iter().map(|v| v.name.clone()).filter(|v| !relevant.contains(v) && is_counter(&p, v)).collect();
-    relevant.extend(counters);
+    relevant.extend(counters(&p));
     for e in &mut p.edges {
         let mut kept = Vec::with_capacity(e.actions.len());
         for (i, a) in e.actions.iter().enumerate() {
@@ -137,54 +136,66 @@ fn domain_of(actions: &[Action], i: usize) -> Option<&str> {
 
 fn relevant_variables(p: &Program) -> BTreeSet<String> {
     let mut relevant: BTreeSet<String> = BTreeSet::new();
+    // What each variable's values are computed from (assignments, and the
+    // domains of havocked values): followed once per variable from the
+    // tests that steer runs, instead of sweeping every edge until nothing
+    // changes (many sweeps on drivers with long def-use chains).
+    let mut sources: BTreeMap<&str, Vec<&Term>> = BTreeMap::new();
     for e in &p.edges {
         for (i, a) in e.actions.iter().enumerate() {
-            if let Action::Assume(t) = a {
-                if domain_of(&e.actions, i).is_none() {
-                    relevant.extend(t.free_vars().into_iter().map(|d| d.name));
+            match a {
+                Action::Assign(v, t) => sources.entry(v.as_str()).or_default().push(t),
+                Action::Assume(t) => match domain_of(&e.actions, i) {
+                    Some(v) => sources.entry(v).or_default().push(t),
+                    None => relevant.extend(t.free_vars().into_iter().map(|d| d.name)),
+                },
+                Action::Havoc(_) | Action::Choose(_) => {}
+            }
+        }
+    }
+    let mut work: Vec<String> = relevant.iter().cloned().collect();
+    while let Some(v) = work.pop() {
+        for t in sources.get(v.as_str()).into_iter().flatten() {
+            for d in t.free_vars() {
+                if relevant.insert(d.name.clone()) {
+                    work.push(d.name);
                 }
             }
         }
     }
-    loop {
-        let before = relevant.len();
-        for e in &p.edges {
-            for (i, a) in e.actions.iter().enumerate() {
-                match a {
-                    Action::Assign(v, t) if relevant.contains(v) => {
-                        relevant.extend(t.free_vars().into_iter().map(|d| d.name));
-                    }
-                    Action::Assume(t) if domain_of(&e.actions, i).is_some_and(|v| relevant.contains(v)) => {
-                        relevant.extend(t.free_vars().into_iter().map(|d| d.name));
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if relevant.len() == before {
-            return relevant;
-        }
-    }
+    relevant
 }
 
-/// Some assignment to `v` is `v + constant`, every other one a constant
-/// (and it is never havocked).
-fn is_counter(p: &Program, v: &str) -> bool {
-    let steps = |t: &Term| {
+/// The variables `v` that some assignment steps (`v + constant`) and every
+/// other one sets to a constant (never havocked).
+fn counters(p: &Program) -> BTreeSet<String> {
+    let steps = |v: &str, t: &Term| {
         matches!(t, Term::App(crate::term::Op::Add, args)
             if args.len() == 2
                 && args.iter().any(|a| matches!(a, Term::Var(n, _) if n == v))
                 && args.iter().any(|a| matches!(a, Term::Int(_))))
     };
-    let moved = p.edges.iter().flat_map(|e| &e.actions).any(|a| matches!(a, Action::Assign(x, t) if x == v && steps(t)));
-    moved && p.edges.iter().flat_map(|e| &e.actions).all(|a| match a {
-        Action::Havoc(x) | Action::Choose(x) => x != v,
-        Action::Assign(x, t) if x == v => match t {
-            Term::Int(_) => true,
-            t => steps(t),
-        },
-        _ => true,
-    })
+    // One pass over the actions (a variable-by-variable scan is quadratic
+    // on drivers with thousands of variables): which variables are stepped
+    // by a constant somewhere, and which are assigned otherwise.
+    let mut moved = BTreeSet::new();
+    let mut other = BTreeSet::new();
+    for a in p.edges.iter().flat_map(|e| &e.actions) {
+        match a {
+            Action::Havoc(x) | Action::Choose(x) => {
+                other.insert(x.as_str());
+            }
+            Action::Assign(x, t) if steps(x, t) => {
+                moved.insert(x.as_str());
+            }
+            Action::Assign(_, Term::Int(_)) => {}
+            Action::Assign(x, _) => {
+                other.insert(x.as_str());
+            }
+            Action::Assume(_) => {}
+        }
+    }
+    moved.difference(&other).map(|v| v.to_string()).collect()
 }
 
 /// The conjunction of `lits` without `x != c'` where `x == c` is also a

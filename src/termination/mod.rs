@@ -150,8 +150,8 @@ impl Outcome {
 
 /// The program model the engines see: variables that never influence
 /// control flow dropped, variables that are never live together merged.
-pub fn solved_model(p: &Program) -> Program {
-    crate::ir::coalesce::coalesce_variables(crate::ir::slice::drop_irrelevant(p.clone()))
+pub fn solved_model(p: Program) -> Program {
+    crate::ir::coalesce::coalesce_variables(crate::ir::slice::drop_irrelevant(p))
 }
 
 /// Prove termination of a whole program: every loop needs a checked ranking
@@ -162,7 +162,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let watchdog = spawn_watchdog(&budget);
     // Variables that never influence control flow cannot matter for
     // termination: the engines do not see them.
-    let sliced = solved_model(p);
+    let sliced = solved_model(p.clone());
     let enc = match encode(&sliced) {
         Ok(e) => e,
         Err(e) => {

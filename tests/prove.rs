@@ -146,6 +146,21 @@ fn unknown_values_that_do_not_steer_the_loop_leave_no_possible() {
 }
 
 #[test]
+fn a_loop_that_can_avoid_unknown_values_forever_is_non_terminating() {
+    // Serving a request goes through an undefined function (an unknown
+    // value); skipping it every round is a run the C program really has.
+    let o = prove("reactive_unknown_driver.c", Strategy::Portfolio);
+    assert_eq!(o.answer.word(), "NO");
+}
+
+#[test]
+fn a_loop_that_only_an_unknown_value_keeps_going_gets_no_no() {
+    // Every round asks an undefined function: the program may stop or not.
+    let o = prove("unknown_decides_loop.c", Strategy::Portfolio);
+    assert_eq!(o.answer.word(), "MAYBE", "{:?}", o.answer);
+}
+
+#[test]
 fn counting_loop_ranks_with_n_minus_i() {
     let o = prove("count_up.c", Strategy::Piecewise);
     assert_eq!(ranking_functions(&o), vec!["n - i".to_string()]);

@@ -160,6 +160,37 @@ fn yaml_correctness_witness_has_ranking_function_as_transition_invariant() {
 }
 
 #[test]
+fn yaml_locations_name_the_function_of_the_loop() {
+    // `count`'s loop: its `i` is `count`'s own; `main`'s `i` (live across
+    // the call) is out of scope there and must not be confused with it.
+    let dir = out_dir("yaml-functions");
+    let program = root().join("benchmarks/programs/loop_in_callee.c");
+    let w = dir.join("loop_in_callee.yml");
+    prove_with_witness(&program, &w);
+    let doc: Yaml = serde_yaml_ng::from_str(&std::fs::read_to_string(&w).expect("witness")).expect("YAML");
+    let items = get(&doc[0], &["content"]).as_sequence().expect("invariants");
+    let at: Vec<(i64, &str, &str, &str)> = items
+        .iter()
+        .map(|i| {
+            let inv = get(i, &["invariant"]);
+            (
+                get(inv, &["location", "line"]).as_i64().expect("line"),
+                get(inv, &["location", "function"]).as_str().expect("function"),
+                get(inv, &["type"]).as_str().expect("type"),
+                get(inv, &["value"]).as_str().expect("value"),
+            )
+        })
+        .collect();
+    assert!(at.iter().filter(|a| a.0 == 8).all(|a| a.1 == "count"), "{at:?}");
+    assert!(at.iter().filter(|a| a.0 == 18).all(|a| a.1 == "main"), "{at:?}");
+    assert!(at.iter().any(|a| a.0 == 8 && a.2 == "loop_invariant" && a.3 == "i >= 0"), "{at:?}");
+    // `count`'s `n` was merged with `main`'s (never live together): at the
+    // loop it is `count`'s.
+    assert!(at.iter().any(|a| a.0 == 8 && a.2 == "loop_transition_invariant" && a.3.contains("\\at(n, AnyPrev)")), "{at:?}");
+    assert!(at.iter().any(|a| a.0 == 18 && a.2 == "loop_transition_invariant" && a.3.contains("\\at(i, AnyPrev)")), "{at:?}");
+}
+
+#[test]
 fn printed_proofs_use_c_over_source_names() {
     let program = root().join("benchmarks/programs/up_forever.c");
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))

@@ -155,11 +155,17 @@ pub struct CfgBuilder {
     /// The edges (`from`, `to`) on which each allocation site runs.
     pub site_edges: Vec<(usize, LocId, LocId)>,
     var_types: HashMap<String, IntType>,
+    /// The function being lowered (see `Location::function`).
+    pub function: String,
 }
+
+/// The `function` argument of [`CfgBuilder::declare`] for globals and the
+/// model's own variables (`.` cannot start a C identifier).
+pub const GLOBAL: &str = ".global";
 
 impl CfgBuilder {
     pub fn new_location(&mut self, span: Option<Span>, note: impl Into<String>) -> LocId {
-        self.locations.push(Location { span, note: note.into() });
+        self.locations.push(Location { span, note: note.into(), function: self.function.clone() });
         self.locations.len() - 1
     }
 
@@ -245,7 +251,8 @@ impl CfgBuilder {
         }
         self.taken.insert(name.clone());
         self.var_types.insert(name.clone(), ty);
-        self.vars.push(Variable { name: name.clone(), source_name: source_name.to_string(), ty });
+        let function = (function != GLOBAL).then(|| function.to_string());
+        self.vars.push(Variable { name: name.clone(), source_name: source_name.to_string(), ty, function });
         name
     }
 
@@ -272,7 +279,7 @@ impl CfgBuilder {
                 }
                 self.taken.insert(name.clone());
                 self.var_types.insert(name.clone(), ty);
-                self.vars.push(Variable { name: name.clone(), source_name: name.clone(), ty });
+                self.vars.push(Variable { name: name.clone(), source_name: name.clone(), ty, function: None });
                 name
             }
         };
@@ -294,6 +301,9 @@ impl CfgBuilder {
         }
     }
 }
+
+/// Actions of an edge that `simplify` copies into each branch after it.
+const MAX_COPIED_ACTIONS: usize = 8;
 
 /// Contract locations that only glue straight-line code together: a
 /// location with one incoming edge is merged into it, and a location whose
@@ -326,7 +336,11 @@ pub fn simplify(n: usize, edges: Vec<Edge>, protected: &HashSet<LocId>) -> Vec<E
             continue;
         }
         let mut touched = Vec::new();
-        if ins.len() == 1 {
+        // Merging copies the incoming actions into every outgoing edge: a
+        // long straight-line block before a branch stays where it is.
+        let copies_are_cheap = outs.len() <= 1
+            || ins.len() == 1 && edges[ins[0]].as_ref().is_some_and(|e| e.actions.len() <= MAX_COPIED_ACTIONS);
+        if ins.len() == 1 && copies_are_cheap {
             let Some(first) = edges[ins[0]].take() else { continue };
             for &o in &outs {
                 if let Some(oe) = edges[o].take() {

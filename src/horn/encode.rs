@@ -60,6 +60,8 @@ pub struct Encoding {
     /// live at each location: what the report needs to print states and
     /// formulas in the program's terms.
     pub program_vars: Vec<crate::ir::Variable>,
+    /// See [`Program::coalesced`].
+    pub coalesced: Vec<(String, String)>,
     pub live: Vec<BTreeSet<String>>,
 }
 
@@ -131,40 +133,15 @@ pub fn encode(p: &Program) -> Result<Encoding> {
         exit: p.exit,
         file: p.file.clone(),
         program_vars: p.vars.clone(),
+        coalesced: p.coalesced.clone(),
         live,
     })
 }
 
 /// Variables live at the entry of each location (read before written on
-/// some path from there), by backward data-flow to a fixpoint.
+/// some path from there).
 fn live_variables(p: &Program) -> Vec<BTreeSet<String>> {
-    let n = p.locations.len();
-    let mut live: Vec<BTreeSet<String>> = vec![BTreeSet::new(); n];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for e in p.edges.iter().rev() {
-            let mut l = live[e.to].clone();
-            for a in e.actions.iter().rev() {
-                match a {
-                    Action::Assume(t) => l.extend(t.free_vars().into_iter().map(|v| v.name)),
-                    Action::Assign(v, t) => {
-                        l.remove(v);
-                        l.extend(t.free_vars().into_iter().map(|v| v.name));
-                    }
-                    Action::Havoc(v) | Action::Choose(v) => {
-                        l.remove(v);
-                    }
-                }
-            }
-            let before = live[e.from].len();
-            live[e.from].extend(l);
-            if live[e.from].len() != before {
-                changed = true;
-            }
-        }
-    }
-    live
+    crate::ir::liveness::Liveness::of(p).names(p)
 }
 
 /// A path from a cut-point, as far as it got. Cloned at every branch: the
@@ -429,8 +406,6 @@ impl Encoding {
         }
     }
 
-    /// The plain program: is the program exit reachable? (safe = `sat` means
-    /// the exit is unreachable: the program never terminates normally.)
     /// The encoding in which every allocation succeeds: what non-termination
     /// witnesses are searched and checked on (see
     /// [`crate::ir::ALLOCATION_RESULT`]). Same transitions, same indices.
@@ -446,6 +421,25 @@ impl Encoding {
         enc
     }
 
+    /// The exact part of the model: every path that goes through a value
+    /// the model does not know (`choose`: an abstracted float, a havocked
+    /// cell, an unknown function's result) is blocked. What remains are
+    /// runs the C program really has (given the inputs on the path), so a
+    /// non-termination witness on it holds for the program whatever the
+    /// abstraction would have chosen elsewhere. Same transitions, same
+    /// indices.
+    pub fn without_unknown_values(&self) -> Encoding {
+        let mut enc = self.clone();
+        for t in &mut enc.transitions {
+            if !t.choices.is_empty() {
+                t.constraint = Term::ff();
+            }
+        }
+        enc
+    }
+
+    /// The plain program: is the program exit reachable? (safe = `sat` means
+    /// the exit is unreachable: the program never terminates normally.)
     pub fn plain_system(&self) -> System {
         let mut sys = System::default();
         sys.comments.push(format!("Horn encoding of {} (large-block, one predicate per cut-point)", self.file));

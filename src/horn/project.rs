@@ -114,6 +114,7 @@ pub fn project(enc: &Encoding, kept: &BTreeSet<String>) -> Encoding {
         exit: enc.exit,
         file: enc.file.clone(),
         program_vars: enc.program_vars.clone(),
+        coalesced: enc.coalesced.clone(),
         live: enc.live.clone(),
     }
 }

@@ -10,40 +10,9 @@
 //! type and one source name are merged, so that printed formulas keep the
 //! program's names.
 
+use super::liveness::{Bits, Liveness};
 use super::{Action, Program};
 use std::collections::BTreeMap;
-
-/// A set of variable indices.
-#[derive(Clone)]
-struct Bits(Vec<u64>);
-
-impl Bits {
-    fn new(n: usize) -> Bits {
-        Bits(vec![0; n.div_ceil(64)])
-    }
-    fn insert(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-    fn remove(&mut self, i: usize) {
-        self.0[i / 64] &= !(1 << (i % 64));
-    }
-    /// `self |= other`; whether anything changed.
-    fn union(&mut self, other: &Bits) -> bool {
-        let mut changed = false;
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
-            let n = *a | *b;
-            changed |= n != *a;
-            *a = n;
-        }
-        changed
-    }
-    fn intersects(&self, other: &Bits) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
-    }
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| (0..64).filter(move |b| bits & (1 << b) != 0).map(move |b| w * 64 + b))
-    }
-}
 
 /// The program with non-interfering variables of one source name and type
 /// merged into the first of them.
@@ -52,60 +21,19 @@ pub fn coalesce_variables(mut p: Program) -> Program {
     if n < 2 {
         return p;
     }
-    let index: std::collections::HashMap<&str, usize> = p.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
-    // Each action as the variable it writes and the variables it reads,
-    // computed once (the fixpoint below visits every edge many times).
-    let steps: Vec<Vec<(Option<usize>, Vec<usize>)>> = p
-        .edges
-        .iter()
-        .map(|e| {
-            e.actions
-                .iter()
-                .map(|a| {
-                    let written = match a {
-                        Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => index.get(v.as_str()).copied(),
-                        Action::Assume(_) => None,
-                    };
-                    let reads = match a {
-                        Action::Assume(t) | Action::Assign(_, t) => t.free_vars().iter().filter_map(|d| index.get(d.name.as_str()).copied()).collect(),
-                        Action::Havoc(_) | Action::Choose(_) => Vec::new(),
-                    };
-                    (written, reads)
-                })
-                .collect()
-        })
-        .collect();
-    // Live variables at each location, backwards to a fixpoint.
-    let locs = p.locations.len();
-    let mut live = vec![Bits::new(n); locs];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (e, edge_steps) in p.edges.iter().zip(&steps).rev() {
-            let mut l = live[e.to].clone();
-            for (written, reads) in edge_steps.iter().rev() {
-                if let Some(w) = written {
-                    l.remove(*w);
-                }
-                for &r in reads {
-                    l.insert(r);
-                }
-            }
-            changed |= live[e.from].union(&l);
-        }
-    }
+    let Liveness { steps, live } = Liveness::of(&p);
     // Interference: a variable written while another is live after the write.
     let mut interferes = vec![Bits::new(n); n];
     for (e, edge_steps) in p.edges.iter().zip(&steps) {
         let mut l = live[e.to].clone();
-        for (written, reads) in edge_steps.iter().rev() {
-            if let Some(w) = *written {
+        for s in edge_steps.iter().rev() {
+            if let Some(w) = s.written {
                 let mut others = l.clone();
                 others.remove(w);
                 interferes[w].union(&others);
                 l.remove(w);
             }
-            for &r in reads {
+            for &r in &s.reads {
                 l.insert(r);
             }
         }
@@ -156,7 +84,18 @@ pub fn coalesce_variables(mut p: Program) -> Program {
             };
         }
     }
+    // A variable that now stands for locals of several functions belongs
+    // to none of them: printed formulas may not give it a local's name.
+    let function_of: BTreeMap<&String, &Option<String>> = p.vars.iter().map(|v| (&v.name, &v.function)).collect();
+    let mixed: std::collections::BTreeSet<String> =
+        rename.iter().filter(|(from, to)| function_of.get(from) != function_of.get(to)).map(|(_, to)| to.clone()).collect();
     p.vars.retain(|v| !rename.contains_key(&v.name));
+    p.coalesced.extend(rename.into_iter());
+    for v in &mut p.vars {
+        if mixed.contains(&v.name) {
+            v.function = Some(super::MIXED_FUNCTIONS.to_string());
+        }
+    }
     p
 }
 
@@ -167,7 +106,7 @@ mod tests {
     use crate::term::Term;
 
     fn var(name: &str, source: &str) -> Variable {
-        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT }
+        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT, function: None }
     }
 
     fn program(vars: Vec<Variable>, edges: Vec<Edge>, locations: usize) -> Program {
@@ -182,6 +121,7 @@ mod tests {
             approximations: vec![],
             forbid_no: vec![],
             undefined: vec![],
+            coalesced: vec![],
         }
     }
 

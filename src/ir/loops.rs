@@ -239,6 +239,7 @@ mod tests {
             approximations: vec![],
             forbid_no: vec![],
             undefined: vec![],
+            coalesced: vec![],
         }
     }
 

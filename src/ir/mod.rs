@@ -11,6 +11,7 @@ use num_traits::{One, Zero};
 use std::fmt;
 
 pub mod coalesce;
+pub mod liveness;
 pub mod loops;
 pub mod slice;
 pub use loops::{find_loops, Loop, LoopError};
@@ -189,7 +190,14 @@ pub struct Variable {
     /// The name in the C source, for messages.
     pub source_name: String,
     pub ty: IntType,
+    /// The function whose local (or parameter) this is; `None` for globals
+    /// and the model's own variables, [`MIXED_FUNCTIONS`] after coalescing
+    /// merged locals of several functions.
+    pub function: Option<String>,
 }
+
+/// The function of a variable that stands for locals of several functions.
+pub const MIXED_FUNCTIONS: &str = "*";
 
 impl Variable {
     pub fn term(&self) -> Term {
@@ -250,6 +258,10 @@ pub struct Location {
     pub span: Option<Span>,
     /// A short description for printing (`while`, `for`, `label L`, ...).
     pub note: String,
+    /// The C function whose code this point is in (after inlining, the
+    /// innermost call), empty where unknown: witnesses name it, and a
+    /// formula printed here may only use names in its scope.
+    pub function: String,
 }
 
 /// A whole program after inlining: one control-flow graph from `entry` to
@@ -277,6 +289,9 @@ pub struct Program {
     pub forbid_no: Vec<(Option<Span>, String)>,
     /// Operations that may be undefined (see [`UndefinedSite`]).
     pub undefined: Vec<UndefinedSite>,
+    /// Variables merged into another by coalescing, as (merged, kept): what
+    /// a witness needs to tell which local a kept variable stands for.
+    pub coalesced: Vec<(String, String)>,
 }
 
 impl Program {

@@ -57,10 +57,47 @@ impl Names {
         Names { shown }
     }
 
-    /// Names for witnesses, which a validator parses as C at the loop: only
-    /// variables whose source name is unambiguous in the whole program (the
-    /// model does not record which function a loop is in, so a copy of `x`
-    /// from an inlined call could not be told from `main`'s `x`).
+    /// Names for a witness at a loop of `function`, which a validator
+    /// parses as C there: a local of that function under its source name
+    /// when no other copy of it (another inlined call of the function) is
+    /// among `live`; a global under its name when the function has no local
+    /// of that name. Everything else (other functions' locals, which are out
+    /// of scope at the loop; temporaries) is hidden. With no function known,
+    /// only names unambiguous in the whole program.
+    pub fn in_scope(vars: &[Variable], function: &str, live: Option<&BTreeSet<String>>) -> Names {
+        if function.is_empty() {
+            return Names::unambiguous(vars);
+        }
+        let nameable = |v: &&Variable| !is_temporary(v) && is_c_identifier(&v.source_name);
+        let is_live = |v: &Variable| live.is_none_or(|l| l.contains(&v.name));
+        let local = |v: &Variable| v.function.as_deref() == Some(function);
+        let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut globals: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut locals: BTreeSet<&str> = BTreeSet::new();
+        for v in vars.iter().filter(nameable) {
+            if local(v) {
+                locals.insert(&v.source_name);
+                if is_live(v) {
+                    *copies.entry(&v.source_name).or_default() += 1;
+                }
+            } else if v.function.is_none() {
+                *globals.entry(&v.source_name).or_default() += 1;
+            }
+        }
+        let shown = vars
+            .iter()
+            .filter(nameable)
+            .filter(|v| match &v.function {
+                Some(_) => local(v) && is_live(v) && copies.get(v.source_name.as_str()) == Some(&1),
+                None => !locals.contains(v.source_name.as_str()) && globals.get(v.source_name.as_str()) == Some(&1),
+            })
+            .map(|v| (v.name.clone(), v.source_name.clone()))
+            .collect();
+        Names { shown }
+    }
+
+    /// Names for witnesses when the loop's function is not known: only
+    /// variables whose source name is unambiguous in the whole program.
     pub fn unambiguous(vars: &[Variable]) -> Names {
         let mut count: BTreeMap<&str, usize> = BTreeMap::new();
         for v in vars {
@@ -752,7 +789,7 @@ mod tests {
     }
 
     fn var(name: &str, source: &str) -> Variable {
-        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT }
+        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT, function: None }
     }
 
     fn names() -> Names {

@@ -200,7 +200,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             enc.transitions.len(),
             match (p.forbid_no.first(), unknown_values.first()) {
                 (Some((_, why)), _) => format!("not possible: {why}"),
-                (None, Some((_, v))) => format!("not possible where unknown values ({} such as {v}) influence control flow", unknown_values.len()),
+                (None, Some((_, v))) => format!("only on runs that avoid unknown values ({} such as {v}) where they influence control flow", unknown_values.len()),
                 (None, None) => "possible".to_string(),
             }
         );
@@ -215,6 +215,12 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     } else {
         std::borrow::Cow::Borrowed(&enc)
     };
+    // Where unknown values reach a loop, its NO is searched on the runs that
+    // avoid them (see `Encoding::without_unknown_values`): a reactive
+    // program that can always take a branch without abstracted calls
+    // still gets its witness.
+    let exact_model: Option<Encoding> =
+        (p.forbid_no.is_empty() && !unknown_values.is_empty()).then(|| no_model.without_unknown_values());
     if opts.verbose {
         let n: usize = facts.values().map(|f| f.len()).sum();
         eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
@@ -225,7 +231,8 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     for li in 0..enc.loops.len() {
         let span = p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
         let may_no = may_answer_no || may_answer_no_on(enc.loops[li].header);
-        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, no_model: may_no.then_some(no_model.as_ref()) };
+        let loop_no_model = if may_no { Some(no_model.as_ref()) } else { exact_model.as_ref() };
+        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, no_model: loop_no_model };
         let (result, q) = prove_loop(cx, &budget);
         queries += q;
         match result {

@@ -1451,5 +1451,7 @@ pub fn minimize(env: &Env, f: &Failure, deadline: Duration) -> Vec<String> {
 
 pub fn tessera_bin() -> &'static str {
     static B: OnceLock<String> = OnceLock::new();
-    B.get_or_init(|| env!("CARGO_BIN_EXE_tessera").to_string())
+    // TESSERA_BIN lets a long run use a fixed copy of the binary while the
+    // tree is rebuilt.
+    B.get_or_init(|| std::env::var("TESSERA_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_tessera").to_string()))
 }

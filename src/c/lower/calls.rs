@@ -313,7 +313,7 @@ impl<'a> Lowerer<'a> {
             (CType::Unsupported(w), _) => return Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
             _ => None,
         };
-        self.frames.push(super::Frame {
+        self.enter_frame(super::Frame {
             function: name.to_string(),
             scopes: vec![HashMap::new()],
             ret: ret.clone(),
@@ -330,7 +330,7 @@ impl<'a> Lowerer<'a> {
             ret_ptr: ret_ptr.clone(),
         });
         let result = self.inline_body(name, def, &info.params, values);
-        let frame = self.frames.pop();
+        let frame = self.leave_frame();
         result?;
         let mut ends: Vec<Cursor> = self.cur.take().into_iter().collect();
         if let Some(f) = frame {

@@ -226,7 +226,7 @@ impl<'a> Lowerer<'a> {
             if matches!(self.globals.get(name), Some(Symbol::Var { .. })) {
                 return Err(self.unsupported(init.span, format!("a second definition of `{name}` with a non-constant initializer")));
             }
-            let v = self.cfg.declare(name, "global", t);
+            let v = self.cfg.declare(name, crate::c::cfg::GLOBAL, t);
             self.global_inits.push((v.clone(), t, None));
             self.globals.insert(name.to_string(), Symbol::Var { name: v.clone(), ty: t });
             self.initialized_globals.insert(name.to_string());
@@ -250,7 +250,7 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(());
         }
-        let v = self.cfg.declare(name, "global", t);
+        let v = self.cfg.declare(name, crate::c::cfg::GLOBAL, t);
         self.global_inits.push((v.clone(), t, value));
         self.globals.insert(name.to_string(), Symbol::Var { name: v, ty: t });
         Ok(())

@@ -704,7 +704,7 @@ impl<'a> Lowerer<'a> {
             let next = match &self.alloc_counter {
                 Some(v) => v.clone(),
                 None => {
-                    let v = self.cfg.declare("alloc#next", "global", IntType::LONG);
+                    let v = self.cfg.declare("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG);
                     self.static_inits.push(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
                     self.alloc_counter = Some(v.clone());
                     v
@@ -1072,9 +1072,9 @@ impl<'a> Lowerer<'a> {
     /// A global pointer (reassignable anywhere): NULL or unknown at start
     /// (`initial`: false when an initializer run before `main` sets it).
     pub fn global_pointer(&mut self, name: &str, pointee: CType, is_extern: bool, initial: bool) -> PtrVar {
-        let b = self.cfg.declare(&format!("{name}.base"), "global", IntType::LONG);
-        let off = self.cfg.declare(&format!("{name}.off"), "global", IntType::LONG);
-        let s = self.cfg.declare(&format!("{name}.size"), "global", IntType::LONG);
+        let b = self.cfg.declare(&format!("{name}.base"), crate::c::cfg::GLOBAL, IntType::LONG);
+        let off = self.cfg.declare(&format!("{name}.off"), crate::c::cfg::GLOBAL, IntType::LONG);
+        let s = self.cfg.declare(&format!("{name}.size"), crate::c::cfg::GLOBAL, IntType::LONG);
         let value = if is_extern { None } else { Some(BigInt::zero()) };
         if initial {
             for v in [&b, &off, &s] {

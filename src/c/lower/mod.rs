@@ -426,6 +426,16 @@ impl<'a> Lowerer<'a> {
     pub fn frame(&mut self) -> Option<&mut Frame> {
         self.frames.last_mut()
     }
+    /// Start lowering a function's body (its locations record the function).
+    pub(crate) fn enter_frame(&mut self, f: Frame) {
+        self.cfg.function = f.function.clone();
+        self.frames.push(f);
+    }
+    pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
+        let f = self.frames.pop();
+        self.cfg.function = self.function_name();
+        f
+    }
     pub fn function_name(&self) -> String {
         self.frames.last().map(|f| f.function.clone()).unwrap_or_default()
     }
@@ -520,7 +530,7 @@ impl<'a> Lowerer<'a> {
 
     fn call_main(&mut self, main: &'a Node<FunctionDefinition>) -> Result<()> {
         let info = self.signature_of_definition(main)?;
-        self.frames.push(Frame {
+        self.enter_frame(Frame {
             function: "main".into(),
             scopes: vec![HashMap::new()],
             ret: None,
@@ -557,7 +567,7 @@ impl<'a> Lowerer<'a> {
         }
         self.stmt(&main.node.statement)?;
         self.end_function_body(main.span)?;
-        let frame = self.frames.pop();
+        let frame = self.leave_frame();
         if let Some(f) = frame {
             for c in f.returns {
                 self.cfg.jump(c, self.exit);
@@ -629,6 +639,7 @@ impl<'a> Lowerer<'a> {
             approximations: std::mem::take(&mut self.approximations),
             forbid_no: std::mem::take(&mut self.forbid_no),
             undefined: std::mem::take(&mut self.undefined),
+            coalesced: vec![],
         };
         if let Err(e) = ir::find_loops(&program) {
             // Point at a location on the offending cycle (a label, if any).

@@ -322,7 +322,7 @@ impl<'a> Lowerer<'a> {
             i.headers.insert(name.to_string(), (h, params.clone()));
         }
         let saved = self.cur.replace(Cursor::at(h));
-        self.frames.push(Frame {
+        self.enter_frame(Frame {
             function: name.to_string(),
             scopes: vec![bindings],
             ret: None,
@@ -339,7 +339,7 @@ impl<'a> Lowerer<'a> {
             ret_ptr: None,
         });
         let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
-        let frame = self.frames.pop();
+        let frame = self.leave_frame();
         // A return from a descent ends the (abstract) run.
         let ends: Vec<Cursor> = self.cur.take().into_iter().chain(frame.into_iter().flat_map(|f| f.returns)).collect();
         for c in ends {

@@ -75,8 +75,9 @@ pub(super) fn violation(task: &Task, nt: &NonTermination) -> String {
         let assumption: String = nt.entry_state.iter().map(|c| format!("{c}; ")).collect();
         let _ = write!(
             s,
-            "   <data key=\"assumption\">{}</data>\n   <data key=\"assumption.scope\">main</data>\n",
-            esc(assumption.trim_end())
+            "   <data key=\"assumption\">{}</data>\n   <data key=\"assumption.scope\">{}</data>\n",
+            esc(assumption.trim_end()),
+            esc(&nt.function)
         );
     }
     s.push_str("  </edge>\n");

@@ -17,7 +17,8 @@ mod yaml;
 
 use super::cexpr::{self, Check, Names};
 use crate::engine::Budget;
-use crate::ir::{Program, Span};
+use crate::ir::{LocId, Program, Span, Variable};
+use std::collections::BTreeSet;
 use crate::termination::{Answer, LoopProof, Outcome};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -65,10 +66,25 @@ pub fn render(program: &Program, outcome: &Outcome, path: &Path, data_model: Dat
     let kind = kind_of(path)?;
     let bytes = std::fs::read(&program.file).map_err(|e| format!("cannot read {} to hash it: {e}", program.file))?;
     let task = Task { file: program.file.clone(), sha256: hex(&Sha256::digest(&bytes)), data_model };
-    let names = Names::unambiguous(&program.vars);
+    // The names a formula may use at a loop: what is in scope in the
+    // loop's function and live at its header.
+    let original_live = std::cell::OnceCell::new();
+    let at_loop = |header: LocId| -> (String, Names) {
+        let function = program.locations.get(header).map(|l| l.function.clone()).unwrap_or_default();
+        let names = match &outcome.encoding {
+            Some(enc) => {
+                let live = original_live.get_or_init(|| crate::ir::liveness::Liveness::of(program).names(program));
+                Names::in_scope(&variables_at(program, enc, live.get(header)), &function, enc.live.get(header))
+            }
+            None => Names::in_scope(&program.vars, &function, None),
+        };
+        (if function.is_empty() { "main".to_string() } else { function }, names)
+    };
     match (&outcome.answer, kind) {
         (Answer::No { witness, span, .. }, kind) => {
             let enc = outcome.encoding.as_ref().ok_or("no program model to replay the witness against")?;
+            let header = enc.loops.get(witness.loop_index).ok_or("the witness names no loop of the model")?.header;
+            let (function, names) = at_loop(header);
             // Replay the stem and re-check the recurrent set before anyone
             // else is asked to: a witness we cannot confirm is not written.
             crate::termination::certificate::check_witness(&enc.assuming_allocations_succeed(), witness, &Budget::with_timeout(Duration::from_secs(20)))
@@ -81,14 +97,20 @@ pub fn render(program: &Program, outcome: &Outcome, path: &Path, data_model: Dat
                 .map(|(v, val)| format!("{v} == {val}"))
                 .collect();
             let head = span.clone().unwrap_or_else(|| Span { file: program.file.clone(), line: 1, col: 1 });
-            let nt = NonTermination { head, recurrent, entry_state };
+            let nt = NonTermination { head, function, recurrent, entry_state };
             Ok(Some(match kind {
                 Kind::GraphMl => graphml::violation(&task, &nt),
                 Kind::Yaml => yaml::violation(&task, &nt),
             }))
         }
         (Answer::Yes { loops }, Kind::Yaml) => {
-            let entries: Vec<LoopWitness> = loops.iter().filter_map(|l| loop_witness(l, &names, &program.file)).collect();
+            let entries: Vec<LoopWitness> = loops
+                .iter()
+                .filter_map(|l| {
+                    let (function, names) = at_loop(l.header);
+                    loop_witness(l, function, &names, &program.file)
+                })
+                .collect();
             Ok(Some(yaml::correctness(&task, &entries)))
         }
         (Answer::Yes { .. }, Kind::GraphMl) => {
@@ -102,10 +124,34 @@ pub fn render(program: &Program, outcome: &Outcome, path: &Path, data_model: Dat
     }
 }
 
+/// The model's variables as the witness at `header` sees them: a variable
+/// that coalescing made stand for locals of several functions is, at the
+/// header, the one of them live there in the original program (`live`), if
+/// exactly one is.
+fn variables_at(program: &Program, enc: &crate::horn::encode::Encoding, live: Option<&BTreeSet<String>>) -> Vec<Variable> {
+    enc.program_vars
+        .iter()
+        .map(|v| {
+            if v.function.as_deref() != Some(crate::ir::MIXED_FUNCTIONS) {
+                return v.clone();
+            }
+            let members: Vec<&String> =
+                enc.coalesced.iter().filter(|(_, kept)| *kept == v.name).map(|(merged, _)| merged).chain(std::iter::once(&v.name)).collect();
+            let live_members: Vec<&&String> = members.iter().filter(|m| live.is_some_and(|l| l.contains(**m))).collect();
+            match live_members.as_slice() {
+                [m] => Variable { function: program.var(m).and_then(|o| o.function.clone()), ..v.clone() },
+                _ => v.clone(),
+            }
+        })
+        .collect()
+}
+
 /// What a violation witness states: the loop head, the recurrent set there
 /// and the values on the stem's arrival.
 struct NonTermination {
     head: Span,
+    /// The function the loop is in.
+    function: String,
     recurrent: String,
     entry_state: Vec<String>,
 }
@@ -113,11 +159,12 @@ struct NonTermination {
 /// What a correctness witness states about one loop.
 struct LoopWitness {
     head: Span,
+    function: String,
     invariant: Option<String>,
     transition: Option<String>,
 }
 
-fn loop_witness(l: &LoopProof, names: &Names, file: &str) -> Option<LoopWitness> {
+fn loop_witness(l: &LoopProof, function: String, names: &Names, file: &str) -> Option<LoopWitness> {
     let head = l.span.clone().unwrap_or_else(|| Span { file: file.to_string(), line: 0, col: 0 });
     if head.line == 0 {
         eprintln!("witness: loop {} has no source position; left out", l.loop_index);
@@ -137,7 +184,7 @@ fn loop_witness(l: &LoopProof, names: &Names, file: &str) -> Option<LoopWitness>
             }
         );
     }
-    Some(LoopWitness { head, invariant, transition })
+    Some(LoopWitness { head, function, invariant, transition })
 }
 
 /// The ranking function as a transition invariant between any earlier

@@ -26,16 +26,15 @@ fn metadata(s: &mut String, task: &Task, version: &str) {
     );
 }
 
-/// `location` at `indent` spaces. The program model does not record which
-/// function a loop is in: `main` (where the front end starts inlining) is
-/// written; see the report for what the front end should record.
-fn location(s: &mut String, indent: &str, file: &str, at: &Span) {
+/// `location` at `indent` spaces: a loop of `function`.
+fn location(s: &mut String, indent: &str, file: &str, at: &Span, function: &str) {
     let _ = write!(
         s,
-        "{indent}location:\n{indent}  file_name: {}\n{indent}  line: {}\n{indent}  column: {}\n{indent}  function: main\n",
+        "{indent}location:\n{indent}  file_name: {}\n{indent}  line: {}\n{indent}  column: {}\n{indent}  function: {}\n",
         q(file),
         at.line,
-        at.col.max(1)
+        at.col.max(1),
+        q(function)
     );
 }
 
@@ -48,7 +47,7 @@ pub(super) fn violation(task: &Task, nt: &NonTermination) -> String {
     s.push_str("  content:\n");
     if !nt.entry_state.is_empty() {
         s.push_str("    - segment:\n        - waypoint:\n            type: assumption\n            action: follow\n");
-        location(&mut s, "            ", &task.file, &nt.head);
+        location(&mut s, "            ", &task.file, &nt.head, &nt.function);
         let _ = write!(
             s,
             "            constraint:\n              value: {}\n              format: c_expression\n",
@@ -56,7 +55,7 @@ pub(super) fn violation(task: &Task, nt: &NonTermination) -> String {
         );
     }
     s.push_str("    - segment:\n        - waypoint:\n            type: recurrence\n            action: cycle\n");
-    location(&mut s, "            ", &task.file, &nt.head);
+    location(&mut s, "            ", &task.file, &nt.head, &nt.function);
     let _ = write!(s, "            constraint:\n              value: {}\n              format: c_expression\n", q(&nt.recurrent));
     s
 }
@@ -70,7 +69,7 @@ pub(super) fn correctness(task: &Task, loops: &[LoopWitness]) -> String {
     for l in loops {
         let mut item = |kind: &str, value: &str, format: &str| {
             let _ = writeln!(items, "    - invariant:\n        type: {kind}");
-            location(&mut items, "        ", &task.file, &l.head);
+            location(&mut items, "        ", &task.file, &l.head, &l.function);
             let _ = write!(items, "        value: {}\n        format: {format}\n", q(value));
         };
         if let Some(inv) = &l.invariant {

@@ -199,11 +199,7 @@ impl PathState {
 
     /// `t` over the pre-state: the path's values substituted.
     fn over_pre_state(&self, t: &Term) -> Term {
-        match t {
-            Term::Var(n, _) => self.values.get(n).map(|v| Term::clone(v)).unwrap_or_else(|| t.clone()),
-            Term::App(op, args) => Term::rebuild(*op, args.iter().map(|a| self.over_pre_state(a)).collect()),
-            _ => t.clone(),
-        }
+        t.subst_with(&|n| self.values.get(n).map(|v| Term::clone(v)))
     }
 
     fn set(&mut self, v: &str, t: Term) {

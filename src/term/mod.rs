@@ -339,10 +339,16 @@ impl Term {
 
     /// Replace variables by terms (simultaneously). Unmapped variables stay.
     pub fn subst(&self, map: &BTreeMap<String, Term>) -> Term {
+        self.subst_with(&|n| map.get(n).cloned())
+    }
+
+    /// Substitute (simultaneously) the variables `value` gives a term for,
+    /// simplifying on the way.
+    pub fn subst_with(&self, value: &dyn Fn(&str) -> Option<Term>) -> Term {
         match self {
-            Term::Var(n, _) => map.get(n).cloned().unwrap_or_else(|| self.clone()),
+            Term::Var(n, _) => value(n).unwrap_or_else(|| self.clone()),
             Term::App(op, args) => {
-                let args: Vec<Term> = args.iter().map(|a| a.subst(map)).collect();
+                let args: Vec<Term> = args.iter().map(|a| a.subst_with(value)).collect();
                 Term::rebuild(*op, args)
             }
             _ => self.clone(),

@@ -350,7 +350,7 @@ impl<'a> Lowerer<'a> {
                 let ty = self.type_name(&a.node.0)?;
                 self.size_value(ty, a.span).map(Some)
             }
-            Expression::Statement(s) => self.statement_expression(s, want),
+            Expression::Statement(s) => Ok(self.statement_expression(s, want, |l, x| l.eval(x, true))?.flatten()),
             Expression::Member(_) => {
                 let lv = self.object_lvalue(e)?;
                 Ok(Some(self.load(&lv)))
@@ -390,17 +390,25 @@ impl<'a> Lowerer<'a> {
     }
 
     /// GNU `({ ...; e; })`: the value of the last expression statement.
-    fn statement_expression(&mut self, s: &'a Node<Statement>, want: bool) -> Result<Option<Val>> {
+    /// `({ items; x; })`: the items run in a scope of their own, then
+    /// `value` gives the last expression's value (when `want`).
+    pub(super) fn statement_expression<T>(
+        &mut self,
+        s: &'a Node<Statement>,
+        want: bool,
+        value: impl FnOnce(&mut Self, &'a Node<Expression>) -> Result<T>,
+    ) -> Result<Option<T>> {
         let Statement::Compound(items) = &s.node else {
             return Err(self.unsupported(s.span, "this statement expression"));
         };
         self.push_scope();
         let mut result = Ok(None);
+        let mut value = Some(value);
         for (i, item) in items.iter().enumerate() {
             let last = i + 1 == items.len();
             let r = match &item.node {
-                BlockItem::Statement(st) if last && want => match &st.node {
-                    Statement::Expression(Some(x)) => self.eval(x, true),
+                BlockItem::Statement(st) if last && want => match (&st.node, value.take()) {
+                    (Statement::Expression(Some(x)), Some(f)) => f(self, x).map(Some),
                     _ => self.stmt(st).map(|_| None),
                 },
                 BlockItem::Statement(st) => self.stmt(st).map(|_| None),

@@ -518,6 +518,10 @@ impl<'a> Lowerer<'a> {
                 };
                 Ok(v)
             }
+            Expression::Statement(s) => match self.statement_expression(s, true, |l, x| l.pointer(x, hint))? {
+                Some(p) => Ok(p),
+                None => Err(self.syntax(e.span, "a statement expression without a value used as a pointer")),
+            },
             _ => Err(self.unsupported(e.span, "this pointer expression")),
         }
     }

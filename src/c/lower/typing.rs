@@ -141,11 +141,29 @@ impl<'a> Lowerer<'a> {
                 let elem = string_literal(&s.node).map(|(t, _)| t).unwrap_or(IntType::CHAR);
                 CType::Ptr(Box::new(CType::Int(elem)))
             }
-            Expression::Statement(_) => CType::Unsupported("the type of a statement expression".into()),
+            // The value of `({ ...; (T *) x; })` (`container_of`) has the
+            // cast's type; other last expressions may use the block's own
+            // declarations, which are not in scope here.
+            Expression::Statement(s) => match last_expression(s) {
+                Some(x) if matches!(x.node, Expression::Cast(_)) => self.type_of(x)?,
+                _ => CType::Unsupported("the type of a statement expression".into()),
+            },
             Expression::Member(m) => self.member_of(m)?.ty,
             Expression::VaArg(v) => self.type_name(&v.node.type_name)?,
             Expression::CompoundLiteral(c) => self.type_name(&c.node.type_name)?,
             _ => CType::Unsupported("this expression".into()),
         })
+    }
+}
+
+/// The expression whose value a statement expression `({ ...; x; })` has.
+pub(super) fn last_expression<'a>(s: &'a Node<Statement>) -> Option<&'a Node<Expression>> {
+    let Statement::Compound(items) = &s.node else { return None };
+    match &items.last()?.node {
+        BlockItem::Statement(st) => match &st.node {
+            Statement::Expression(Some(x)) => Some(x),
+            _ => None,
+        },
+        _ => None,
     }
 }

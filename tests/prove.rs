@@ -257,3 +257,24 @@ fn what_a_recurrent_set_says_about_dead_variables_is_left_out() {
         other => panic!("expected NO, got {}", other.word()),
     }
 }
+
+#[test]
+fn whole_struct_assignments_copy_every_member() {
+    // y = {1, 8} through `x = tmpl; *p = x;`: i starts at 9 and runs
+    // through the odd numbers forever. A run repeats after 51 steps; its
+    // states are summarized by their hull.
+    let o = prove("struct_copy_forever.c", Strategy::Portfolio);
+    match &o.answer {
+        Answer::No { witness, .. } => {
+            let set = witness.recurrent_set.to_string();
+            assert!(!set.contains("(or"), "the run's states are summarized, not listed: {set}");
+        }
+        other => panic!("expected NO, got {other:?}"),
+    }
+}
+
+#[test]
+fn extern_objects_and_assembly_calls_are_outside_code_not_refused() {
+    let o = prove("extern_object_and_asm_call.c", Strategy::Portfolio);
+    assert_eq!(o.answer.word(), "YES", "{:?}", o.answer);
+}

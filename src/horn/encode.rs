@@ -12,8 +12,8 @@
 use super::{Clause, PredApp, PredId, System};
 use crate::error::{Result, TesseraError};
 use crate::ir::{find_loops, Action, LocId, Loop, Program};
-use crate::term::{Term, VarDecl};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::term::{Op, Term, VarDecl};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 
 /// Where a transition starts: the program start or a cut-point.
@@ -194,7 +194,7 @@ impl PathState {
             at = c.rest.as_deref();
         }
         conj.reverse();
-        Term::and(conj)
+        Term::and(without_implied_disequalities(conj))
     }
 
     /// `t` over the pre-state: the path's values substituted.
@@ -205,6 +205,31 @@ impl PathState {
     fn set(&mut self, v: &str, t: Term) {
         self.values.insert(v.to_string(), Rc::new(t));
     }
+}
+
+/// `x == c` makes `x != d` (another constant) redundant: the path of arm
+/// `k` of an `else if (x == k)` chain keeps its own test, not the `k`
+/// failed tests before it, so such chains encode in linear size.
+fn without_implied_disequalities(conj: Vec<Term>) -> Vec<Term> {
+    fn equality(t: &Term) -> Option<(&Term, &Term)> {
+        match t {
+            Term::App(Op::Eq, a) if a.len() == 2 => match (&a[0], &a[1]) {
+                (x, c @ Term::Int(_)) | (c @ Term::Int(_), x) if !matches!(x, Term::Int(_)) => Some((x, c)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let fixed: HashMap<&Term, &Term> = conj.iter().filter_map(equality).collect();
+    if fixed.is_empty() {
+        return conj;
+    }
+    let implied = |t: &Term| match t {
+        Term::App(Op::Not, a) if a.len() == 1 => equality(&a[0]).is_some_and(|(x, d)| fixed.get(x).is_some_and(|c| *c != d)),
+        _ => false,
+    };
+    let keep: Vec<bool> = conj.iter().map(|t| !implied(t)).collect();
+    conj.into_iter().zip(keep).filter_map(|(t, k)| k.then_some(t)).collect()
 }
 
 pub(crate) fn term_size(t: &Term) -> usize {

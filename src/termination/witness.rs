@@ -16,6 +16,9 @@ use crate::horn::encode::{Encoding, Source};
 use crate::horn::{Clause, PredApp, System};
 use crate::smt::Sat;
 use crate::term::{Term, Value};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
 
 pub fn find_witness(
     enc: &Encoding,
@@ -244,7 +247,7 @@ const GENERALIZE_TIME: Duration = Duration::from_secs(2);
 const GENERALIZE_CHECK_TIME: Duration = Duration::from_millis(250);
 
 /// Steps a run of the loop is followed for before [`simulated_lasso`] gives up.
-const MAX_LASSO_STEPS: usize = 48;
+const MAX_LASSO_STEPS: usize = 256;
 
 /// A non-termination witness found by running the loop: from a reachable
 /// state at the header where an iteration can start, the loop is run step
@@ -323,9 +326,36 @@ pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemS
             // only a bound, where the sets stay recurrent. Each check is
             // short: with a value left free Z3 may need long to decide.
             let generalizing = budget.sub_budget(GENERALIZE_TIME);
-            let check = |bounds: &[Bound]| {
-                region_recurrence_holds(enc, &region, &sets_of(bounds), &generalizing.sub_budget(GENERALIZE_CHECK_TIME)) == Sat::Unsat
+            let check_sets = |sets: &BTreeMap<LocId, Term>| {
+                region_recurrence_holds(enc, &region, sets, &generalizing.sub_budget(GENERALIZE_CHECK_TIME)) == Sat::Unsat
             };
+            // A long run gives a long list of states; their hull per
+            // variable (`i >= 1 && i <= 99 && i % 2 == 1`) reads better and
+            // is often recurrent too.
+            if met.len() > 4 {
+                let hull = ValueHull::of(enc, &region.cutpoints, &met, only_live);
+                let all = vec![Bound::Exact; enc.vars.len()];
+                if check_sets(&hull.sets(&all)) {
+                    let mut bounds = all;
+                    for i in 0..bounds.len() {
+                        for weaker in [Bound::Free, Bound::AtLeast, Bound::AtMost] {
+                            if generalizing.expired() {
+                                break;
+                            }
+                            let mut tried = bounds.clone();
+                            tried[i] = weaker;
+                            if check_sets(&hull.sets(&tried)) {
+                                bounds = tried;
+                                break;
+                            }
+                        }
+                    }
+                    let mut sets = hull.sets(&bounds);
+                    let recurrent_set = sets.remove(&header).unwrap_or_else(Term::tt);
+                    return Ok(NonTerminationWitness { loop_index, stem, recurrent_set, inner_sets: sets.into_iter().collect() });
+                }
+            }
+            let check = |bounds: &[Bound]| check_sets(&sets_of(bounds));
             let internal: Vec<Bound> =
                 enc.vars.iter().map(|v| if crate::report::cexpr::is_internal_name(&v.name) { Bound::Free } else { Bound::Exact }).collect();
             if internal.contains(&Bound::Free) && check(&internal) {
@@ -354,6 +384,72 @@ pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemS
         }
         Sat::Sat => Err("a state of the run has no successor among the states met".into()),
         Sat::Unknown => Err("recurrence check of the run inconclusive".into()),
+    }
+}
+
+/// Per cut-point and variable, the values a run of a loop met there: their
+/// least and greatest value and the gcd of their distances.
+struct ValueHull {
+    /// cut-point -> per variable (name, least, greatest, stride); `None`
+    /// for a variable left out (dead there).
+    at: BTreeMap<LocId, Vec<Option<(Term, BigInt, BigInt, BigInt)>>>,
+}
+
+impl ValueHull {
+    fn of(enc: &Encoding, cutpoints: &[LocId], met: &[(LocId, Vec<Value>)], only_live: bool) -> ValueHull {
+        let mut at = BTreeMap::new();
+        for &c in cutpoints {
+            let live = enc.live.get(c).filter(|_| only_live);
+            let states: Vec<&Vec<Value>> = met.iter().filter(|(l, _)| *l == c).map(|(_, v)| v).collect();
+            let per_var = enc
+                .vars
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    if live.is_some_and(|l| !l.contains(&v.name)) {
+                        return None;
+                    }
+                    let values: Vec<&BigInt> = states.iter().map(|s| s[i].as_int()).collect::<Option<_>>()?;
+                    let lo = (*values.iter().min()?).clone();
+                    let hi = (*values.iter().max()?).clone();
+                    let stride = values.iter().fold(BigInt::zero(), |g, x| g.gcd(&(*x - &lo)));
+                    Some((v.term(), lo, hi, stride))
+                })
+                .collect();
+            at.insert(c, per_var);
+        }
+        ValueHull { at }
+    }
+
+    /// The sets: per variable its hull (`Exact`), one of its bounds, or
+    /// nothing.
+    fn sets(&self, bounds: &[Bound]) -> BTreeMap<LocId, Term> {
+        self.at
+            .iter()
+            .map(|(&c, vars)| {
+                let mut conj = Vec::new();
+                for (part, b) in vars.iter().zip(bounds) {
+                    let Some((v, lo, hi, stride)) = part else { continue };
+                    let low = || Term::le(Term::int(lo.clone()), v.clone());
+                    let high = || Term::le(v.clone(), Term::int(hi.clone()));
+                    match b {
+                        Bound::Exact if lo == hi => conj.push(Term::eq(v.clone(), Term::int(lo.clone()))),
+                        Bound::Exact => {
+                            conj.push(low());
+                            conj.push(high());
+                            if stride > &BigInt::one() {
+                                let r = lo.mod_floor(stride);
+                                conj.push(Term::eq(Term::modulo(v.clone(), Term::int(stride.clone())), Term::int(r)));
+                            }
+                        }
+                        Bound::AtLeast => conj.push(low()),
+                        Bound::AtMost => conj.push(high()),
+                        Bound::Free => {}
+                    }
+                }
+                (c, Term::and(conj))
+            })
+            .collect()
     }
 }
 

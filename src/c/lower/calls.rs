@@ -1,7 +1,7 @@
 //! Calls: builtins and library functions, and inlined calls of the
 //! program's own functions (recursive ones are in `recursion.rs`).
 
-use super::expr::{Argument, NONDET_PREFIX, PROGRAM_ENDS};
+use super::expr::{Argument, NONDET_PREFIX, NON_LOCAL_JUMPS, PROGRAM_ENDS};
 use super::{JumpScope, Lowerer, Symbol};
 use crate::c::cfg::Cursor;
 use crate::c::arith::Val;
@@ -158,7 +158,23 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(self.arith.convert(v, self.arith.model.long())))
             }
-            n if PROGRAM_ENDS.contains(&n) => {
+            n if NON_LOCAL_JUMPS.contains(&n) => Err(self.unsupported(c.span, format!("the non-local jump `{n}` (setjmp/longjmp)"))),
+            "error" | "error_at_line" if !args.is_empty() => {
+                // glibc: ends the program when its status is not 0.
+                let status = self.expr(&args[0])?;
+                for a in &args[1..] {
+                    self.effect_any(a)?;
+                }
+                let ends = self.arith.compare(crate::c::arith::CmpOp::Ne, status, self.arith.int(0));
+                if let Some(cur) = self.cur.take() {
+                    if let Some(t) = cur.clone().assume(ends.clone()) {
+                        self.cfg.jump(t, self.exit);
+                    }
+                    self.cur = cur.assume(Term::not(ends));
+                }
+                Ok(if want { Some(self.arith.int(0)) } else { None })
+            }
+            n if PROGRAM_ENDS.contains(&n) || self.functions.get(n).is_some_and(|f| f.noreturn) => {
                 // The arguments run first (and may themselves never return).
                 let effectful: Vec<&'a Node<Expression>> = args.iter().filter(|a| self.has_effects(a)).collect();
                 for a in effectful {

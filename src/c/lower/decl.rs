@@ -13,7 +13,12 @@ impl<'a> Lowerer<'a> {
         if self.functions.get(&name).is_some_and(|i| i.def.is_some()) {
             return Err(TesseraError::invalid(self.span(f.span), format!("redefinition of function `{name}`")));
         }
+        let attributes = attribute_names(&f.node.specifiers, &f.node.declarator.node);
+        if attributes.iter().any(|a| a == "constructor" || a == "destructor") {
+            return Err(self.unsupported(f.span, format!("function `{name}` runs before or after `main` (`constructor`/`destructor` attribute)")));
+        }
         let mut info = self.signature_of_definition(f)?;
+        info.noreturn = attributes.iter().any(|a| a == "noreturn");
         info.def = Some(f);
         self.functions.insert(name, info);
         Ok(())
@@ -23,7 +28,7 @@ impl<'a> Lowerer<'a> {
         let (base, _) = self.specifiers(&f.node.specifiers)?;
         let d = &f.node.declarator.node;
         let ret = return_type(base, d);
-        let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: false, variadic: false };
+        let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: false, variadic: false, noreturn: false };
         for derived in &d.derived {
             match &derived.node {
                 DerivedDeclarator::Function(fd) => {
@@ -88,9 +93,14 @@ impl<'a> Lowerer<'a> {
                 self.bind(&name, Symbol::Typedef(ty));
                 continue;
             }
+            let attributes = attribute_names(&decl.node.specifiers, d);
             if is_function_declarator(d) {
-                self.function_prototype(&name, base.clone(), d)?;
+                self.function_prototype(&name, base.clone(), d, attributes.iter().any(|a| a == "noreturn"))?;
                 continue;
+            }
+            if attributes.iter().any(|a| a == "cleanup") {
+                // A function that runs when the variable goes out of scope.
+                return Err(self.unsupported(init.span, format!("variable `{name}` with a `cleanup` attribute")));
             }
             let ty = self.declared_type(base.clone(), d)?;
             if global {
@@ -131,12 +141,14 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    pub(super) fn function_prototype(&mut self, name: &str, base: CType, d: &'a Declarator) -> Result<()> {
+    pub(super) fn function_prototype(&mut self, name: &str, base: CType, d: &'a Declarator, noreturn: bool) -> Result<()> {
         if self.functions.get(name).is_some_and(|f| f.def.is_some()) {
             return Ok(());
         }
+        // Once declared not to return, every later declaration agrees.
+        let noreturn = noreturn || self.functions.get(name).is_some_and(|f| f.noreturn);
         let ret = return_type(base, d);
-        let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: true, variadic: false };
+        let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: true, variadic: false, noreturn };
         for derived in &d.derived {
             if let DerivedDeclarator::Function(fd) = &derived.node {
                 info.params = self.parameters(&fd.node)?;
@@ -272,8 +284,9 @@ impl<'a> Lowerer<'a> {
         let init_expr = init.node.initializer.as_ref();
         let complete = self.byte_size(&ty).is_some() || init_expr.is_some();
         if !complete {
-            // `extern int a[];`: unknown size.
-            self.globals.insert(name.to_string(), Symbol::Unmodelled { what: "array of unknown size".into() });
+            // `extern int a[];`, `extern struct T x;` of a struct never
+            // completed: defined outside the program, contents unknown.
+            self.globals.insert(name.to_string(), Symbol::Opaque { ty });
             return Ok(());
         }
         let sym = self.at_program_start(|l| l.declare_object_as(name, Some(name), ty, init_expr, storage, init.span))?;
@@ -702,4 +715,26 @@ pub(super) fn type_specifiers(specifiers: &[Node<SpecifierQualifier>]) -> Vec<&N
             _ => None,
         })
         .collect()
+}
+
+/// The GNU attributes of a declaration (names without their `__`
+/// decoration), and `noreturn` for C11's `_Noreturn`.
+pub(super) fn attribute_names(specifiers: &[Node<DeclarationSpecifier>], d: &Declarator) -> Vec<String> {
+    fn add(names: &mut Vec<String>, exts: &[Node<Extension>]) {
+        for e in exts {
+            if let Extension::Attribute(a) = &e.node {
+                names.push(a.name.node.trim_matches('_').to_string());
+            }
+        }
+    }
+    let mut names = Vec::new();
+    for s in specifiers {
+        match &s.node {
+            DeclarationSpecifier::Extension(exts) => add(&mut names, exts),
+            DeclarationSpecifier::Function(f) if f.node == FunctionSpecifier::Noreturn => names.push("noreturn".to_string()),
+            _ => {}
+        }
+    }
+    add(&mut names, &d.extensions);
+    names
 }

@@ -32,6 +32,41 @@ pub(super) const PROGRAM_ENDS: &[&str] = &[
     "__builtin_trap",
     "__builtin_abort",
     "__builtin_exit",
+    // glibc and POSIX functions that never return, for programs that
+    // declare them without glibc's `noreturn` attribute.
+    "err",
+    "errx",
+    "verr",
+    "verrx",
+    "quick_exit",
+    "pthread_exit",
+    "thrd_exit",
+    "__stack_chk_fail",
+    "__chk_fail",
+    "__fortify_fail",
+    // Reaching it is undefined behaviour: no C execution goes on.
+    "__builtin_unreachable",
+];
+
+/// Non-local jumps: a `longjmp` returns into an earlier `setjmp`, which
+/// then returns a second time. Not modelled (refused, not taken as calls
+/// that return).
+pub(super) const NON_LOCAL_JUMPS: &[&str] = &[
+    "setjmp",
+    "_setjmp",
+    "__setjmp",
+    "sigsetjmp",
+    "__sigsetjmp",
+    "longjmp",
+    "_longjmp",
+    "__longjmp_chk",
+    "siglongjmp",
+    "__builtin_setjmp",
+    "__builtin_longjmp",
+    "savectx",
+    "makecontext",
+    "swapcontext",
+    "setcontext",
 ];
 
 /// An evaluated call argument.
@@ -116,6 +151,13 @@ impl<'a> Lowerer<'a> {
 
     /// Evaluate an expression for its side effects only.
     pub fn effect(&mut self, e: &'a Node<Expression>) -> Result<()> {
+        // A whole-struct assignment (`s = t;`, `*p = (struct S) t;`) copies
+        // cells; it has no integer value.
+        if let Expression::BinaryOperator(b) = &e.node {
+            if b.node.operator.node == BinaryOperator::Assign && matches!(self.object_type(&b.node.lhs)?, CType::Record(_)) {
+                return self.assign_record(&b.node.lhs, &b.node.rhs);
+            }
+        }
         self.eval(e, false).map(|_| ())
     }
 
@@ -635,7 +677,7 @@ impl<'a> Lowerer<'a> {
         Ok((a, b))
     }
 
-    fn arith_outcome(&mut self, op: ArithOp, a: Val, b: Val, s: lang_c::span::Span) -> Result<Val> {
+    pub(super) fn arith_outcome(&mut self, op: ArithOp, a: Val, b: Val, s: lang_c::span::Span) -> Result<Val> {
         match self.arith.binary(op, a.clone(), b.clone()) {
             Ok(out) => Ok(self.defined(out, s)),
             Err(why) if matches!(op, ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor | ArithOp::Shl | ArithOp::Shr) => {
@@ -723,6 +765,11 @@ impl<'a> Lowerer<'a> {
             return Ok(Some(self.opaque_value(b.span)));
         }
         if is_compound_assign(op) {
+            if self.interfere(l, r) || self.calls_may_write_state(r) {
+                // A call on the right may write `l` or what its address
+                // depends on: the read of `l` before or after it.
+                return self.assign_in_every_order(l, r, Some(aop), b.span).map(Some);
+            }
             // `x op= e`: e first, then the read of x (one valid order for
             // effects on x in e, which C leaves unsequenced).
             let lv = self.lvalue(l)?;
@@ -742,6 +789,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn assign(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>, _want: bool) -> Result<Val> {
+        if self.interfere(l, r) {
+            return self.assign_in_every_order(l, r, None, l.span);
+        }
         let lv = self.lvalue(l)?;
         if let (Some(range), LValue::Var { name, .. }) = (self.nondet_assignment(r, lv.ty()), &lv) {
             let name = name.clone();

@@ -25,7 +25,7 @@ use lang_c::span::Node;
 /// Functions whose only effect is output to a stream (the model has no
 /// streams) and whose result is an arbitrary `int`. `%n` conversions, which
 /// would write through a pointer, are checked for in the format.
-const OUTPUT: &[&str] = &[
+pub(super) const OUTPUT: &[&str] = &[
     "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar", "putc", "fputc", "fflush", "perror", "putchar_unlocked",
 ];
 
@@ -149,26 +149,30 @@ impl<'a> Lowerer<'a> {
         Ok(ptr)
     }
 
-    /// GNU inline assembly without control flow (reads of special
-    /// registers, barriers, per-CPU accesses in kernel code): its inputs
-    /// run, its outputs become any value, and a `memory` clobber or memory
-    /// operand makes every tracked cell unknown. Assembly that may jump or
-    /// call has no meaning here and stays refused.
+    /// GNU inline assembly without control flow of its own (reads of
+    /// special registers, barriers, per-CPU accesses in kernel code): its
+    /// inputs run, its outputs become any value, and a `memory` clobber or
+    /// memory operand makes every tracked cell unknown. A `call` (kernel
+    /// helpers such as `call __get_user_4`) is code outside the program, as
+    /// a function without a definition is: assumed to return, and it may
+    /// write any memory. Assembly that may jump, loop or leave the function
+    /// could run forever or go anywhere; it has no meaning here and stays
+    /// refused.
     pub(super) fn inline_assembly(&mut self, a: &'a Node<AsmStatement>) -> Result<()> {
         let (template, outputs, inputs, clobbers) = match &a.node {
             AsmStatement::GnuBasic(t) => (t, &[][..], &[][..], &[][..]),
             AsmStatement::GnuExtended(x) => (&x.template, &x.outputs[..], &x.inputs[..], &x.clobbers[..]),
         };
         let text = template.node.concat().to_ascii_lowercase();
-        let jumps = text
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| (w.starts_with('j') && w.len() <= 4) || w.starts_with("call") || w.starts_with("loop") || w == "ret" || w == "int" || w == "syscall");
+        let words = || text.split(|c: char| !c.is_ascii_alphanumeric());
+        let jumps = words().any(|w| (w.starts_with('j') && w.len() <= 4) || w.starts_with("loop") || w == "ret" || w == "int" || w == "syscall");
         if jumps {
-            return Err(self.unsupported(a.span, "inline assembly with jumps or calls"));
+            return Err(self.unsupported(a.span, "inline assembly with jumps"));
         }
+        let calls = words().any(|w| w.starts_with("call"));
         let at = self.span(a.span);
         self.note_unknown(at, "inline assembly: its outputs and the memory it may write are arbitrary");
-        let mut memory = clobbers.iter().any(|c| c.node.concat().contains("memory"));
+        let mut memory = calls || clobbers.iter().any(|c| c.node.concat().contains("memory"));
         for op in inputs {
             memory |= op.node.constraints.node.concat().contains('m');
             self.effect_any(&op.node.variable_name)?;

@@ -358,6 +358,10 @@ impl<'a> Lowerer<'a> {
                 Some(Symbol::Object { ptr, ty: CType::Array(elem, _) }) => Ok(PtrVal { pointee: (**elem).clone(), ..ptr.clone() }),
                 // A pointer variable whose address is taken lives in memory.
                 Some(Symbol::Object { ty: CType::Ptr(_), .. }) => self.pointer_in_memory(e),
+                Some(Symbol::Opaque { ty: CType::Array(elem, _) }) => {
+                    let elem = (**elem).clone();
+                    Ok(self.opaque_address(elem, e.span))
+                }
                 Some(Symbol::Unmodelled { what }) => {
                     Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
                 }
@@ -536,12 +540,27 @@ impl<'a> Lowerer<'a> {
             Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
-            Expression::Identifier(id) => Err(self.unsupported(
-                operand.span,
-                format!("a pointer to the scalar variable `{}` (address-taken variables are not modelled)", id.node.name),
-            )),
+            Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
+                Some(Symbol::Opaque { ty }) => Ok(self.opaque_address(ty, operand.span)),
+                _ => Err(self.unsupported(
+                    operand.span,
+                    format!("a pointer to the scalar variable `{}` (address-taken variables are not modelled)", id.node.name),
+                )),
+            },
             _ => Err(self.unsupported(operand.span, "taking this address")),
         }
+    }
+
+    /// `&x` for a variable whose contents are not modelled (an `extern`
+    /// object of incomplete type, a float): reads through it give any value
+    /// and writes reach nothing tracked, so any pointer that is not null is
+    /// a sound value for it.
+    fn opaque_address(&mut self, ty: CType, s: lang_c::span::Span) -> PtrVal {
+        let p = self.unknown_pointer(ty);
+        self.emit_assume(Term::not(Term::eq(p.base.clone(), Term::int(0))));
+        let at = self.span(s);
+        self.note_unknown(at, "the address of an object whose contents are not modelled is any pointer");
+        p
     }
 
     /// `sizeof` of what a pointer points to (1 for `void *`, as gcc does).
@@ -788,7 +807,11 @@ impl<'a> Lowerer<'a> {
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
                 Some(Symbol::Object { ptr, .. }) => Ok(ptr.clone()),
-                Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Opaque { .. }) => Err(self.unsupported(
+                Some(Symbol::Opaque { ty }) => {
+                    let ty = ty.clone();
+                    Ok(self.opaque_address(ty, e.span))
+                }
+                Some(Symbol::Var { .. } | Symbol::Ptr(_)) => Err(self.unsupported(
                     e.span,
                     format!("a pointer to the scalar variable `{}` (address-taken variables are not modelled)", id.node.name),
                 )),

@@ -92,6 +92,10 @@ pub(crate) struct FunctionInfo<'a> {
     /// `f()` without a prototype: any number of arguments.
     pub unprototyped: bool,
     pub variadic: bool,
+    /// Declared `_Noreturn` or `__attribute__((noreturn))`: a call without
+    /// a definition ends the program (`err`, `pthread_exit` in glibc's
+    /// headers).
+    pub noreturn: bool,
 }
 
 /// Targets of `break` / `continue` / `case`, innermost last.

@@ -4,7 +4,7 @@
 //! order, so no NO may rest on the choice).
 
 use super::Lowerer;
-use crate::c::arith::Val;
+use crate::c::arith::{ArithOp, Val};
 use crate::error::Result;
 use crate::ir::{Action, IntType};
 use lang_c::ast::*;
@@ -14,10 +14,103 @@ impl<'a> Lowerer<'a> {
     /// Whether the effects of one expression may change what another
     /// computes or does: then C's unspecified order of evaluation matters.
     pub(super) fn interfere(&self, x: &Node<Expression>, y: &Node<Expression>) -> bool {
-        let calls = |e: &Node<Expression>| {
-            self.expression_facts(e).callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()))
+        (self.calls_the_program(x) && self.has_effects(y)) || (self.calls_the_program(y) && self.has_effects(x))
+    }
+
+    /// Whether `e` calls a function of the program (whose effects may
+    /// reach anything).
+    pub(super) fn calls_the_program(&self, e: &Node<Expression>) -> bool {
+        self.expression_facts(e).callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()))
+    }
+
+    /// Whether the functions `e` calls (and those they call) may change
+    /// state that outlives them: a global, a static local, memory.
+    pub(super) fn calls_may_write_state(&self, e: &Node<Expression>) -> bool {
+        let mut todo: Vec<String> = self.expression_facts(e).callees.into_iter().collect();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(f) = todo.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            let Some(facts) = self.function_facts(&f) else {
+                // Code outside the program may write what its pointer
+                // arguments reach, unless the lowerer knows it does not.
+                if !super::library::keeps_memory(&f) && !super::library::OUTPUT.contains(&f.as_str()) {
+                    return true;
+                }
+                continue;
+            };
+            if facts.writes_memory || facts.has_static_locals || facts.assigned.iter().any(|n| self.globals.contains_key(n)) {
+                return true;
+            }
+            todo.extend(facts.callees);
+        }
+        false
+    }
+
+    /// `l = r` (`op` is `None`) or `l op= r` where the effects of the two
+    /// sides interfere: the address of `l`, the value of `r` and (for
+    /// `op=`) the read of `l` are evaluated in every order C allows, one
+    /// path each, joined; the assignment's value is in a temporary.
+    pub(super) fn assign_in_every_order(
+        &mut self,
+        l: &'a Node<Expression>,
+        r: &'a Node<Expression>,
+        op: Option<ArithOp>,
+        s: lang_c::span::Span,
+    ) -> Result<Val> {
+        #[derive(Clone, Copy)]
+        enum Step {
+            Address,
+            Read,
+            Value,
+        }
+        use Step::*;
+        let orders: &[&[Step]] = match op {
+            None => &[&[Address, Value], &[Value, Address]],
+            Some(_) => &[&[Address, Read, Value], &[Address, Value, Read], &[Value, Address, Read]],
         };
-        (calls(x) && self.has_effects(y)) || (calls(y) && self.has_effects(x))
+        let start = self.cur.clone();
+        let mut slot: Option<(String, IntType)> = None;
+        let mut ends = Vec::new();
+        for order in orders {
+            self.cur = start.clone();
+            let (mut lv, mut old, mut rhs) = (None, None, None);
+            for step in order.iter() {
+                match step {
+                    Address => {
+                        let x = self.lvalue(l)?;
+                        lv = Some(self.protect_lvalue(x, r));
+                    }
+                    Read => {
+                        let Some(x) = &lv else { unreachable!("the address is computed before the read") };
+                        let v = self.load(x);
+                        old = Some(self.snapshot(v));
+                    }
+                    Value => {
+                        let v = self.expr(r)?;
+                        rhs = Some(self.snapshot(v));
+                    }
+                }
+            }
+            let (Some(lv), Some(rhs)) = (lv, rhs) else { unreachable!("every order has both sides") };
+            let new = match (op, old) {
+                (Some(aop), Some(old)) => self.arith_outcome(aop, old, rhs, s)?,
+                _ => rhs,
+            };
+            let new = self.arith.convert(new, lv.ty());
+            let new = self.snapshot(new);
+            self.store(&lv, new.clone());
+            let (name, ty) = slot.get_or_insert_with(|| (self.cfg.temp("order", lv.ty()), lv.ty())).clone();
+            let v = self.arith.convert(new, ty);
+            self.emit(Action::Assign(name, v.term));
+            ends.extend(self.cur.take());
+        }
+        self.cur = self.join(ends, s, "any order of evaluation");
+        let at = self.span(s);
+        self.note_approximation(at, "operands evaluated in every order (C leaves the order unspecified)");
+        let (name, ty) = slot.unwrap_or_else(|| unreachable!("at least one order"));
+        Ok(self.arith.var(&name, ty))
     }
 
     /// Integer values of `es` under every order of evaluation (C leaves the

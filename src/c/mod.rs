@@ -28,14 +28,26 @@ pub fn parse_file(path: &Path, semantics: IntSemantics) -> Result<Program> {
 pub fn parse_file_in(path: &Path, semantics: IntSemantics, model: DataModel) -> Result<Program> {
     let file = path.display().to_string();
     let text = source::preprocess_file(path)?;
-    on_big_stack(move || parse_preprocessed_in(&file, &text, semantics, model))
+    let check = source::CompilerCheck::start(&text, model);
+    let shown = file.clone();
+    let program = on_big_stack(move || parse_preprocessed_in(&file, &text, semantics, model));
+    // What gcc rejects is no program, whatever the front end made of it.
+    if let Some(check) = check {
+        check.finish(&shown)?;
+    }
+    program
 }
 
 /// Same as [`parse_file`] for C text in memory; `file_name` is used in spans.
 pub fn parse_source(file_name: &str, text: &str, semantics: IntSemantics) -> Result<Program> {
     let pre = source::preprocess_text(file_name, text)?;
+    let check = source::CompilerCheck::start(&pre, DataModel::Lp64);
     let file = file_name.to_string();
-    on_big_stack(move || parse_preprocessed(&file, &pre, semantics))
+    let program = on_big_stack(move || parse_preprocessed(&file, &pre, semantics));
+    if let Some(check) = check {
+        check.finish(file_name)?;
+    }
+    program
 }
 
 /// Parse and lower text that is already preprocessed (with line markers).

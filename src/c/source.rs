@@ -77,6 +77,74 @@ fn finish(output: std::process::Output, file: &str) -> Result<String> {
     })
 }
 
+/// gcc's own check of a translation unit (`gcc -fsyntax-only`), running
+/// beside the front end: the C a compiler rejects (two definitions of a
+/// function, duplicate case labels, assignment to a `const`, a
+/// non-constant initializer of a global, ...) is not a program, and gets
+/// no answer. Without gcc the front end's own checks remain.
+pub struct CompilerCheck {
+    child: std::process::Child,
+    writer: std::thread::JoinHandle<()>,
+}
+
+impl CompilerCheck {
+    /// Start checking preprocessed `text` for the data model `model`.
+    /// `-fpermissive` keeps what newer gcc turned from warnings into errors
+    /// (implicit declarations, int/pointer conversions) accepted, as C90
+    /// and the verification tasks have them.
+    pub fn start(text: &str, model: crate::ir::DataModel) -> Option<CompilerCheck> {
+        let bits = match model {
+            crate::ir::DataModel::Ilp32 => "-m32",
+            crate::ir::DataModel::Lp64 => "-m64",
+        };
+        let mut child = Command::new("gcc")
+            .args(["-fsyntax-only", "-fpermissive", "-w", bits, "-x", "cpp-output", "-"])
+            .env("LC_ALL", "C")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .ok()?;
+        let stdin = child.stdin.take();
+        let input = text.as_bytes().to_vec();
+        let writer = std::thread::spawn(move || {
+            if let Some(mut s) = stdin {
+                let _ = s.write_all(&input);
+            }
+        });
+        Some(CompilerCheck { child, writer })
+    }
+
+    /// The first error gcc reported at a position in the program; `Ok`
+    /// when there is none (or gcc itself could not run: a missing 32-bit
+    /// target is no fault of the program).
+    pub fn finish(self, file: &str) -> Result<()> {
+        let output = self.child.wait_with_output();
+        let _ = self.writer.join();
+        let Ok(output) = output else { return Ok(()) };
+        if output.status.success() {
+            return Ok(());
+        }
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        for line in stderr.lines() {
+            let Some(pos) = line.find(": error: ") else { continue };
+            let Some(span) = gcc_position(&line[..pos], file) else { continue };
+            return Err(TesseraError::invalid(Some(span), line[pos + ": error: ".len()..].to_string()));
+        }
+        Ok(())
+    }
+}
+
+/// `file:line:col` of a gcc diagnostic (`<stdin>` is `file`).
+fn gcc_position(place: &str, file: &str) -> Option<Span> {
+    let mut parts = place.rsplitn(3, ':');
+    let col = parts.next()?.parse::<usize>().ok()?;
+    let line = parts.next()?.parse::<usize>().ok()?;
+    let f = parts.next()?;
+    let f = if f == "<stdin>" { file } else { f };
+    Some(Span { file: f.to_string(), line, col })
+}
+
 /// Turn gcc's first `file:line:col: error: message` line into a Syntax error.
 fn gcc_error(stderr: &str, file: &str) -> TesseraError {
     for line in stderr.lines() {

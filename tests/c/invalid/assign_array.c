@@ -1,0 +1,5 @@
+int main(void) {
+  int a[2];
+  a = 0;
+  return 0;
+}

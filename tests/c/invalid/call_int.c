@@ -1,0 +1,6 @@
+int main(void) {
+  int x = 1;
+  x();
+  while (x) { }
+  return 0;
+}

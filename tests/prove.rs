@@ -278,3 +278,17 @@ fn extern_objects_and_assembly_calls_are_outside_code_not_refused() {
     let o = prove("extern_object_and_asm_call.c", Strategy::Portfolio);
     assert_eq!(o.answer.word(), "YES", "{:?}", o.answer);
 }
+
+#[test]
+fn aggregate_initializers_compound_literals_and_struct_results_are_exact() {
+    // Each value is pinned: the loop is never entered; changing one
+    // expected value makes it spin.
+    assert_eq!(prove("aggregate_values.c", Strategy::Portfolio).answer.word(), "YES");
+    assert_eq!(prove("aggregate_values_spin.c", Strategy::Portfolio).answer.word(), "NO");
+}
+
+#[test]
+fn character_constants_and_universal_names_have_gcc_values() {
+    assert_eq!(prove("character_constants.c", Strategy::Portfolio).answer.word(), "YES");
+    assert_eq!(prove("character_constants_spin.c", Strategy::Portfolio).answer.word(), "NO");
+}

@@ -56,9 +56,10 @@ pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics) -> Re
 }
 
 pub fn parse_preprocessed_in(file: &str, text: &str, semantics: IntSemantics, model: DataModel) -> Result<Program> {
-    let map = source::SourceMap::new(text);
-    let unit = parse::parse(text, &map)?;
-    lower::lower(&unit, text, &map, file, arith::Arith::with_model(semantics, model))
+    let text = parse::universal_character_names(text);
+    let map = source::SourceMap::new(&text);
+    let unit = parse::parse(&text, &map)?;
+    lower::lower(&unit, &text, &map, file, arith::Arith::with_model(semantics, model))
 }
 
 fn on_big_stack<F>(f: F) -> Result<Program>

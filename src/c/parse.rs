@@ -30,6 +30,60 @@ pub fn parse(text: &str, map: &SourceMap) -> Result<TranslationUnit> {
     }
 }
 
+/// Universal character names (`\u00e9`, `\U0001F600`), which lang-c's
+/// lexer does not know: inside character and string literals they become
+/// the character itself (a plain literal then holds its UTF-8 bytes, as gcc
+/// encodes it; a wide one its code point); in identifiers `\u` becomes `_u`
+/// (same length, a name of its own). Columns after a literal's UCN on the
+/// same line move by a few bytes; lines stay where they are.
+pub fn universal_character_names(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("\\u") && !text.contains("\\U") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut quote: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            match (quote, c) {
+                (None, '"' | '\'') => quote = Some(c),
+                (Some(q), _) if c == q => quote = None,
+                (Some(_), '\n') => quote = None,
+                _ => {}
+            }
+            out.push(c);
+            continue;
+        }
+        let digits = match chars.peek() {
+            Some('u') => 4,
+            Some('U') => 8,
+            Some(&e) if quote.is_some() => {
+                // Any other escape: copied, with the character it escapes.
+                out.push(c);
+                out.push(e);
+                chars.next();
+                continue;
+            }
+            _ => 0,
+        };
+        let hex: String = chars.clone().skip(1).take(digits).collect();
+        let code = (digits > 0 && hex.len() == digits && hex.chars().all(|h| h.is_ascii_hexdigit()))
+            .then(|| u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32))
+            .flatten();
+        match (code, quote) {
+            (Some(ch), Some(_)) => {
+                out.push(ch);
+                for _ in 0..=digits {
+                    chars.next();
+                }
+            }
+            (Some(_), None) => out.push('_'),
+            (None, _) => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// gcc's builtin type `__float128` (used by glibc headers, e.g. in
 /// `max_align_t`) is unknown to lang-c. It is rewritten in place to `double`
 /// padded to the same length, so every byte offset (and so every reported

@@ -195,8 +195,23 @@ pub fn char_literal(text: &str) -> Result<(BigInt, IntType), String> {
             }
             continue;
         }
+        let universal = matches!(chars.peek(), Some('u' | 'U'));
         let v = read_escape(&mut chars).map_err(|m| format!("{m} in character constant {text}"))?;
-        units.push(v);
+        match char::from_u32(v) {
+            // gcc encodes a universal character name in a plain constant
+            // as UTF-8, like the character itself.
+            Some(c) if universal && prefix.is_none() => {
+                let mut buf = [0u8; 4];
+                units.extend(c.encode_utf8(&mut buf).bytes().map(u32::from));
+            }
+            _ => units.push(v),
+        }
+    }
+    if units.len() > 1 && prefix.is_none() && units.iter().all(|&u| u <= 255) {
+        // gcc's value of a multi-character constant ('ab'): the bytes
+        // shifted in one at a time, the last four kept, read as an `int`.
+        let v = units.iter().fold(0u32, |acc, &u| acc.wrapping_shl(8) | u);
+        return Ok((BigInt::from(v as i32), IntType::INT));
     }
     if units.len() != 1 {
         return Err(format!("multi-character constant {text} (implementation-defined value)"));
@@ -272,7 +287,12 @@ mod tests {
         assert_eq!(char_literal("'\\n'"), Ok((BigInt::from(10), IntType::INT)));
         assert_eq!(char_literal("'\\xff'"), Ok((BigInt::from(-1), IntType::INT)));
         assert_eq!(char_literal("'\\0'"), Ok((BigInt::from(0), IntType::INT)));
-        assert!(char_literal("'ab'").is_err());
+        // gcc's values of multi-character constants and UCNs (UTF-8 bytes).
+        assert_eq!(char_literal("'ab'"), Ok((BigInt::from(0x6162), IntType::INT)));
+        assert_eq!(char_literal("'abcde'"), Ok((BigInt::from(0x62636465), IntType::INT)));
+        assert_eq!(char_literal("'\\u00e9'"), Ok((BigInt::from(0xc3a9), IntType::INT)));
+        assert_eq!(char_literal("L'\\u00e9'"), Ok((BigInt::from(0xe9), IntType::INT)));
+        assert!(char_literal("L'ab'").is_err());
     }
 
     #[test]

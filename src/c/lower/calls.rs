@@ -325,8 +325,17 @@ impl<'a> Lowerer<'a> {
             // A floating-point result: any value (see `objects.rs`).
             (CType::Float(_), true) => Some((self.cfg.temp(&format!("{name}%ret"), crate::ir::IntType::LONG), crate::ir::IntType::LONG)),
             (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
-            (CType::Record(_), true) => return Err(self.unsupported(c.span, format!("the struct returned by `{name}`"))),
+            (CType::Record(_), true) => None,
             (CType::Unsupported(w), _) => return Err(self.unsupported(c.span, format!("`{name}` returns a {w}"))),
+            _ => None,
+        };
+        // A struct result is copied into a block of the caller's, read by
+        // the caller through `last_record_return`.
+        let ret_object = match (&info.ret, want) {
+            (CType::Record(_), true) => match self.declare_object(&format!("{name}%ret"), info.ret.clone(), None, super::objects::Storage::Automatic, c.span)? {
+                Symbol::Object { ptr, ty } => Some((ptr, ty)),
+                _ => None,
+            },
             _ => None,
         };
         self.enter_frame(super::Frame {
@@ -344,6 +353,7 @@ impl<'a> Lowerer<'a> {
             addressed: super::facts::addressed_names(&def.node.statement),
             past_goto_label: false,
             ret_ptr: ret_ptr.clone(),
+            ret_object: ret_object.clone(),
         });
         let result = self.inline_body(name, def, &info.params, values);
         let frame = self.leave_frame();
@@ -354,6 +364,7 @@ impl<'a> Lowerer<'a> {
         }
         self.cur = self.join(ends, c.span, &format!("return from {name}"));
         self.last_pointer_return = ret_ptr.map(|p| p.value());
+        self.last_record_return = ret_object.map(|(p, _)| p);
         Ok(ret.map(|(v, t)| self.arith.var(&v, t)))
     }
 

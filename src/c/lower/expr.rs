@@ -397,7 +397,15 @@ impl<'a> Lowerer<'a> {
                 let lv = self.object_lvalue(e)?;
                 Ok(Some(self.load(&lv)))
             }
-            Expression::CompoundLiteral(c) => Err(self.unsupported(c.span, "compound literals")),
+            // `(int){5}`: the value stored in the literal's block.
+            Expression::CompoundLiteral(c) => match self.compound_literal(c)? {
+                p if matches!(p.pointee, CType::Int(_)) => {
+                    let (ptr, ty) = self.access(p, c.span)?;
+                    let at = self.span(c.span);
+                    Ok(Some(self.load_memory(&ptr, ty, &at)))
+                }
+                _ => Err(self.unsupported(c.span, "this compound literal used as a value")),
+            },
             Expression::GenericSelection(g) => Err(self.unsupported(g.span, "_Generic")),
             Expression::OffsetOf(o) => Err(self.unsupported(o.span, "offsetof")),
             Expression::VaArg(v) => {

@@ -522,6 +522,14 @@ impl<'a> Lowerer<'a> {
                 };
                 Ok(v)
             }
+            // `(int[]){1, 2, 3}` decays to a pointer to its first element.
+            Expression::CompoundLiteral(c) => {
+                let p = self.compound_literal(c)?;
+                Ok(match p.pointee.clone() {
+                    CType::Array(elem, _) => PtrVal { pointee: *elem, ..p },
+                    _ => p,
+                })
+            }
             Expression::Statement(s) => match self.statement_expression(s, true, |l, x| l.pointer(x, hint))? {
                 Some(p) => Ok(p),
                 None => Err(self.syntax(e.span, "a statement expression without a value used as a pointer")),
@@ -535,7 +543,7 @@ impl<'a> Lowerer<'a> {
         match &operand.node {
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.pointer(&u.node.operand, None),
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.address_of_object(operand),
-            Expression::Member(_) => self.address_of_object(operand),
+            Expression::Member(_) | Expression::CompoundLiteral(_) => self.address_of_object(operand),
             Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Object { .. })) => self.address_of_object(operand),
             Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
@@ -830,6 +838,13 @@ impl<'a> Lowerer<'a> {
                 };
                 Ok(PtrVal { off: Term::add(vec![base.off, Term::int(member.offset as i64)]), pointee: member.ty, ..base })
             }
+            Expression::CompoundLiteral(c) => self.compound_literal(c),
+            // A struct value with a block of its own (an inlined call's
+            // result): `mk(7).a`.
+            Expression::Call(_) => match self.object_address(e)? {
+                Some(p) => Ok(p),
+                None => Err(self.unsupported(e.span, "a member of this struct value")),
+            },
             _ => Err(self.unsupported(e.span, "taking the address of this expression")),
         }
     }

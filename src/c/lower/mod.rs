@@ -127,6 +127,9 @@ pub(crate) struct Frame {
     pub past_goto_label: bool,
     /// Where a function returning a pointer puts its result.
     pub ret_ptr: Option<memory::PtrVar>,
+    /// Where a function returning a struct copies its result: a block of
+    /// the caller's (when the caller uses the value).
+    pub ret_object: Option<(memory::PtrVal, CType)>,
 }
 
 /// Bound on syntactic nesting during lowering (statements and expressions).
@@ -164,6 +167,8 @@ pub(crate) struct Lowerer<'a> {
     blocks: Vec<memory::Block>,
     /// The pointer result of the call just inlined.
     last_pointer_return: Option<memory::PtrVal>,
+    /// The block holding the struct result of the last inlined call.
+    last_record_return: Option<memory::PtrVal>,
     /// Conditions under which the expression being lowered is evaluated at
     /// all (the left side of `&&`/`||`, the condition of `?:`): the
     /// assumptions of an operand C may leave unevaluated (in bounds, divisor
@@ -260,6 +265,7 @@ fn lower_once(
         forbid_no: Vec::new(),
         blocks: Vec::new(),
         last_pointer_return: None,
+        last_record_return: None,
         guards: Vec::new(),
         string_literal_blocks: HashMap::new(),
         repeating_sites: repeating.clone(),
@@ -549,6 +555,7 @@ impl<'a> Lowerer<'a> {
             addressed: facts::addressed_names(&main.node.statement),
             past_goto_label: false,
             ret_ptr: None,
+            ret_object: None,
         });
         // `argc` and friends: unknown inputs; `argv` (a pointer) only errs if used.
         for p in &info.params {

@@ -25,6 +25,25 @@ pub(super) enum Storage {
     External,
 }
 
+/// The number of elements an initializer list gives an array of unknown
+/// length (designators `[k] =` included).
+fn list_length<'a>(l: &mut Lowerer<'a>, items: &'a [Node<InitializerListItem>]) -> u64 {
+    let mut next = 0u64;
+    let mut count = 0u64;
+    for item in items {
+        if let Some(d) = item.node.designation.first() {
+            if let Designator::Index(e) = &d.node {
+                if let Some(k) = l.constant_index(e) {
+                    next = k;
+                }
+            }
+        }
+        next += 1;
+        count = count.max(next);
+    }
+    count
+}
+
 impl<'a> Lowerer<'a> {
     /// Declare an array or record variable `name` of type `ty`: a new block,
     /// initialized. Returns the symbol bound to the name.
@@ -83,22 +102,7 @@ impl<'a> Lowerer<'a> {
     fn complete_array_type(&mut self, ty: CType, init: Option<&'a Node<Initializer>>) -> CType {
         let CType::Array(elem, None) = &ty else { return ty };
         let n = match init.map(|i| &i.node) {
-            Some(Initializer::List(items)) => {
-                let mut next = 0u64;
-                let mut count = 0u64;
-                for item in items {
-                    if let Some(d) = item.node.designation.first() {
-                        if let Designator::Index(e) = &d.node {
-                            if let Some(k) = self.constant_index(e) {
-                                next = k;
-                            }
-                        }
-                    }
-                    next += 1;
-                    count = count.max(next);
-                }
-                Some(count)
-            }
+            Some(Initializer::List(items)) => Some(list_length(self, items)),
             Some(Initializer::Expression(e)) => match &e.node {
                 Expression::StringLiteral(lit) => crate::c::types::string_literal(&lit.node).ok().map(|(_, n)| n as u64 + 1),
                 _ => None,
@@ -116,13 +120,37 @@ impl<'a> Lowerer<'a> {
         v.constant().and_then(|c| u64::try_from(c.clone()).ok())
     }
 
+    /// A compound literal `(T){ ... }`: a block of its own (one per
+    /// literal, C11 6.5.2.5), members not named are zero.
+    pub(super) fn compound_literal(&mut self, c: &'a Node<CompoundLiteral>) -> Result<PtrVal> {
+        let ty = self.type_name(&c.node.type_name)?;
+        let ty = match ty {
+            CType::Array(elem, None) => CType::Array(elem, Some(list_length(self, &c.node.initializer_list))),
+            ty => ty,
+        };
+        let Symbol::Object { ptr, ty } = self.declare_object("literal", ty, None, Storage::Static, c.span)? else {
+            return Err(self.unsupported(c.span, "this compound literal"));
+        };
+        self.initialize_list(&ptr, &ty, &c.node.initializer_list, c.span)?;
+        Ok(ptr)
+    }
+
     /// Store an initializer into the object of type `ty` at `at`.
     pub(super) fn initialize(&mut self, at: &PtrVal, ty: &CType, init: &'a Node<Initializer>) -> Result<()> {
-        match (&init.node, ty) {
-            (Initializer::List(items), CType::Array(elem, n)) => {
+        match &init.node {
+            Initializer::List(items) => self.initialize_list(at, ty, items, init.span),
+            Initializer::Expression(_) => self.initialize_one(at, ty, init),
+        }
+    }
+
+    /// Store an initializer list into the object of type `ty` at `at`.
+    fn initialize_list(&mut self, at: &PtrVal, ty: &CType, items: &'a [Node<InitializerListItem>], span: lang_c::span::Span) -> Result<()> {
+        match ty {
+            CType::Array(elem, n) => {
                 let step = self.byte_size(elem).unwrap_or(0) as i64;
                 let mut k = 0u64;
-                for item in items {
+                let mut next = 0usize;
+                while let Some(item) = items.get(next) {
                     if let Some(d) = item.node.designation.first() {
                         match &d.node {
                             Designator::Index(e) => match self.constant_index(e) {
@@ -140,16 +168,17 @@ impl<'a> Lowerer<'a> {
                         break;
                     }
                     let p = self.moved(at, k as i64 * step, (**elem).clone());
-                    self.initialize(&p, elem, &item.node.initializer)?;
+                    self.initialize_member(&p, elem, items, &mut next)?;
                     k += 1;
                 }
                 Ok(())
             }
-            (Initializer::List(items), CType::Record(id)) => {
+            CType::Record(id) => {
                 let fields = self.records[*id].fields.clone().unwrap_or_default();
                 let union = self.records[*id].union;
                 let mut k = 0usize;
-                for item in items {
+                let mut next = 0usize;
+                while let Some(item) = items.get(next) {
                     if let Some(d) = item.node.designation.first() {
                         match &d.node {
                             Designator::Member(m) => {
@@ -172,9 +201,10 @@ impl<'a> Lowerer<'a> {
                     if f.bits.is_some() {
                         // Bit-fields are not tracked: nothing to store.
                         self.effect_of_initializer(&item.node.initializer)?;
+                        next += 1;
                     } else {
                         let p = self.moved(at, f.offset as i64, f.ty.clone());
-                        self.initialize(&p, &f.ty, &item.node.initializer)?;
+                        self.initialize_member(&p, &f.ty, items, &mut next)?;
                     }
                     if union {
                         break;
@@ -183,6 +213,73 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(())
             }
+            _ if items.len() == 1 && items[0].node.designation.is_empty() => self.initialize(at, ty, &items[0].node.initializer),
+            _ if items.is_empty() => Ok(()),
+            _ => Err(self.unsupported(span, "an initializer list for a scalar")),
+        }
+    }
+
+    /// Initialize the member or element of type `ty` at `at` from
+    /// `items[*next]`, and move `next` past what it took: one item, or,
+    /// where the braces of an aggregate member are left out (`int m[2][2] =
+    /// {1, 2, 3}`, C11 6.7.9p20), as many items as it has scalars.
+    fn initialize_member(&mut self, at: &PtrVal, ty: &CType, items: &'a [Node<InitializerListItem>], next: &mut usize) -> Result<()> {
+        let Some(item) = items.get(*next) else { return Ok(()) };
+        if !self.braces_left_out(ty, &item.node.initializer)? {
+            *next += 1;
+            return self.initialize(at, ty, &item.node.initializer);
+        }
+        match ty {
+            CType::Array(elem, Some(n)) => {
+                let step = self.byte_size(elem).unwrap_or(0) as i64;
+                for k in 0..*n {
+                    if items.get(*next).is_none_or(|i| !i.node.designation.is_empty()) {
+                        break;
+                    }
+                    let p = self.moved(at, k as i64 * step, (**elem).clone());
+                    self.initialize_member(&p, elem, items, next)?;
+                }
+                Ok(())
+            }
+            CType::Record(id) => {
+                let fields = self.records[*id].fields.clone().unwrap_or_default();
+                let union = self.records[*id].union;
+                for f in fields.iter().filter(|f| f.name.is_some() || f.bits.is_none()) {
+                    if items.get(*next).is_none_or(|i| !i.node.designation.is_empty()) {
+                        break;
+                    }
+                    if f.bits.is_some() {
+                        self.effect_of_initializer(&items[*next].node.initializer)?;
+                        *next += 1;
+                    } else {
+                        let p = self.moved(at, f.offset as i64, f.ty.clone());
+                        self.initialize_member(&p, &f.ty, items, next)?;
+                    }
+                    if union {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(self.unsupported(item.span, "this initializer")),
+        }
+    }
+
+    /// Whether `init` initializes only the first scalar of the aggregate
+    /// `ty` (its braces left out), rather than all of it.
+    fn braces_left_out(&mut self, ty: &CType, init: &'a Node<Initializer>) -> Result<bool> {
+        let Initializer::Expression(e) = &init.node else { return Ok(false) };
+        Ok(match ty {
+            CType::Array(elem, Some(_)) => !(matches!(e.node, Expression::StringLiteral(_)) && matches!(**elem, CType::Int(_))),
+            CType::Record(_) => !matches!(self.type_of(e)?, CType::Record(_)),
+            _ => false,
+        })
+    }
+
+    /// Store an initializer that is an expression.
+    fn initialize_one(&mut self, at: &PtrVal, ty: &CType, init: &'a Node<Initializer>) -> Result<()> {
+        match (&init.node, ty) {
+            (Initializer::List(items), _) => self.initialize_list(at, ty, items, init.span),
             (Initializer::Expression(e), CType::Array(elem, _)) => match (&e.node, &**elem) {
                 (Expression::StringLiteral(lit), CType::Int(t)) => {
                     let (_, count) = crate::c::types::string_literal(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
@@ -201,12 +298,7 @@ impl<'a> Lowerer<'a> {
                 _ => Err(self.unsupported(e.span, "this initializer of an array")),
             },
             (Initializer::Expression(e), CType::Record(_)) => self.copy_record_into(at, ty, e),
-            (Initializer::List(items), _) if items.len() == 1 && items[0].node.designation.is_empty() => {
-                self.initialize(at, ty, &items[0].node.initializer)
-            }
-            (Initializer::List(items), _) if items.is_empty() => Ok(()),
             (Initializer::Expression(e), _) => self.store_value(at, ty, e),
-            (Initializer::List(_), _) => Err(self.unsupported(init.span, "an initializer list for a scalar")),
         }
     }
 
@@ -334,6 +426,17 @@ impl<'a> Lowerer<'a> {
                 Ok(Some(p))
             }
             Expression::BinaryOperator(_) | Expression::Member(_) => self.address_of_object(e).map(Some),
+            Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if self.lookup(&id.node.name).is_none()
+                && self.functions.get(&id.node.name).is_some_and(|f| f.def.is_some() && matches!(f.ret, CType::Record(_)))
+                && !self.recursive.contains_key(&id.node.name)) =>
+            {
+                // An inlined function's struct result: the block it was
+                // copied into.
+                self.last_record_return = None;
+                self.call(c, true)?;
+                Ok(self.last_record_return.take())
+            }
+            Expression::CompoundLiteral(c) => self.compound_literal(c).map(Some),
             Expression::Call(_) | Expression::Conditional(_) | Expression::Comma(_) | Expression::Cast(_) | Expression::Statement(_) => {
                 self.effect_any(e)?;
                 Ok(None)

@@ -101,14 +101,10 @@ impl<'a> Lowerer<'a> {
             let new = self.arith.convert(new, lv.ty());
             let new = self.snapshot(new);
             self.store(&lv, new.clone());
-            let (name, ty) = slot.get_or_insert_with(|| (self.cfg.temp("order", lv.ty()), lv.ty())).clone();
-            let v = self.arith.convert(new, ty);
-            self.emit(Action::Assign(name, v.term));
+            self.set_order_slot(&mut slot, new);
             ends.extend(self.cur.take());
         }
-        self.cur = self.join(ends, s, "any order of evaluation");
-        let at = self.span(s);
-        self.note_approximation(at, "operands evaluated in every order (C leaves the order unspecified)");
+        self.join_orders(ends, s);
         let (name, ty) = slot.unwrap_or_else(|| unreachable!("at least one order"));
         Ok(self.arith.var(&name, ty))
     }
@@ -131,25 +127,14 @@ impl<'a> Lowerer<'a> {
                 let v = self.operand_value(es[i])?;
                 vals[i] = Some(self.snapshot(v));
             }
-            for (i, v) in vals.into_iter().enumerate() {
-                let Some(v) = v else { continue };
-                let (name, ty) = match &slots[i] {
-                    Some(slot) => slot.clone(),
-                    None => {
-                        let slot = (self.cfg.temp("order", v.ty), v.ty);
-                        slots[i] = Some(slot.clone());
-                        slot
-                    }
-                };
-                let v = self.arith.convert(v, ty);
-                self.emit(Action::Assign(name, v.term));
+            for (slot, v) in slots.iter_mut().zip(vals) {
+                if let Some(v) = v {
+                    self.set_order_slot(slot, v);
+                }
             }
             ends.extend(self.cur.take());
         }
-        self.cur = self.join(ends, s, "any order of evaluation");
-        // A compiler picks one order: a NO must not rest on the choice.
-        let at = self.span(s);
-        self.note_approximation(at, "operands evaluated in every order (C leaves the order unspecified)");
+        self.join_orders(ends, s);
         Ok(slots
             .into_iter()
             .map(|slot| match slot {
@@ -157,6 +142,27 @@ impl<'a> Lowerer<'a> {
                 None => self.arith.int(0),
             })
             .collect())
+    }
+}
+
+impl Lowerer<'_> {
+    /// `slot := v` on this order's path; the slot (a temporary of `v`'s
+    /// type) is made by the first order that gets there.
+    fn set_order_slot(&mut self, slot: &mut Option<(String, IntType)>, v: Val) {
+        let (name, ty) = match slot {
+            Some(s) => s.clone(),
+            None => slot.insert((self.cfg.temp("order", v.ty), v.ty)).clone(),
+        };
+        let v = self.arith.convert(v, ty);
+        self.emit(Action::Assign(name, v.term));
+    }
+
+    /// Join the paths of the orders, and record that a compiler picks one
+    /// of them: a NO must not rest on the choice.
+    fn join_orders(&mut self, ends: Vec<crate::c::cfg::Cursor>, s: lang_c::span::Span) {
+        self.cur = self.join(ends, s, "any order of evaluation");
+        let at = self.span(s);
+        self.note_approximation(at, "operands evaluated in every order (C leaves the order unspecified)");
     }
 }
 

@@ -337,6 +337,7 @@ impl<'a> Lowerer<'a> {
             addressed: super::facts::addressed_names(&def.node.statement),
             past_goto_label: false,
             ret_ptr: None,
+            ret_object: None,
         });
         let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
         let frame = self.leave_frame();

@@ -402,12 +402,17 @@ impl<'a> Lowerer<'a> {
     }
 
     fn return_statement(&mut self, e: Option<&'a Node<Expression>>) -> Result<()> {
-        let (is_main, ret, ret_ptr) = match self.frames.last() {
-            Some(f) => (f.is_main, f.ret.clone(), f.ret_ptr.clone()),
-            None => (true, None, None),
+        let (is_main, ret, ret_ptr, ret_object) = match self.frames.last() {
+            Some(f) => (f.is_main, f.ret.clone(), f.ret_ptr.clone(), f.ret_object.clone()),
+            None => (true, None, None, None),
         };
         if let (Some(e), Some(p)) = (e, &ret_ptr) {
             self.return_pointer(e, p)?;
+        } else if let (Some(e), Some((p, ty))) = (e, &ret_object) {
+            self.copy_record_into(p, ty, e)?;
+        } else if let Some(e) = e.filter(|_| ret.is_none()) {
+            // A value nobody reads (a struct result the caller drops).
+            self.effect_any(e)?;
         } else if let Some(e) = e {
             match &ret {
                 Some((r, t)) => {

@@ -68,7 +68,7 @@ impl Names {
         if function.is_empty() {
             return Names::unambiguous(vars);
         }
-        let nameable = |v: &&Variable| !is_temporary(v) && is_c_identifier(&v.source_name);
+        let nameable = |v: &&Variable| !is_temporary(v) && is_c_access_path(&v.source_name);
         let is_live = |v: &Variable| live.is_none_or(|l| l.contains(&v.name));
         let local = |v: &Variable| v.function.as_deref() == Some(function);
         let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
@@ -151,6 +151,37 @@ pub fn is_internal_name(name: &str) -> bool {
 
 fn is_temporary(v: &Variable) -> bool {
     v.name.contains('%') || v.source_name.contains('%')
+}
+
+/// A variable, or a cell of an array or struct variable as the front end
+/// names it (`a[2]`, `s.next`, `m[1][0]`, `arr[1].b`): an lvalue the
+/// source can write where the variable is in scope. Cells of heap blocks
+/// (`mem1[0]`) and of compound literals have no such name.
+fn is_c_access_path(s: &str) -> bool {
+    let root_end = s.find(['[', '.']).unwrap_or(s.len());
+    let (root, mut rest) = s.split_at(root_end);
+    let heap = root.strip_prefix("mem").is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    if !is_c_identifier(root) || heap {
+        return false;
+    }
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('[') {
+            let Some(close) = r.find(']') else { return false };
+            if close == 0 || !r[..close].chars().all(|c| c.is_ascii_digit()) {
+                return false;
+            }
+            rest = &r[close + 1..];
+        } else if let Some(r) = rest.strip_prefix('.') {
+            let end = r.find(['[', '.']).unwrap_or(r.len());
+            if !is_c_identifier(&r[..end]) {
+                return false;
+            }
+            rest = &r[end..];
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 fn is_c_identifier(s: &str) -> bool {

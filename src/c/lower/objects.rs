@@ -128,7 +128,7 @@ impl<'a> Lowerer<'a> {
             CType::Array(elem, None) => CType::Array(elem, Some(list_length(self, &c.node.initializer_list))),
             ty => ty,
         };
-        let Symbol::Object { ptr, ty } = self.declare_object("literal", ty, None, Storage::Static, c.span)? else {
+        let Symbol::Object { ptr, ty } = self.declare_object("literal%", ty, None, Storage::Static, c.span)? else {
             return Err(self.unsupported(c.span, "this compound literal"));
         };
         self.initialize_list(&ptr, &ty, &c.node.initializer_list, c.span)?;

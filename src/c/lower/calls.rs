@@ -261,18 +261,27 @@ impl<'a> Lowerer<'a> {
         // Arguments whose effects interfere: evaluated in every order.
         let interfering: Vec<usize> =
             (0..args.len()).filter(|&i| (0..args.len()).any(|j| j != i && self.interfere(&args[i], &args[j]))).collect();
-        let mut ordered: HashMap<usize, Val> = HashMap::new();
+        let mut ordered: HashMap<usize, super::order::Operand> = HashMap::new();
         if interfering.len() > 1 {
-            if interfering.iter().any(|&i| matches!(info.params.get(i).map(|p| &p.ty), Some(CType::Ptr(_)))) {
-                return Err(self.unsupported(c.span, "pointer arguments whose side effects interfere with other arguments"));
-            }
-            let es: Vec<&'a Node<Expression>> = interfering.iter().map(|&i| &args[i]).collect();
-            let vs = self.values_in_every_order(&es, c.span)?;
+            let es: Vec<(&'a Node<Expression>, Option<CType>)> = interfering
+                .iter()
+                .map(|&i| {
+                    let pointee = match info.params.get(i).map(|p| &p.ty) {
+                        Some(CType::Ptr(p)) => Some((**p).clone()),
+                        _ => None,
+                    };
+                    (&args[i], pointee)
+                })
+                .collect();
+            let vs = self.operands_in_every_order(&es, c.span)?;
             ordered = interfering.iter().copied().zip(vs).collect();
         }
         for (i, a) in args.iter().enumerate() {
             if let Some(v) = ordered.remove(&i) {
-                values.push(Argument::Value(v));
+                values.push(match v {
+                    super::order::Operand::Value(v) => Argument::Value(v),
+                    super::order::Operand::Pointer(p) => Argument::Pointer(p),
+                });
                 continue;
             }
             if i >= info.params.len() && info.variadic {

@@ -4,7 +4,10 @@
 //! order, so no NO may rest on the choice).
 
 use super::Lowerer;
+use super::memory::PtrVal;
 use crate::c::arith::{ArithOp, Val};
+use crate::c::types::CType;
+use crate::term::Term;
 use crate::error::Result;
 use crate::ir::{Action, IntType};
 use lang_c::ast::*;
@@ -113,36 +116,84 @@ impl<'a> Lowerer<'a> {
     /// order of operands and arguments unspecified): one path per order,
     /// joined, the values in temporaries.
     pub(super) fn values_in_every_order(&mut self, es: &[&'a Node<Expression>], s: lang_c::span::Span) -> Result<Vec<Val>> {
+        let operands: Vec<(&'a Node<Expression>, Option<CType>)> = es.iter().map(|&e| (e, None)).collect();
+        Ok(self
+            .operands_in_every_order(&operands, s)?
+            .into_iter()
+            .map(|o| match o {
+                Operand::Value(v) => v,
+                Operand::Pointer(_) => unreachable!("no pointer operand was asked for"),
+            })
+            .collect())
+    }
+
+    /// [`Lowerer::values_in_every_order`] for operands that may be pointers
+    /// (`Some(pointee)`: block, offset and size each go to a temporary).
+    pub(super) fn operands_in_every_order(
+        &mut self,
+        es: &[(&'a Node<Expression>, Option<CType>)],
+        s: lang_c::span::Span,
+    ) -> Result<Vec<Operand>> {
         let orders = permutations(es.len());
         if orders.len() > 6 {
             return Err(self.unsupported(s, "more than three operands whose side effects interfere (every order of evaluation)"));
         }
         let start = self.cur.clone();
-        let mut slots: Vec<Option<(String, IntType)>> = vec![None; es.len()];
+        let parts = |pointee: &Option<CType>| if pointee.is_some() { 3 } else { 1 };
+        let mut slots: Vec<Vec<Option<(String, IntType)>>> = es.iter().map(|(_, p)| vec![None; parts(p)]).collect();
         let mut ends = Vec::new();
         for order in orders {
             self.cur = start.clone();
-            let mut vals: Vec<Option<Val>> = vec![None; es.len()];
+            let mut vals: Vec<Vec<Val>> = vec![Vec::new(); es.len()];
             for &i in &order {
-                let v = self.operand_value(es[i])?;
-                vals[i] = Some(self.snapshot(v));
+                let (e, pointee) = &es[i];
+                vals[i] = match pointee {
+                    None => {
+                        let v = self.operand_value(e)?;
+                        vec![self.snapshot(v)]
+                    }
+                    Some(pointee) => {
+                        let p = self.pointer(e, Some(pointee.clone()))?;
+                        let p = self.snapshot_pointer(p);
+                        [p.base, p.off, p.size].into_iter().map(|t| Val { term: t, ty: IntType::LONG, range: None }).collect()
+                    }
+                };
             }
-            for (slot, v) in slots.iter_mut().zip(vals) {
-                if let Some(v) = v {
+            for (operand_slots, vs) in slots.iter_mut().zip(vals) {
+                for (slot, v) in operand_slots.iter_mut().zip(vs) {
                     self.set_order_slot(slot, v);
                 }
             }
             ends.extend(self.cur.take());
         }
         self.join_orders(ends, s);
-        Ok(slots
-            .into_iter()
-            .map(|slot| match slot {
-                Some((name, ty)) => self.arith.var(&name, ty),
-                None => self.arith.int(0),
-            })
-            .collect())
+        let mut out = Vec::new();
+        for ((_, pointee), operand_slots) in es.iter().zip(slots) {
+            let mut terms: Vec<Val> = operand_slots
+                .into_iter()
+                .map(|slot| match slot {
+                    Some((name, ty)) => self.arith.var(&name, ty),
+                    None => self.arith.int(0),
+                })
+                .collect();
+            out.push(match pointee {
+                None => Operand::Value(terms.remove(0)),
+                Some(pointee) => {
+                    let mut t = terms.into_iter().map(|v| v.term);
+                    let mut part = || t.next().unwrap_or_else(|| Term::int(0));
+                    let (base, off, size) = (part(), part(), part());
+                    Operand::Pointer(PtrVal { base, off, size, pointee: pointee.clone() })
+                }
+            });
+        }
+        Ok(out)
     }
+}
+
+/// An operand evaluated in every order: an integer or a pointer.
+pub(super) enum Operand {
+    Value(Val),
+    Pointer(PtrVal),
 }
 
 impl Lowerer<'_> {

@@ -154,7 +154,7 @@ impl<'a> Lowerer<'a> {
         // A whole-struct assignment (`s = t;`, `*p = (struct S) t;`) copies
         // cells; it has no integer value.
         if let Expression::BinaryOperator(b) = &e.node {
-            if b.node.operator.node == BinaryOperator::Assign && matches!(self.object_type(&b.node.lhs)?, CType::Record(_)) {
+            if b.node.operator.node == BinaryOperator::Assign && matches!(self.object_type(&b.node.lhs), Ok(CType::Record(_))) {
                 return self.assign_record(&b.node.lhs, &b.node.rhs);
             }
         }

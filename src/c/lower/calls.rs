@@ -1,7 +1,8 @@
 //! Calls: builtins and library functions, and inlined calls of the
 //! program's own functions (recursive ones are in `recursion.rs`).
 
-use super::expr::{Argument, NONDET_PREFIX, NON_LOCAL_JUMPS, PROGRAM_ENDS};
+use super::expr::Argument;
+use super::library::{NONDET_PREFIX, NON_LOCAL_JUMPS, PROGRAM_ENDS};
 use super::{JumpScope, Lowerer, Symbol};
 use crate::c::cfg::Cursor;
 use crate::c::arith::Val;

@@ -17,57 +17,7 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
 use std::collections::HashSet;
-
-/// Functions that end the program (all lead to `Program.exit`).
-pub(super) const PROGRAM_ENDS: &[&str] = &[
-    "__VERIFIER_error",
-    "reach_error",
-    "abort",
-    "exit",
-    "_exit",
-    "_Exit",
-    "__assert_fail",
-    "__assert_perror_fail",
-    "__assert",
-    "__builtin_trap",
-    "__builtin_abort",
-    "__builtin_exit",
-    // glibc and POSIX functions that never return, for programs that
-    // declare them without glibc's `noreturn` attribute.
-    "err",
-    "errx",
-    "verr",
-    "verrx",
-    "quick_exit",
-    "pthread_exit",
-    "thrd_exit",
-    "__stack_chk_fail",
-    "__chk_fail",
-    "__fortify_fail",
-    // Reaching it is undefined behaviour: no C execution goes on.
-    "__builtin_unreachable",
-];
-
-/// Non-local jumps: a `longjmp` returns into an earlier `setjmp`, which
-/// then returns a second time. Not modelled (refused, not taken as calls
-/// that return).
-pub(super) const NON_LOCAL_JUMPS: &[&str] = &[
-    "setjmp",
-    "_setjmp",
-    "__setjmp",
-    "sigsetjmp",
-    "__sigsetjmp",
-    "longjmp",
-    "_longjmp",
-    "__longjmp_chk",
-    "siglongjmp",
-    "__builtin_setjmp",
-    "__builtin_longjmp",
-    "savectx",
-    "makecontext",
-    "swapcontext",
-    "setcontext",
-];
+use super::library::NONDET_PREFIX;
 
 /// An evaluated call argument.
 pub(super) enum Argument {
@@ -78,8 +28,6 @@ pub(super) enum Argument {
     /// A struct passed by value: the address of the argument, if it has one.
     Object(Option<super::memory::PtrVal>),
 }
-
-pub(super) const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
 
 /// The integer type of `__VERIFIER_nondet_X` by SV-COMP's naming.
 fn nondet_type_by_name(suffix: &str, model: crate::ir::DataModel) -> Option<IntType> {

@@ -22,6 +22,60 @@ use crate::term::Term;
 use lang_c::ast::*;
 use lang_c::span::Node;
 
+/// Functions that end the program (all lead to `Program.exit`).
+pub(super) const PROGRAM_ENDS: &[&str] = &[
+    "__VERIFIER_error",
+    "reach_error",
+    "abort",
+    "exit",
+    "_exit",
+    "_Exit",
+    "__assert_fail",
+    "__assert_perror_fail",
+    "__assert",
+    "__builtin_trap",
+    "__builtin_abort",
+    "__builtin_exit",
+    // glibc and POSIX functions that never return, for programs that
+    // declare them without glibc's `noreturn` attribute.
+    "err",
+    "errx",
+    "verr",
+    "verrx",
+    "quick_exit",
+    "pthread_exit",
+    "thrd_exit",
+    "__stack_chk_fail",
+    "__chk_fail",
+    "__fortify_fail",
+    // Reaching it is undefined behaviour: no C execution goes on.
+    "__builtin_unreachable",
+];
+
+/// Non-local jumps: a `longjmp` returns into an earlier `setjmp`, which
+/// then returns a second time. Not modelled (refused, not taken as calls
+/// that return).
+pub(super) const NON_LOCAL_JUMPS: &[&str] = &[
+    "setjmp",
+    "_setjmp",
+    "__setjmp",
+    "sigsetjmp",
+    "__sigsetjmp",
+    "longjmp",
+    "_longjmp",
+    "__longjmp_chk",
+    "siglongjmp",
+    "__builtin_setjmp",
+    "__builtin_longjmp",
+    "savectx",
+    "makecontext",
+    "swapcontext",
+    "setcontext",
+];
+
+/// The functions SV-COMP's tasks read inputs from: `__VERIFIER_nondet_int`, ...
+pub(super) const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
+
 /// Functions whose only effect is output to a stream (the model has no
 /// streams) and whose result is an arbitrary `int`. `%n` conversions, which
 /// would write through a pointer, are checked for in the format.
@@ -32,8 +86,8 @@ pub(super) const OUTPUT: &[&str] = &[
 /// Whether a function without a definition leaves the program's memory
 /// as it is: the builtins the lowerer gives a meaning of their own.
 pub(super) fn keeps_memory(name: &str) -> bool {
-    name.starts_with(super::expr::NONDET_PREFIX)
-        || super::expr::PROGRAM_ENDS.contains(&name)
+    name.starts_with(NONDET_PREFIX)
+        || PROGRAM_ENDS.contains(&name)
         || matches!(
             name,
             "__VERIFIER_assume"

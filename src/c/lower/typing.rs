@@ -54,7 +54,7 @@ impl<'a> Lowerer<'a> {
                         f.ret.clone()
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
-                    } else if matches!(n.strip_prefix(super::expr::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
+                    } else if matches!(n.strip_prefix(super::library::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
                         CType::Float(8)
                     } else if n == "__builtin_expect" {
                         CType::Int(self.arith.model.long())

@@ -554,9 +554,39 @@ fn print_formula(f: &F, names: &Names, ctx: u8) -> String {
         F::Eq(a) => print_rel(a, "==", names),
         F::Ne(a) => print_rel(a, "!=", names),
         F::Other(t) => wrap(bool_expr(t, names, 3), 3),
-        F::And(cs) => wrap(cs.iter().map(|c| print_formula(c, names, 3)).collect::<Vec<_>>().join(" && "), 2),
+        F::And(cs) => {
+            // Where a conjunct bounds `x >= k >= 0`, C's `x % d` is the
+            // remainder the formula means: no sign correction to print.
+            let non_negative: BTreeSet<&str> = cs
+                .iter()
+                .filter_map(|c| match c {
+                    F::Ge(a) if a.coeffs.len() == 1 && !a.constant.is_positive() => {
+                        a.coeffs.iter().next().filter(|(_, k)| k.is_one()).map(|(v, _)| v.as_str())
+                    }
+                    _ => None,
+                })
+                .collect();
+            let shown: Vec<String> = cs
+                .iter()
+                .map(|c| remainder_of_non_negative(c, &non_negative, names).unwrap_or_else(|| print_formula(c, names, 3)))
+                .collect();
+            wrap(shown.join(" && "), 2)
+        }
         F::Or(cs) => wrap(cs.iter().map(|c| print_formula(c, names, 2)).collect::<Vec<_>>().join(" || "), 1),
     }
+}
+
+/// `x % d == r` for `(x mod d) == r` when `x` is known non-negative and
+/// `d` a positive constant (C's `%` then agrees with the Euclidean one).
+fn remainder_of_non_negative(f: &F, non_negative: &BTreeSet<&str>, names: &Names) -> Option<String> {
+    let F::Other(Term::App(Op::Eq, args)) = f else { return None };
+    let [lhs, rhs] = args.as_slice() else { return None };
+    let (Term::App(Op::Mod, m), Term::Int(r)) = (lhs, rhs) else { return None };
+    let [Term::Var(x, _), Term::Int(d)] = m.as_slice() else { return None };
+    if !d.is_positive() || !non_negative.contains(x.as_str()) {
+        return None;
+    }
+    Some(format!("{} % {d} == {r}", names.get(x)?))
 }
 
 /// `P - N + k >= 0` with the variable terms on the side where they are
@@ -834,6 +864,13 @@ mod tests {
 
     fn cond(s: &str) -> String {
         condition(&term(s), &names())
+    }
+
+    #[test]
+    fn remainders_of_non_negative_values_print_as_c_remainders() {
+        assert_eq!(cond("(and (>= i 1) (<= i 99) (= (mod i 2) 1))"), "i >= 1 && i <= 99 && i % 2 == 1");
+        // Without a bound, C's `%` of a negative value differs: corrected.
+        assert_eq!(cond("(= (mod i 2) 1)"), "(i % 2 + 2) % 2 == 1");
     }
 
     #[test]

@@ -45,24 +45,10 @@ impl<'a> Lowerer<'a> {
     /// `name` and everything it calls have no loop, no `goto` and no
     /// recursion: every call of it returns (or ends the program).
     fn runs_straight(&self, name: &str) -> bool {
-        let mut seen: HashSet<String> = HashSet::new();
-        let mut stack = vec![name.to_string()];
-        while let Some(f) = stack.pop() {
-            if !seen.insert(f.clone()) {
-                continue;
-            }
-            if self.recursive.contains_key(&f) {
-                return false;
-            }
-            if let Some(facts) = self.function_facts(&f) {
-                // Static locals would outlive a summary: inline those.
-                if facts.repeats || facts.has_static_locals {
-                    return false;
-                }
-                stack.extend(facts.callees.iter().cloned());
-            }
-        }
-        true
+        // Static locals would outlive a summary: inline those.
+        self.reachable_functions([name.to_string()])
+            .iter()
+            .all(|(f, facts)| !self.recursive.contains_key(f) && facts.as_ref().is_none_or(|x| !x.repeats && !x.has_static_locals))
     }
 
     /// A call to a function that always returns, too large to inline: its

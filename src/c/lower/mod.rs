@@ -302,6 +302,25 @@ impl<'a> Lowerer<'a> {
         self.body_facts.get(name).map(|f| self.with_indirect_targets(f.clone()))
     }
 
+    /// Every function a call of `roots` may reach (the roots included),
+    /// each once, with its facts (`None`: no definition in the program).
+    pub(crate) fn reachable_functions(&self, roots: impl IntoIterator<Item = String>) -> Vec<(String, Option<facts::BodyFacts>)> {
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut stack: Vec<String> = roots.into_iter().collect();
+        let mut out = Vec::new();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            let facts = self.function_facts(&f);
+            if let Some(x) = &facts {
+                stack.extend(x.callees.iter().cloned());
+            }
+            out.push((f, facts));
+        }
+        out
+    }
+
     /// Calls through pointers (and of names that are no function: pointer
     /// variables) become calls of every defined function used as a value.
     fn with_indirect_targets(&self, mut f: facts::BodyFacts) -> facts::BodyFacts {

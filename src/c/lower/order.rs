@@ -29,26 +29,12 @@ impl<'a> Lowerer<'a> {
     /// Whether the functions `e` calls (and those they call) may change
     /// state that outlives them: a global, a static local, memory.
     pub(super) fn calls_may_write_state(&self, e: &Node<Expression>) -> bool {
-        let mut todo: Vec<String> = self.expression_facts(e).callees.into_iter().collect();
-        let mut seen = std::collections::HashSet::new();
-        while let Some(f) = todo.pop() {
-            if !seen.insert(f.clone()) {
-                continue;
-            }
-            let Some(facts) = self.function_facts(&f) else {
-                // Code outside the program may write what its pointer
-                // arguments reach, unless the lowerer knows it does not.
-                if !super::library::keeps_memory(&f) && !super::library::OUTPUT.contains(&f.as_str()) {
-                    return true;
-                }
-                continue;
-            };
-            if facts.writes_memory || facts.has_static_locals || facts.assigned.iter().any(|n| self.globals.contains_key(n)) {
-                return true;
-            }
-            todo.extend(facts.callees);
-        }
-        false
+        self.reachable_functions(self.expression_facts(e).callees).iter().any(|(f, facts)| match facts {
+            Some(x) => x.writes_memory || x.has_static_locals || x.assigned.iter().any(|n| self.globals.contains_key(n)),
+            // Code outside the program may write what its pointer
+            // arguments reach, unless the lowerer knows it does not.
+            None => !super::library::keeps_memory(f) && !super::library::OUTPUT.contains(&f.as_str()),
+        })
     }
 
     /// `l = r` (`op` is `None`) or `l op= r` where the effects of the two

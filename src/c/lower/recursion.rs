@@ -215,20 +215,14 @@ impl<'a> Lowerer<'a> {
     /// it assigns, and, when it stores into memory, every tracked memory
     /// cell (a global pointer may reach any block).
     pub(super) fn globals_modified_by(&self, name: &str, s: Span) -> Result<Vec<(String, IntType)>> {
-        let mut seen: HashSet<String> = HashSet::new();
-        let mut stack = vec![name.to_string()];
         let mut assigned: BTreeSet<String> = BTreeSet::new();
         let mut writes_memory = false;
-        while let Some(f) = stack.pop() {
-            if !seen.insert(f.clone()) {
-                continue;
-            }
-            if let Some(facts) = self.function_facts(&f) {
+        for (f, facts) in self.reachable_functions([name.to_string()]) {
+            if let Some(facts) = facts {
                 if facts.has_static_locals {
                     return Err(self.unsupported(s, format!("static local variables in `{f}`, reached by recursion")));
                 }
                 assigned.extend(facts.assigned.iter().cloned());
-                stack.extend(facts.callees.iter().cloned());
                 writes_memory |= facts.writes_memory;
             } else if !super::library::keeps_memory(&f) {
                 // A function without a definition may write what its

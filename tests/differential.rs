@@ -35,7 +35,8 @@ fn differential_long() {
     let t0 = Instant::now();
     let mut env = setup(tessera_bin(), &work_dir("difftest-work"));
     env.timeout = timeout;
-    let (st, fails) = run_campaign(&env, seed, count, 2, true, true);
+    let jobs: usize = std::env::var("DIFFTEST_JOBS").ok().and_then(|s| s.parse().ok()).unwrap_or(2);
+    let (st, fails) = run_campaign(&env, seed, count, jobs, true, true);
     let out = work_dir("difftest-failures");
     std::fs::create_dir_all(&out).unwrap();
     let max_min: usize = std::env::var("DIFFTEST_MINIMIZE").ok().and_then(|s| s.parse().ok()).unwrap_or(12);

@@ -62,7 +62,7 @@ impl<'a> Lowerer<'a> {
             self.havoc(g, *t);
         }
         if writes_through_pointers {
-            for (cell, t) in self.tracked_cells() {
+            for (cell, t) in self.exposed_cells() {
                 self.havoc(&cell, t);
             }
         }

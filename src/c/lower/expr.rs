@@ -286,8 +286,10 @@ impl<'a> Lowerer<'a> {
                         Ok(None)
                     }
                     CType::Int(t) if self.maybe_pointer(&c.node.expression) && self.is_pointer(&c.node.expression)? => {
-                        // A pointer as an integer: addresses are not modelled.
-                        self.pointer(&c.node.expression, None)?;
+                        // A pointer as an integer: addresses are not modelled
+                        // (and the integer may become a pointer again).
+                        let p = self.pointer(&c.node.expression, None)?;
+                        self.expose(&p.base);
                         let at = self.span(c.span);
                         self.note_unknown(at, "a pointer converted to an integer is any value");
                         let v = self.cfg.temp("addr", t);

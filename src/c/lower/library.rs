@@ -115,7 +115,10 @@ impl<'a> Lowerer<'a> {
             }
             if self.is_pointer(a)? {
                 let p = self.pointer(a, None)?;
-                pointers.push(self.snapshot_pointer(p));
+                let p = self.snapshot_pointer(p);
+                // Code outside the model may keep the address.
+                self.expose(&p.base);
+                pointers.push(p);
             } else {
                 self.effect(a)?;
             }
@@ -150,7 +153,7 @@ impl<'a> Lowerer<'a> {
             None => super::memory::const_int(&p.base).is_none() || self.holds_pointers(&p.pointee),
         });
         if everything {
-            for (cell, t) in self.tracked_cells() {
+            for (cell, t) in self.exposed_cells() {
                 self.havoc(&cell, t);
             }
             return;

@@ -250,6 +250,9 @@ impl<'a> Lowerer<'a> {
     pub fn declare_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>, fixed: bool, still: bool) -> PtrVar {
         match (init, fixed) {
             (Some(v), true) => {
+                if !matches!(v.base, Term::Int(_)) {
+                    self.expose(&v.base);
+                }
                 let base = self.pin(&format!("{name}.base"), v.base);
                 let size = self.pin(&format!("{name}.size"), v.size);
                 if still {
@@ -288,6 +291,7 @@ impl<'a> Lowerer<'a> {
             v
         };
         if let Some((b, s)) = &var.whole {
+            self.expose(&v.base);
             self.emit(Action::Assign(b.clone(), v.base));
             self.emit(Action::Assign(s.clone(), v.size));
         }
@@ -304,6 +308,9 @@ impl<'a> Lowerer<'a> {
             l.emit(Action::Assign(tmp.clone(), t));
             Term::var(tmp)
         };
+        if !matches!(v.base, Term::Int(_)) {
+            self.expose(&v.base);
+        }
         let base = part(self, v.base);
         let off = part(self, v.off);
         let size = part(self, v.size);
@@ -870,7 +877,8 @@ impl<'a> Lowerer<'a> {
     /// Store a pointer into memory: pointer values in memory are not
     /// tracked (loads give any pointer), but integer cells it overwrites
     /// change.
-    pub(super) fn store_pointer(&mut self, dst: &PtrVal, _v: PtrVal, at: &Option<Span>) {
+    pub(super) fn store_pointer(&mut self, dst: &PtrVal, v: PtrVal, at: &Option<Span>) {
+        self.expose(&v.base);
         let width = i64::from(self.arith.model.pointer_bytes());
         if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {
             for c in cells.iter().filter(|c| c.off < k + width && k < c.off + i64::from(size_of(c.ty))) {
@@ -906,19 +914,23 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Memory that code outside the model may write through `p`: the cells
-    /// of its block, or of every block when the block is not known.
+    /// of its block, or of every block it may address when the block is
+    /// not known.
     pub(crate) fn havoc_reachable(&mut self, p: &PtrVal) {
-        let cells: Vec<(String, IntType)> = match self.cell_block(&p.base) {
-            Some(b) => b.cells.iter().flat_map(|c| c.slots.iter().map(|s| (s.var.clone(), s.ty))).collect(),
+        let blocks: Vec<Block> = match self.cell_block(&p.base) {
+            Some(b) => vec![b.clone()],
             None if p.base.as_int_const().is_some() => Vec::new(),
-            None => self.tracked_cells(),
+            None => self.addressable_blocks(&p.base),
         };
+        let cells: Vec<(String, IntType)> = blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.slots.iter().map(|s| (s.var.clone(), s.ty))).collect();
         for (cell, t) in cells {
             self.havoc(&cell, t);
         }
     }
 
-    /// Every exactly tracked memory cell, with its type.
+    /// Every exactly tracked memory cell, with its type: what code that
+    /// names objects (a callee writing globals, assembly) may change. (Code
+    /// that only has pointers reaches [`Lowerer::exposed_cells`].)
     pub(crate) fn tracked_cells(&self) -> Vec<(String, IntType)> {
         self.blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.slots.iter().map(|s| (s.var.clone(), s.ty))).collect()
     }
@@ -933,7 +945,7 @@ impl<'a> Lowerer<'a> {
         let known = p.base.as_int_const().is_some();
         let candidates: Vec<(i64, Vec<Slot>)> = match self.cell_block(&p.base) {
             Some(b) => b.cells.iter().map(|c| (b.id, c.slots.clone())).collect(),
-            None if !known => self.blocks.iter().filter_map(|b| b.cells.as_ref().map(|c| (b.id, c.slots.clone()))).collect(),
+            None if !known => self.addressable_blocks(&p.base).into_iter().filter_map(|b| b.cells.map(|c| (b.id, c.slots))).collect(),
             None => Vec::new(),
         };
         if known {
@@ -988,7 +1000,7 @@ impl<'a> Lowerer<'a> {
         let known = p.base.as_int_const().is_some();
         let targets: Vec<Block> = match self.cell_block(&p.base) {
             Some(b) => vec![b.clone()],
-            None if !known => self.blocks.iter().filter(|b| b.cells.is_some()).cloned().collect(),
+            None if !known => self.addressable_blocks(&p.base),
             None => Vec::new(),
         };
         if targets.iter().all(|b| b.cells.is_none()) {

@@ -15,6 +15,7 @@ mod calls;
 mod cond;
 mod decl;
 mod expr;
+mod exposure;
 mod facts;
 mod library;
 mod memory;
@@ -180,6 +181,8 @@ pub(crate) struct Lowerer<'a> {
     pub repeating_sites: HashSet<usize>,
     /// Sites tracked as running once that turned out to lie on a cycle.
     found_repeating: HashSet<usize>,
+    /// Blocks (by id) assumed exposed in this round (see [`exposure::Exposure`]).
+    exposure: exposure::Exposure,
     /// The counter that numbers blocks of sites that run more than once.
     alloc_counter: Option<String>,
     /// Operations whose undefined behaviour is assumed away.
@@ -218,15 +221,23 @@ pub fn lower(
     // of the graph after inlining (`malloc` in a `for` step, a called
     // function, reached again by `goto`): lower again with such sites
     // summarized until none is left (each round only adds sites).
+    //
+    // Likewise the blocks an unknown pointer may address (those whose
+    // address is stored somewhere, see `exposure::Exposure`) are known only
+    // once the whole program is lowered: the first round assumes none, and
+    // a round that consulted the assumption is redone with what it found.
     let mut repeating: HashSet<usize> = HashSet::new();
+    let mut exposed: HashSet<i64> = HashSet::new();
     for _ in 0..8 {
-        let (program, found) = lower_once(unit, text, map, file, arith, &repeating)?;
-        if found.is_subset(&repeating) {
+        let (program, found, exposure) = lower_once(unit, text, map, file, arith, &repeating, &exposed)?;
+        let exposure_settled = !exposure.consulted || exposure.found.is_subset(&exposed);
+        if found.is_subset(&repeating) && exposure_settled {
             return Ok(program);
         }
         repeating.extend(found);
+        exposed.extend(exposure.found);
     }
-    Err(TesseraError::unsupported(None, "allocation sites whose repetition could not be settled"))
+    Err(TesseraError::unsupported(None, "allocation sites whose repetition, or blocks whose exposure, could not be settled"))
 }
 
 fn lower_once(
@@ -236,7 +247,8 @@ fn lower_once(
     file: &str,
     arith: Arith,
     repeating: &HashSet<usize>,
-) -> Result<(Program, HashSet<usize>)> {
+    exposed: &HashSet<i64>,
+) -> Result<(Program, HashSet<usize>, exposure::Exposure)> {
     let mut cfg = CfgBuilder::default();
     let entry = cfg.new_location(None, "entry");
     let exit = cfg.new_location(None, "exit");
@@ -270,6 +282,7 @@ fn lower_once(
         string_literal_blocks: HashMap::new(),
         repeating_sites: repeating.clone(),
         found_repeating: HashSet::new(),
+        exposure: exposure::Exposure { assumed: exposed.clone(), ..Default::default() },
         alloc_counter: None,
         initialized_globals: HashSet::new(),
         inlined_sizes: HashMap::new(),
@@ -283,7 +296,7 @@ fn lower_once(
         function_values: Vec::new(),
     };
     let program = l.program(unit)?;
-    Ok((program, l.found_repeating))
+    Ok((program, l.found_repeating, l.exposure))
 }
 
 impl<'a> Lowerer<'a> {

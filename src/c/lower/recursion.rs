@@ -163,6 +163,11 @@ impl<'a> Lowerer<'a> {
                 })
                 .collect();
         }
+        for v in &values {
+            if let DescentArg::Ptr(p) = v {
+                self.expose(&p.base);
+            }
+        }
         if let Some(mut descend) = self.cur.clone() {
             let mut assign = |var: &String, term: crate::term::Term| {
                 if term != crate::term::Term::var(var.clone()) {

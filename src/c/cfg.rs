@@ -341,10 +341,13 @@ pub fn simplify(n: usize, edges: Vec<Edge>, protected: &HashSet<LocId>) -> Vec<E
         let copies_are_cheap = outs.len() <= 1
             || ins.len() == 1 && edges[ins[0]].as_ref().is_some_and(|e| e.actions.len() <= MAX_COPIED_ACTIONS);
         if ins.len() == 1 && copies_are_cheap {
-            let Some(first) = edges[ins[0]].take() else { continue };
-            for &o in &outs {
+            let Some(mut first) = edges[ins[0]].take() else { continue };
+            for (k, &o) in outs.iter().enumerate() {
                 if let Some(oe) = edges[o].take() {
-                    let mut actions = first.actions.clone();
+                    // The last copy takes the actions: a straight line of
+                    // merges then moves them instead of copying them again
+                    // at every step.
+                    let mut actions = if k + 1 == outs.len() { std::mem::take(&mut first.actions) } else { first.actions.clone() };
                     actions.extend(oe.actions);
                     let idx = edges.len();
                     edges.push(Some(Edge { from: first.from, to: oe.to, actions }));
@@ -373,12 +376,12 @@ pub fn simplify(n: usize, edges: Vec<Edge>, protected: &HashSet<LocId>) -> Vec<E
         }
     }
     // Drop exact duplicates (e.g. both arms of an empty `if`).
-    let mut seen: HashMap<(LocId, LocId), Vec<Vec<Action>>> = HashMap::new();
-    let mut result = Vec::new();
+    let mut seen: HashMap<(LocId, LocId), Vec<usize>> = HashMap::new();
+    let mut result: Vec<Edge> = Vec::new();
     for e in edges.into_iter().flatten() {
         let same = seen.entry((e.from, e.to)).or_default();
-        if !same.contains(&e.actions) {
-            same.push(e.actions.clone());
+        if !same.iter().any(|&i| result[i].actions == e.actions) {
+            same.push(result.len());
             result.push(e);
         }
     }

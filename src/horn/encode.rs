@@ -93,6 +93,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
         round += 1;
     }
     let live = live_variables(p);
+    let index: HashMap<&str, usize> = vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
     let mut transitions = Vec::new();
     let mut fresh = 0usize;
     let mut sources = vec![Source::Start];
@@ -117,8 +118,8 @@ pub fn encode(p: &Program) -> Result<Encoding> {
             });
             continue;
         }
-        let state = PathState::default();
-        let cx = Paths { p, adj: &adj, cut: &cut, vars: &vars, live: &live };
+        let state = PathState::new(vars.len());
+        let cx = Paths { p, adj: &adj, cut: &cut, vars: &vars, live: &live, index: &index };
         enumerate_paths(&cx, src, start, state, &mut fresh, &mut transitions, 0)?;
     }
     let mut cutpoints: Vec<LocId> = cut.into_iter().collect();
@@ -144,36 +145,66 @@ fn live_variables(p: &Program) -> Vec<BTreeSet<String>> {
     crate::ir::liveness::Liveness::of(p).names(p)
 }
 
-/// A path from a cut-point, as far as it got. Cloned at every branch: the
-/// values are shared, not copied, and the path condition is a list whose
-/// tail the branches share (drivers have hundreds of assigned variables and
-/// conditions per path).
-#[derive(Clone, Default)]
+/// A path from a cut-point, as far as it got. Cloned at every branch, so
+/// every part is shared rather than copied: the values are a vector of
+/// shared terms indexed like `Encoding::vars` (copied on the first write
+/// after a branch), and the path condition and the fresh locals are lists
+/// whose tails the branches share (drivers have hundreds of assigned
+/// variables, conditions and locals per path).
+#[derive(Clone)]
 struct PathState {
     /// Current value of each program variable the path has assigned, as a
-    /// term over the pre-state; the others keep their pre-state value.
-    values: BTreeMap<String, Rc<Term>>,
+    /// term over the pre-state; `None`: it keeps its pre-state value.
+    values: Rc<Vec<Option<Rc<Term>>>>,
     /// The path condition, last conjunct first.
-    conds: Option<Rc<Cond>>,
-    locals: Vec<VarDecl>,
-    havocs: Vec<String>,
-    choices: Vec<String>,
-    allocations: Vec<String>,
+    conds: Chain<Term>,
+    locals: Chain<VarDecl>,
+    havocs: Chain<String>,
+    choices: Chain<String>,
+    allocations: Chain<String>,
 }
 
-struct Cond {
-    term: Term,
-    rest: Option<Rc<Cond>>,
+/// A persistent list, last element first.
+struct Chain<T>(Option<Rc<Link<T>>>);
+
+struct Link<T> {
+    item: T,
+    rest: Chain<T>,
 }
 
-impl Drop for Cond {
+impl<T> Clone for Chain<T> {
+    fn clone(&self) -> Self {
+        Chain(self.0.clone())
+    }
+}
+
+impl<T: Clone> Chain<T> {
+    fn push(&mut self, item: T) {
+        let rest = Chain(self.0.take());
+        self.0 = Some(Rc::new(Link { item, rest }));
+    }
+
+    /// The elements, first pushed first.
+    fn to_vec(&self) -> Vec<T> {
+        let mut out = Vec::new();
+        let mut at = self.0.as_deref();
+        while let Some(l) = at {
+            out.push(l.item.clone());
+            at = l.rest.0.as_deref();
+        }
+        out.reverse();
+        out
+    }
+}
+
+impl<T> Drop for Chain<T> {
     /// Iteratively: a long path condition would otherwise be dropped by one
     /// recursive call per conjunct.
     fn drop(&mut self) {
-        let mut next = self.rest.take();
+        let mut next = self.0.take();
         while let Some(rc) = next {
             next = match Rc::try_unwrap(rc) {
-                Ok(mut c) => c.rest.take(),
+                Ok(mut l) => l.rest.0.take(),
                 Err(_) => None,
             };
         }
@@ -181,29 +212,33 @@ impl Drop for Cond {
 }
 
 impl PathState {
+    fn new(vars: usize) -> PathState {
+        PathState {
+            values: Rc::new(vec![None; vars]),
+            conds: Chain(None),
+            locals: Chain(None),
+            havocs: Chain(None),
+            choices: Chain(None),
+            allocations: Chain(None),
+        }
+    }
+
     fn assume(&mut self, term: Term) {
-        self.conds = Some(Rc::new(Cond { term, rest: self.conds.take() }));
+        self.conds.push(term);
     }
 
     /// The path condition, in path order.
     fn condition(&self) -> Term {
-        let mut conj = Vec::new();
-        let mut at = self.conds.as_deref();
-        while let Some(c) = at {
-            conj.push(c.term.clone());
-            at = c.rest.as_deref();
-        }
-        conj.reverse();
-        Term::and(without_implied_disequalities(conj))
+        Term::and(without_implied_disequalities(self.conds.to_vec()))
     }
 
     /// `t` over the pre-state: the path's values substituted.
-    fn over_pre_state(&self, t: &Term) -> Term {
-        t.subst_with(&|n| self.values.get(n).map(|v| Term::clone(v)))
+    fn over_pre_state(&self, t: &Term, index: &HashMap<&str, usize>) -> Term {
+        t.subst_with(&|n| index.get(n).and_then(|&i| self.values[i].as_deref()).cloned())
     }
 
-    fn set(&mut self, v: &str, t: Term) {
-        self.values.insert(v.to_string(), Rc::new(t));
+    fn set(&mut self, i: usize, t: Term) {
+        Rc::make_mut(&mut self.values)[i] = Some(Rc::new(t));
     }
 }
 
@@ -246,10 +281,13 @@ struct Paths<'a> {
     cut: &'a BTreeSet<LocId>,
     vars: &'a [VarDecl],
     live: &'a [BTreeSet<String>],
+    /// Position of each program variable in `vars`.
+    index: &'a HashMap<&'a str, usize>,
 }
 
 fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: &mut usize, out: &mut Vec<Transition>, depth: usize) -> Result<()> {
-    let Paths { p, adj, cut, vars, live } = *cx;
+    let Paths { p, adj, cut, vars, live, index } = *cx;
+    let position = |v: &str| index.get(v).copied().ok_or_else(|| TesseraError::Internal(format!("`{v}` is assigned but no program variable")));
     if depth > 100_000 {
         return Err(TesseraError::Internal("path enumeration too deep".into()));
     }
@@ -263,7 +301,7 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
         for a in &e.actions {
             match a {
                 Action::Assume(c) => {
-                    let c = st.over_pre_state(c);
+                    let c = st.over_pre_state(c, index);
                     if c == Term::ff() {
                         dead = true;
                         break;
@@ -271,7 +309,7 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                     st.assume(c);
                 }
                 Action::Assign(v, t) => {
-                    let t = st.over_pre_state(t);
+                    let t = st.over_pre_state(t, index);
                     let t = if term_size(&t) > MAX_INLINE_TERM_SIZE {
                         *fresh += 1;
                         let d = VarDecl::int(format!("{v}!{fresh}"));
@@ -281,12 +319,12 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                     } else {
                         t
                     };
-                    st.set(v, t);
+                    st.set(position(v)?, t);
                 }
                 Action::Havoc(v) => {
                     *fresh += 1;
                     let d = VarDecl::int(format!("{v}!{fresh}"));
-                    st.set(v, d.term());
+                    st.set(position(v)?, d.term());
                     if p.var(v).is_some_and(|x| x.is_allocation_result()) {
                         st.allocations.push(d.name.clone());
                     }
@@ -296,7 +334,7 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                 Action::Choose(v) => {
                     *fresh += 1;
                     let d = VarDecl::int(format!("{v}!{fresh}"));
-                    st.set(v, d.term());
+                    st.set(position(v)?, d.term());
                     st.choices.push(d.name.clone());
                     st.locals.push(d);
                 }
@@ -313,10 +351,10 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
             out.push(Transition {
                 from: src,
                 to: e.to,
-                locals: st.locals.clone(),
-                havocs: st.havocs.clone(),
-                choices: st.choices.clone(),
-                allocations: st.allocations.clone(),
+                locals: st.locals.to_vec(),
+                havocs: st.havocs.to_vec(),
+                choices: st.choices.to_vec(),
+                allocations: st.allocations.to_vec(),
                 constraint,
                 // A variable dead at the target (written before it is read
                 // on every path from there) arrives as 0: the behaviour is
@@ -324,7 +362,8 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                 // stale values (such as the front end's temporaries).
                 post: vars
                     .iter()
-                    .map(|v| match st.values.get(&v.name) {
+                    .zip(st.values.iter())
+                    .map(|(v, value)| match value {
                         _ if !live[e.to].contains(&v.name) => Term::int(0),
                         Some(t) => Term::clone(t),
                         None => v.term(),
@@ -462,6 +501,12 @@ impl Encoding {
     /// The plain program: is the program exit reachable? (safe = `sat` means
     /// the exit is unreachable: the program never terminates normally.)
     pub fn plain_system(&self) -> System {
+        self.clone().into_plain_system()
+    }
+
+    /// [`Encoding::plain_system`], taking the transitions instead of
+    /// copying them (large programs have tens of megabytes of them).
+    pub fn into_plain_system(self) -> System {
         let mut sys = System::default();
         sys.comments.push(format!("Horn encoding of {} (large-block, one predicate per cut-point)", self.file));
         sys.comments.push("query: is the program exit reachable? sat = exit unreachable, unsat = some run ends".into());
@@ -469,26 +514,28 @@ impl Encoding {
         for &c in &self.cutpoints {
             pred_of.insert(c, sys.add_pred(self.pred_name(c), self.vars.clone()));
         }
-        for t in &self.transitions {
+        let pre_state: Vec<Term> = self.vars.iter().map(|v| v.term()).collect();
+        let labels: Vec<String> = self.transitions.iter().map(|t| format!("{} -> {}", source_name(&self, t.from), self.pred_name(t.to))).collect();
+        for (t, label) in self.transitions.into_iter().zip(labels) {
             // From the start, the pre-state is the arbitrary initial state.
             let mut vars: Vec<VarDecl> = self.vars.clone();
             let mut body = Vec::new();
             if let Source::At(s) = t.from {
-                body.push(PredApp { pred: pred_of[&s], args: self.vars.iter().map(|v| v.term()).collect() });
+                body.push(PredApp { pred: pred_of[&s], args: pre_state.clone() });
             }
-            vars.extend(t.locals.iter().cloned());
+            vars.extend(t.locals);
             sys.clauses.push(Clause {
                 vars,
                 body,
-                constraint: t.constraint.clone(),
-                head: Some(PredApp { pred: pred_of[&t.to], args: t.post.clone() }),
-                label: format!("{} -> {}", source_name(self, t.from), self.pred_name(t.to)),
+                constraint: t.constraint,
+                head: Some(PredApp { pred: pred_of[&t.to], args: t.post }),
+                label,
             });
         }
         let exit = pred_of[&self.exit];
         sys.clauses.push(Clause {
             vars: self.vars.clone(),
-            body: vec![PredApp { pred: exit, args: self.vars.iter().map(|v| v.term()).collect() }],
+            body: vec![PredApp { pred: exit, args: pre_state }],
             constraint: Term::tt(),
             head: None,
             label: "query: program exit reached".into(),

@@ -50,14 +50,15 @@ fn write_comment(f: &mut fmt::Formatter<'_>, indent: &str, text: &str) -> fmt::R
 /// A predicate application as SMT-LIB text; nullary predicates are written
 /// without parentheses, as SMT-LIB requires for constants.
 pub fn pred_app_text(system: &System, app: &PredApp) -> String {
-    let name = system.preds.get(app.pred).map(|p| smt_symbol(&p.name)).unwrap_or_else(|| format!("|?{}|", app.pred));
+    use std::fmt::Write;
+    let name = system.preds.get(app.pred).map(|p| smt_symbol(&p.name).into_owned()).unwrap_or_else(|| format!("|?{}|", app.pred));
     if app.args.is_empty() {
         return name;
     }
     let mut s = format!("({name}");
     for a in &app.args {
-        s.push(' ');
-        s.push_str(&a.to_string());
+        // Writing into a String cannot fail.
+        let _ = write!(s, " {a}");
     }
     s.push(')');
     s

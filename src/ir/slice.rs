@@ -23,18 +23,18 @@ pub fn drop_irrelevant(mut p: Program) -> Program {
     let mut relevant = relevant_variables(&p);
     relevant.extend(counters(&p));
     for e in &mut p.edges {
-        let mut kept = Vec::with_capacity(e.actions.len());
-        for (i, a) in e.actions.iter().enumerate() {
-            let keep = match a {
+        let keep: Vec<bool> = e
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| match a {
                 Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => relevant.contains(v),
                 // The domain of a value that does not matter goes with it.
                 Action::Assume(_) => domain_of(&e.actions, i).is_none_or(|v| relevant.contains(v)),
-            };
-            if keep {
-                kept.push(a.clone());
-            }
-        }
-        e.actions = kept;
+            })
+            .collect();
+        let mut keep = keep.into_iter();
+        e.actions.retain(|_| keep.next().unwrap_or(true));
     }
     p.vars.retain(|v| relevant.contains(&v.name));
     collapse_tests(&mut p);

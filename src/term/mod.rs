@@ -543,16 +543,16 @@ impl fmt::Display for Term {
 }
 
 /// Quote a symbol with `|...|` when it is not a simple SMT-LIB symbol.
-pub fn smt_symbol(name: &str) -> String {
+pub fn smt_symbol(name: &str) -> std::borrow::Cow<'_, str> {
+    // Printing large systems calls this for every variable occurrence: a
+    // simple symbol is borrowed, not copied.
     let simple = !name.is_empty()
-        && !name.chars().next().is_some_and(|c| c.is_ascii_digit())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
+        && !name.as_bytes()[0].is_ascii_digit()
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || b"~!@$%^&*_-+=<>.?/".contains(&c));
     if simple {
-        name.to_string()
+        std::borrow::Cow::Borrowed(name)
     } else {
-        format!("|{name}|")
+        std::borrow::Cow::Owned(format!("|{name}|"))
     }
 }
 

@@ -34,6 +34,15 @@ pub(crate) struct Exposure {
     /// Whether some access through an unknown pointer consulted `assumed`
     /// (if none did, the round is valid whatever it found).
     pub consulted: bool,
+    /// Automatic objects whose scope is still open while lowering: (frame
+    /// depth, scope depth, block id).
+    pub open: Vec<(usize, usize, i64)>,
+    /// Blocks of automatic objects whose scope has closed. Code lowered
+    /// after the closing brace runs only when the object is dead (each
+    /// inlined call and each scope has its own lowering), so a pointer
+    /// that still holds its address dangles: accessing it is undefined
+    /// behaviour, and unknown pointers no longer reach the block.
+    pub ended: HashSet<i64>,
 }
 
 /// The block ids a base term may evaluate to, where they are constants:
@@ -74,13 +83,29 @@ impl<'a> Lowerer<'a> {
             .blocks
             .iter()
             .filter(|b| b.cells.is_some())
-            .filter(|b| named.contains(&b.id) || self.exposure.assumed.contains(&b.id))
+            .filter(|b| named.contains(&b.id) || self.exposure.assumed.contains(&b.id) && !self.exposure.ended.contains(&b.id))
             .cloned()
             .collect();
         if self.blocks.iter().any(|b| b.cells.is_some() && !named.contains(&b.id)) {
             self.exposure.consulted = true;
         }
         blocks
+    }
+
+    /// An automatic object's block, open until its scope closes.
+    pub(crate) fn open_automatic(&mut self, base: &Term) {
+        if let (Some(id), Some(f)) = (super::memory::const_int(base), self.frames.last()) {
+            let depth = (self.frames.len(), f.scopes.len());
+            self.exposure.open.push((depth.0, depth.1, id));
+        }
+    }
+
+    /// The scopes deeper than `scopes` in frame `frames` (and every scope
+    /// of deeper frames) have closed: their automatic objects are dead.
+    pub(crate) fn close_automatic(&mut self, frames: usize, scopes: usize) {
+        let (closed, open): (Vec<_>, Vec<_>) = self.exposure.open.drain(..).partition(|&(f, s, _)| f > frames || f == frames && s > scopes);
+        self.exposure.open = open;
+        self.exposure.ended.extend(closed.into_iter().map(|(_, _, id)| id));
     }
 
     /// The cells code outside the model may reach through pointers the

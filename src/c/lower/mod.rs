@@ -475,6 +475,7 @@ impl<'a> Lowerer<'a> {
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
         let f = self.frames.pop();
+        self.close_automatic(self.frames.len(), usize::MAX);
         self.cfg.function = self.function_name();
         f
     }
@@ -487,8 +488,11 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn pop_scope(&mut self) {
+        let frames = self.frames.len();
         if let Some(f) = self.frame() {
             f.scopes.pop();
+            let scopes = f.scopes.len();
+            self.close_automatic(frames, scopes);
         }
     }
     pub fn bind(&mut self, name: &str, sym: Symbol) {

@@ -69,6 +69,9 @@ impl<'a> Lowerer<'a> {
         let size = Term::int(bytes as i64);
         let zeroed = storage == Storage::Static || (storage == Storage::Automatic && init.is_some());
         let base = self.new_block(Some(ty.clone()), &size, zeroed, Some(name), true)?;
+        if storage == Storage::Automatic {
+            self.open_automatic(&base);
+        }
         if storage == Storage::External {
             // Set by another translation unit: any contents.
             let p = PtrVal { base: base.clone(), off: Term::int(0), size: size.clone(), pointee: ty.clone() };

@@ -3,7 +3,7 @@
 ; query: is the program exit reachable? sat = exit unreachable, unsat = some run ends
 
 (declare-fun loop_L2 (Int) Bool)
-(declare-fun exit (Int) Bool)
+(declare-fun exit () Bool)
 
 ; start -> loop_L2
 (assert
@@ -42,14 +42,13 @@
         (loop_L2 x)
         (= x 0)
       )
-      (exit 0))))
+      exit)))
 
 ; query: program exit reached
 (assert
-  (forall ((x Int))
-    (=>
-      (exit x)
-      false)))
+  (=>
+    exit
+    false))
 
 (check-sat)
 (exit)

@@ -3,7 +3,7 @@
 ; query: is the program exit reachable? sat = exit unreachable, unsat = some run ends
 
 (declare-fun loop_L2 (Int Int) Bool)
-(declare-fun exit (Int Int) Bool)
+(declare-fun exit () Bool)
 
 ; start -> loop_L2
 (assert
@@ -30,14 +30,13 @@
         (loop_L2 x y)
         (= x y)
       )
-      (exit 0 0))))
+      exit)))
 
 ; query: program exit reached
 (assert
-  (forall ((x Int) (y Int))
-    (=>
-      (exit x y)
-      false)))
+  (=>
+    exit
+    false))
 
 (check-sat)
 (exit)

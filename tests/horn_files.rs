@@ -46,7 +46,7 @@ fn emit(e: &Entry) -> String {
         .expect("front end");
     let enc = encode(&p).expect("encoding");
     match e.what.as_str() {
-        "plain" => enc.plain_system().to_string(),
+        "plain" => enc.into_emitted_system().to_string(),
         w => {
             let (mode, l) = w.split_once(':').expect("mode:loop");
             let mode = if mode == "term" { Mode::Term } else { Mode::Rank };

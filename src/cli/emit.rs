@@ -103,7 +103,7 @@ pub fn run(args: EmitArgs) -> i32 {
             }
             _ => {
                 std::mem::forget(program);
-                Box::new(enc.into_plain_system())
+                Box::new(enc.into_emitted_system())
             }
         }
     };

@@ -13,7 +13,7 @@ use super::{Clause, PredApp, PredId, System};
 use crate::error::{Result, TesseraError};
 use crate::ir::{find_loops, Action, LocId, Loop, Program};
 use crate::term::{Op, Term, VarDecl};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 /// Where a transition starts: the program start or a cut-point.
@@ -94,6 +94,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
     }
     let live = live_variables(p);
     let index: HashMap<&str, usize> = vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
+    let live_at_cut: HashMap<LocId, Vec<bool>> = cut.iter().map(|&c| (c, vars.iter().map(|v| live[c].contains(&v.name)).collect())).collect();
     let mut transitions = Vec::new();
     let mut fresh = 0usize;
     let mut sources = vec![Source::Start];
@@ -119,7 +120,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
             continue;
         }
         let state = PathState::new(vars.len());
-        let cx = Paths { p, adj: &adj, cut: &cut, vars: &vars, live: &live, index: &index };
+        let cx = Paths { p, adj: &adj, cut: &cut, vars: &vars, live_at_cut: &live_at_cut, index: &index };
         enumerate_paths(&cx, src, start, state, &mut fresh, &mut transitions, 0)?;
     }
     let mut cutpoints: Vec<LocId> = cut.into_iter().collect();
@@ -280,13 +281,14 @@ struct Paths<'a> {
     adj: &'a crate::ir::Adjacency,
     cut: &'a BTreeSet<LocId>,
     vars: &'a [VarDecl],
-    live: &'a [BTreeSet<String>],
+    /// Whether each variable (by position) is live, at each cut-point.
+    live_at_cut: &'a HashMap<LocId, Vec<bool>>,
     /// Position of each program variable in `vars`.
     index: &'a HashMap<&'a str, usize>,
 }
 
 fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: &mut usize, out: &mut Vec<Transition>, depth: usize) -> Result<()> {
-    let Paths { p, adj, cut, vars, live, index } = *cx;
+    let Paths { p, adj, cut, vars, live_at_cut, index } = *cx;
     let position = |v: &str| index.get(v).copied().ok_or_else(|| TesseraError::Internal(format!("`{v}` is assigned but no program variable")));
     if depth > 100_000 {
         return Err(TesseraError::Internal("path enumeration too deep".into()));
@@ -363,8 +365,9 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                 post: vars
                     .iter()
                     .zip(st.values.iter())
-                    .map(|(v, value)| match value {
-                        _ if !live[e.to].contains(&v.name) => Term::int(0),
+                    .zip(&live_at_cut[&e.to])
+                    .map(|((v, value), &live)| match value {
+                        _ if !live => Term::int(0),
                         Some(t) => Term::clone(t),
                         None => v.term(),
                     })
@@ -500,47 +503,89 @@ impl Encoding {
 
     /// The plain program: is the program exit reachable? (safe = `sat` means
     /// the exit is unreachable: the program never terminates normally.)
+    /// Every predicate ranges over all program variables, in `vars` order
+    /// (what the witness and synthesis code index into).
     pub fn plain_system(&self) -> System {
-        self.clone().into_plain_system()
+        self.clone().into_system(false)
     }
 
-    /// [`Encoding::plain_system`], taking the transitions instead of
-    /// copying them (large programs have tens of megabytes of them).
-    pub fn into_plain_system(self) -> System {
+    /// The plain system as `tessera emit` writes it: each predicate ranges
+    /// over the variables live at its cut-point only, and the transitions
+    /// are taken, not copied. A variable dead at a cut-point always
+    /// arrives there as 0 (see `enumerate_paths`), so it is replaced by 0
+    /// where a clause still mentions it: the same system, without the
+    /// dead columns (on product lines, four in ten arguments).
+    pub fn into_emitted_system(self) -> System {
+        self.into_system(true)
+    }
+
+    fn into_system(self, live_only: bool) -> System {
         let mut sys = System::default();
         sys.comments.push(format!("Horn encoding of {} (large-block, one predicate per cut-point)", self.file));
         sys.comments.push("query: is the program exit reachable? sat = exit unreachable, unsat = some run ends".into());
-        let mut pred_of: BTreeMap<LocId, PredId> = BTreeMap::new();
+        // The positions in `vars` each predicate keeps.
+        let kept = |l: LocId| -> Vec<usize> { (0..self.vars.len()).filter(|&i| !live_only || self.live[l].contains(&self.vars[i].name)).collect() };
+        let mut pred_of: BTreeMap<LocId, (PredId, Vec<usize>)> = BTreeMap::new();
         for &c in &self.cutpoints {
-            pred_of.insert(c, sys.add_pred(self.pred_name(c), self.vars.clone()));
+            let positions = kept(c);
+            let params = positions.iter().map(|&i| self.vars[i].clone()).collect();
+            pred_of.insert(c, (sys.add_pred(self.pred_name(c), params), positions));
         }
-        let pre_state: Vec<Term> = self.vars.iter().map(|v| v.term()).collect();
         let labels: Vec<String> = self.transitions.iter().map(|t| format!("{} -> {}", source_name(&self, t.from), self.pred_name(t.to))).collect();
+        // The program variables dead at each cut-point.
+        let dead_at: HashMap<LocId, HashSet<&str>> = if live_only {
+            pred_of.keys().map(|&c| (c, self.vars.iter().map(|v| v.name.as_str()).filter(|n| !self.live[c].contains(*n)).collect())).collect()
+        } else {
+            HashMap::new()
+        };
         for (t, label) in self.transitions.into_iter().zip(labels) {
-            // From the start, the pre-state is the arbitrary initial state.
-            let mut vars: Vec<VarDecl> = self.vars.clone();
+            let (head_pred, head_positions) = &pred_of[&t.to];
+            let mut post = t.post;
+            let mut head_args: Vec<Term> = head_positions.iter().map(|&i| std::mem::replace(&mut post[i], Term::int(0))).collect();
+            let mut constraint = t.constraint;
             let mut body = Vec::new();
-            if let Source::At(s) = t.from {
-                body.push(PredApp { pred: pred_of[&s], args: pre_state.clone() });
-            }
+            // From the start, the pre-state is the arbitrary initial state.
+            let mut vars: Vec<VarDecl> = match t.from {
+                Source::At(s) => {
+                    let (pred, positions) = &pred_of[&s];
+                    body.push(PredApp { pred: *pred, args: positions.iter().map(|&i| self.vars[i].term()).collect() });
+                    if live_only {
+                        let dead = |n: &str| dead_at[&s].contains(n);
+                        let zero = |n: &str| dead(n).then(|| Term::int(0));
+                        if mentions(&constraint, &dead) {
+                            constraint = constraint.subst_with(&zero);
+                        }
+                        for a in &mut head_args {
+                            if mentions(a, &dead) {
+                                *a = a.subst_with(&zero);
+                            }
+                        }
+                    }
+                    positions.iter().map(|&i| self.vars[i].clone()).collect()
+                }
+                Source::Start => self.vars.clone(),
+            };
             vars.extend(t.locals);
-            sys.clauses.push(Clause {
-                vars,
-                body,
-                constraint: t.constraint,
-                head: Some(PredApp { pred: pred_of[&t.to], args: t.post }),
-                label,
-            });
+            sys.clauses.push(Clause { vars, body, constraint, head: Some(PredApp { pred: *head_pred, args: head_args }), label });
         }
-        let exit = pred_of[&self.exit];
+        let (exit, positions) = &pred_of[&self.exit];
         sys.clauses.push(Clause {
-            vars: self.vars.clone(),
-            body: vec![PredApp { pred: exit, args: pre_state }],
+            vars: positions.iter().map(|&i| self.vars[i].clone()).collect(),
+            body: vec![PredApp { pred: *exit, args: positions.iter().map(|&i| self.vars[i].term()).collect() }],
             constraint: Term::tt(),
             head: None,
             label: "query: program exit reached".into(),
         });
         sys
+    }
+}
+
+/// Whether a variable `pick` selects occurs in `t`.
+fn mentions(t: &Term, pick: &dyn Fn(&str) -> bool) -> bool {
+    match t {
+        Term::Var(n, _) => pick(n),
+        Term::App(_, args) => args.iter().any(|a| mentions(a, pick)),
+        _ => false,
     }
 }
 

@@ -19,7 +19,7 @@
 //! places a pointer's base is copied into program state (the sinks):
 //! [`Lowerer::expose`] is called there.
 
-use super::memory::Block;
+use super::cells::Block;
 use super::Lowerer;
 use crate::ir::IntType;
 use crate::term::{Op, Term};

@@ -12,6 +12,7 @@
 //! [`LValue`].
 
 mod calls;
+mod cells;
 mod cond;
 mod decl;
 mod expr;
@@ -165,7 +166,7 @@ pub(crate) struct Lowerer<'a> {
     /// The approximations that forbid NO (see `Program::forbid_no`).
     forbid_no: Vec<(Option<Span>, String)>,
     /// Every memory block allocated so far (see `memory.rs`).
-    blocks: Vec<memory::Block>,
+    blocks: Vec<cells::Block>,
     /// The pointer result of the call just inlined.
     last_pointer_return: Option<memory::PtrVal>,
     /// The block holding the struct result of the last inlined call.

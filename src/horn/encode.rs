@@ -383,12 +383,20 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
 /// The non-cut locations (at most `how_many`, worst first) whose paths, if
 /// they stayed inside blocks, would make some cut-point exceed the path
 /// budget; none when all is within budget.
-fn worst_join_points(p: &Program, adj: &crate::ir::Adjacency, cut: &BTreeSet<LocId>, how_many: usize) -> Vec<LocId> {
+fn worst_join_points(p: &Program, adj: &crate::ir::Adjacency, cut_set: &BTreeSet<LocId>, how_many: usize) -> Vec<LocId> {
     let n = p.locations.len();
+    // Membership by index: this runs once per round of cut-point choice.
+    let mut cut = vec![false; n];
+    for &c in cut_set {
+        if c < n {
+            cut[c] = true;
+        }
+    }
+    let cut = &cut[..];
     // Paths from each location to the next cut-points (memoised DFS over the
     // acyclic region between cut-points).
     let mut paths_out: Vec<Option<usize>> = vec![None; n];
-    fn count(p: &Program, adj: &crate::ir::Adjacency, cut: &BTreeSet<LocId>, l: LocId, memo: &mut Vec<Option<usize>>, depth: usize) -> usize {
+    fn count(p: &Program, adj: &crate::ir::Adjacency, cut: &[bool], l: LocId, memo: &mut Vec<Option<usize>>, depth: usize) -> usize {
         if let Some(c) = memo[l] {
             return c;
         }
@@ -398,21 +406,21 @@ fn worst_join_points(p: &Program, adj: &crate::ir::Adjacency, cut: &BTreeSet<Loc
         memo[l] = Some(0); // guards against cycles not through cut-points
         let mut total = 0usize;
         for e in adj.successors(p, l) {
-            let c = if cut.contains(&e.to) { 1 } else { count(p, adj, cut, e.to, memo, depth + 1) };
+            let c = if cut[e.to] { 1 } else { count(p, adj, cut, e.to, memo, depth + 1) };
             total = total.saturating_add(c);
         }
         memo[l] = Some(total);
         total
     }
-    let mut starts: Vec<LocId> = cut.iter().copied().collect();
-    if !cut.contains(&p.entry) {
+    let mut starts: Vec<LocId> = cut_set.iter().copied().collect();
+    if !cut[p.entry] {
         starts.push(p.entry);
     }
     let mut too_many = false;
     for &s in &starts {
         let mut total = 0usize;
         for e in adj.successors(p, s) {
-            let c = if cut.contains(&e.to) { 1 } else { count(p, adj, cut, e.to, &mut paths_out, 0) };
+            let c = if cut[e.to] { 1 } else { count(p, adj, cut, e.to, &mut paths_out, 0) };
             total = total.saturating_add(c);
         }
         if total > MAX_PATHS_PER_CUTPOINT {
@@ -427,7 +435,7 @@ fn worst_join_points(p: &Program, adj: &crate::ir::Adjacency, cut: &BTreeSet<Loc
     let mut paths_in: Vec<usize> = vec![0; n];
     let mut indeg = vec![0usize; n];
     for e in &p.edges {
-        if !cut.contains(&e.to) && e.to != p.entry {
+        if !cut[e.to] && e.to != p.entry {
             indeg[e.to] += 1;
         }
     }
@@ -439,7 +447,7 @@ fn worst_join_points(p: &Program, adj: &crate::ir::Adjacency, cut: &BTreeSet<Loc
     while let Some(l) = queue.pop() {
         order.push(l);
         for e in adj.successors(p, l) {
-            if cut.contains(&e.to) || e.to == p.entry {
+            if cut[e.to] || e.to == p.entry {
                 continue;
             }
             paths_in[e.to] = paths_in[e.to].saturating_add(paths_in[l]);
@@ -449,7 +457,7 @@ fn worst_join_points(p: &Program, adj: &crate::ir::Adjacency, cut: &BTreeSet<Loc
             }
         }
     }
-    let mut ranked: Vec<LocId> = order.into_iter().filter(|l| !cut.contains(l) && *l != p.entry && paths_in[*l] > 1).collect();
+    let mut ranked: Vec<LocId> = order.into_iter().filter(|l| !cut[*l] && *l != p.entry && paths_in[*l] > 1).collect();
     ranked.sort_by_key(|&l| (std::cmp::Reverse(paths_in[l].saturating_mul(paths_out[l].unwrap_or(0))), l));
     ranked.truncate(how_many);
     ranked

@@ -166,13 +166,18 @@ impl Budget {
         Budget { deadline: None, cancel: Cancel::new() }
     }
     pub fn with_timeout(d: Duration) -> Budget {
-        Budget { deadline: Some(Instant::now() + d), cancel: Cancel::new() }
+        Budget { deadline: Instant::now().checked_add(d), cancel: Cancel::new() }
     }
     /// A budget ending at the earlier of this one's deadline and `d` from now,
     /// sharing the cancellation token.
     pub fn sub_budget(&self, d: Duration) -> Budget {
-        let dl = Instant::now() + d;
-        Budget { deadline: Some(self.deadline.map_or(dl, |x| x.min(dl))), cancel: self.cancel.clone() }
+        // A slice too long to be a point in time (a doubled retry slice)
+        // leaves the deadline as it is.
+        let deadline = match Instant::now().checked_add(d) {
+            Some(dl) => Some(self.deadline.map_or(dl, |x| x.min(dl))),
+            None => self.deadline,
+        };
+        Budget { deadline, cancel: self.cancel.clone() }
     }
     pub fn remaining(&self) -> Option<Duration> {
         self.deadline.map(|d| d.saturating_duration_since(Instant::now()))

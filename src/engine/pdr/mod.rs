@@ -350,7 +350,10 @@ impl<'a> Search<'a> {
                     // The slice ran out (or the solver gave up on this
                     // depth): back to PDR; the next slice is longer.
                     Err(_) => {
-                        self.probe_slice = slice * 2;
+                        // Doubling is capped: a probe that keeps failing
+                        // fast must not grow the slice past any deadline
+                        // (it overflowed `Instant` after ~40 failures).
+                        self.probe_slice = slice.saturating_mul(2).min(Duration::from_secs(3600));
                         break;
                     }
                 }

@@ -1,7 +1,8 @@
 //! Differential testing against gcc-compiled runs (see tests/difftest/mod.rs).
 //!
 //! Quick:  cargo test --release --test differential
-//! Long:   DIFFTEST_COUNT=5000 DIFFTEST_SEED=7 cargo test --release --test differential -- --ignored --nocapture
+//! Long:   DIFFTEST_COUNT=20000 DIFFTEST_SEED=7 cargo test --release --test differential differential_long -- --ignored --nocapture
+//!         (DIFFTEST_TIMEOUT seconds per run, DIFFTEST_JOBS, TESSERA_BIN a fixed binary)
 
 mod difftest;
 

@@ -514,7 +514,7 @@ impl Encoding {
     /// Every predicate ranges over all program variables, in `vars` order
     /// (what the witness and synthesis code index into).
     pub fn plain_system(&self) -> System {
-        self.clone().into_system(false)
+        self.system_of(self.transitions.clone(), false)
     }
 
     /// The plain system as `tessera emit` writes it: each predicate ranges
@@ -523,11 +523,14 @@ impl Encoding {
     /// arrives there as 0 (see `enumerate_paths`), so it is replaced by 0
     /// where a clause still mentions it: the same system, without the
     /// dead columns (on product lines, four in ten arguments).
-    pub fn into_emitted_system(self) -> System {
-        self.into_system(true)
+    pub fn into_emitted_system(mut self) -> System {
+        let transitions = std::mem::take(&mut self.transitions);
+        self.system_of(transitions, true)
     }
 
-    fn into_system(self, live_only: bool) -> System {
+    /// The plain system over `transitions` (this encoding's, owned so that
+    /// emit can move them instead of copying).
+    fn system_of(&self, transitions: Vec<Transition>, live_only: bool) -> System {
         let mut sys = System::default();
         sys.comments.push(format!("Horn encoding of {} (large-block, one predicate per cut-point)", self.file));
         sys.comments.push("query: is the program exit reachable? sat = exit unreachable, unsat = some run ends".into());
@@ -539,14 +542,14 @@ impl Encoding {
             let params = positions.iter().map(|&i| self.vars[i].clone()).collect();
             pred_of.insert(c, (sys.add_pred(self.pred_name(c), params), positions));
         }
-        let labels: Vec<String> = self.transitions.iter().map(|t| format!("{} -> {}", source_name(&self, t.from), self.pred_name(t.to))).collect();
+        let labels: Vec<String> = transitions.iter().map(|t| format!("{} -> {}", source_name(self, t.from), self.pred_name(t.to))).collect();
         // The program variables dead at each cut-point.
         let dead_at: HashMap<LocId, HashSet<&str>> = if live_only {
             pred_of.keys().map(|&c| (c, self.vars.iter().map(|v| v.name.as_str()).filter(|n| !self.live[c].contains(*n)).collect())).collect()
         } else {
             HashMap::new()
         };
-        for (t, label) in self.transitions.into_iter().zip(labels) {
+        for (t, label) in transitions.into_iter().zip(labels) {
             let (head_pred, head_positions) = &pred_of[&t.to];
             let mut post = t.post;
             let mut head_args: Vec<Term> = head_positions.iter().map(|&i| std::mem::replace(&mut post[i], Term::int(0))).collect();

@@ -16,6 +16,8 @@ use crate::error::{Result, TesseraError};
 use crate::ir::{DataModel, IntSemantics, Program};
 use std::path::Path;
 
+pub use lower::ExternalCalls;
+
 /// Stack for parsing and lowering: both recurse over the syntax tree.
 const STACK_BYTES: usize = 256 * 1024 * 1024;
 
@@ -26,11 +28,17 @@ pub fn parse_file(path: &Path, semantics: IntSemantics) -> Result<Program> {
 
 /// [`parse_file`] for a given data model.
 pub fn parse_file_in(path: &Path, semantics: IntSemantics, model: DataModel) -> Result<Program> {
+    parse_file_with(path, semantics, model, ExternalCalls::default())
+}
+
+/// [`parse_file_in`] with a choice of what calls of functions without a
+/// definition may change.
+pub fn parse_file_with(path: &Path, semantics: IntSemantics, model: DataModel, external_calls: ExternalCalls) -> Result<Program> {
     let file = path.display().to_string();
     let text = source::preprocess_file(path)?;
     let check = source::CompilerCheck::start(&text, model);
     let shown = file.clone();
-    let program = on_big_stack(move || parse_preprocessed_in(&file, &text, semantics, model));
+    let program = on_big_stack(move || parse_preprocessed_with(&file, &text, semantics, model, external_calls));
     // What gcc rejects is no program, whatever the front end made of it.
     if let Some(check) = check {
         check.finish(&shown)?;
@@ -56,10 +64,14 @@ pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics) -> Re
 }
 
 pub fn parse_preprocessed_in(file: &str, text: &str, semantics: IntSemantics, model: DataModel) -> Result<Program> {
+    parse_preprocessed_with(file, text, semantics, model, ExternalCalls::default())
+}
+
+fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, model: DataModel, external_calls: ExternalCalls) -> Result<Program> {
     let text = parse::universal_character_names(text);
     let map = source::SourceMap::new(&text);
     let unit = parse::parse(&text, &map)?;
-    lower::lower(&unit, &text, &map, file, arith::Arith::with_model(semantics, model))
+    lower::lower(&unit, &text, &map, file, arith::Arith::with_model(semantics, model), external_calls)
 }
 
 fn on_big_stack<F>(f: F) -> Result<Program>

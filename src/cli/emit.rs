@@ -24,6 +24,9 @@ pub struct EmitArgs {
     /// Sizes of `long`, `size_t` and pointers.
     #[arg(long, value_enum, default_value = "lp64")]
     pub data_model: super::prove::DataModelArg,
+    /// What a call of a function without a definition may change.
+    #[arg(long, value_enum, default_value = "any")]
+    pub external_calls: super::prove::ExternalCallsArg,
     /// Print the program model (control-flow graph, loops) instead of Horn clauses.
     #[arg(long)]
     pub ir: bool,
@@ -49,7 +52,7 @@ pub struct EmitArgs {
 }
 
 pub fn run(args: EmitArgs) -> i32 {
-    let program = match crate::c::parse_file_in(&args.file, args.ints.into(), args.data_model.into()) {
+    let program = match crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");

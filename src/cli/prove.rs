@@ -50,6 +50,27 @@ impl From<DataModelArg> for DataModel {
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExternalCallsArg {
+    /// What C allows: a function the program declares but does not define
+    /// (and that is not a C library function) may change any global with
+    /// external linkage and every object whose address the program let
+    /// out, besides what its pointer arguments reach.
+    Any,
+    /// Such a function changes only what its pointer arguments reach (the
+    /// assumption under which SV-COMP's tasks call undefined helpers).
+    Arguments,
+}
+
+impl From<ExternalCallsArg> for crate::c::ExternalCalls {
+    fn from(e: ExternalCallsArg) -> Self {
+        match e {
+            ExternalCallsArg::Any => crate::c::ExternalCalls::AnyReachableState,
+            ExternalCallsArg::Arguments => crate::c::ExternalCalls::PointerArguments,
+        }
+    }
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineArg {
     /// Our PDR/IC3 engine.
     Pdr,
@@ -81,6 +102,9 @@ pub struct ProveArgs {
     /// Sizes of `long`, `size_t` and pointers.
     #[arg(long, value_enum, default_value = "lp64")]
     pub data_model: DataModelArg,
+    /// What a call of a function without a definition may change.
+    #[arg(long, value_enum, default_value = "any")]
+    pub external_calls: ExternalCallsArg,
     /// How ranking-function pieces are combined. `portfolio` first asks the
     /// constraint-based (Farkas) synthesis for a linear, multiphase or
     /// lexicographic candidate, then races the three sampling strategies;
@@ -226,7 +250,7 @@ fn effective_timeout(t: f64) -> f64 {
 fn prove_here(args: ProveArgs) -> i32 {
     let start = Instant::now();
     let file = args.file.display().to_string();
-    let program = match crate::c::parse_file_in(&args.file, args.ints.into(), args.data_model.into()) {
+    let program = match crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");

@@ -97,6 +97,12 @@ impl<'a> Lowerer<'a> {
                 return self.inline(name, c, want);
             }
         }
+        if let Some(how) = super::library::operand_evaluation(name) {
+            return self.builtin_with_unevaluated_operands(how, c, want);
+        }
+        if super::library::UNMODELLED_BUILTINS.contains(&name) {
+            return Err(self.unsupported(c.span, format!("`{name}` (whether it evaluates its operands is not modelled)")));
+        }
         if let Some(t) = self.nondet_type(name) {
             for a in args {
                 self.effect(a)?;
@@ -272,8 +278,16 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             if i >= info.params.len() && info.variadic {
-                // An extra argument of a variadic function: it only runs.
-                self.effect_any(a)?;
+                // An extra argument of a variadic function: `va_arg` reads
+                // any value (see `expr.rs`), so a pointer among them is an
+                // address let out of the caller's hands: the callee may
+                // write through it.
+                if self.is_pointer(a)? {
+                    let p = self.pointer(a, None)?;
+                    self.expose(&p.base);
+                } else {
+                    self.effect_any(a)?;
+                }
                 values.push(Argument::Nondet(None));
                 continue;
             }

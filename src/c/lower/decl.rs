@@ -104,6 +104,9 @@ impl<'a> Lowerer<'a> {
             }
             let ty = self.declared_type(base.clone(), d)?;
             if global {
+                if storage.is_static {
+                    self.internal_globals.insert(name.clone());
+                }
                 self.global_variable(&name, ty, storage.is_extern, init)?;
             } else if storage.is_extern {
                 // Refers to the global of that name.

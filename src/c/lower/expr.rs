@@ -144,7 +144,11 @@ impl<'a> Lowerer<'a> {
                     Expression::Identifier(id) => {
                         let n = id.node.name.as_str();
                         let defined = self.functions.get(n).is_some_and(|f| f.def.is_some());
-                        !defined && (n.starts_with(NONDET_PREFIX) || n == "__builtin_expect")
+                        if !defined && matches!(super::library::operand_evaluation(n), Some(super::library::OperandEvaluation::Unevaluated(_))) {
+                            // Its operands are never evaluated.
+                            return false;
+                        }
+                        !defined && (n.starts_with(NONDET_PREFIX) || n == "__builtin_expect" || n == "__builtin_choose_expr")
                     }
                     _ => false,
                 };

@@ -77,17 +77,158 @@ pub(super) const NON_LOCAL_JUMPS: &[&str] = &[
 pub(super) const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
 
 /// Functions whose only effect is output to a stream (the model has no
-/// streams) and whose result is an arbitrary `int`. `%n` conversions, which
-/// would write through a pointer, are checked for in the format.
+/// streams) and whose result is an arbitrary `int`, unless their format
+/// has a `%n` conversion, which writes through a pointer argument.
 pub(super) const OUTPUT: &[&str] = &[
-    "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar", "putc", "fputc", "fflush", "perror", "putchar_unlocked",
+    "printf",
+    "fprintf",
+    "dprintf",
+    "vprintf",
+    "vfprintf",
+    "vdprintf",
+    "puts",
+    "fputs",
+    "putchar",
+    "putc",
+    "fputc",
+    "fflush",
+    "perror",
+    "putchar_unlocked",
+    "putc_unlocked",
+    "fputc_unlocked",
+    "fputs_unlocked",
+    "__printf_chk",
+    "__fprintf_chk",
+    "__dprintf_chk",
+    "__vprintf_chk",
+    "__vfprintf_chk",
+    "__vdprintf_chk",
 ];
+
+/// The position of the format argument of a printf-family function (the
+/// `_chk` forms of glibc's fortified headers included).
+fn printf_format_position(name: &str) -> Option<usize> {
+    Some(match name {
+        "printf" | "vprintf" => 0,
+        "fprintf" | "vfprintf" | "dprintf" | "vdprintf" | "sprintf" | "vsprintf" | "asprintf" | "vasprintf" | "__printf_chk" | "__vprintf_chk" => 1,
+        "snprintf" | "vsnprintf" | "__fprintf_chk" | "__vfprintf_chk" | "__dprintf_chk" | "__vdprintf_chk" | "__asprintf_chk" | "__vasprintf_chk" => 2,
+        "__sprintf_chk" | "__vsprintf_chk" => 3,
+        "__snprintf_chk" | "__vsnprintf_chk" => 4,
+        _ => return None,
+    })
+}
+
+/// Functions of the C library (ISO C and POSIX) that change program state
+/// only through the pointers they are given: they never write the
+/// program's global variables by name, nor memory whose address they were
+/// not passed. A function the program declares without defining and that
+/// is not listed here is external code, which C lets change any global
+/// with external linkage and anything whose address has escaped (see
+/// [`ExternalCalls`]).
+const LIBRARY_THROUGH_ARGUMENTS: &[&str] = &[
+    // <string.h>, <strings.h>
+    "memcpy", "memmove", "memcmp", "memchr", "memrchr", "memmem", "mempcpy", "memccpy", "strcpy", "strncpy", "stpcpy", "stpncpy",
+    "strcat", "strncat", "strlcpy", "strlcat", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll", "strxfrm", "strlen",
+    "strnlen", "strchr", "strrchr", "strchrnul", "strstr", "strcasestr", "strspn", "strcspn", "strpbrk", "strtok", "strtok_r",
+    "strsep", "strdup", "strndup", "strerror", "strerror_r", "bzero", "bcmp", "bcopy", "explicit_bzero", "index", "rindex",
+    "__builtin_memcpy", "__builtin_memmove", "__builtin_memcmp", "__builtin_strlen", "__builtin_strcmp", "__builtin_strcpy",
+    "__builtin_strncpy", "__builtin_strchr", "__memcpy_chk", "__memmove_chk", "__strcpy_chk", "__strncpy_chk", "__strcat_chk",
+    "__strncat_chk", "__stpcpy_chk",
+    // <stdlib.h>
+    "atoi", "atol", "atoll", "atof", "strtol", "strtoll", "strtoul", "strtoull", "strtod", "strtof", "strtold", "abs", "labs",
+    "llabs", "div", "ldiv", "lldiv", "rand", "srand", "rand_r", "random", "srandom", "drand48", "lrand48", "mrand48", "srand48",
+    "getenv", "secure_getenv", "mblen", "mbtowc", "wctomb", "mbstowcs", "wcstombs", "system", "realpath", "mkstemp", "mkdtemp",
+    // <ctype.h>
+    "isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph", "islower", "isprint", "ispunct", "isspace", "isupper",
+    "isxdigit", "isascii", "tolower", "toupper", "__ctype_b_loc", "__ctype_tolower_loc", "__ctype_toupper_loc",
+    // <stdio.h>, formatted and stream input and output
+    "sprintf", "snprintf", "vsprintf", "vsnprintf", "asprintf", "vasprintf", "__sprintf_chk", "__snprintf_chk", "__vsprintf_chk",
+    "__vsnprintf_chk", "__asprintf_chk", "__vasprintf_chk", "scanf", "fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf",
+    "__isoc99_scanf", "__isoc99_fscanf", "__isoc99_sscanf", "__isoc99_vscanf", "__isoc99_vfscanf", "__isoc99_vsscanf", "fopen",
+    "fdopen", "freopen", "fclose", "fread", "fwrite", "fgets", "fgetc", "getc", "getchar", "getc_unlocked", "getchar_unlocked",
+    "ungetc", "gets", "getline", "getdelim", "fseek", "ftell", "rewind", "fgetpos", "fsetpos", "feof", "ferror", "clearerr",
+    "fileno", "setvbuf", "setbuf", "remove", "rename", "tmpfile", "tmpnam",
+    // <math.h>
+    "sqrt", "sqrtf", "pow", "powf", "fabs", "fabsf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf",
+    "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos", "tan", "atan", "atan2", "fmod", "fmodf", "fmin", "fmax",
+    "frexp", "ldexp", "modf", "lround", "llround", "lrint", "isnan", "isinf", "__isnan", "__isinf", "__isnanf", "__isinff",
+    "__fpclassify", "__signbit",
+    // <time.h>, <unistd.h> and other POSIX
+    "time", "clock", "difftime", "mktime", "localtime", "gmtime", "localtime_r", "gmtime_r", "strftime", "asctime", "ctime",
+    "gettimeofday", "clock_gettime", "sleep", "usleep", "nanosleep", "read", "write", "open", "close", "lseek", "pipe", "dup",
+    "dup2", "getpid", "getppid", "getuid", "geteuid", "getgid", "isatty", "access", "unlink", "stat", "fstat", "lstat",
+    "__errno_location", "sysconf",
+    // <wchar.h>
+    "wcslen", "wcscpy", "wcsncpy", "wcscmp", "wcsncmp", "wcschr", "wcsrchr", "wcscat", "wmemcpy", "wmemset", "wmemcmp",
+];
+
+/// What a call to a function without a definition (and not a C library
+/// function the model knows, see [`LIBRARY_THROUGH_ARGUMENTS`]) may
+/// change. A choice of meaning, made by the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ExternalCalls {
+    /// What C allows such code: any global with external linkage, and
+    /// every object whose address the program let out (stored in a
+    /// variable or memory, passed to any external code, converted to an
+    /// integer), so everything reachable from such globals too.
+    #[default]
+    AnyReachableState,
+    /// Only the memory its pointer arguments reach: the assumption under
+    /// which SV-COMP's tasks call undefined helper functions.
+    PointerArguments,
+}
+
+/// How a builtin treats its operands, for the builtins that do not evaluate
+/// them all (GCC manual, "Other Built-in Functions"). Every other call,
+/// builtin or not, evaluates each argument once. This is the one place
+/// that decides it: lowering, typing and the effect analysis ask here.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum OperandEvaluation {
+    /// No operand is evaluated; the value is decided at compile time.
+    Unevaluated(CompileTimeQuery),
+    /// `__builtin_choose_expr(c, a, b)`: `c` is an integer constant
+    /// expression, and only the operand it chooses is evaluated; the call
+    /// has that operand's value and type.
+    Chosen,
+}
+
+/// What a builtin with unevaluated operands asks the compiler.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum CompileTimeQuery {
+    /// `__builtin_constant_p(e)`: 1 for an integer constant expression;
+    /// otherwise 0 or 1, as gcc's optimizer decides (0 at -O0, often 1
+    /// at -O2 after constant propagation).
+    ConstantP,
+    /// `__builtin_object_size(p, type)`: a `size_t` that depends on what
+    /// the optimizer knows about `p` (`(size_t)-1` or 0 when nothing).
+    ObjectSize,
+    /// `__builtin_classify_type(e)`: gcc's class of `e`'s type (1 for
+    /// integers, enums, characters and booleans, 5 for pointers and
+    /// arrays, 8 for floating types, 12 for structs, 13 for unions).
+    ClassifyType,
+}
+
+pub(super) fn operand_evaluation(name: &str) -> Option<OperandEvaluation> {
+    match name {
+        "__builtin_constant_p" => Some(OperandEvaluation::Unevaluated(CompileTimeQuery::ConstantP)),
+        "__builtin_object_size" => Some(OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize)),
+        "__builtin_classify_type" => Some(OperandEvaluation::Unevaluated(CompileTimeQuery::ClassifyType)),
+        "__builtin_choose_expr" => Some(OperandEvaluation::Chosen),
+        _ => None,
+    }
+}
+
+/// Builtins whose treatment of side effects in their operands is not
+/// modelled: `__builtin_dynamic_object_size` may or may not evaluate its
+/// pointer operand. Refused rather than guessed.
+pub(super) const UNMODELLED_BUILTINS: &[&str] = &["__builtin_dynamic_object_size"];
 
 /// Whether a function without a definition leaves the program's memory
 /// as it is: the builtins the lowerer gives a meaning of their own.
 pub(super) fn keeps_memory(name: &str) -> bool {
     name.starts_with(NONDET_PREFIX)
         || PROGRAM_ENDS.contains(&name)
+        || operand_evaluation(name).is_some()
         || matches!(
             name,
             "__VERIFIER_assume"
@@ -126,6 +267,65 @@ impl<'a> Lowerer<'a> {
         Ok(pointers)
     }
 
+    /// The operand `__builtin_choose_expr(c, a, b)` chooses: `a` when the
+    /// constant `c` is not zero, else `b`. Only that operand is evaluated.
+    pub(super) fn chosen_operand(&mut self, c: &'a Node<CallExpression>) -> Result<&'a Node<Expression>> {
+        let [cond, a, b] = c.node.arguments.as_slice() else {
+            return Err(self.syntax(c.span, "`__builtin_choose_expr` takes three arguments"));
+        };
+        let v = self.constant(cond).map_err(|_| self.syntax(cond.span, "the first argument of `__builtin_choose_expr` must be an integer constant"))?;
+        Ok(if v.constant().is_some_and(|k| k.sign() != num_bigint::Sign::NoSign) { a } else { b })
+    }
+
+    /// A builtin whose operands are not all evaluated (see
+    /// [`operand_evaluation`]); `want`: whether its value is used.
+    pub(super) fn builtin_with_unevaluated_operands(&mut self, how: OperandEvaluation, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
+        let query = match how {
+            OperandEvaluation::Chosen => {
+                let e = self.chosen_operand(c)?;
+                return if want { self.expr(e).map(Some) } else { self.effect_any(e).map(|_| None) };
+            }
+            OperandEvaluation::Unevaluated(q) => q,
+        };
+        if !want {
+            return Ok(None);
+        }
+        let Some(operand) = c.node.arguments.first() else {
+            return Err(self.syntax(c.span, "a builtin without its operand"));
+        };
+        let at = self.span(c.span);
+        let (known, ty, choices) = match query {
+            CompileTimeQuery::ConstantP => {
+                // An integer constant expression is a constant at every
+                // optimization level; anything else is gcc's choice.
+                let constant = !self.has_effects(operand) && matches!(self.type_of(operand)?, CType::Int(_)) && self.constant(operand).is_ok();
+                (constant.then_some(1), IntType::INT, "0 or 1, as gcc's optimizer decides")
+            }
+            CompileTimeQuery::ClassifyType => {
+                let class = match self.type_of(operand)? {
+                    CType::Int(_) => Some(1),
+                    CType::Ptr(_) | CType::Array(..) | CType::Function => Some(5),
+                    CType::Float(_) => Some(8),
+                    _ => None,
+                };
+                (class, IntType::INT, "the class of a type the model does not classify")
+            }
+            CompileTimeQuery::ObjectSize => (None, self.arith.model.ulong(), "an object size, as gcc's optimizer decides"),
+        };
+        if let Some(k) = known {
+            return Ok(Some(self.arith.int(k)));
+        }
+        self.note_unknown(at, format!("`{}` gives {choices}", self.source_text(c.node.callee.span)));
+        let v = self.cfg.temp("builtin", ty);
+        self.havoc(&v, ty);
+        if query == CompileTimeQuery::ConstantP {
+            let one = Term::le(Term::var(v.clone()), Term::int(1));
+            let zero = Term::le(Term::int(0), Term::var(v.clone()));
+            self.emit_assume(Term::and(vec![zero, one]));
+        }
+        Ok(Some(self.arith.var(&v, ty)))
+    }
+
     /// A call to a function without a definition (`name` is known to be no
     /// builtin the lowerer models specially). `ret`: its return type.
     pub(super) fn external_call(&mut self, name: &str, c: &'a Node<CallExpression>, ret: CType, want: bool) -> Result<Option<Val>> {
@@ -134,14 +334,82 @@ impl<'a> Lowerer<'a> {
         let at = self.span(c.span);
         if output_only {
             self.note_unknown(at, format!("call to `{name}`: output is not modelled, its result is any int"));
+        } else if self.external_effects(name, &pointers) {
+            self.note_unknown(
+                at,
+                format!("call to `{name}` (no definition): its result, the globals with external linkage and the memory whose address the program let out are arbitrary"),
+            );
         } else {
-            self.havoc_through(&pointers);
             self.note_unknown(
                 at,
                 format!("call to `{name}` (no definition): its result and the memory its pointer arguments reach are arbitrary"),
             );
         }
         self.arbitrary_result(name, ret, want, c.span)
+    }
+
+    /// Whether a call of `name` (no definition in the program) is code that
+    /// may change state it was not given: not a C library function the
+    /// model knows, under [`ExternalCalls::AnyReachableState`].
+    pub(super) fn external_may_write_globals(&self, name: &str) -> bool {
+        self.external_calls == ExternalCalls::AnyReachableState
+            && !LIBRARY_THROUGH_ARGUMENTS.contains(&name)
+            && !OUTPUT.contains(&name)
+            && printf_format_position(name).is_none()
+            && !keeps_memory(name)
+    }
+
+    /// What a call of `name` without a definition changes, given the
+    /// pointers among its arguments: what they reach, and, for code outside
+    /// the C library, everything it may reach without them (see
+    /// [`Lowerer::external_state`]). Whether it did the latter.
+    fn external_effects(&mut self, name: &str, pointers: &[PtrVal]) -> bool {
+        self.havoc_through(pointers);
+        if !self.external_may_write_globals(name) {
+            return false;
+        }
+        for (v, t) in self.external_state() {
+            self.havoc(&v, t);
+        }
+        true
+    }
+
+    /// The state code outside the program can reach without being given a
+    /// pointer (C11 6.2.2: it can name every object with external linkage):
+    /// each global variable not declared `static`, the cells of such global
+    /// arrays and structs, and the cells of every block whose address the
+    /// program let out (which includes everything reachable from those
+    /// globals, and objects whose address was turned into an integer).
+    pub(super) fn external_state(&mut self) -> Vec<(String, IntType)> {
+        let mut names: Vec<&String> = self.globals.keys().filter(|n| !self.internal_globals.contains(*n)).collect();
+        names.sort();
+        let symbols: Vec<super::Symbol> = names.into_iter().filter_map(|n| self.globals.get(n).cloned()).collect();
+        let mut out: Vec<(String, IntType)> = Vec::new();
+        for sym in symbols {
+            match sym {
+                super::Symbol::Var { name, ty } => out.push((name, ty)),
+                super::Symbol::Ptr(p) => {
+                    out.push((p.off.clone(), IntType::LONG));
+                    if let Some((b, size)) = &p.whole {
+                        out.push((b.clone(), IntType::LONG));
+                        out.push((size.clone(), IntType::LONG));
+                    }
+                }
+                super::Symbol::Object { ptr, .. } => {
+                    if let Some(slots) = self.cell_slots(&ptr.base) {
+                        out.extend(slots.into_iter().map(|s| (s.var, s.ty)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut seen: std::collections::HashSet<String> = out.iter().map(|(v, _)| v.clone()).collect();
+        for cell in self.exposed_cells() {
+            if seen.insert(cell.0.clone()) {
+                out.push(cell);
+            }
+        }
+        out
     }
 
     /// Memory that code outside the program may change given these pointers:
@@ -273,6 +541,12 @@ impl<'a> Lowerer<'a> {
                 self.havoc(&cell, t);
             }
         }
+        if calls && self.external_calls == ExternalCalls::AnyReachableState {
+            // The helper it calls is code outside the program.
+            for (v, t) in self.external_state() {
+                self.havoc(&v, t);
+            }
+        }
         Ok(())
     }
 
@@ -300,9 +574,12 @@ impl<'a> Lowerer<'a> {
     /// at any offset.
     pub(super) fn external_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<PtrVal> {
         let pointers = self.evaluate_arguments(&c.node.arguments)?;
-        self.havoc_through(&pointers);
         let at = self.span(c.span);
-        self.note_unknown(at, format!("call to `{name}` (no definition): the pointer it returns and the memory its pointer arguments reach are arbitrary"));
+        if self.external_effects(name, &pointers) {
+            self.note_unknown(at, format!("call to `{name}` (no definition): the pointer it returns, the globals with external linkage and the memory whose address the program let out are arbitrary"));
+        } else {
+            self.note_unknown(at, format!("call to `{name}` (no definition): the pointer it returns and the memory its pointer arguments reach are arbitrary"));
+        }
         Ok(self.unknown_pointer(pointee))
     }
 
@@ -322,48 +599,72 @@ impl<'a> Lowerer<'a> {
         PtrVal { base, off, size, pointee }
     }
 
-    /// Whether a call to an output function may write through a pointer:
-    /// its format has a `%n` conversion, or is not a string literal.
+    /// Whether a call to a printf-family function may write through a
+    /// pointer argument: its format (after adjacent literals are joined and
+    /// escapes decoded) has a `%n` conversion, or is not a string literal.
     fn format_writes(&self, name: &str, c: &'a Node<CallExpression>) -> bool {
-        let position = match name {
-            "printf" | "vprintf" => 0,
-            "fprintf" | "vfprintf" => 1,
-            _ => return false,
-        };
+        let Some(position) = printf_format_position(name) else { return false };
         match c.node.arguments.get(position).map(|a| &a.node) {
-            Some(Expression::StringLiteral(s)) => s.node.iter().any(|part| has_n_conversion(part)),
+            Some(Expression::StringLiteral(s)) => match crate::c::types::string_literal_values(&s.node) {
+                Ok(units) => has_n_conversion(&units),
+                Err(_) => true,
+            },
             _ => true,
         }
     }
 }
 
-/// Whether a printf format (as written in the source) has a `%n` conversion.
-fn has_n_conversion(format: &str) -> bool {
-    let mut chars = format.chars();
-    while let Some(ch) = chars.next() {
-        if ch != '%' {
+/// Whether a printf format (its code units, escapes decoded) has a `%n`
+/// conversion, in any of glibc's forms: `%n`, with flags, width and
+/// precision (`%-08.3n`, `%*n`), an argument position (`%1$n`, `%*2$n`)
+/// or a length modifier (`%hhn`, `%hn`, `%ln`, `%lln`, `%jn`, `%zn`,
+/// `%tn`, `%Ln`, `%qn`).
+fn has_n_conversion(format: &[u32]) -> bool {
+    let chars: Vec<char> = format.iter().map(|&u| char::from_u32(u).unwrap_or('\u{fffd}')).collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] != '%' {
+            i += 1;
             continue;
         }
-        for d in chars.by_ref() {
-            if "-+ #0123456789.*hlLqjzt'".contains(d) {
-                continue;
-            }
-            if d == 'n' {
-                return true;
-            }
-            break;
+        i += 1;
+        if chars.get(i) == Some(&'%') {
+            i += 1;
+            continue;
         }
+        // Argument position, flags, width and precision (each a number, `*`
+        // or `*N$`), length modifier: all of it before the conversion letter.
+        while i < chars.len() && (chars[i].is_ascii_digit() || "$-+ #0'I*.hlLqjzZt".contains(chars[i])) {
+            i += 1;
+        }
+        if chars.get(i) == Some(&'n') {
+            return true;
+        }
+        i += 1;
     }
     false
 }
 
 #[cfg(test)]
 mod tests {
+    fn writes(pieces: &[&str]) -> bool {
+        let pieces: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
+        super::has_n_conversion(&crate::c::types::string_literal_values(&pieces).expect("a literal"))
+    }
+
     #[test]
     fn n_conversions_are_found() {
-        assert!(super::has_n_conversion("\"%d%n\""));
-        assert!(super::has_n_conversion("\"%-08lln\""));
-        assert!(!super::has_n_conversion("\"%d\\n\""));
-        assert!(!super::has_n_conversion("\"100%%n\""));
+        assert!(writes(&["\"%d%n\""]));
+        assert!(writes(&["\"%-08lln\""]));
+        assert!(writes(&["\"%1$n\""]));
+        assert!(writes(&["\"%2$hhn\""]));
+        assert!(writes(&["\"%*3$.*2$hn\""]));
+        assert!(writes(&["\"%jn%zn%tn\""]));
+        assert!(writes(&["\"ab%\"", "\"n\""]));
+        assert!(writes(&["\"ab\\045n\""]), "an octal escape of '%'");
+        assert!(!writes(&["\"%d\\n\""]));
+        assert!(!writes(&["\"100%%n\""]));
+        assert!(!writes(&["\"%%\"", "\"n\""]));
+        assert!(!writes(&["\"%s %d %ld\""]));
     }
 }

@@ -601,6 +601,10 @@ impl<'a> Lowerer<'a> {
             return self.external_pointer_call(&name, c, hint.unwrap_or(CType::Void));
         };
         let defined = self.functions.get(name).is_some_and(|f| f.def.is_some());
+        if !defined && name == "__builtin_choose_expr" {
+            let e = self.chosen_operand(c)?;
+            return self.pointer(e, hint);
+        }
         if defined {
             self.inline_call(c)?;
             return self.last_pointer_return.take().ok_or_else(|| self.unsupported(c.span, format!("the result of `{name}` as a pointer")));

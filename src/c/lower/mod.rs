@@ -37,6 +37,8 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
+
+pub use library::ExternalCalls;
 use std::collections::{HashMap, HashSet};
 
 /// What a C identifier denotes in a scope.
@@ -209,6 +211,11 @@ pub(crate) struct Lowerer<'a> {
     used_as_values: HashSet<String>,
     /// The defined functions used as values, sorted (filled with the body facts).
     pub(crate) function_values: Vec<String>,
+    /// File-scope names declared `static` (internal linkage): code outside
+    /// the program cannot name them.
+    internal_globals: HashSet<String>,
+    /// What calls of functions without a definition may change.
+    pub(crate) external_calls: library::ExternalCalls,
 }
 
 pub fn lower(
@@ -217,6 +224,7 @@ pub fn lower(
     map: &SourceMap,
     file: &str,
     arith: Arith,
+    external_calls: library::ExternalCalls,
 ) -> Result<Program> {
     // An allocation site tracked as running once must not lie on a cycle
     // of the graph after inlining (`malloc` in a `for` step, a called
@@ -230,7 +238,7 @@ pub fn lower(
     let mut repeating: HashSet<usize> = HashSet::new();
     let mut exposed: HashSet<i64> = HashSet::new();
     for _ in 0..8 {
-        let (program, found, exposure) = lower_once(unit, text, map, file, arith, &repeating, &exposed)?;
+        let (program, found, exposure) = lower_once(unit, text, map, file, arith, external_calls, &repeating, &exposed)?;
         let exposure_settled = !exposure.consulted || exposure.found.is_subset(&exposed);
         if found.is_subset(&repeating) && exposure_settled {
             return Ok(program);
@@ -247,6 +255,7 @@ fn lower_once(
     map: &SourceMap,
     file: &str,
     arith: Arith,
+    external_calls: library::ExternalCalls,
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
 ) -> Result<(Program, HashSet<usize>, exposure::Exposure)> {
@@ -295,6 +304,8 @@ fn lower_once(
         addressed_globals: facts::addressed_in_unit(unit),
         used_as_values: facts::used_as_values(unit),
         function_values: Vec::new(),
+        internal_globals: HashSet::new(),
+        external_calls,
     };
     let program = l.program(unit)?;
     Ok((program, l.found_repeating, l.exposure))

@@ -219,9 +219,10 @@ impl<'a> Lowerer<'a> {
     /// anything it calls: integer globals and the parts of global pointers
     /// it assigns, and, when it stores into memory, every tracked memory
     /// cell (a global pointer may reach any block).
-    pub(super) fn globals_modified_by(&self, name: &str, s: Span) -> Result<Vec<(String, IntType)>> {
+    pub(super) fn globals_modified_by(&mut self, name: &str, s: Span) -> Result<Vec<(String, IntType)>> {
         let mut assigned: BTreeSet<String> = BTreeSet::new();
         let mut writes_memory = false;
+        let mut external = false;
         for (f, facts) in self.reachable_functions([name.to_string()]) {
             if let Some(facts) = facts {
                 if facts.has_static_locals {
@@ -231,8 +232,10 @@ impl<'a> Lowerer<'a> {
                 writes_memory |= facts.writes_memory;
             } else if !super::library::keeps_memory(&f) {
                 // A function without a definition may write what its
-                // pointer arguments reach.
+                // pointer arguments reach, and external code any global
+                // with external linkage.
                 writes_memory = true;
+                external |= self.external_may_write_globals(&f);
             }
         }
         let mut out = Vec::new();
@@ -254,6 +257,14 @@ impl<'a> Lowerer<'a> {
         }
         if writes_memory {
             out.extend(self.tracked_cells());
+        }
+        if external {
+            let mut seen: std::collections::HashSet<String> = out.iter().map(|(v, _)| v.clone()).collect();
+            for g in self.external_state() {
+                if seen.insert(g.0.clone()) {
+                    out.push(g);
+                }
+            }
         }
         Ok(out)
     }

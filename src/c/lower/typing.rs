@@ -58,6 +58,16 @@ impl<'a> Lowerer<'a> {
                         CType::Float(8)
                     } else if n == "__builtin_expect" {
                         CType::Int(self.arith.model.long())
+                    } else if let Some(how) = super::library::operand_evaluation(n) {
+                        use super::library::{CompileTimeQuery, OperandEvaluation};
+                        match how {
+                            OperandEvaluation::Chosen => {
+                                let e = self.chosen_operand(c)?;
+                                self.type_of(e)?
+                            }
+                            OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize) => CType::Int(self.arith.model.ulong()),
+                            OperandEvaluation::Unevaluated(_) => CType::Int(IntType::INT),
+                        }
                     } else if super::memory::ALLOCATORS.contains(&n) {
                         CType::Ptr(Box::new(CType::Void))
                     } else if let Some(f) = self.functions.get(n) {

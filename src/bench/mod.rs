@@ -46,6 +46,7 @@ pub struct BenchOptions {
     pub jobs: Option<usize>,
     pub memory_mb: u64,
     pub ints: Option<String>,
+    pub external_calls: Option<String>,
     pub strategy: Option<String>,
     pub engine: Option<String>,
     pub out: Option<PathBuf>,
@@ -201,6 +202,7 @@ fn run_settings(
         memory_mb: options.memory_mb,
         jobs: options.jobs.unwrap_or_else(machine::cores).max(1),
         ints: options.ints.clone(),
+        external_calls: options.external_calls.clone(),
         strategy: options.strategy.clone(),
         engine: options.engine.clone(),
         tool,
@@ -225,6 +227,9 @@ pub fn ignored_options(options: &BenchOptions, mode: Mode) -> Vec<&'static str> 
             }
             if options.strategy.is_some() {
                 ignored.push("--strategy (C indexes only)");
+            }
+            if options.external_calls.is_some() {
+                ignored.push("--external-calls (C indexes only)");
             }
         }
     }

@@ -30,6 +30,7 @@ pub struct RunSettings {
     pub memory_mb: u64,
     pub jobs: usize,
     pub ints: Option<String>,
+    pub external_calls: Option<String>,
     pub strategy: Option<String>,
     pub engine: Option<String>,
     pub tool: ToolCommand,
@@ -100,6 +101,7 @@ pub fn tessera_command(settings: &RunSettings, mode: Mode, task: &Task) -> (Path
             match mode {
                 Mode::Termination => {
                     option("--ints", &settings.ints);
+                    option("--external-calls", &settings.external_calls);
                     option("--strategy", &settings.strategy);
                     let model = task.data_model.map(|m| m.flag_value().to_string());
                     option("--data-model", &model);
@@ -252,6 +254,7 @@ mod tests {
             memory_mb: 4096,
             jobs: 1,
             ints: Some("math".into()),
+            external_calls: None,
             strategy: None,
             engine: Some("pdr".into()),
             tool,

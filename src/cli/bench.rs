@@ -48,6 +48,10 @@ pub struct BenchArgs {
     /// Integer semantics for C tasks (default: the prover's).
     #[arg(long, value_enum)]
     pub ints: Option<IntSemantics>,
+    /// What calls of functions without a definition may change, for C
+    /// tasks (`any` or `arguments`, passed to `tessera prove --external-calls`).
+    #[arg(long)]
+    pub external_calls: Option<String>,
     /// Ranking strategy for C tasks, passed to `tessera prove --strategy`.
     #[arg(long)]
     pub strategy: Option<String>,
@@ -94,6 +98,7 @@ pub fn run(args: BenchArgs) -> i32 {
         jobs: args.jobs,
         memory_mb: args.memory,
         ints: args.ints.map(|i| i.word().to_string()),
+        external_calls: args.external_calls,
         strategy: args.strategy,
         engine: args.engine,
         out: args.out,

@@ -104,8 +104,12 @@ impl<'a> Lowerer<'a> {
             }
             let ty = self.declared_type(base.clone(), d)?;
             if global {
-                if storage.is_static {
-                    self.internal_globals.insert(name.clone());
+                // Code outside the program can neither name a `static` global
+                // nor change a `const` object (C11 6.7.3p6: undefined).
+                let const_object = !d.derived.iter().any(|x| matches!(x.node, DerivedDeclarator::Pointer(_)))
+                    && decl.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Const));
+                if storage.is_static || const_object {
+                    self.globals_outside_code_cannot_change.insert(name.clone());
                 }
                 self.global_variable(&name, ty, storage.is_extern, init)?;
             } else if storage.is_extern {

@@ -211,9 +211,10 @@ pub(crate) struct Lowerer<'a> {
     used_as_values: HashSet<String>,
     /// The defined functions used as values, sorted (filled with the body facts).
     pub(crate) function_values: Vec<String>,
-    /// File-scope names declared `static` (internal linkage): code outside
-    /// the program cannot name them.
-    internal_globals: HashSet<String>,
+    /// File-scope names declared `static` (internal linkage: code outside
+    /// the program cannot name them) or objects declared `const` (it may
+    /// not change them).
+    globals_outside_code_cannot_change: HashSet<String>,
     /// What calls of functions without a definition may change.
     pub(crate) external_calls: library::ExternalCalls,
 }
@@ -304,7 +305,7 @@ fn lower_once(
         addressed_globals: facts::addressed_in_unit(unit),
         used_as_values: facts::used_as_values(unit),
         function_values: Vec::new(),
-        internal_globals: HashSet::new(),
+        globals_outside_code_cannot_change: HashSet::new(),
         external_calls,
     };
     let program = l.program(unit)?;

@@ -3,7 +3,7 @@
 # CHC-COMP problems listed in a verdicts.tsv, N problems at a time.
 #
 #   benchmarks/chc_vs_z3.sh [ENGINE] [TIMEOUT] [JOBS] [BENCH_DIR]
-#   defaults: pdr 20 2 /work/shared/bench/chc
+#   defaults: pdr 20 2 ../shared/bench/chc (beside the repository)
 #
 # Prints one line per problem (file, expected, ours, our time, evidence
 # check, z3, z3 time) into $OUT (default /tmp/chc_vs_z3.<engine>.tsv) and a
@@ -13,7 +13,7 @@ set -euo pipefail
 ENGINE=${1:-pdr}
 TIMEOUT=${2:-20}
 JOBS=${3:-2}
-BENCH=${4:-/work/shared/bench/chc}
+BENCH=${4:-"$(cd "$(dirname "$0")/.." && pwd)/../shared/bench/chc"}
 OUT=${OUT:-/tmp/chc_vs_z3.$ENGINE.tsv}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 

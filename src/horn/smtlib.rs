@@ -537,7 +537,10 @@ mod tests {
             }
         }
         let mut out = Vec::new();
-        walk(Path::new("/work/shared/bench/chc"), &mut out);
+        // The shared benchmarks sit beside the repository (../shared).
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/chc");
+        assert!(root.is_dir(), "{} is missing: the shared benchmarks belong beside the repository", root.display());
+        walk(&root, &mut out);
         out.sort();
         out
     }
@@ -545,10 +548,7 @@ mod tests {
     #[test]
     fn round_trips_every_benchmark_file() {
         let files = bench_files();
-        if files.is_empty() {
-            eprintln!("skipped: /work/shared/bench/chc not present");
-            return;
-        }
+        assert!(files.len() >= 50, "only {} CHC benchmark files found", files.len());
         let mut failures = Vec::new();
         for f in &files {
             let text = std::fs::read_to_string(f).expect("benchmark readable");

@@ -126,6 +126,29 @@ impl<'a> Lowerer<'a> {
         Ok(v)
     }
 
+    /// Whether a type name holds an array length with side effects
+    /// (`int[x--]`): C evaluates the length of a variable-length array type
+    /// where the type name appears.
+    pub(super) fn type_name_has_effects(&self, t: &TypeName) -> bool {
+        fn declarator_lengths<'b>(d: &'b Declarator, out: &mut Vec<&'b Node<Expression>>) {
+            if let DeclaratorKind::Declarator(inner) = &d.kind.node {
+                declarator_lengths(&inner.node, out);
+            }
+            for x in &d.derived {
+                if let DerivedDeclarator::Array(a) = &x.node {
+                    if let ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) = &a.node.size {
+                        out.push(e);
+                    }
+                }
+            }
+        }
+        let mut lengths = Vec::new();
+        if let Some(d) = &t.declarator {
+            declarator_lengths(&d.node, &mut lengths);
+        }
+        lengths.into_iter().any(|e| self.has_effects(e))
+    }
+
     /// Whether evaluating `e` may do more than read variables: assign, call
     /// a function (other than `__VERIFIER_nondet_*`, whose fresh value
     /// changes nothing), or divide by a value that might be zero (its
@@ -329,6 +352,11 @@ impl<'a> Lowerer<'a> {
                 Ok(None)
             }
             Expression::SizeOfTy(s) => {
+                // The size of a variable-length array type is computed when
+                // `sizeof` runs (C11 6.5.3.4p2): its effects would happen.
+                if self.type_name_has_effects(&s.node.0.node) {
+                    return Err(self.unsupported(s.span, "`sizeof` of a variable-length array type whose length has side effects"));
+                }
                 let ty = self.type_name(&s.node.0)?;
                 self.size_value(ty, s.span).map(Some)
             }
@@ -340,9 +368,16 @@ impl<'a> Lowerer<'a> {
                     return Ok(Some(self.arith.constant(bytes, self.arith.model.ulong())));
                 }
                 let ty = self.object_type(&s.node.0)?;
+                if self.has_effects(&s.node.0) && self.byte_size(&ty).is_none() {
+                    // An operand of variable-length array type is evaluated.
+                    return Err(self.unsupported(s.span, "`sizeof` of a variable-length array operand with side effects"));
+                }
                 self.size_value(ty, s.span).map(Some)
             }
             Expression::AlignOf(a) => {
+                if self.type_name_has_effects(&a.node.0.node) {
+                    return Err(self.unsupported(a.span, "`_Alignof` of a variable-length array type whose length has side effects"));
+                }
                 let ty = self.type_name(&a.node.0)?;
                 self.size_value(ty, a.span).map(Some)
             }

@@ -6,6 +6,10 @@ use super::Program;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+mod shapes;
+pub use shapes::{shape_pct, Shape};
+use shapes::{ExtKind, VaKind};
+
 // ---------------------------------------------------------------- PRNG
 
 pub struct Rng(std::cell::Cell<u64>);
@@ -110,6 +114,8 @@ enum Kind {
     Array(Ty, usize),
     /// pointer to a block of `n` elements (or null)
     Ptr(Ty, usize),
+    /// an object snapshot as bytes (`__dt_m(&x, sizeof x)`): structs
+    Mem,
 }
 #[derive(Clone)]
 struct Sym {
@@ -151,6 +157,24 @@ struct Gen {
     /// helpers available to main: (name, kind)
     helpers: Vec<(String, HelperKind)>,
     budget: isize,
+    // ---- shapes (see shapes.rs); none of this draws from `rng`, so a program
+    // ---- without a shape is the one generated before shapes existed
+    /// independent stream: which shapes a program gets, and their contents
+    xrng: Rng,
+    /// shapes enabled in this program
+    features: Vec<Shape>,
+    /// shapes emitted into main
+    used: BTreeSet<Shape>,
+    xfresh: usize,
+    xsnap: usize,
+    /// globals of the shapes: snapshotted, never picked by expressions
+    xglobals: Vec<Sym>,
+    includes: BTreeSet<&'static str>,
+    in_shape: bool,
+    va_fns: Vec<(String, VaKind)>,
+    ext_fns: Vec<(String, ExtKind)>,
+    /// struct types: (name, members)
+    structs: Vec<(String, Vec<(String, &'static str)>)>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -214,16 +238,26 @@ impl Gen {
     }
     /// Snapshot of every visible scalar and tracked memory object.
     fn snap(&mut self) {
-        self.snap_id += 1;
+        // shapes number their snapshots from 1000 so that the others keep theirs
+        let id = if self.in_shape {
+            self.xsnap += 1;
+            1000 + self.xsnap
+        } else {
+            self.snap_id += 1;
+            self.snap_id
+        };
         let mut s = String::new();
-        for sym in self.visible() {
+        let mut syms = self.visible();
+        syms.extend(self.xglobals.iter().cloned());
+        for sym in syms {
             match sym.kind {
                 Kind::Scalar(_) => write!(s, "__dt_v((long){}); ", sym.name).unwrap(),
                 Kind::Array(..) => write!(s, "__dt_m({0}, sizeof {0}); ", sym.name).unwrap(),
                 Kind::Ptr(t, n) => write!(s, "__dt_m({}, {} * sizeof({})); ", sym.name, n, t.name()).unwrap(),
+                Kind::Mem => write!(s, "__dt_m(&{0}, sizeof {0}); ", sym.name).unwrap(),
             }
         }
-        write!(s, "__dt_end({}, __dt_fr);", self.snap_id).unwrap();
+        write!(s, "__dt_end({}, __dt_fr);", id).unwrap();
         let line = format!("{}{}", "  ".repeat(self.ind), s);
         self.out.push(line);
     }
@@ -435,6 +469,10 @@ impl Gen {
     }
 
     fn stmt(&mut self) {
+        if !self.features.is_empty() && !self.in_shape && self.xrng.pct(12) {
+            let s = *self.xrng.pick(&self.features);
+            self.shape_stmt(s);
+        }
         let deep = self.loop_depth >= 2 || self.budget < 4;
         let k = self.rng.below(if deep { 3 } else { 18 });
         match k {
@@ -990,7 +1028,13 @@ impl Gen {
 
 /// Generate program number `idx` of the campaign with seed `seed`.
 pub fn gen_program(seed: u64, idx: u64) -> Program {
+    gen_program_with(seed, idx, shapes::shape_pct())
+}
+
+/// The same, each new shape (see shapes.rs) with probability `shape_pct` percent.
+pub fn gen_program_with(seed: u64, idx: u64, shape_pct: u64) -> Program {
     let rng = Rng::new(seed.wrapping_mul(0x1000_0000_01B3).wrapping_add(idx));
+    let xrng = Rng::new(seed.wrapping_mul(0x1000_0000_01B3).wrapping_add(idx) ^ 0x5ba9_e5ba_9e5b_a9e5);
     for _ in 0..3 {
         rng.next();
     }
@@ -1010,6 +1054,17 @@ pub fn gen_program(seed: u64, idx: u64) -> Program {
         loop_depth: 0,
         helpers: vec![],
         budget: 30,
+        features: shapes::pick_features(&xrng, shape_pct),
+        xrng,
+        used: BTreeSet::new(),
+        xfresh: 0,
+        xsnap: 0,
+        xglobals: vec![],
+        includes: BTreeSet::new(),
+        in_shape: false,
+        va_fns: vec![],
+        ext_fns: vec![],
+        structs: vec![],
     };
     // enum constants (typing of values that do not fit int)
     if !math {
@@ -1053,6 +1108,8 @@ pub fn gen_program(seed: u64, idx: u64) -> Program {
     if g.rng.pct(25) {
         g.helper(HelperKind::Pure);
     }
+    // file-scope part of the shapes (variadic helpers, struct types, externals)
+    g.shape_decls();
     g.budget = g.rng.range(5, 16) as isize;
     g.emit(if uses_argc { "int main(int argc, char **argv) {" } else { "int main(void) {" });
     g.ind += 1;
@@ -1073,6 +1130,12 @@ pub fn gen_program(seed: u64, idx: u64) -> Program {
     }
     let n = g.rng.range(1, 3) as usize;
     g.block(n);
+    // every enabled shape appears at least once
+    for s in g.features.clone() {
+        if !g.used.contains(&s) {
+            g.shape_stmt(s);
+        }
+    }
     let n = g.rng.range(0, 1) as usize;
     g.block(n);
     g.emit("return 0;");
@@ -1083,5 +1146,9 @@ pub fn gen_program(seed: u64, idx: u64) -> Program {
     if domain.is_empty() {
         domain.push(0);
     }
-    Program { lines: g.out, math_ok: math, domain, uses_argc }
+    let mut lines: Vec<String> = g.includes.iter().map(|s| s.to_string()).collect();
+    lines.extend(g.out);
+    let shapes: Vec<&'static str> = g.used.iter().map(|s| s.name()).collect();
+    let external = g.used.contains(&Shape::External);
+    Program { lines, math_ok: math, domain, uses_argc, shapes, external }
 }

@@ -18,10 +18,11 @@ mod generator;
 mod minimize;
 mod oracle;
 
-pub use generator::{gen_program, Rng};
+pub use generator::{gen_program, gen_program_with, Rng, Shape};
 pub use minimize::minimize;
 pub use oracle::{oracle, oracle_src, OracleResult, Verdict};
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -41,6 +42,12 @@ pub struct Program {
     pub domain: Vec<i64>,
     /// main takes argc: the oracle enumerates argc in 1..=3
     pub uses_argc: bool,
+    /// the new shapes this program contains (`Shape::name`)
+    pub shapes: Vec<&'static str>,
+    /// calls functions the program declares but does not define; the oracle
+    /// links one definition per behaviour, so only a YES against a run that
+    /// never ends is a wrong answer (another definition could loop)
+    pub external: bool,
 }
 
 impl Program {
@@ -113,6 +120,12 @@ pub enum Answer {
 }
 
 pub fn tessera(env: &Env, src: &str, mode: &str) -> Answer {
+    tessera_run(env, src, mode).0
+}
+
+/// The answer, and whether Tessera rejected the input (exit code 3, a syntax
+/// error or an invalid program; 4, an unsupported construct).
+pub fn tessera_run(env: &Env, src: &str, mode: &str) -> (Answer, bool) {
     let d = tmpdir(env);
     let c = d.join("prog.c");
     std::fs::write(&c, src).unwrap();
@@ -125,15 +138,19 @@ pub fn tessera(env: &Env, src: &str, mode: &str) -> Answer {
     let _ = std::fs::remove_dir_all(&d);
     let s = String::from_utf8_lossy(&out.stdout);
     let v: serde_json::Value = serde_json::from_str(&s).unwrap_or(serde_json::Value::Null);
-    match v.get("answer").and_then(|a| a.as_str()) {
+    let a = match v.get("answer").and_then(|a| a.as_str()) {
         Some("YES") => Answer::Yes,
         Some("NO") => Answer::No,
         _ => Answer::Maybe,
-    }
+    };
+    (a, matches!(out.status.code(), Some(3) | Some(4)))
 }
 
-fn is_wrong(v: Verdict, a: Answer) -> bool {
-    (v == Verdict::Nonterminating && a == Answer::Yes) || (v == Verdict::Terminating && a == Answer::No)
+/// A YES where some run never ends, or a NO where every run ends.  For a
+/// program calling external functions the oracle ran one family of
+/// definitions only; another definition could loop, so only the YES counts.
+pub fn is_wrong(v: Verdict, a: Answer, external: bool) -> bool {
+    (v == Verdict::Nonterminating && a == Answer::Yes) || (!external && v == Verdict::Terminating && a == Answer::No)
 }
 
 // ---------------------------------------------------------------- campaign
@@ -151,6 +168,38 @@ pub struct Stats {
     pub maybe: usize,
     pub wrong_yes: usize,
     pub wrong_no: usize,
+    /// NO on a program with external calls whose oracle runs all end (not wrong)
+    pub no_external: usize,
+    /// per new shape (`Shape::name`): the same figures over the programs containing it
+    pub shapes: BTreeMap<&'static str, ShapeStats>,
+}
+
+#[derive(Default, Debug, Clone)]
+pub struct ShapeStats {
+    pub programs: usize,
+    pub terminating: usize,
+    pub nonterminating: usize,
+    pub undecided: usize,
+    pub sanitizer: usize,
+    pub compile_errors: usize,
+    pub yes: usize,
+    pub no: usize,
+    pub maybe: usize,
+    /// Tessera rejected the input (exit code 3 or 4; counted in `maybe` too)
+    pub rejected: usize,
+    pub wrong_yes: usize,
+    pub wrong_no: usize,
+    pub no_external: usize,
+}
+
+impl Stats {
+    /// One line, shapes omitted (progress reports).
+    pub fn short(&self) -> String {
+        format!(
+            "programs {} (term {} / nonterm {} / undecided {} / sanitizer {} / compile errors {}), YES/NO/MAYBE {}/{}/{}, wrong YES {}, wrong NO {}",
+            self.programs, self.terminating, self.nonterminating, self.undecided, self.sanitizer, self.compile_errors, self.yes, self.no, self.maybe, self.wrong_yes, self.wrong_no
+        )
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -174,6 +223,11 @@ pub fn modes_for(env: &Env, p: &Program, all: bool, idx: u64) -> Vec<&'static st
 }
 
 pub fn run_campaign(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bool, verbose: bool) -> (Stats, Vec<Failure>) {
+    run_campaign_with(env, seed, count, jobs, all_modes, verbose, generator::shape_pct())
+}
+
+/// `run_campaign` with each new shape in `shape_pct` percent of the programs.
+pub fn run_campaign_with(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bool, verbose: bool, shape_pct: u64) -> (Stats, Vec<Failure>) {
     let next = AtomicUsize::new(0);
     let stats = Mutex::new(Stats::default());
     let fails = Mutex::new(Vec::new());
@@ -185,7 +239,7 @@ pub fn run_campaign(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bo
                 if i >= count {
                     break;
                 }
-                let p = gen_program(seed, i);
+                let p = gen_program_with(seed, i, shape_pct);
                 let o = oracle(env, &p);
                 {
                     let mut st = stats.lock().unwrap();
@@ -200,14 +254,26 @@ pub fn run_campaign(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bo
                             eprintln!("difftest: program {} does not compile: {}", i, o.summary);
                         }
                     }
+                    for sh in &p.shapes {
+                        let ss = st.shapes.entry(sh).or_default();
+                        ss.programs += 1;
+                        match o.verdict {
+                            Verdict::Terminating => ss.terminating += 1,
+                            Verdict::Nonterminating => ss.nonterminating += 1,
+                            Verdict::Undecided => ss.undecided += 1,
+                            Verdict::Sanitizer => ss.sanitizer += 1,
+                            Verdict::CompileError => ss.compile_errors += 1,
+                        }
+                    }
                 }
                 if !matches!(o.verdict, Verdict::Terminating | Verdict::Nonterminating) {
                     continue;
                 }
                 let src = p.clean();
                 for m in modes_for(env, &p, all_modes, i) {
-                    let a = tessera(env, &src, m);
-                    let wrong = is_wrong(o.verdict, a);
+                    let (a, rejected) = tessera_run(env, &src, m);
+                    let wrong = is_wrong(o.verdict, a, p.external);
+                    let excused = p.external && o.verdict == Verdict::Terminating && a == Answer::No;
                     {
                         let mut st = stats.lock().unwrap();
                         match a {
@@ -221,14 +287,29 @@ pub fn run_campaign(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bo
                         if wrong && a == Answer::No {
                             st.wrong_no += 1;
                         }
+                        if excused {
+                            st.no_external += 1;
+                        }
+                        for sh in &p.shapes {
+                            let ss = st.shapes.entry(sh).or_default();
+                            match a {
+                                Answer::Yes => ss.yes += 1,
+                                Answer::No => ss.no += 1,
+                                Answer::Maybe => ss.maybe += 1,
+                            }
+                            ss.rejected += rejected as usize;
+                            ss.wrong_yes += (wrong && a == Answer::Yes) as usize;
+                            ss.wrong_no += (wrong && a == Answer::No) as usize;
+                            ss.no_external += excused as usize;
+                        }
                     }
                     if wrong {
-                        eprintln!("difftest: WRONG {:?} (--ints {}) on program {} (oracle: {:?}, {})\n{}", a, m, i, o.verdict, o.summary, src);
+                        eprintln!("difftest: WRONG {:?} (--ints {}) on program {} [{}] (oracle: {:?}, {})\n{}", a, m, i, p.shapes.join(", "), o.verdict, o.summary, src);
                         fails.lock().unwrap().push(Failure { idx: i, mode: m, verdict: o.verdict, answer: a, program: p.clone() });
                     }
                 }
                 if verbose && i % 100 == 0 {
-                    eprintln!("difftest: {} programs, {:.0}s, {:?}", i, t0.elapsed().as_secs_f64(), stats.lock().unwrap());
+                    eprintln!("difftest: {} programs, {:.0}s, {}", i, t0.elapsed().as_secs_f64(), stats.lock().unwrap().short());
                 }
             });
         }

@@ -8,126 +8,28 @@
 //!   program's small `__VERIFIER_assume` ranges) in forked children and detects
 //!   non-termination by a repeated complete state within one run.
 //! * `run_campaign` compares the oracle's verdict with `tessera prove`.
-#![allow(dead_code)]
+//!
+//! Layout: `generator.rs` (random programs), `oracle.rs` (gcc runs of every
+//! input vector), `minimize.rs` (shrinking a failure); this file holds the
+//! shared types, the Tessera runner and the campaign.
+#![allow(dead_code, unused_imports)]
 
-use std::collections::BTreeSet;
-use std::fmt::Write as _;
+mod generator;
+mod minimize;
+mod oracle;
+
+pub use generator::{gen_program, gen_program_with, Rng, Shape};
+pub use minimize::minimize;
+pub use oracle::{oracle, oracle_src, OracleResult, Verdict};
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-// ---------------------------------------------------------------- PRNG
-
-pub struct Rng(std::cell::Cell<u64>);
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(std::cell::Cell::new(seed ^ 0x9E37_79B9_7F4A_7C15))
-    }
-    pub fn next(&self) -> u64 {
-        self.0.set(self.0.get().wrapping_add(0x9E37_79B9_7F4A_7C15));
-        let mut z = self.0.get();
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    pub fn range(&self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-    pub fn pct(&self, p: u64) -> bool {
-        self.next() % 100 < p
-    }
-    pub fn pick<'a, T>(&self, xs: &'a [T]) -> &'a T {
-        &xs[self.below(xs.len())]
-    }
-}
-
-// ---------------------------------------------------------------- generator
-
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Ty {
-    Bool,
-    Char,
-    UChar,
-    Short,
-    UShort,
-    Int,
-    UInt,
-    Long,
-    ULong,
-}
-impl Ty {
-    fn name(self) -> &'static str {
-        match self {
-            Ty::Bool => "_Bool",
-            Ty::Char => "char",
-            Ty::UChar => "unsigned char",
-            Ty::Short => "short",
-            Ty::UShort => "unsigned short",
-            Ty::Int => "int",
-            Ty::UInt => "unsigned",
-            Ty::Long => "long",
-            Ty::ULong => "unsigned long",
-        }
-    }
-    fn nondet(self) -> &'static str {
-        match self {
-            Ty::Bool => "__VERIFIER_nondet_bool",
-            Ty::Char => "__VERIFIER_nondet_char",
-            Ty::UChar => "__VERIFIER_nondet_uchar",
-            Ty::Short => "__VERIFIER_nondet_short",
-            Ty::UShort => "__VERIFIER_nondet_ushort",
-            Ty::Int => "__VERIFIER_nondet_int",
-            Ty::UInt => "__VERIFIER_nondet_uint",
-            Ty::Long => "__VERIFIER_nondet_long",
-            Ty::ULong => "__VERIFIER_nondet_ulong",
-        }
-    }
-    fn min_max(self) -> (i64, i64) {
-        match self {
-            Ty::Bool => (0, 1),
-            Ty::Char => (-128, 127),
-            Ty::UChar => (0, 255),
-            Ty::Short => (-32768, 32767),
-            Ty::UShort => (0, 65535),
-            Ty::Int => (i32::MIN as i64, i32::MAX as i64),
-            Ty::UInt => (0, u32::MAX as i64),
-            Ty::Long | Ty::ULong => (i64::MIN / 2, i64::MAX / 2),
-        }
-    }
-    fn unsigned(self) -> bool {
-        matches!(self, Ty::Bool | Ty::UChar | Ty::UShort | Ty::UInt | Ty::ULong)
-    }
-}
-
-const ALL_TYS: [Ty; 9] = [
-    Ty::Bool,
-    Ty::Char,
-    Ty::UChar,
-    Ty::Short,
-    Ty::UShort,
-    Ty::Int,
-    Ty::UInt,
-    Ty::Long,
-    Ty::ULong,
-];
-
-#[derive(Clone)]
-enum Kind {
-    Scalar(Ty),
-    Array(Ty, usize),
-    /// pointer to a block of `n` elements (or null)
-    Ptr(Ty, usize),
-}
-#[derive(Clone)]
-struct Sym {
-    name: String,
-    kind: Kind,
-}
+// ---------------------------------------------------------------- programs
 
 /// A generated program.
 #[derive(Clone, Debug)]
@@ -140,6 +42,12 @@ pub struct Program {
     pub domain: Vec<i64>,
     /// main takes argc: the oracle enumerates argc in 1..=3
     pub uses_argc: bool,
+    /// the new shapes this program contains (`Shape::name`)
+    pub shapes: Vec<&'static str>,
+    /// calls functions the program declares but does not define; the oracle
+    /// links one definition per behaviour, so only a YES against a run that
+    /// never ends is a wrong answer (another definition could loop)
+    pub external: bool,
 }
 
 impl Program {
@@ -168,984 +76,7 @@ pub fn strip(lines: &[String]) -> String {
     s
 }
 
-const PRELUDE: &[&str] = &[
-    "extern int __VERIFIER_nondet_int(void);",
-    "extern unsigned __VERIFIER_nondet_uint(void);",
-    "extern char __VERIFIER_nondet_char(void);",
-    "extern unsigned char __VERIFIER_nondet_uchar(void);",
-    "extern short __VERIFIER_nondet_short(void);",
-    "extern unsigned short __VERIFIER_nondet_ushort(void);",
-    "extern long __VERIFIER_nondet_long(void);",
-    "extern unsigned long __VERIFIER_nondet_ulong(void);",
-    "extern _Bool __VERIFIER_nondet_bool(void);",
-    "extern void __VERIFIER_assume(int);",
-    "extern void __VERIFIER_error(void);",
-    "extern void *malloc(unsigned long);",
-    "extern void *calloc(unsigned long, unsigned long);",
-    "extern void *alloca(unsigned long);",
-    "extern long __dt_enter(void); extern void __dt_v(long); extern void __dt_m(const void *, unsigned long); extern void __dt_end(int, long);",
-];
-
-struct Gen {
-    rng: Rng,
-    math: bool,
-    out: Vec<String>,
-    ind: usize,
-    globals: Vec<Sym>,
-    scopes: Vec<Vec<Sym>>,
-    domain: BTreeSet<i64>,
-    snap_id: usize,
-    fresh: usize,
-    nondets: usize,
-    loop_depth: usize,
-    /// helpers available to main: (name, kind)
-    helpers: Vec<(String, HelperKind)>,
-    budget: isize,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum HelperKind {
-    /// int f(void): g += k, returns constant
-    SideEffect,
-    /// int *mk(int v): allocates a block of 2 ints
-    Alloc,
-    /// int rec(int n): recursion writing global memory through gp
-    Rec,
-    /// void down(int *c): loop counting *c down
-    Down,
-    /// int recp(int *c, int n): recursion writing through its pointer parameter
-    RecPtr,
-    /// int pure(int x)
-    Pure,
-}
-
-impl Gen {
-    fn fresh(&mut self, p: &str) -> String {
-        self.fresh += 1;
-        format!("{}{}", p, self.fresh)
-    }
-    fn emit(&mut self, s: impl AsRef<str>) {
-        let line = format!("{}{}", "  ".repeat(self.ind), s.as_ref());
-        self.out.push(line);
-        self.budget -= 1;
-    }
-    fn open(&mut self, s: impl AsRef<str>) {
-        self.emit(s);
-        self.ind += 1;
-        self.scopes.push(vec![]);
-    }
-    fn close(&mut self, s: &str) {
-        self.ind -= 1;
-        self.scopes.pop();
-        self.emit(s);
-        self.budget += 1; // closing braces are free
-    }
-    fn declare(&mut self, name: &str, kind: Kind) {
-        self.scopes.last_mut().unwrap().push(Sym { name: name.to_string(), kind });
-    }
-    fn visible(&self) -> Vec<Sym> {
-        let mut v: Vec<Sym> = self.globals.clone();
-        for s in &self.scopes {
-            v.extend(s.iter().cloned());
-        }
-        v
-    }
-    fn scalars(&self) -> Vec<(String, Ty)> {
-        self.visible()
-            .into_iter()
-            .filter_map(|s| match s.kind {
-                Kind::Scalar(t) => Some((s.name, t)),
-                _ => None,
-            })
-            .collect()
-    }
-    fn int_scalars(&self) -> Vec<String> {
-        self.scalars().into_iter().filter(|(_, t)| *t == Ty::Int).map(|(n, _)| n).collect()
-    }
-    /// Snapshot of every visible scalar and tracked memory object.
-    fn snap(&mut self) {
-        self.snap_id += 1;
-        let mut s = String::new();
-        for sym in self.visible() {
-            match sym.kind {
-                Kind::Scalar(_) => write!(s, "__dt_v((long){}); ", sym.name).unwrap(),
-                Kind::Array(..) => write!(s, "__dt_m({0}, sizeof {0}); ", sym.name).unwrap(),
-                Kind::Ptr(t, n) => write!(s, "__dt_m({}, {} * sizeof({})); ", sym.name, n, t.name()).unwrap(),
-            }
-        }
-        write!(s, "__dt_end({}, __dt_fr);", self.snap_id).unwrap();
-        let line = format!("{}{}", "  ".repeat(self.ind), s);
-        self.out.push(line);
-    }
-    fn enter(&mut self) {
-        let line = format!("{}long __dt_fr = __dt_enter();", "  ".repeat(self.ind));
-        self.out.push(line);
-    }
-
-    fn pick_ty(&mut self) -> Ty {
-        if self.math {
-            return if self.rng.pct(85) { Ty::Int } else { Ty::Bool };
-        }
-        if self.rng.pct(40) {
-            Ty::Int
-        } else {
-            *self.rng.pick(&ALL_TYS)
-        }
-    }
-
-    fn small_lit(&mut self) -> String {
-        format!("{}", self.rng.range(-3, 9))
-    }
-
-    /// A literal of any kind (non-math programs).
-    fn literal(&mut self) -> String {
-        if self.math {
-            return self.small_lit();
-        }
-        let r = &mut self.rng;
-        match r.below(14) {
-            0..=3 => format!("{}", r.range(0, 12)),
-            4 => format!("0{:o}", r.range(1, 20)),
-            5 => format!("0x{:x}", r.range(1, 40)),
-            6 => format!("{}{}", r.range(0, 9), r.pick(&["u", "U", "l", "L", "ul", "UL", "ll", "LL", "ull"])),
-            7 => r.pick(&["'a'", "'\\0'", "'\\n'", "'\\xff'", "'\\377'", "'0'"]).to_string(),
-            8 => r.pick(&["2147483647", "0x7fffffff", "0x80000000", "4294967295u", "0xffffffff", "5000000000", "-2147483647", "037777777777", "0x100000000", "-1u", "65535", "255"]).to_string(),
-            9 => r.pick(&["sizeof(int)", "sizeof(long)", "sizeof(char)", "sizeof(short)", "sizeof(\"abc\")", "sizeof(L\"ab\")", "sizeof('a')", "sizeof(unsigned char)", "sizeof(_Bool)", "sizeof(long long)"]).to_string(),
-            10 => format!("-{}", r.range(1, 5)),
-            11 => format!("(unsigned char){}", r.pick(&["300", "-1", "255", "256"])),
-            12 => format!("(char){}", r.pick(&["200", "-1", "127", "128"])),
-            _ => format!("{}", r.range(-4, 4)),
-        }
-    }
-
-    /// A scalar expression over visible variables.
-    fn expr(&mut self, depth: usize) -> String {
-        let vars = if self.math { self.int_scalars() } else { self.scalars().into_iter().map(|x| x.0).collect() };
-        if depth == 0 || self.rng.pct(35) {
-            if !vars.is_empty() && self.rng.pct(60) {
-                return self.rng.pick(&vars).clone();
-            }
-            // array/pointer element read
-            let mem: Vec<Sym> = self
-                .visible()
-                .into_iter()
-                .filter(|s| match s.kind {
-                    Kind::Array(t, _) => !self.math || t == Ty::Int,
-                    _ => false,
-                })
-                .collect();
-            if !mem.is_empty() && self.rng.pct(30) {
-                let s = self.rng.pick(&mem).clone();
-                if let Kind::Array(_, n) = s.kind {
-                    return format!("{}[{}]", s.name, self.rng.below(n));
-                }
-            }
-            return self.literal();
-        }
-        let a = self.expr(depth - 1);
-        let b = self.expr(depth - 1);
-        match self.rng.below(if self.math { 12 } else { 15 }) {
-            0 | 1 => format!("({} + {})", a, b),
-            2 => format!("({} - {})", a, b),
-            3 => format!("({} * {})", a, self.rng.range(0, 3)),
-            4 => format!("({} / {})", a, self.rng.pick(&["2", "3", "-2", "5"])),
-            5 => format!("({} % {})", a, self.rng.pick(&["2", "3", "4", "7"])),
-            6 => format!("({} {} {})", a, self.rng.pick(&["<", "<=", "==", "!=", ">", ">="]), b),
-            7 => format!("({} {} {})", a, self.rng.pick(&["&&", "||"]), b),
-            8 => {
-                let c = self.expr(depth - 1);
-                format!("({} ? {} : {})", c, a, b)
-            }
-            9 => format!("(!{})", a),
-            10 => format!("(- {})", a),
-            11 => {
-                let h: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::Pure).map(|h| h.0.clone()).collect();
-                if h.is_empty() {
-                    a
-                } else {
-                    format!("{}({})", self.rng.pick(&h), a)
-                }
-            }
-            12 => format!("({}){}", self.rng.pick(&["char", "unsigned char", "short", "unsigned", "long", "_Bool", "unsigned short"]), a),
-            13 => format!("__builtin_expect({}, {})", a, self.rng.below(2)),
-            _ => format!("({} {} {})", a, self.rng.pick(&["&", "|", "^"]), b),
-        }
-    }
-
-    fn cond(&mut self) -> String {
-        let vars = self.scalars();
-        if !vars.is_empty() && self.rng.pct(70) {
-            let (v, _) = self.rng.pick(&vars).clone();
-            let op = *self.rng.pick(&["<", "<=", "!=", ">", ">=", "=="]);
-            let l = self.literal();
-            return format!("{} {} {}", v, op, l);
-        }
-        self.expr(2)
-    }
-
-    /// Assignable scalar (locals preferred).
-    fn lvalue(&mut self) -> Option<(String, Ty)> {
-        let mut vars = self.scalars();
-        if self.math {
-            vars.retain(|v| v.1 == Ty::Int || v.1 == Ty::Bool);
-        }
-        if vars.is_empty() {
-            None
-        } else {
-            Some(self.rng.pick(&vars).clone())
-        }
-    }
-
-    fn nondet_decl(&mut self, t: Ty) -> String {
-        let name = self.fresh("n");
-        let (lo, hi) = self.nondet_range(t);
-        self.emit(format!("{} {} = {}();", t.name(), name, t.nondet()));
-        self.emit(format!("__VERIFIER_assume({} <= {} && {} <= {});", lo, name, name, hi));
-        for v in lo..=hi {
-            self.domain.insert(v);
-        }
-        self.nondets += 1;
-        self.declare(&name, Kind::Scalar(t));
-        name
-    }
-    fn nondet_range(&mut self, t: Ty) -> (i64, i64) {
-        let (mn, mx) = t.min_max();
-        let w = self.rng.range(0, 3);
-        let lo = match self.rng.below(6) {
-            0 if !self.math => mx - w, // near the top
-            1 if !self.math => mn,     // at the bottom
-            _ => self.rng.range(-2, 5),
-        };
-        let lo = lo.clamp(mn, mx);
-        let hi = (lo + w).min(mx);
-        (lo, hi)
-    }
-
-    // ---------------------------------------------------- statements
-
-    fn simple_stmt(&mut self) {
-        let Some((v, t)) = self.lvalue() else {
-            let t = self.pick_ty();
-            let n = self.fresh("v");
-            let e = self.literal();
-            self.emit(format!("{} {} = {};", t.name(), n, e));
-            self.declare(&n, Kind::Scalar(t));
-            return;
-        };
-        match self.rng.below(8) {
-            0 => {
-                let t = self.pick_ty();
-                let n = self.fresh("v");
-                let e = self.expr(2);
-                self.emit(format!("{} {} = {};", t.name(), n, e));
-                self.declare(&n, Kind::Scalar(t));
-            }
-            1 | 2 => {
-                let e = self.expr(2);
-                self.emit(format!("{} = {};", v, e));
-            }
-            3 => {
-                let op = *self.rng.pick(&["+=", "-="]);
-                let l = self.literal();
-                self.emit(format!("{} {} {};", v, op, l));
-            }
-            4 => self.emit(format!("{}{};", v, self.rng.pick(&["++", "--"]))),
-            5 => {
-                let c = self.cond();
-                let e = self.expr(1);
-                self.emit(format!("if ({}) {} = {};", c, v, e));
-            }
-            6 if !self.math && t != Ty::Bool => {
-                // narrow store into a wider cell
-                let nt = *self.rng.pick(&["char", "unsigned char", "short"]);
-                let l = self.literal();
-                self.emit(format!("*({} *)&{} = {};", nt, v, l));
-            }
-            _ => {
-                let sides: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::SideEffect).map(|h| h.0.clone()).collect();
-                if sides.is_empty() {
-                    self.emit(format!("{} = !{};", v, v));
-                } else {
-                    let f = self.rng.pick(&sides).clone();
-                    let g = self.rng.pick(&sides).clone();
-                    let op = *self.rng.pick(&["+", "&&", "||", "-"]);
-                    self.emit(format!("{} = {}() {} {}();", v, f, op, g));
-                }
-            }
-        }
-    }
-
-    fn block(&mut self, n: usize) {
-        for _ in 0..n {
-            if self.budget <= 0 {
-                break;
-            }
-            self.stmt();
-        }
-    }
-
-    fn stmt(&mut self) {
-        let deep = self.loop_depth >= 2 || self.budget < 4;
-        let k = self.rng.below(if deep { 3 } else { 18 });
-        match k {
-            0..=2 => self.simple_stmt(),
-            3 | 4 => self.counter_loop(),
-            5 => {
-                let c = self.cond();
-                self.open(format!("if ({}) {{", c));
-                let n = self.rng.range(1, 2) as usize;
-                self.block(n);
-                if self.rng.pct(40) {
-                    self.ind -= 1;
-                    self.scopes.pop();
-                    self.emit("} else {");
-                    self.ind += 1;
-                    self.scopes.push(vec![]);
-                    self.block(1);
-                }
-                self.close("}");
-            }
-            6 => self.array_search(),
-            7 => self.flag_loop(),
-            8 => self.wrap_loop(),
-            9 => self.alloc_motif(),
-            10 => self.shortcircuit_loop(),
-            11 => self.goto_loop(),
-            12 => self.rec_motif(),
-            13 => self.down_motif(),
-            14 => self.narrow_motif(),
-            15 => self.random_loop(),
-            _ => self.flag_loop(),
-        }
-    }
-
-    /// `T i = a; while/for/do (i CMP b) { ...; i += s; }`
-    fn counter_loop(&mut self) {
-        let t = if self.math { Ty::Int } else { *self.rng.pick(&[Ty::Int, Ty::Int, Ty::UChar, Ty::Char, Ty::Short, Ty::UInt, Ty::Long, Ty::ULong]) };
-        let i = self.fresh("i");
-        let init = if self.rng.pct(40) {
-            self.nondet_decl(t)
-        } else {
-            self.rng.range(-2, 6).to_string()
-        };
-        let bound = if self.rng.pct(30) && !self.scalars().is_empty() {
-            self.expr(1)
-        } else {
-            self.rng.range(-1, 9).to_string()
-        };
-        let (cmp, step) = match self.rng.below(5) {
-            0 => ("<", "+= 1"),
-            1 => ("<=", "+= 2"),
-            2 => (">", "-= 1"),
-            3 => ("!=", "+= 1"),
-            _ => ("<", "++"),
-        };
-        let step_s = format!("{} {}", i, step).replace(" ++", "++");
-        self.emit(format!("{} {} = {};", t.name(), i, init));
-        self.declare(&i, Kind::Scalar(t));
-        self.loop_depth += 1;
-        let n = self.rng.range(0, 2) as usize;
-        match self.rng.below(3) {
-            0 => {
-                self.open(format!("while ({} {} {}) {{", i, cmp, bound));
-                self.snap();
-                self.block(n);
-                self.maybe_break();
-                self.emit(format!("{};", step_s));
-                self.close("}");
-            }
-            1 => {
-                self.open(format!("for (; {} {} {}; {}) {{", i, cmp, bound, step_s));
-                self.snap();
-                self.block(n);
-                self.maybe_break();
-                self.close("}");
-            }
-            _ => {
-                self.open("do {");
-                self.snap();
-                self.block(n);
-                self.emit(format!("{};", step_s));
-                self.close(&format!("}} while ({} {} {});", i, cmp, bound));
-            }
-        }
-        self.loop_depth -= 1;
-    }
-
-    fn maybe_break(&mut self) {
-        if self.rng.pct(20) {
-            let c = self.cond();
-            self.emit(format!("if ({}) break;", c));
-        }
-    }
-
-    /// `int a[N] = {...}; int i = 0; while (i < N && a[i] != v) i++;`
-    fn array_search(&mut self) {
-        let n = self.rng.range(1, 4) as usize;
-        let t = if self.math { Ty::Int } else { *self.rng.pick(&[Ty::Int, Ty::Char, Ty::UChar, Ty::Long]) };
-        let a = self.fresh("a");
-        let elems: Vec<String> = (0..n).map(|_| self.rng.range(-1, 4).to_string()).collect();
-        self.emit(format!("{} {}[{}] = {{{}}};", t.name(), a, n, elems.join(", ")));
-        self.declare(&a, Kind::Array(t, n));
-        let i = self.fresh("i");
-        self.emit(format!("int {} = 0;", i));
-        self.declare(&i, Kind::Scalar(Ty::Int));
-        let v = if self.rng.pct(40) { self.nondet_decl(Ty::Int) } else { self.rng.range(-1, 4).to_string() };
-        if self.rng.pct(30) {
-            let k = self.rng.below(n);
-            let e = self.rng.range(-1, 4);
-            self.emit(format!("{}[{}] = {};", a, k, e));
-        }
-        self.loop_depth += 1;
-        match self.rng.below(3) {
-            0 => {
-                self.open(format!("while ({} < {} && {}[{}] != {}) {{", i, n, a, i, v));
-                self.snap();
-                self.emit(format!("{}++;", i));
-                self.close("}");
-            }
-            1 => {
-                // the unevaluated side would be out of bounds; loop re-scans
-                self.open(format!("while ({} >= {} || {}[{}] != {}) {{", i, n, a, i, v));
-                self.snap();
-                self.emit(format!("{} = ({} + 1) % {};", i, i, n));
-                self.close("}");
-            }
-            _ => {
-                self.open(format!("for ({} = 0; {} < {}; {}++) {{", i, i, n, i));
-                self.snap();
-                self.emit(format!("if ({}[{}] == {}) break;", a, i, v));
-                self.close("}");
-            }
-        }
-        self.loop_depth -= 1;
-    }
-
-    /// A flag computed from literal/enum/sizeof typing, then a loop that only
-    /// ends if the flag has the right value.
-    fn flag_loop(&mut self) {
-        let c = if self.math {
-            let a = self.expr(2);
-            format!("{} {} {}", a, self.rng.pick(&["<", ">", "=="]), self.rng.range(-2, 4))
-        } else if self.rng.pct(60) {
-            // comparisons whose value depends on exact C typing (gcc decides)
-            self.rng
-                .pick(&[
-                    "(char)200 < 0", "'\\xff' < 0", "sizeof('a') == 4", "HUGE > 0", "HUGE == 5000000000", "NEG < 0",
-                    "BIG == 2147483648", "BIG > 0", "BIG < 0", "0xffffffff == -1", "(short)65535 == -1", "(_Bool)256 == 1",
-                    "-1 < sizeof(int)", "0u - 1 > 0", "sizeof(\"abc\") == 4", "sizeof(\"abc\") == 3", "sizeof(L\"ab\") == 12",
-                    "sizeof(L\"ab\") == 3", "2147483648 > 0", "-2147483647 - 1 < 0", "037777777777 > 0", "(unsigned char)-1 == 255",
-                    "-1L < 1u", "-1 < 1u", "sizeof(-1L) == 8", "sizeof(BIG) == 4", "sizeof(HUGE) == 8", "sizeof(NEG) == 4",
-                    "sizeof(__builtin_expect(1, 1)) == 8", "__builtin_expect(-1, 0) < 0u", "sizeof(1 ? 'a' : 2L) == 8",
-                    "0x100000000 > 0", "'\\377' == -1", "sizeof(\"\") == 1", "sizeof(\"a\\0b\") == 4", "sizeof 'a' == 1",
-                    "(unsigned short)-1 > 0", "(signed char)128 < 0", "5000000000 > 2147483647", "sizeof(5000000000) == 8",
-                    "sizeof(2147483648) == 8", "sizeof(0x80000000) == 4", "sizeof(0u) == 4", "sizeof(1ll) == 8", "-0x80000000 > 0",
-                ])
-                .to_string()
-        } else {
-            let r = &mut self.rng;
-            let lhs = *r.pick(&[
-                "-1", "0xffffffff", "0x80000000", "BIG", "HUGE", "NEG", "sizeof(L\"ab\")", "sizeof(\"abc\")", "sizeof('a')",
-                "(char)200", "'\\xff'", "(unsigned char)-1", "5000000000", "-1L", "2147483648", "__builtin_expect(-1, 0)",
-                "(short)65535", "(_Bool)256", "-2147483647 - 1", "0u - 1", "sizeof(int) - 5",
-            ]);
-            let rhs = *r.pick(&["0", "0u", "-1", "1", "4", "12", "3", "6", "255", "0x7fffffff", "(int)sizeof(long)", "sizeof(char)", "0L"]);
-            let op = *r.pick(&["<", ">", "==", "!=", "<=", ">="]);
-            format!("{} {} {}", lhs, op, rhs)
-        };
-        let f = self.fresh("f");
-        self.emit(format!("int {} = ({});", f, c));
-        self.declare(&f, Kind::Scalar(Ty::Int));
-        self.loop_depth += 1;
-        if self.rng.pct(60) {
-            let neg = if self.rng.pct(50) { "!" } else { "" };
-            self.open(format!("while ({}{}) {{", neg, f));
-            self.snap();
-            if self.rng.pct(30) {
-                self.simple_stmt();
-            }
-            self.close("}");
-        } else {
-            let k = self.fresh("k");
-            self.emit(format!("int {} = 0;", k));
-            self.declare(&k, Kind::Scalar(Ty::Int));
-            self.open(format!("while ({} < 3) {{", k));
-            self.snap();
-            self.emit(format!("{} += {};", k, f));
-            self.close("}");
-        }
-        self.loop_depth -= 1;
-    }
-
-    /// Unsigned/narrow wrap-around loops.
-    fn wrap_loop(&mut self) {
-        if self.math {
-            return self.counter_loop();
-        }
-        let t = *self.rng.pick(&[Ty::UChar, Ty::UChar, Ty::Char, Ty::UShort, Ty::UInt]);
-        let c = self.fresh("w");
-        let init = if self.rng.pct(40) { self.nondet_decl(t) } else { self.rng.pick(&["250", "5", "0", "255", "-3", "1"]).to_string() };
-        self.emit(format!("{} {} = {};", t.name(), c, init));
-        self.declare(&c, Kind::Scalar(t));
-        let target = *self.rng.pick(&["3", "0", "255", "4", "10", "-1"]);
-        let step = *self.rng.pick(&["1", "2", "3", "-2", "4", "255"]);
-        self.loop_depth += 1;
-        match self.rng.below(3) {
-            0 => {
-                self.open(format!("while ({} != {}) {{", c, target));
-                self.snap();
-                self.emit(format!("{} += {};", c, step));
-            }
-            1 => {
-                self.open(format!("while ({} > {}) {{", c, target));
-                self.snap();
-                self.emit(format!("{} += {};", c, step));
-            }
-            _ => {
-                self.open(format!("for (; {} < {}; {} -= {}) {{", c, target, c, step));
-                self.snap();
-            }
-        }
-        self.close("}");
-        self.loop_depth -= 1;
-    }
-
-    /// Allocation sites that run more than once, loops over the cells.
-    fn alloc_motif(&mut self) {
-        let p = self.fresh("p");
-        let k = self.fresh("k");
-        let alloc = |g: &mut Gen| -> String {
-            match g.rng.below(5) {
-                0 => "malloc(2 * sizeof(int))".into(),
-                1 => "calloc(2, sizeof(int))".into(),
-                2 => "__builtin_alloca(2 * sizeof(int))".into(),
-                3 => "__builtin_malloc(8)".into(),
-                _ => "malloc(8)".into(),
-            }
-        };
-        let a1 = alloc(self);
-        self.emit(format!("int *{} = {};", p, a1));
-        self.declare(&p, Kind::Ptr(Ty::Int, 2));
-        let v0 = self.rng.range(0, 3);
-        self.emit(format!("{}[0] = {}; {}[1] = {};", p, v0, p, self.rng.range(0, 3)));
-        self.emit(format!("int {} = 0;", k));
-        self.declare(&k, Kind::Scalar(Ty::Int));
-        let mk: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::Alloc).map(|h| h.0.clone()).collect();
-        self.loop_depth += 1;
-        match self.rng.below(5) {
-            0 if !mk.is_empty() => {
-                // called twice: two blocks from one site
-                let f = mk[0].clone();
-                let q = self.fresh("q");
-                let v1 = self.rng.range(0, 3);
-                let v2 = self.rng.range(0, 3);
-                self.emit(format!("int *{} = {}({});", q, f, v1));
-                self.declare(&q, Kind::Ptr(Ty::Int, 2));
-                self.emit(format!("{} = {}({});", p, f, v2));
-                let lim = self.rng.range(0, 4);
-                self.open(format!("while ({}[0] != {}) {{", q, lim));
-                self.snap();
-                self.emit(format!("{}[0] = {}[0] + {};", q, q, self.rng.pick(&["1", "0", "-1", &format!("{}[0]", p)])));
-                self.close("}");
-            }
-            1 => {
-                // allocation in the loop condition
-                let lim = self.rng.range(0, 4);
-                self.open(format!("while (({} = malloc(2 * sizeof(int))) != 0 && {} < {}) {{", p, k, lim));
-                self.snap();
-                self.emit(format!("*{} = {}; {} += *{};", p, k, k, p));
-                self.emit(format!("{}++;", k));
-                self.close("}");
-            }
-            2 => {
-                // allocation in a for step
-                let lim = self.rng.range(0, 4);
-                self.open(format!("for ({} = 0; {} < {}; {} = {}, {}[0] = {}) {{", k, p, lim, p, a1, p, k).replace(&format!("{} < {}", p, lim), &format!("{}[0] < {}", p, lim)));
-                self.snap();
-                self.emit(format!("{}[1] = {}[0] + 1; {}++;", p, p, k));
-                self.close("}");
-            }
-            3 => {
-                // allocation under a backward goto
-                let l = self.fresh("L");
-                let q = self.fresh("q");
-                self.emit(format!("int *{} = {};", q, p));
-                self.declare(&q, Kind::Ptr(Ty::Int, 2));
-                self.emit(format!("{}: ;", l));
-                self.snap();
-                self.emit(format!("{} = {};", p, a1));
-                self.emit(format!("{}[0] = {}; {}[1] = 0;", p, k, p));
-                let lim = self.rng.range(0, 3);
-                self.emit(format!("if ({}++ < {}) goto {};", k, lim, l));
-                let lim2 = self.rng.range(0, 3);
-                self.open(format!("while ({}[0] < {}) {{", q, lim2));
-                self.snap();
-                self.emit(format!("{}[0] += {};", q, self.rng.pick(&["1", "0", &format!("{}[0]", p)])));
-                self.close("}");
-            }
-            _ => {
-                let lim = self.rng.range(0, 4);
-                self.open(format!("while ({}[{}] < {}) {{", p, self.rng.below(2), lim));
-                self.snap();
-                let j = self.rng.below(2);
-                self.emit(format!("{}[{}] += {};", p, j, self.rng.pick(&["1", "2", "0"])));
-                self.close("}");
-            }
-        }
-        self.loop_depth -= 1;
-    }
-
-    /// Loop whose condition calls a side-effecting function (short-circuit).
-    fn shortcircuit_loop(&mut self) {
-        let sides: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::SideEffect).map(|h| h.0.clone()).collect();
-        let k = self.fresh("k");
-        self.emit(format!("int {} = {};", k, self.rng.range(0, 3)));
-        self.declare(&k, Kind::Scalar(Ty::Int));
-        let call = if sides.is_empty() { "1".to_string() } else { format!("{}()", self.rng.pick(&sides)) };
-        let lim = self.rng.range(0, 5);
-        let c = match self.rng.below(4) {
-            0 => format!("{} < {} && {}", k, lim, call),
-            1 => format!("{} || {} < {}", call, k, lim),
-            2 => format!("({} ? {} : 0) && {} < {}", call, k, k, lim),
-            _ => format!("{} < {} || {} > {}", k, lim, call, self.rng.range(0, 3)),
-        };
-        self.loop_depth += 1;
-        self.open(format!("while ({}) {{", c));
-        self.snap();
-        self.emit(format!("{}++;", k));
-        self.maybe_break();
-        self.close("}");
-        self.loop_depth -= 1;
-    }
-
-    fn goto_loop(&mut self) {
-        let k = self.fresh("k");
-        let l = self.fresh("L");
-        let init = self.rng.range(0, 3);
-        self.emit(format!("int {} = {};", k, init));
-        self.declare(&k, Kind::Scalar(Ty::Int));
-        self.emit(format!("{}: ;", l));
-        self.snap();
-        self.loop_depth += 1;
-        self.simple_stmt();
-        self.loop_depth -= 1;
-        let lim = self.rng.range(0, 5);
-        let op = *self.rng.pick(&["+= 1", "-= 1", "+= 2", "+= 0"]);
-        self.emit(format!("{} {};", k, op));
-        self.emit(format!("if ({} < {}) goto {};", k, lim, l));
-    }
-
-    /// Recursion writing memory through a global pointer, then a loop on it
-    /// (or through a pointer parameter to a local, see `recp_motif`).
-    fn rec_motif(&mut self) {
-        let recp: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::RecPtr).map(|h| h.0.clone()).collect();
-        if !recp.is_empty() && self.rng.pct(50) {
-            return self.recp_motif(&recp[0]);
-        }
-        let rec: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::Rec).map(|h| h.0.clone()).collect();
-        if rec.is_empty() {
-            return self.counter_loop();
-        }
-        let depth = self.rng.range(0, 3);
-        let r = self.fresh("r");
-        self.emit(format!("int {} = {}({});", r, rec[0], depth));
-        self.declare(&r, Kind::Scalar(Ty::Int));
-        let lim = self.rng.range(0, 4);
-        self.loop_depth += 1;
-        if self.rng.pct(50) {
-            self.open(format!("while (gp[0] != {}) {{", lim));
-            self.snap();
-            self.emit(format!("gp[0] {};", self.rng.pick(&["+= 1", "-= 1", "= gp[1]"])));
-        } else {
-            self.open(format!("while (g < {}) {{", lim));
-            self.snap();
-            self.emit(format!("g += {};", self.rng.pick(&["gp[1]", "1", "r0"]).replace("r0", &r)));
-        }
-        self.close("}");
-        self.loop_depth -= 1;
-    }
-
-    /// `int x = k; recp(&x, d); while (x != l) { x = ...; }`
-    fn recp_motif(&mut self, recp: &str) {
-        let x = self.fresh("x");
-        let init = self.rng.range(-1, 5);
-        self.emit(format!("int {} = {};", x, init));
-        self.declare(&x, Kind::Scalar(Ty::Int));
-        let depth = self.rng.range(0, 3);
-        self.emit(format!("{}(&{}, {});", recp, x, depth));
-        let lim = self.rng.range(-1, 5);
-        self.loop_depth += 1;
-        self.open(format!("while ({} != {}) {{", x, lim));
-        self.snap();
-        let next = self.rng.pick(&[x.as_str(), "0", "1", "3"]).to_string();
-        self.emit(format!("{} = {};", x, next));
-        self.close("}");
-        self.loop_depth -= 1;
-    }
-
-    fn down_motif(&mut self) {
-        let d: Vec<String> = self.helpers.iter().filter(|h| h.1 == HelperKind::Down).map(|h| h.0.clone()).collect();
-        if d.is_empty() || self.math {
-            return self.random_loop();
-        }
-        let x = self.fresh("x");
-        let init = if self.rng.pct(50) { self.nondet_decl(Ty::Int) } else { self.rng.range(-1, 5).to_string() };
-        self.emit(format!("int {} = {};", x, init));
-        self.declare(&x, Kind::Scalar(Ty::Int));
-        self.emit(format!("{}(&{});", d[0], x));
-        if self.rng.pct(50) {
-            self.emit(format!("{}(&{});", d[0], x));
-        }
-        let lim = self.rng.range(-1, 2);
-        self.loop_depth += 1;
-        self.open(format!("while ({} != {}) {{", x, lim));
-        self.snap();
-        self.emit(format!("{} = {};", x, self.rng.pick(&[x.as_str(), "0", "1"])));
-        self.close("}");
-        self.loop_depth -= 1;
-    }
-
-    fn narrow_motif(&mut self) {
-        if self.math {
-            return self.counter_loop();
-        }
-        let x = self.fresh("x");
-        let t = *self.rng.pick(&[Ty::Int, Ty::UInt, Ty::Short, Ty::Long]);
-        let v = *self.rng.pick(&["256", "300", "511", "-1", "0x1ff", "65536", "257"]);
-        self.emit(format!("{} {} = {};", t.name(), x, v));
-        self.declare(&x, Kind::Scalar(t));
-        let nt = *self.rng.pick(&["char", "unsigned char", "signed char"]);
-        let sv = *self.rng.pick(&["0", "1", "-1", "255"]);
-        self.emit(format!("*({} *)&{} = {};", nt, x, sv));
-        let lim = *self.rng.pick(&["0", "1", "255", "256", "257"]);
-        self.loop_depth += 1;
-        if self.rng.pct(50) {
-            self.open(format!("while ({} > {}) {{", x, lim));
-            self.snap();
-            self.emit(format!("{} -= {};", x, self.rng.pick(&["1", "0", "256"])));
-        } else {
-            self.open(format!("while ({} != {}) {{", x, lim));
-            self.snap();
-            self.emit(format!("*({} *)&{} += 1;", nt, x));
-        }
-        self.close("}");
-        self.loop_depth -= 1;
-    }
-
-    fn random_loop(&mut self) {
-        let c = self.cond();
-        self.loop_depth += 1;
-        if self.rng.pct(70) {
-            self.open(format!("while ({}) {{", c));
-            self.snap();
-            let n = self.rng.range(1, 2) as usize;
-            self.block(n);
-            self.close("}");
-        } else {
-            self.open("do {");
-            self.snap();
-            let n = self.rng.range(1, 2) as usize;
-            self.block(n);
-            self.close(&format!("}} while ({});", c));
-        }
-        self.loop_depth -= 1;
-    }
-
-    // ---------------------------------------------------- helpers
-
-    fn helper(&mut self, kind: HelperKind) {
-        let name = self.fresh(match kind {
-            HelperKind::SideEffect => "se",
-            HelperKind::Alloc => "mk",
-            HelperKind::Rec => "rec",
-            HelperKind::Down => "down",
-            HelperKind::RecPtr => "recp",
-            HelperKind::Pure => "pure",
-        });
-        self.scopes.push(vec![]);
-        match kind {
-            HelperKind::SideEffect => {
-                self.emit(format!("int {}(void) {{", name));
-                self.ind += 1;
-                self.enter();
-                let k = self.rng.range(1, 2);
-                self.emit(format!("g += {};", k));
-                self.emit(format!("return {};", self.rng.range(0, 2)));
-            }
-            HelperKind::Alloc => {
-                self.emit(format!("int *{}(int v) {{", name));
-                self.ind += 1;
-                self.enter();
-                self.declare("v", Kind::Scalar(Ty::Int));
-                let a = *self.rng.pick(&["malloc(2 * sizeof(int))", "calloc(2, sizeof(int))", "__builtin_malloc(8)"]);
-                self.emit(format!("int *q = {};", a));
-                self.declare("q", Kind::Ptr(Ty::Int, 2));
-                self.emit("q[0] = v; q[1] = v + 1;");
-                if self.rng.pct(30) {
-                    self.emit("g++;");
-                }
-                self.emit("return q;");
-            }
-            HelperKind::Rec => {
-                self.emit(format!("int {}(int n) {{", name));
-                self.ind += 1;
-                self.enter();
-                self.declare("n", Kind::Scalar(Ty::Int));
-                self.snap();
-                self.emit("if (n <= 0) return 0;");
-                self.emit(format!("gp[n % 2] {};", self.rng.pick(&["+= 1", "= n", "-= 1", "+= n"])));
-                if self.rng.pct(50) {
-                    self.emit("g += n;");
-                }
-                self.emit(format!("return {}(n - 1) + {};", name, self.rng.pick(&["1", "0", "n"])));
-            }
-            HelperKind::Down => {
-                self.emit(format!("void {}(int *c) {{", name));
-                self.ind += 1;
-                self.enter();
-                self.declare("c", Kind::Ptr(Ty::Int, 1));
-                let op = *self.rng.pick(&["> 0", "> 1", ">= 2"]);
-                self.emit(format!("while (*c {}) {{", op));
-                self.ind += 1;
-                self.snap();
-                self.emit(format!("(*c){};", self.rng.pick(&["--", "-= 2"])));
-                self.ind -= 1;
-                self.emit("}");
-            }
-            HelperKind::RecPtr => {
-                self.emit(format!("int {}(int *c, int n) {{", name));
-                self.ind += 1;
-                self.enter();
-                self.declare("c", Kind::Ptr(Ty::Int, 1));
-                self.declare("n", Kind::Scalar(Ty::Int));
-                self.snap();
-                self.emit(format!("if (n <= 0) {{ *c {}; return 0; }}", self.rng.pick(&["= 0", "= 5", "+= 1", "-= 1"])));
-                self.emit(format!("*c {};", self.rng.pick(&["+= 1", "-= 1", "= n", "+= n"])));
-                self.emit(format!("return {}(c, n - 1) + {};", name, self.rng.pick(&["1", "0", "n"])));
-            }
-            HelperKind::Pure => {
-                self.emit(format!("int {}(int x) {{", name));
-                self.ind += 1;
-                self.declare("x", Kind::Scalar(Ty::Int));
-                let e = *self.rng.pick(&["x + 1", "x - 1", "x % 3", "x > 2 ? 2 : x", "-x", "x / 2"]);
-                self.emit(format!("return {};", e));
-            }
-        }
-        self.ind -= 1;
-        self.emit("}");
-        self.scopes.pop();
-        self.helpers.push((name, kind));
-    }
-}
-
-/// Generate program number `idx` of the campaign with seed `seed`.
-pub fn gen_program(seed: u64, idx: u64) -> Program {
-    let rng = Rng::new(seed.wrapping_mul(0x1000_0000_01B3).wrapping_add(idx));
-    for _ in 0..3 {
-        rng.next();
-    }
-    let math = rng.pct(35);
-    let uses_argc = rng.pct(15);
-    let mut g = Gen {
-        rng,
-        math,
-        out: PRELUDE.iter().map(|s| s.to_string()).collect(),
-        ind: 0,
-        globals: vec![],
-        scopes: vec![],
-        domain: BTreeSet::new(),
-        snap_id: 0,
-        fresh: 0,
-        nondets: 0,
-        loop_depth: 0,
-        helpers: vec![],
-        budget: 30,
-    };
-    // enum constants (typing of values that do not fit int)
-    if !math {
-        g.emit("enum { BIG = 0x80000000, HUGE = 5000000000, NEG = -1 };");
-    }
-    // globals
-    g.emit("int g = 0;");
-    g.globals.push(Sym { name: "g".into(), kind: Kind::Scalar(Ty::Int) });
-    let extra = g.rng.below(2);
-    for _ in 0..extra {
-        let t = g.pick_ty();
-        let n = g.fresh("G");
-        let l = g.literal();
-        g.emit(format!("{} {} = {};", t.name(), n, l));
-        g.globals.push(Sym { name: n, kind: Kind::Scalar(t) });
-    }
-    let want_rec = g.rng.pct(35);
-    if want_rec {
-        g.emit("int *gp;");
-        g.globals.push(Sym { name: "gp".into(), kind: Kind::Ptr(Ty::Int, 2) });
-    }
-    // helpers
-    if g.rng.pct(55) {
-        g.helper(HelperKind::SideEffect);
-        if g.rng.pct(40) {
-            g.helper(HelperKind::SideEffect);
-        }
-    }
-    if g.rng.pct(30) {
-        g.helper(HelperKind::Alloc);
-    }
-    if want_rec {
-        g.helper(HelperKind::Rec);
-        if g.rng.pct(50) {
-            g.helper(HelperKind::RecPtr);
-        }
-    }
-    if !math && g.rng.pct(20) {
-        g.helper(HelperKind::Down);
-    }
-    if g.rng.pct(25) {
-        g.helper(HelperKind::Pure);
-    }
-    g.budget = g.rng.range(5, 16) as isize;
-    g.emit(if uses_argc { "int main(int argc, char **argv) {" } else { "int main(void) {" });
-    g.ind += 1;
-    g.scopes.push(vec![]);
-    g.enter();
-    if uses_argc {
-        g.emit("__VERIFIER_assume(argc >= 1 && argc <= 3);");
-        g.declare("argc", Kind::Scalar(Ty::Int));
-    }
-    if want_rec {
-        let a = *g.rng.pick(&["malloc(2 * sizeof(int))", "calloc(2, sizeof(int))", "__builtin_alloca(8)"]);
-        g.emit(format!("gp = {};", a));
-        g.emit("gp[0] = 0; gp[1] = 1;");
-    }
-    if g.rng.pct(50) {
-        let t = g.pick_ty();
-        g.nondet_decl(t);
-    }
-    let n = g.rng.range(1, 3) as usize;
-    g.block(n);
-    let n = g.rng.range(0, 1) as usize;
-    g.block(n);
-    g.emit("return 0;");
-    g.ind -= 1;
-    g.scopes.pop();
-    g.emit("}");
-    let mut domain: Vec<i64> = g.domain.into_iter().collect();
-    if domain.is_empty() {
-        domain.push(0);
-    }
-    Program { lines: g.out, math_ok: math, domain, uses_argc }
-}
-
-// ---------------------------------------------------------------- oracle
-
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub enum Verdict {
-    Terminating,
-    Nonterminating,
-    Undecided,
-    Sanitizer,
-    CompileError,
-}
+// ---------------------------------------------------------------- environment
 
 pub struct Env {
     pub tessera: PathBuf,
@@ -1172,72 +103,11 @@ pub fn setup(tessera: &str, work: &Path) -> Env {
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-fn tmpdir(env: &Env) -> PathBuf {
+pub(crate) fn tmpdir(env: &Env) -> PathBuf {
     let n = COUNTER.fetch_add(1, Ordering::SeqCst);
     let d = env.work.join(format!("p{}-{}", std::process::id(), n));
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-pub struct OracleResult {
-    pub verdict: Verdict,
-    pub summary: String,
-}
-
-pub fn oracle(env: &Env, p: &Program) -> OracleResult {
-    oracle_src(env, &p.instrumented(), &p.domain, p.uses_argc)
-}
-
-pub fn oracle_src(env: &Env, src: &str, domain: &[i64], uses_argc: bool) -> OracleResult {
-    let d = tmpdir(env);
-    let c = d.join("prog.c");
-    let exe = d.join("prog");
-    std::fs::write(&c, src).unwrap();
-    let out = Command::new("gcc")
-        .args(["-O0", "-w", "-fsanitize=undefined,address", "-fno-sanitize-recover=all", "-Dmain=__dt_user_main"])
-        .arg(&c)
-        .arg(&env.driver_o)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .expect("gcc");
-    if !out.status.success() {
-        let _ = std::fs::remove_dir_all(&d);
-        return OracleResult { verdict: Verdict::CompileError, summary: String::from_utf8_lossy(&out.stderr).chars().take(400).collect() };
-    }
-    let dom: Vec<String> = domain.iter().map(|v| v.to_string()).collect();
-    let out = Command::new(&exe)
-        .env("DT_DOMAIN", dom.join(","))
-        .env("DT_ARGC", if uses_argc { "3" } else { "1" })
-        .env("DT_MAXRUNS", "2000")
-        .env("DT_RUNSECS", "2")
-        .env("ASAN_OPTIONS", "detect_leaks=0:exitcode=90:handle_abort=1:allocator_may_return_null=0")
-        .env("UBSAN_OPTIONS", "halt_on_error=1:exitcode=90:print_stacktrace=0")
-        .stderr(Stdio::null())
-        .output()
-        .expect("run oracle");
-    let _ = std::fs::remove_dir_all(&d);
-    let s = String::from_utf8_lossy(&out.stdout).to_string();
-    let line = s.lines().last().unwrap_or("").to_string();
-    let get = |k: &str| -> i64 {
-        line.split_whitespace()
-            .find_map(|kv| kv.strip_prefix(&format!("{}=", k)).map(|v| v.parse().unwrap_or(-1)))
-            .unwrap_or(-1)
-    };
-    let (runs, term, nonterm, undec, san, capped) = (get("runs"), get("term"), get("nonterm"), get("undec"), get("san"), get("capped"));
-    let verdict = if runs < 0 {
-        Verdict::Undecided
-    } else if san > 0 {
-        Verdict::Sanitizer
-    } else if nonterm > 0 {
-        Verdict::Nonterminating
-    } else if undec > 0 || capped != 0 {
-        Verdict::Undecided
-    } else {
-        let _ = term;
-        Verdict::Terminating
-    };
-    OracleResult { verdict, summary: line }
 }
 
 // ---------------------------------------------------------------- tessera
@@ -1250,6 +120,12 @@ pub enum Answer {
 }
 
 pub fn tessera(env: &Env, src: &str, mode: &str) -> Answer {
+    tessera_run(env, src, mode).0
+}
+
+/// The answer, and whether Tessera rejected the input (exit code 3, a syntax
+/// error or an invalid program; 4, an unsupported construct).
+pub fn tessera_run(env: &Env, src: &str, mode: &str) -> (Answer, bool) {
     let d = tmpdir(env);
     let c = d.join("prog.c");
     std::fs::write(&c, src).unwrap();
@@ -1262,15 +138,19 @@ pub fn tessera(env: &Env, src: &str, mode: &str) -> Answer {
     let _ = std::fs::remove_dir_all(&d);
     let s = String::from_utf8_lossy(&out.stdout);
     let v: serde_json::Value = serde_json::from_str(&s).unwrap_or(serde_json::Value::Null);
-    match v.get("answer").and_then(|a| a.as_str()) {
+    let a = match v.get("answer").and_then(|a| a.as_str()) {
         Some("YES") => Answer::Yes,
         Some("NO") => Answer::No,
         _ => Answer::Maybe,
-    }
+    };
+    (a, matches!(out.status.code(), Some(3) | Some(4)))
 }
 
-fn is_wrong(v: Verdict, a: Answer) -> bool {
-    (v == Verdict::Nonterminating && a == Answer::Yes) || (v == Verdict::Terminating && a == Answer::No)
+/// A YES where some run never ends, or a NO where every run ends.  For a
+/// program calling external functions the oracle ran one family of
+/// definitions only; another definition could loop, so only the YES counts.
+pub fn is_wrong(v: Verdict, a: Answer, external: bool) -> bool {
+    (v == Verdict::Nonterminating && a == Answer::Yes) || (!external && v == Verdict::Terminating && a == Answer::No)
 }
 
 // ---------------------------------------------------------------- campaign
@@ -1288,6 +168,38 @@ pub struct Stats {
     pub maybe: usize,
     pub wrong_yes: usize,
     pub wrong_no: usize,
+    /// NO on a program with external calls whose oracle runs all end (not wrong)
+    pub no_external: usize,
+    /// per new shape (`Shape::name`): the same figures over the programs containing it
+    pub shapes: BTreeMap<&'static str, ShapeStats>,
+}
+
+#[derive(Default, Debug, Clone)]
+pub struct ShapeStats {
+    pub programs: usize,
+    pub terminating: usize,
+    pub nonterminating: usize,
+    pub undecided: usize,
+    pub sanitizer: usize,
+    pub compile_errors: usize,
+    pub yes: usize,
+    pub no: usize,
+    pub maybe: usize,
+    /// Tessera rejected the input (exit code 3 or 4; counted in `maybe` too)
+    pub rejected: usize,
+    pub wrong_yes: usize,
+    pub wrong_no: usize,
+    pub no_external: usize,
+}
+
+impl Stats {
+    /// One line, shapes omitted (progress reports).
+    pub fn short(&self) -> String {
+        format!(
+            "programs {} (term {} / nonterm {} / undecided {} / sanitizer {} / compile errors {}), YES/NO/MAYBE {}/{}/{}, wrong YES {}, wrong NO {}",
+            self.programs, self.terminating, self.nonterminating, self.undecided, self.sanitizer, self.compile_errors, self.yes, self.no, self.maybe, self.wrong_yes, self.wrong_no
+        )
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -1311,6 +223,11 @@ pub fn modes_for(env: &Env, p: &Program, all: bool, idx: u64) -> Vec<&'static st
 }
 
 pub fn run_campaign(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bool, verbose: bool) -> (Stats, Vec<Failure>) {
+    run_campaign_with(env, seed, count, jobs, all_modes, verbose, generator::shape_pct())
+}
+
+/// `run_campaign` with each new shape in `shape_pct` percent of the programs.
+pub fn run_campaign_with(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bool, verbose: bool, shape_pct: u64) -> (Stats, Vec<Failure>) {
     let next = AtomicUsize::new(0);
     let stats = Mutex::new(Stats::default());
     let fails = Mutex::new(Vec::new());
@@ -1322,7 +239,7 @@ pub fn run_campaign(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bo
                 if i >= count {
                     break;
                 }
-                let p = gen_program(seed, i);
+                let p = gen_program_with(seed, i, shape_pct);
                 let o = oracle(env, &p);
                 {
                     let mut st = stats.lock().unwrap();
@@ -1337,14 +254,26 @@ pub fn run_campaign(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bo
                             eprintln!("difftest: program {} does not compile: {}", i, o.summary);
                         }
                     }
+                    for sh in &p.shapes {
+                        let ss = st.shapes.entry(sh).or_default();
+                        ss.programs += 1;
+                        match o.verdict {
+                            Verdict::Terminating => ss.terminating += 1,
+                            Verdict::Nonterminating => ss.nonterminating += 1,
+                            Verdict::Undecided => ss.undecided += 1,
+                            Verdict::Sanitizer => ss.sanitizer += 1,
+                            Verdict::CompileError => ss.compile_errors += 1,
+                        }
+                    }
                 }
                 if !matches!(o.verdict, Verdict::Terminating | Verdict::Nonterminating) {
                     continue;
                 }
                 let src = p.clean();
                 for m in modes_for(env, &p, all_modes, i) {
-                    let a = tessera(env, &src, m);
-                    let wrong = is_wrong(o.verdict, a);
+                    let (a, rejected) = tessera_run(env, &src, m);
+                    let wrong = is_wrong(o.verdict, a, p.external);
+                    let excused = p.external && o.verdict == Verdict::Terminating && a == Answer::No;
                     {
                         let mut st = stats.lock().unwrap();
                         match a {
@@ -1358,14 +287,29 @@ pub fn run_campaign(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bo
                         if wrong && a == Answer::No {
                             st.wrong_no += 1;
                         }
+                        if excused {
+                            st.no_external += 1;
+                        }
+                        for sh in &p.shapes {
+                            let ss = st.shapes.entry(sh).or_default();
+                            match a {
+                                Answer::Yes => ss.yes += 1,
+                                Answer::No => ss.no += 1,
+                                Answer::Maybe => ss.maybe += 1,
+                            }
+                            ss.rejected += rejected as usize;
+                            ss.wrong_yes += (wrong && a == Answer::Yes) as usize;
+                            ss.wrong_no += (wrong && a == Answer::No) as usize;
+                            ss.no_external += excused as usize;
+                        }
                     }
                     if wrong {
-                        eprintln!("difftest: WRONG {:?} (--ints {}) on program {} (oracle: {:?}, {})\n{}", a, m, i, o.verdict, o.summary, src);
+                        eprintln!("difftest: WRONG {:?} (--ints {}) on program {} [{}] (oracle: {:?}, {})\n{}", a, m, i, p.shapes.join(", "), o.verdict, o.summary, src);
                         fails.lock().unwrap().push(Failure { idx: i, mode: m, verdict: o.verdict, answer: a, program: p.clone() });
                     }
                 }
                 if verbose && i % 100 == 0 {
-                    eprintln!("difftest: {} programs, {:.0}s, {:?}", i, t0.elapsed().as_secs_f64(), stats.lock().unwrap());
+                    eprintln!("difftest: {} programs, {:.0}s, {}", i, t0.elapsed().as_secs_f64(), stats.lock().unwrap().short());
                 }
             });
         }
@@ -1374,80 +318,6 @@ pub fn run_campaign(env: &Env, seed: u64, count: u64, jobs: usize, all_modes: bo
 }
 
 // ---------------------------------------------------------------- minimizer
-
-fn still_fails(env: &Env, f: &Failure, lines: &[String]) -> bool {
-    let src: String = lines.iter().map(|l| format!("{}\n", l)).collect();
-    let o = oracle_src(env, &src, &f.program.domain, f.program.uses_argc);
-    if o.verdict != f.verdict {
-        return false;
-    }
-    tessera(env, &strip(lines), f.mode) == f.answer
-}
-
-/// Greedy minimization: delete blocks (`{` ... matching `}`), then single
-/// lines, while the same wrong answer persists.  Lines with nondet calls and
-/// assumptions are kept (dropping them would change the input space).
-pub fn minimize(env: &Env, f: &Failure, deadline: Duration) -> Vec<String> {
-    let t0 = Instant::now();
-    let mut lines = f.program.lines.clone();
-    let protected = |l: &str| l.contains("__VERIFIER_assume") || l.contains("__dt_") || l.starts_with("extern");
-    let mut changed = true;
-    while changed && t0.elapsed() < deadline {
-        changed = false;
-        // blocks
-        let mut i = lines.len();
-        while i > 0 && t0.elapsed() < deadline {
-            i -= 1;
-            if i >= lines.len() || !lines[i].trim_end().ends_with('{') || lines[i].starts_with("int main") {
-                continue;
-            }
-            let mut depth = 0i32;
-            let mut end = None;
-            for (j, l) in lines.iter().enumerate().skip(i) {
-                depth += l.matches('{').count() as i32 - l.matches('}').count() as i32;
-                if depth <= 0 {
-                    end = Some(j);
-                    break;
-                }
-            }
-            if let Some(e) = end {
-                let mut cand = lines.clone();
-                cand.drain(i..=e);
-                if still_fails(env, f, &cand) {
-                    lines = cand;
-                    changed = true;
-                }
-            }
-        }
-        // lines
-        let mut i = lines.len();
-        while i > 0 && t0.elapsed() < deadline {
-            i -= 1;
-            if i >= lines.len() || protected(&lines[i]) || lines[i].trim() == "}" || lines[i].contains("main(") {
-                continue;
-            }
-            let mut cand = lines.clone();
-            cand.remove(i);
-            if still_fails(env, f, &cand) {
-                lines = cand;
-                changed = true;
-            }
-        }
-    }
-    // drop unused prelude declarations when possible
-    let mut i = lines.len();
-    while i > 0 {
-        i -= 1;
-        if lines[i].starts_with("extern") && !lines[i].contains("__dt_") {
-            let mut cand = lines.clone();
-            cand.remove(i);
-            if still_fails(env, f, &cand) {
-                lines = cand;
-            }
-        }
-    }
-    lines
-}
 
 pub fn tessera_bin() -> &'static str {
     static B: OnceLock<String> = OnceLock::new();

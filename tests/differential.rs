@@ -16,9 +16,7 @@ fn work_dir(name: &str) -> PathBuf {
 
 /// Each shape of issue 31 (varargs, format strings, builtins with unevaluated
 /// operands, layout attributes, external calls) is in 6% of the programs.
-/// Wrong answers on programs with such a shape are printed but fail the test
-/// only with DIFFTEST_STRICT_SHAPES=1 (the prover does not handle them yet);
-/// on the other programs they always fail it.
+/// A wrong answer on any program fails the test.
 #[test]
 fn differential_fixed_seed() {
     let t0 = Instant::now();
@@ -31,16 +29,9 @@ fn differential_fixed_seed() {
         eprintln!("  shape {}: {:?}", name, s);
     }
     assert_eq!(st.compile_errors, 0, "the generator produced programs gcc rejects");
-    let strict = std::env::var("DIFFTEST_STRICT_SHAPES").map(|v| v == "1").unwrap_or(false);
     let show = |f: &Failure| format!("#{} {:?} under --ints {} (oracle {:?}; shapes: {})", f.idx, f.answer, f.mode, f.verdict, f.program.shapes.join(", "));
-    let (shaped, plain): (Vec<&Failure>, Vec<&Failure>) = fails.iter().partition(|f| !f.program.shapes.is_empty());
-    if !shaped.is_empty() {
-        let list: Vec<String> = shaped.iter().map(|f| show(f)).collect();
-        eprintln!("differential (fixed seed): wrong answers on programs with new shapes (issue 31): {}", list.join("; "));
-    }
-    let list: Vec<String> = plain.iter().map(|f| show(f)).collect();
-    assert!(plain.is_empty(), "wrong answers: {}", list.join("; "));
-    assert!(!strict || shaped.is_empty(), "wrong answers on programs with new shapes (DIFFTEST_STRICT_SHAPES=1)");
+    let list: Vec<String> = fails.iter().map(show).collect();
+    assert!(fails.is_empty(), "wrong answers: {}", list.join("; "));
 }
 
 #[test]

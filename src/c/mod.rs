@@ -7,6 +7,7 @@
 
 pub mod arith;
 pub mod cfg;
+pub mod gnu;
 mod lower;
 pub mod parse;
 pub mod source;
@@ -32,10 +33,24 @@ pub fn parse_file_in(path: &Path, semantics: IntSemantics, model: DataModel) -> 
     let shown = file.clone();
     let program = on_big_stack(move || parse_preprocessed_in(&file, &text, semantics, model));
     // What gcc rejects is no program, whatever the front end made of it.
-    if let Some(check) = check {
-        check.finish(&shown)?;
+    let accepted = match check {
+        Some(check) => check.finish(&shown)?,
+        None => false,
+    };
+    unsupported_if_accepted(program, accepted)
+}
+
+/// What gcc accepts is C: when the front end (lang-c's grammar, or one of
+/// its own checks) calls it invalid, the fault is the front end's, and the
+/// answer is "unsupported" (exit 4), never "invalid" (exit 3).
+fn unsupported_if_accepted(program: Result<Program>, accepted: bool) -> Result<Program> {
+    match program {
+        Err(TesseraError::Syntax { span, message } | TesseraError::Invalid { span, message }) if accepted => Err(TesseraError::unsupported(
+            span,
+            format!("C that gcc accepts but Tessera cannot read here ({message})"),
+        )),
+        other => other,
     }
-    program
 }
 
 /// Same as [`parse_file`] for C text in memory; `file_name` is used in spans.
@@ -44,10 +59,11 @@ pub fn parse_source(file_name: &str, text: &str, semantics: IntSemantics) -> Res
     let check = source::CompilerCheck::start(&pre, DataModel::Lp64);
     let file = file_name.to_string();
     let program = on_big_stack(move || parse_preprocessed(&file, &pre, semantics));
-    if let Some(check) = check {
-        check.finish(file_name)?;
-    }
-    program
+    let accepted = match check {
+        Some(check) => check.finish(file_name)?,
+        None => false,
+    };
+    unsupported_if_accepted(program, accepted)
 }
 
 /// Parse and lower text that is already preprocessed (with line markers).
@@ -58,8 +74,12 @@ pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics) -> Re
 pub fn parse_preprocessed_in(file: &str, text: &str, semantics: IntSemantics, model: DataModel) -> Result<Program> {
     let text = parse::universal_character_names(text);
     let map = source::SourceMap::new(&text);
-    let unit = parse::parse(&text, &map)?;
-    lower::lower(&unit, &text, &map, file, arith::Arith::with_model(semantics, model))
+    let rewritten = gnu::rewrite(&text).map_err(|(at, what)| TesseraError::unsupported(map.span(&text, at), what))?;
+    let parsed = rewritten.text.clone();
+    let marks = lower::Marks { alignof_typeof: rewritten.alignof_typeof.clone() };
+    let map = map.rewritten(&text, rewritten);
+    let unit = parse::parse(&parsed, &map)?;
+    lower::lower(&unit, &parsed, &map, file, arith::Arith::with_model(semantics, model), &marks)
 }
 
 fn on_big_stack<F>(f: F) -> Result<Program>

@@ -13,7 +13,9 @@
 //! - `__alignof__(expr)` (lang-c takes only a type name): the argument is
 //!   wrapped in `__typeof__(...)`, which parses either; the position of each
 //!   inserted `__typeof__` is kept so that the lowering tells it from one
-//!   the program wrote.
+//!   the program wrote. lang-c reads `__typeof__(T *)` with a typedef `T`
+//!   as a multiplication, so this is the second try, when the text without
+//!   it does not parse (see `c::parse_preprocessed_in`).
 //! - `#pragma pack` and `#pragma scalar_storage_order` change layouts in
 //!   ways not modelled: refused.
 //!
@@ -35,6 +37,8 @@ pub struct Rewritten {
     segments: Vec<(usize, usize, bool)>,
     /// Offsets in `text` of the `__typeof__` inserted into `__alignof__(...)`.
     pub alignof_typeof: HashSet<usize>,
+    /// Whether the text has an `__alignof__(...)` (wrapped or not).
+    pub has_alignof: bool,
 }
 
 impl Rewritten {
@@ -73,17 +77,27 @@ struct Tok {
 pub type Refusal = (usize, String);
 
 /// Rewrite preprocessed `text` (see the module documentation).
-pub fn rewrite(text: &str) -> Result<Rewritten, Refusal> {
+/// `wrap_alignof`: wrap the argument of `__alignof__(...)` in `__typeof__`.
+pub fn rewrite(text: &str, wrap_alignof: bool) -> Result<Rewritten, Refusal> {
     if !needs_rewrite(text) {
         return Ok(Rewritten { text: text.to_string(), ..Rewritten::default() });
     }
     let toks = tokens(text)?;
     let mut edits: Vec<Edit> = Vec::new();
-    scan(text, &toks, 0, toks.len(), &mut edits)?;
+    let mut scanner = Scanner { text, toks: &toks, wrap_alignof, has_alignof: false };
+    scanner.scan(0, toks.len(), &mut edits)?;
+    let has_alignof = scanner.has_alignof;
     if edits.is_empty() {
-        return Ok(Rewritten { text: text.to_string(), ..Rewritten::default() });
+        return Ok(Rewritten { text: text.to_string(), has_alignof, ..Rewritten::default() });
     }
-    Ok(apply(text, edits))
+    Ok(Rewritten { has_alignof, ..apply(text, edits) })
+}
+
+struct Scanner<'t> {
+    text: &'t str,
+    toks: &'t [Tok],
+    wrap_alignof: bool,
+    has_alignof: bool,
 }
 
 fn needs_rewrite(text: &str) -> bool {
@@ -244,12 +258,14 @@ fn is_attribute_keyword(w: &str) -> bool {
 }
 
 /// The tokens `from..to` with their own rewrites applied, as text.
-fn rewritten_slice(text: &str, toks: &[Tok], from: usize, to: usize) -> Result<String, Refusal> {
+impl Scanner<'_> {
+fn rewritten_slice(&mut self, from: usize, to: usize) -> Result<String, Refusal> {
+    let (text, toks) = (self.text, self.toks);
     let (Some(first), Some(last)) = (toks.get(from), to.checked_sub(1).and_then(|k| toks.get(k))) else {
         return Ok(String::new());
     };
     let mut inner = Vec::new();
-    scan(text, toks, from, to, &mut inner)?;
+    self.scan(from, to, &mut inner)?;
     let (start, end) = (first.start, last.end);
     let mut local: Vec<Edit> = inner
         .into_iter()
@@ -259,7 +275,8 @@ fn rewritten_slice(text: &str, toks: &[Tok], from: usize, to: usize) -> Result<S
     Ok(apply(&text[start..end], local).text)
 }
 
-fn scan(text: &str, toks: &[Tok], from: usize, to: usize, edits: &mut Vec<Edit>) -> Result<(), Refusal> {
+fn scan(&mut self, from: usize, to: usize, edits: &mut Vec<Edit>) -> Result<(), Refusal> {
+    let (text, toks) = (self.text, self.toks);
     let mut i = from;
     while i < to {
         let t = toks[i];
@@ -279,7 +296,7 @@ fn scan(text: &str, toks: &[Tok], from: usize, to: usize, edits: &mut Vec<Edit>)
                     i += 1;
                     continue;
                 }
-                let attrs = rewritten_slice(text, toks, i + 1, k)?;
+                let attrs = self.rewritten_slice(i + 1, k)?;
                 let mut body = k;
                 if body < to && toks[body].kind == Kind::Ident {
                     body += 1;
@@ -315,6 +332,11 @@ fn scan(text: &str, toks: &[Tok], from: usize, to: usize, edits: &mut Vec<Edit>)
                     i += 1;
                     continue;
                 };
+                self.has_alignof = true;
+                if !self.wrap_alignof {
+                    i += 2;
+                    continue;
+                }
                 let open_end = toks[i + 1].end;
                 edits.push(Edit { start: open_end, end: open_end, insert: "__typeof__(".into(), mark: Some(0) });
                 edits.push(Edit { start: toks[close].start, end: toks[close].start, insert: ")".into(), mark: None });
@@ -325,6 +347,7 @@ fn scan(text: &str, toks: &[Tok], from: usize, to: usize, edits: &mut Vec<Edit>)
     }
     Ok(())
 }
+}
 
 #[cfg(test)]
 mod tests {
@@ -333,7 +356,7 @@ mod tests {
     #[test]
     fn struct_attributes_move_behind_the_body() {
         let src = "struct __attribute__((aligned(16))) S { char c; } s;";
-        let r = rewrite(src).expect("rewrites");
+        let r = rewrite(src, true).expect("rewrites");
         assert_eq!(r.text, "struct  S { char c; } __attribute__((aligned(16))) s;");
         // `S` maps back to its own column; the moved attribute to the brace.
         let s = r.text.find("S {").unwrap_or(0);
@@ -342,19 +365,19 @@ mod tests {
 
     #[test]
     fn alignas_and_alignof_become_parsable() {
-        let r = rewrite("struct T { _Alignas(8) int x; }; long a = __alignof__(v.x);").expect("rewrites");
+        let r = rewrite("struct T { _Alignas(8) int x; }; long a = __alignof__(v.x);", true).expect("rewrites");
         assert!(r.text.contains("__attribute__((__tessera_alignas__(sizeof(8)))) int x;"), "{}", r.text);
         assert!(r.text.contains("__alignof__(__typeof__(v.x))"), "{}", r.text);
         let at = r.text.find("__typeof__").unwrap_or(0);
         assert!(r.alignof_typeof.contains(&at));
         // A string that mentions the words is left alone.
-        let r = rewrite("char *s = \"_Alignas(8)\";").expect("rewrites");
+        let r = rewrite("char *s = \"_Alignas(8)\";", true).expect("rewrites");
         assert_eq!(r.text, "char *s = \"_Alignas(8)\";");
     }
 
     #[test]
     fn pragma_pack_is_refused() {
-        assert!(rewrite("# 1 \"a.c\"\n#pragma pack(1)\nstruct S { char c; };\n").is_err());
-        assert!(rewrite("#pragma once\nint x;\n").is_ok());
+        assert!(rewrite("# 1 \"a.c\"\n#pragma pack(1)\nstruct S { char c; };\n", true).is_err());
+        assert!(rewrite("#pragma once\nint x;\n", true).is_ok());
     }
 }

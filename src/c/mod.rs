@@ -74,12 +74,26 @@ pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics) -> Re
 pub fn parse_preprocessed_in(file: &str, text: &str, semantics: IntSemantics, model: DataModel) -> Result<Program> {
     let text = parse::universal_character_names(text);
     let map = source::SourceMap::new(&text);
-    let rewritten = gnu::rewrite(&text).map_err(|(at, what)| TesseraError::unsupported(map.span(&text, at), what))?;
-    let parsed = rewritten.text.clone();
-    let marks = lower::Marks { alignof_typeof: rewritten.alignof_typeof.clone() };
-    let map = map.rewritten(&text, rewritten);
-    let unit = parse::parse(&parsed, &map)?;
-    lower::lower(&unit, &parsed, &map, file, arith::Arith::with_model(semantics, model), &marks)
+    let refused = |(at, what): gnu::Refusal| TesseraError::unsupported(map.span(&text, at), what);
+    let rewritten = gnu::rewrite(&text, false).map_err(refused)?;
+    let retry = rewritten.has_alignof;
+    let mut parsed = rewritten.text.clone();
+    let mut marks = lower::Marks::default();
+    let mut rewritten_map = map.clone().rewritten(&text, rewritten);
+    let unit = match parse::parse(&parsed, &rewritten_map) {
+        Ok(unit) => unit,
+        // `__alignof__(expr)` parses only with its argument wrapped in
+        // `__typeof__` (see `gnu`); the first error stands if it still fails.
+        Err(first) if retry => {
+            let wrapped = gnu::rewrite(&text, true).map_err(refused)?;
+            parsed = wrapped.text.clone();
+            marks.alignof_typeof = wrapped.alignof_typeof.clone();
+            rewritten_map = map.clone().rewritten(&text, wrapped);
+            parse::parse(&parsed, &rewritten_map).map_err(|_| first)?
+        }
+        Err(e) => return Err(e),
+    };
+    lower::lower(&unit, &parsed, &rewritten_map, file, arith::Arith::with_model(semantics, model), &marks)
 }
 
 fn on_big_stack<F>(f: F) -> Result<Program>

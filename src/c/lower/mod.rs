@@ -251,7 +251,7 @@ pub fn lower(
     let mut repeating: HashSet<usize> = HashSet::new();
     let mut exposed: HashSet<i64> = HashSet::new();
     for _ in 0..8 {
-        let (program, found, exposure) = lower_once(unit, text, map, file, arith, marks, &repeating, &exposed)?;
+        let (program, found, exposure, _) = lower_once(unit, text, map, file, arith, marks, &repeating, &exposed)?;
         let exposure_settled = !exposure.consulted || exposure.found.is_subset(&exposed);
         if found.is_subset(&repeating) && exposure_settled {
             return Ok(program);
@@ -271,7 +271,7 @@ fn lower_once(
     marks: &Marks,
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
-) -> Result<(Program, HashSet<usize>, exposure::Exposure)> {
+) -> Result<(Program, HashSet<usize>, exposure::Exposure, Vec<crate::c::types::Record>)> {
     let mut cfg = CfgBuilder::default();
     let entry = cfg.new_location(None, "entry");
     let exit = cfg.new_location(None, "exit");
@@ -324,7 +324,20 @@ fn lower_once(
         function_values: Vec::new(),
     };
     let program = l.program(unit)?;
-    Ok((program, l.found_repeating, l.exposure))
+    Ok((program, l.found_repeating, l.exposure, l.records))
+}
+
+/// The structs and unions of a C text as laid out (for the tests of
+/// `records.rs`).
+#[cfg(test)]
+pub(crate) fn record_layouts(text: &str, model: ir::DataModel) -> Result<Vec<crate::c::types::Record>> {
+    let rewritten = crate::c::gnu::rewrite(text, true).map_err(|(_, what)| TesseraError::unsupported(None, what))?;
+    let marks = Marks { alignof_typeof: rewritten.alignof_typeof.clone() };
+    let map = SourceMap::new(text).rewritten(text, rewritten.clone());
+    let unit = crate::c::parse::parse(&rewritten.text, &map)?;
+    let arith = Arith::with_model(ir::IntSemantics::C, model);
+    let (_, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, &HashSet::new(), &HashSet::new())?;
+    Ok(records)
 }
 
 impl<'a> Lowerer<'a> {

@@ -552,3 +552,147 @@ impl<'a> Lowerer<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::DataModel;
+
+    /// `(tag, sizeof, _Alignof, [(member, offsetof)])` of every tagged
+    /// record of `text`.
+    fn layouts(text: &str, model: DataModel) -> Vec<(String, u64, u64, Vec<(String, u64)>)> {
+        let text = format!("{text}\nint main(void) {{ return 0; }}\n");
+        let records = super::super::record_layouts(&text, model).unwrap_or_else(|e| panic!("{e}"));
+        records
+            .into_iter()
+            .filter_map(|r| {
+                let fields = r.fields?.into_iter().filter_map(|f| Some((f.name?, f.offset))).collect();
+                Some((r.tag?, r.size, r.align, fields))
+            })
+            .collect()
+    }
+
+    /// Checks `(tag, size, align, offsets of the named members)` against
+    /// the numbers gcc 12 printed for the same declarations (`gcc -m64`,
+    /// `gcc -m32`).
+    fn check(text: &str, model: DataModel, expected: &[(&str, u64, u64, &[(&str, u64)])]) {
+        let got = layouts(text, model);
+        for (tag, size, align, offsets) in expected {
+            let Some((_, s, a, fields)) = got.iter().find(|(t, ..)| t == tag) else { panic!("no struct {tag}") };
+            assert_eq!((*s, *a), (*size, *align), "{model:?} struct {tag}: (sizeof, _Alignof)");
+            for (m, off) in *offsets {
+                let o = fields.iter().find(|(n, _)| n == m).map(|(_, o)| *o);
+                assert_eq!(o, Some(*off), "{model:?} offsetof(struct {tag}, {m})");
+            }
+        }
+    }
+
+    const ATTRIBUTES: &str = r#"
+typedef int aint __attribute__((aligned(8)));
+typedef int a1 __attribute__((aligned(1)));
+typedef struct { char c[40]; } T32 __attribute__((aligned(32)));
+struct S1 { char c; aint x; };
+struct S2 { char c; a1 x; };
+struct S3 { char c; int x __attribute__((aligned(8))); char d; };
+struct __attribute__((aligned(16))) S4 { char c; };
+struct S5 { char c; } __attribute__((aligned(16)));
+struct S6 { char c; int x; } __attribute__((packed));
+struct S7 { char c; int x __attribute__((packed)); char d; };
+struct S8 { char c; _Alignas(8) int x; };
+struct S9 { char a; int b:3; int c:30; } __attribute__((packed));
+struct S11 { char c; int x __attribute__((aligned(8))); } __attribute__((packed));
+struct S13 { char c; T32 t; };
+struct S14 { char c; int x; } __attribute__((packed, aligned(4)));
+struct L { char c; int x; } __attribute__((aligned(2)));
+struct N { char c; int x __attribute__((aligned(2))); } __attribute__((packed));
+struct O { char c; int x __attribute__((aligned)); };
+struct Q { char a; int b:4; char c; } __attribute__((packed));
+struct R { char a; struct { char c; int x; } __attribute__((packed)) in; };
+struct A16 { char c; } __attribute__((aligned(16)));
+struct K { char c; struct A16 s; } __attribute__((packed));
+struct T1 { char c; __attribute__((aligned(8))) int x; };
+union U { char c; int x; } __attribute__((packed));
+union V { char c[5]; int x __attribute__((aligned(8))); };
+struct H { char a; int :0; char b; } __attribute__((packed));
+"#;
+
+    #[test]
+    fn attributes_lay_out_as_gcc_does_on_both_targets() {
+        // The same numbers under -m64 and -m32: no 8-byte scalar in these.
+        for model in [DataModel::Lp64, DataModel::Ilp32] {
+            check(
+                ATTRIBUTES,
+                model,
+                &[
+                    ("S1", 16, 8, &[("x", 8)]),
+                    ("S2", 5, 1, &[("x", 1)]),
+                    ("S3", 16, 8, &[("x", 8), ("d", 12)]),
+                    ("S4", 16, 16, &[]),
+                    ("S5", 16, 16, &[]),
+                    ("S6", 5, 1, &[("x", 1)]),
+                    ("S7", 6, 1, &[("x", 1), ("d", 5)]),
+                    ("S8", 16, 8, &[("x", 8)]),
+                    ("S9", 6, 1, &[]),
+                    ("S11", 16, 8, &[("x", 8)]),
+                    ("S13", 96, 32, &[("t", 32)]),
+                    ("S14", 8, 4, &[("x", 1)]),
+                    ("L", 8, 4, &[]),
+                    ("N", 6, 2, &[("x", 2)]),
+                    ("O", 32, 16, &[("x", 16)]),
+                    ("Q", 3, 1, &[("c", 2)]),
+                    ("R", 6, 1, &[("in", 1)]),
+                    ("K", 17, 1, &[("s", 1)]),
+                    ("T1", 16, 8, &[("x", 8)]),
+                    ("U", 4, 1, &[]),
+                    ("V", 8, 8, &[]),
+                    ("H", 5, 1, &[("b", 4)]),
+                ],
+            );
+        }
+    }
+
+    const EIGHT_BYTE: &str = r#"
+typedef long long ll8 __attribute__((aligned(8)));
+struct D { char c; long long x __attribute__((aligned(4))); };
+struct D2 { char c; long long x __attribute__((aligned(2))); };
+struct F { char c; ll8 x; };
+struct G { char a; long long b:60; };
+struct J { char a; long long :0; char b; };
+struct P { char a; long long b:40; };
+struct Z2 { char c; long long b:33; } __attribute__((packed));
+struct Z4 { char c; int x; long long l; double d; long double ld; void *p; };
+"#;
+
+    #[test]
+    fn eight_byte_scalars_differ_between_x86_64_and_i386() {
+        check(
+            EIGHT_BYTE,
+            DataModel::Lp64,
+            &[
+                ("D", 16, 8, &[("x", 8)]),
+                ("D2", 16, 8, &[("x", 8)]),
+                ("F", 16, 8, &[("x", 8)]),
+                ("G", 16, 8, &[]),
+                ("J", 9, 1, &[("b", 8)]),
+                ("P", 8, 8, &[]),
+                ("Z2", 6, 1, &[]),
+                ("Z4", 64, 16, &[("l", 8), ("d", 16), ("ld", 32), ("p", 48)]),
+            ],
+        );
+        check(
+            EIGHT_BYTE,
+            DataModel::Ilp32,
+            &[
+                ("D", 12, 4, &[("x", 4)]),
+                ("D2", 12, 4, &[("x", 4)]),
+                // An aligned typedef is not lowered to 4 in a struct.
+                ("F", 16, 8, &[("x", 8)]),
+                // i386 places `long long` bit-fields in 4-byte units.
+                ("G", 12, 4, &[]),
+                ("J", 5, 1, &[("b", 4)]),
+                ("P", 8, 4, &[]),
+                ("Z2", 6, 1, &[]),
+                ("Z4", 40, 4, &[("l", 8), ("d", 16), ("ld", 24), ("p", 36)]),
+            ],
+        );
+    }
+}

@@ -3,7 +3,8 @@
 //! running the gcc-compiled program (see tests/difftest). Tessera may answer
 //! MAYBE, never the opposite; `unspecified` programs (C leaves the order of
 //! evaluation open, and the orders disagree) admit only MAYBE. Invalid C
-//! (`tests/c/invalid`) is rejected with exit code 3.
+//! (`tests/c/invalid`) is rejected with exit code 3; valid GNU C
+//! (`tests/c/gnu`) never is, supported or not.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -77,5 +78,34 @@ fn invalid_programs_are_rejected_with_exit_code_3() {
         assert_eq!(out.status.code(), Some(3), "{}: {err}", f.display());
         assert!(err.contains(": error: "), "{}: {err}", f.display());
         assert!(out.stdout.is_empty(), "{}: printed an answer", f.display());
+    }
+}
+
+#[test]
+fn valid_gnu_c_is_never_called_invalid() {
+    let files = c_files("gnu");
+    assert!(files.len() >= 5, "GNU C samples missing");
+    for f in files {
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["prove", "--format", "json", "--timeout", "3"])
+            .arg(&f)
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(3), "{}: valid GNU C called invalid: {err}", f.display());
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let expected = text.lines().next().and_then(|l| l.split("expected:").nth(1)).map(str::trim).unwrap_or("");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+        let answer = json["answer"].as_str().unwrap_or("");
+        let wrong = match expected {
+            "terminating" => answer == "NO",
+            "nonterminating" => answer == "YES",
+            _ => false,
+        };
+        assert!(!wrong, "{}: {answer}, expected {expected}", f.display());
+        if out.status.code() == Some(4) {
+            // A refusal says where.
+            assert!(err.contains(".c:") && err.contains("unsupported"), "{}: {err}", f.display());
+        }
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod arith;
 pub mod cfg;
+pub mod gnu;
 mod lower;
 pub mod parse;
 pub mod source;
@@ -40,10 +41,24 @@ pub fn parse_file_with(path: &Path, semantics: IntSemantics, model: DataModel, e
     let shown = file.clone();
     let program = on_big_stack(move || parse_preprocessed_with(&file, &text, semantics, model, external_calls));
     // What gcc rejects is no program, whatever the front end made of it.
-    if let Some(check) = check {
-        check.finish(&shown)?;
+    let accepted = match check {
+        Some(check) => check.finish(&shown)?,
+        None => false,
+    };
+    unsupported_if_accepted(program, accepted)
+}
+
+/// What gcc accepts is C: when the front end (lang-c's grammar, or one of
+/// its own checks) calls it invalid, the fault is the front end's, and the
+/// answer is "unsupported" (exit 4), never "invalid" (exit 3).
+fn unsupported_if_accepted(program: Result<Program>, accepted: bool) -> Result<Program> {
+    match program {
+        Err(TesseraError::Syntax { span, message } | TesseraError::Invalid { span, message }) if accepted => Err(TesseraError::unsupported(
+            span,
+            format!("C that gcc accepts but Tessera cannot read here ({message})"),
+        )),
+        other => other,
     }
-    program
 }
 
 /// Same as [`parse_file`] for C text in memory; `file_name` is used in spans.
@@ -52,10 +67,11 @@ pub fn parse_source(file_name: &str, text: &str, semantics: IntSemantics) -> Res
     let check = source::CompilerCheck::start(&pre, DataModel::Lp64);
     let file = file_name.to_string();
     let program = on_big_stack(move || parse_preprocessed(&file, &pre, semantics));
-    if let Some(check) = check {
-        check.finish(file_name)?;
-    }
-    program
+    let accepted = match check {
+        Some(check) => check.finish(file_name)?,
+        None => false,
+    };
+    unsupported_if_accepted(program, accepted)
 }
 
 /// Parse and lower text that is already preprocessed (with line markers).
@@ -70,8 +86,26 @@ pub fn parse_preprocessed_in(file: &str, text: &str, semantics: IntSemantics, mo
 fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, model: DataModel, external_calls: ExternalCalls) -> Result<Program> {
     let text = parse::universal_character_names(text);
     let map = source::SourceMap::new(&text);
-    let unit = parse::parse(&text, &map)?;
-    lower::lower(&unit, &text, &map, file, arith::Arith::with_model(semantics, model), external_calls)
+    let refused = |(at, what): gnu::Refusal| TesseraError::unsupported(map.span(&text, at), what);
+    let rewritten = gnu::rewrite(&text, false).map_err(refused)?;
+    let retry = rewritten.has_alignof;
+    let mut parsed = rewritten.text.clone();
+    let mut marks = lower::Marks::default();
+    let mut rewritten_map = map.clone().rewritten(&text, rewritten);
+    let unit = match parse::parse(&parsed, &rewritten_map) {
+        Ok(unit) => unit,
+        // `__alignof__(expr)` parses only with its argument wrapped in
+        // `__typeof__` (see `gnu`); the first error stands if it still fails.
+        Err(first) if retry => {
+            let wrapped = gnu::rewrite(&text, true).map_err(refused)?;
+            parsed = wrapped.text.clone();
+            marks.alignof_typeof = wrapped.alignof_typeof.clone();
+            rewritten_map = map.clone().rewritten(&text, wrapped);
+            parse::parse(&parsed, &rewritten_map).map_err(|_| first)?
+        }
+        Err(e) => return Err(e),
+    };
+    lower::lower(&unit, &parsed, &rewritten_map, file, arith::Arith::with_model(semantics, model), &marks, external_calls)
 }
 
 fn on_big_stack<F>(f: F) -> Result<Program>

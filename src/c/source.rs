@@ -115,15 +115,16 @@ impl CompilerCheck {
         Some(CompilerCheck { child, writer })
     }
 
-    /// The first error gcc reported at a position in the program; `Ok`
-    /// when there is none (or gcc itself could not run: a missing 32-bit
-    /// target is no fault of the program).
-    pub fn finish(self, file: &str) -> Result<()> {
+    /// The first error gcc reported at a position in the program as an
+    /// error; else whether gcc accepted the program (`false`: gcc could not
+    /// run, or failed without saying where, as a missing 32-bit target
+    /// does: no fault of the program, and no verdict either).
+    pub fn finish(self, file: &str) -> Result<bool> {
         let output = self.child.wait_with_output();
         let _ = self.writer.join();
-        let Ok(output) = output else { return Ok(()) };
+        let Ok(output) = output else { return Ok(false) };
         if output.status.success() {
-            return Ok(());
+            return Ok(true);
         }
         let stderr = String::from_utf8_lossy(&output.stderr);
         for line in stderr.lines() {
@@ -131,7 +132,7 @@ impl CompilerCheck {
             let Some(span) = gcc_position(&line[..pos], file) else { continue };
             return Err(TesseraError::invalid(Some(span), line[pos + ": error: ".len()..].to_string()));
         }
-        Ok(())
+        Ok(false)
     }
 }
 
@@ -173,6 +174,9 @@ pub struct SourceMap {
     /// line number in that file.
     lines: Vec<(usize, usize, usize)>,
     files: Vec<String>,
+    /// When the parsed text was rewritten (see `c::gnu`): the text the
+    /// lines were read from, and the map from rewritten offsets to it.
+    rewrite: Option<(String, crate::c::gnu::Rewritten)>,
 }
 
 impl SourceMap {
@@ -203,11 +207,25 @@ impl SourceMap {
         self.files.len() - 1
     }
 
-    /// Source position of a byte offset into the preprocessed text.
+    /// The same map for the rewritten text `r` of `original` (the text this
+    /// map was made from): offsets into `r.text` are mapped back first.
+    pub fn rewritten(mut self, original: &str, r: crate::c::gnu::Rewritten) -> SourceMap {
+        if r.changed() {
+            self.rewrite = Some((original.to_string(), r));
+        }
+        self
+    }
+
+    /// Source position of a byte offset into the preprocessed text (the
+    /// rewritten one, when there is one).
     pub fn span(&self, text: &str, offset: usize) -> Option<Span> {
         if self.lines.is_empty() || offset == usize::MAX {
             return None;
         }
+        let (text, offset) = match &self.rewrite {
+            Some((original, r)) => (original.as_str(), r.original_offset(offset)),
+            None => (text, offset),
+        };
         let idx = match self.lines.binary_search_by(|(s, _, _)| s.cmp(&offset)) {
             Ok(i) => i,
             Err(0) => 0,

@@ -49,6 +49,9 @@ pub struct Field {
     pub ty: CType,
     /// `(first bit within the unit at offset, width)` of a bit-field.
     pub bits: Option<(u32, u32)>,
+    /// Its alignment as placed (gcc's `DECL_ALIGN`, what `__alignof__` of
+    /// the member gives): 1 when packed, raised by `aligned`.
+    pub align: u64,
 }
 
 impl CType {

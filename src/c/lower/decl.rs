@@ -90,7 +90,14 @@ impl<'a> Lowerer<'a> {
             let Some(name) = declarator_name(d) else { continue };
             if storage.typedef {
                 let ty = self.declared_type(base.clone(), d)?;
-                self.bind(&name, Symbol::Typedef(ty));
+                let (attrs, inherited) = self.declaration_alignment(&decl.node.specifiers, d)?;
+                let ty = match attrs.unmodelled {
+                    Some(what) => CType::Unsupported(format!("a type with the attribute `{what}`")),
+                    None => ty,
+                };
+                // `aligned` on a typedef gives the type exactly that
+                // alignment (gcc lets it lower it too).
+                self.bind(&name, Symbol::Typedef(ty, attrs.aligned.or(inherited)));
                 continue;
             }
             let attributes = attribute_names(&decl.node.specifiers, d);
@@ -103,6 +110,19 @@ impl<'a> Lowerer<'a> {
                 return Err(self.unsupported(init.span, format!("variable `{name}` with a `cleanup` attribute")));
             }
             let ty = self.declared_type(base.clone(), d)?;
+            let (attrs, inherited) = self.declaration_alignment(&decl.node.specifiers, d)?;
+            if let Some(what) = attrs.unmodelled {
+                return Err(self.unsupported(init.span, format!("variable `{name}` with the attribute `{what}`")));
+            }
+            // For `__alignof__(name)`: an attribute only raises a variable's alignment.
+            let user = match (attrs.aligned, inherited) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            };
+            let seen = self.declared_alignments.entry(name.clone()).or_default();
+            if !seen.contains(&user) {
+                seen.push(user);
+            }
             if global {
                 // Code outside the program can neither name a `static` global
                 // nor change a `const` object (C11 6.7.3p6: undefined).
@@ -146,6 +166,26 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The layout attributes of a declaration (its specifiers' but those
+    /// right after a struct body, which are the struct's, and its
+    /// declarator's), and the alignment its type name carries from an
+    /// aligned typedef.
+    fn declaration_alignment(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], d: &'a Declarator) -> Result<(super::records::LayoutAttributes, Option<u64>)> {
+        let mut exts: Vec<&'a Node<Extension>> = Vec::new();
+        let mut types = Vec::new();
+        for s in specifiers {
+            match &s.node {
+                DeclarationSpecifier::Extension(e) if !self.type_attribute_offsets.contains(&s.span.start) => exts.extend(e.iter()),
+                DeclarationSpecifier::TypeSpecifier(t) => types.push(t),
+                _ => {}
+            }
+        }
+        exts.extend(d.extensions.iter());
+        let attrs = self.layout_attributes(exts)?;
+        let inherited = self.specifier_alignment(&types).filter(|_| super::records::keeps_alignment(d));
+        Ok((attrs, inherited))
     }
 
     pub(super) fn function_prototype(&mut self, name: &str, base: CType, d: &'a Declarator, noreturn: bool) -> Result<()> {
@@ -556,7 +596,7 @@ impl<'a> Lowerer<'a> {
                 TypeSpecifier::Enum(e) => other = Some(CType::Int(self.enum_type(e)?)),
                 TypeSpecifier::TypedefName(id) => {
                     other = Some(match self.lookup(&id.node.name) {
-                        Some(Symbol::Typedef(t)) => t.clone(),
+                        Some(Symbol::Typedef(t, _)) => t.clone(),
                         // gcc's own type behind `va_list`: values of it are not modelled.
                         // The variable arguments are not modelled (see `va_arg`).
                         _ if id.node.name == "__builtin_va_list" => CType::Ptr(Box::new(CType::Void)),
@@ -606,6 +646,12 @@ impl<'a> Lowerer<'a> {
     /// picks: `unsigned int` without negative values, else `int`.
     pub(super) fn enum_type(&mut self, e: &'a Node<EnumType>) -> Result<IntType> {
         let tag = e.node.identifier.as_ref().map(|i| i.node.name.clone());
+        // `packed` makes an enumeration as narrow as its values allow, and
+        // `mode` picks its size: neither is modelled.
+        let attrs = self.layout_attributes(self.type_attributes.get(&e.span.start).cloned().unwrap_or_default())?;
+        if attrs.packed || attrs.unmodelled.is_some() {
+            return Err(self.unsupported(e.span, "an enumeration with a `packed` or `mode` attribute (it changes its size)"));
+        }
         if e.node.enumerators.is_empty() {
             return Ok(tag.and_then(|t| self.enum_tags.get(&t).copied()).unwrap_or(IntType::UINT));
         }

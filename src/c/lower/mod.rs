@@ -48,7 +48,9 @@ pub(crate) enum Symbol {
     Var { name: String, ty: IntType },
     /// An enumeration constant.
     Const(Val),
-    Typedef(CType),
+    /// A type name, with the alignment an `aligned` attribute gave it (which
+    /// may differ from its type's own; see `records.rs`).
+    Typedef(CType, Option<u64>),
     /// A variable of a type Tessera does not model; an error when used.
     Unmodelled { what: String },
     /// A pointer variable (see `memory.rs`).
@@ -139,8 +141,26 @@ pub(crate) struct Frame {
 /// Bound on syntactic nesting during lowering (statements and expressions).
 const MAX_DEPTH: usize = 3000;
 
+/// What the rewrite before parsing (see `c::gnu`) left for the lowering.
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    /// Offsets of the `__typeof__` inserted into `__alignof__(...)`.
+    pub alignof_typeof: HashSet<usize>,
+}
+
 pub(crate) struct Lowerer<'a> {
     text: &'a str,
+    /// See [`Marks`].
+    alignof_typeof: HashSet<usize>,
+    /// The attributes written right after a struct, union or enum body (by
+    /// the specifier's offset), which gcc applies to that type.
+    type_attributes: HashMap<usize, Vec<&'a Node<Extension>>>,
+    /// The offsets of those attributes, which are not the declaration's.
+    type_attribute_offsets: HashSet<usize>,
+    /// The alignment a variable was declared with, by source name, when an
+    /// attribute, `_Alignas` or an aligned typedef gave it one (`None`:
+    /// none did); more than one: names declared with different ones.
+    declared_alignments: HashMap<String, Vec<Option<u64>>>,
     map: &'a SourceMap,
     file: String,
     pub arith: Arith,
@@ -225,6 +245,7 @@ pub fn lower(
     map: &SourceMap,
     file: &str,
     arith: Arith,
+    marks: &Marks,
     external_calls: library::ExternalCalls,
 ) -> Result<Program> {
     // An allocation site tracked as running once must not lie on a cycle
@@ -239,7 +260,7 @@ pub fn lower(
     let mut repeating: HashSet<usize> = HashSet::new();
     let mut exposed: HashSet<i64> = HashSet::new();
     for _ in 0..8 {
-        let (program, found, exposure) = lower_once(unit, text, map, file, arith, external_calls, &repeating, &exposed)?;
+        let (program, found, exposure, _) = lower_once(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed)?;
         let exposure_settled = !exposure.consulted || exposure.found.is_subset(&exposed);
         if found.is_subset(&repeating) && exposure_settled {
             return Ok(program);
@@ -256,16 +277,22 @@ fn lower_once(
     map: &SourceMap,
     file: &str,
     arith: Arith,
+    marks: &Marks,
     external_calls: library::ExternalCalls,
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
-) -> Result<(Program, HashSet<usize>, exposure::Exposure)> {
+) -> Result<(Program, HashSet<usize>, exposure::Exposure, Vec<crate::c::types::Record>)> {
     let mut cfg = CfgBuilder::default();
     let entry = cfg.new_location(None, "entry");
     let exit = cfg.new_location(None, "exit");
     cfg.protected.extend([entry, exit]);
+    let (type_attributes, type_attribute_offsets) = records::type_attributes(unit, text);
     let mut l = Lowerer {
         text,
+        alignof_typeof: marks.alignof_typeof.clone(),
+        type_attributes,
+        type_attribute_offsets,
+        declared_alignments: HashMap::new(),
         map,
         file: file.to_string(),
         arith,
@@ -309,7 +336,20 @@ fn lower_once(
         external_calls,
     };
     let program = l.program(unit)?;
-    Ok((program, l.found_repeating, l.exposure))
+    Ok((program, l.found_repeating, l.exposure, l.records))
+}
+
+/// The structs and unions of a C text as laid out (for the tests of
+/// `records.rs`).
+#[cfg(test)]
+pub(crate) fn record_layouts(text: &str, model: ir::DataModel) -> Result<Vec<crate::c::types::Record>> {
+    let rewritten = crate::c::gnu::rewrite(text, true).map_err(|(_, what)| TesseraError::unsupported(None, what))?;
+    let marks = Marks { alignof_typeof: rewritten.alignof_typeof.clone() };
+    let map = SourceMap::new(text).rewritten(text, rewritten.clone());
+    let unit = crate::c::parse::parse(&rewritten.text, &map)?;
+    let arith = Arith::with_model(ir::IntSemantics::C, model);
+    let (_, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, library::ExternalCalls::default(), &HashSet::new(), &HashSet::new())?;
+    Ok(records)
 }
 
 impl<'a> Lowerer<'a> {

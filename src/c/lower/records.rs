@@ -7,8 +7,11 @@ use super::Lowerer;
 use crate::c::types::{size_of, CType, Field, Record};
 use crate::error::Result;
 use crate::ir::{DataModel, IntType};
+use crate::error::TesseraError;
 use lang_c::ast::*;
 use lang_c::span::Node;
+use lang_c::visit::Visit;
+use std::collections::{HashMap, HashSet};
 
 /// A member found by name: its offset from the start of the record, type
 /// and bit-field position.
@@ -17,6 +20,8 @@ pub(crate) struct Member {
     pub offset: u64,
     pub ty: CType,
     pub bits: Option<(u32, u32)>,
+    /// See [`Field::align`].
+    pub align: u64,
 }
 
 fn round_up(n: u64, align: u64) -> u64 {
@@ -83,20 +88,44 @@ impl<'a> Lowerer<'a> {
             Some(id) if self.records[id].fields.is_none() => id,
             _ => self.new_record(tag, union),
         };
-        let mut members: Vec<(Option<String>, CType, Option<u32>, lang_c::span::Span)> = Vec::new();
+        let record = self.layout_attributes(self.type_attributes.get(&st.span.start).cloned().unwrap_or_default())?;
+        if let Some(what) = record.unmodelled {
+            return Err(self.unsupported(st.span, format!("the attribute `{what}` on a struct or union (it changes the layout)")));
+        }
+        let mut members: Vec<MemberDecl> = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else { continue };
             let types = super::decl::type_specifiers(&f.node.specifiers);
             let base = self.base_type(&types)?;
+            let base_align = self.specifier_alignment(&types);
+            // Attributes among the member's specifiers apply to each of its
+            // declarators (those right after a nested body to that type).
+            let shared: Vec<&'a Node<Extension>> = f
+                .node
+                .specifiers
+                .iter()
+                .filter_map(|s| match &s.node {
+                    SpecifierQualifier::Extension(exts) => Some(exts),
+                    _ => None,
+                })
+                .flatten()
+                .filter(|e| !self.type_attribute_offsets.contains(&e.span.start))
+                .collect();
             if f.node.declarators.is_empty() {
                 // An anonymous struct or union member.
-                members.push((None, base, None, f.span));
+                let attrs = self.layout_attributes(shared.clone())?;
+                members.push(MemberDecl { name: None, ty: base, type_align: base_align, width: None, attrs, span: f.span });
                 continue;
             }
             for sd in &f.node.declarators {
-                let (name, ty) = match &sd.node.declarator {
-                    Some(decl) => (super::decl::declarator_name(&decl.node), self.declared_type(base.clone(), &decl.node)?),
-                    None => (None, base.clone()),
+                let mut exts = shared.clone();
+                let (name, ty, type_align) = match &sd.node.declarator {
+                    Some(decl) => {
+                        exts.extend(decl.node.extensions.iter());
+                        let keeps = keeps_alignment(&decl.node);
+                        (super::decl::declarator_name(&decl.node), self.declared_type(base.clone(), &decl.node)?, base_align.filter(|_| keeps))
+                    }
+                    None => (None, base.clone(), base_align),
                 };
                 let width = match &sd.node.bit_width {
                     Some(w) => {
@@ -106,21 +135,36 @@ impl<'a> Lowerer<'a> {
                     }
                     None => None,
                 };
-                members.push((name, ty, width, sd.span));
+                let attrs = self.layout_attributes(exts)?;
+                members.push(MemberDecl { name, ty, type_align, width, attrs, span: sd.span });
             }
         }
         let mut fields = Vec::new();
         let (mut bit, mut size, mut align) = (0u64, 0u64, 1u64);
-        for (name, ty, width, span) in members {
+        for m in members {
+            let MemberDecl { name, ty, type_align, width, attrs, span } = m;
+            if let Some(what) = attrs.unmodelled {
+                return Err(self.unsupported(span, format!("the attribute `{what}` on a member (it changes the layout)")));
+            }
             // A flexible array member (`int a[];`) has size 0 here.
-            let Some((fsize, falign)) = self.layout(&ty) else {
+            let Some((fsize, field_align)) = self.layout(&ty) else {
                 return Err(self.unsupported(span, "a struct member of incomplete type"));
             };
+            // gcc: the alignment of the member's type as a member (i386
+            // lowers 8-byte scalars to 4), unless an attribute set it.
+            let type_align = type_align.unwrap_or(field_align);
+            let packed = record.packed || attrs.packed;
+            let placed_align;
             let start = match width {
                 Some(w) => {
+                    if attrs.aligned.is_some() {
+                        return Err(self.unsupported(span, "an alignment attribute on a bit-field"));
+                    }
                     let unit = fsize * 8;
                     if w == 0 {
-                        bit = round_up(bit, falign * 8);
+                        // Aligns what follows to its type, packed or not;
+                        // no effect on the record's own alignment.
+                        bit = round_up(bit, type_align * 8);
                         continue;
                     }
                     if unit == 0 || u64::from(w) > unit {
@@ -129,35 +173,55 @@ impl<'a> Lowerer<'a> {
                     if union {
                         bit = 0;
                     }
-                    // gcc: a bit-field never straddles a unit of its type's size.
-                    if (bit % unit) + u64::from(w) > unit {
-                        bit = round_up(bit, unit);
+                    // gcc (PCC_BITFIELD_TYPE_MATTERS): a bit-field may not span
+                    // more units of its type's alignment than its type has;
+                    // else it starts at the next such unit. Packed ones go
+                    // at the next bit.
+                    let ta = type_align * 8;
+                    if !packed && ((bit % ta) + u64::from(w)).div_ceil(ta) > unit / ta {
+                        bit = round_up(bit, ta);
                     }
-                    let unit_start = (bit / unit) * unit;
                     let b = bit;
                     bit += u64::from(w);
-                    if name.is_some() {
-                        align = align.max(falign);
+                    if name.is_some() && !packed {
+                        align = align.max(type_align);
                     }
                     size = size.max(bit.div_ceil(8));
-                    fields.push(Field {
-                        name,
-                        offset: unit_start / 8,
-                        ty,
-                        bits: Some(((b - unit_start) as u32, w)),
-                    });
+                    // Bit-fields are not tracked (their values are opaque):
+                    // the position is kept within the unit of the type's size
+                    // holding it, or from its first byte when it spans two.
+                    let unit_start = (b / unit) * unit;
+                    let (offset, first) = if b - unit_start + u64::from(w) <= unit { (unit_start / 8, b - unit_start) } else { (b / 8, b % 8) };
+                    fields.push(Field { name, offset, ty, bits: Some((first as u32, w)), align: 1 });
                     continue;
                 }
-                None if union => 0,
-                None => round_up(bit.div_ceil(8), falign),
+                None => {
+                    // gcc: `aligned` on a member only raises its alignment,
+                    // except in a packed record, where it is the alignment.
+                    let falign = if packed {
+                        attrs.aligned.unwrap_or(1)
+                    } else {
+                        type_align.max(attrs.aligned.unwrap_or(1))
+                    };
+                    align = align.max(falign);
+                    placed_align = falign;
+                    if union {
+                        0
+                    } else {
+                        round_up(bit.div_ceil(8), falign)
+                    }
+                }
             };
-            align = align.max(falign);
             let end = start + fsize;
             size = size.max(end);
             if !union {
                 bit = end * 8;
             }
-            fields.push(Field { name, offset: start, ty, bits: None });
+            fields.push(Field { name, offset: start, ty, bits: None, align: placed_align });
+        }
+        // `aligned` on the record raises its alignment (it never lowers it).
+        if let Some(a) = record.aligned {
+            align = align.max(a);
         }
         let r = &mut self.records[id];
         r.size = round_up(size, align);
@@ -180,7 +244,7 @@ impl<'a> Lowerer<'a> {
         let fields = self.records.get(record)?.fields.as_ref()?;
         for f in fields {
             match (&f.name, &f.ty) {
-                (Some(n), _) if n == name => return Some(Member { offset: f.offset, ty: f.ty.clone(), bits: f.bits }),
+                (Some(n), _) if n == name => return Some(Member { offset: f.offset, ty: f.ty.clone(), bits: f.bits, align: f.align }),
                 (None, CType::Record(inner)) => {
                     if let Some(m) = self.member(*inner, name) {
                         return Some(Member { offset: f.offset + m.offset, ..m });
@@ -262,5 +326,373 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn pointer_call_type(&mut self, c: &'a Node<CallExpression>) -> Result<CType> {
         let targets = self.indirect_targets(c, true)?;
         Ok(self.indirect_return_type(&targets))
+    }
+}
+
+/// A member as declared, before it is placed.
+struct MemberDecl {
+    name: Option<String>,
+    ty: CType,
+    /// The alignment its type got from an `aligned` attribute on a typedef.
+    type_align: Option<u64>,
+    width: Option<u32>,
+    attrs: LayoutAttributes,
+    span: lang_c::span::Span,
+}
+
+/// What gcc's attributes (and `_Alignas`) say about a layout.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LayoutAttributes {
+    pub packed: bool,
+    /// The largest alignment asked for, in bytes.
+    pub aligned: Option<u64>,
+    /// An attribute that changes the layout or the type in a way Tessera
+    /// does not model (`vector_size`, `mode`, ...).
+    pub unmodelled: Option<&'static str>,
+}
+
+/// gcc's `__BIGGEST_ALIGNMENT__` on x86-64 and i386 (without AVX): what a
+/// bare `aligned` asks for.
+const BIGGEST_ALIGNMENT: u64 = 16;
+
+/// Whether a declarator keeps the alignment of its base type: arrays do,
+/// pointers and functions have their own.
+pub(super) fn keeps_alignment(d: &Declarator) -> bool {
+    let own = d.derived.iter().all(|x| matches!(x.node, DerivedDeclarator::Array(_)));
+    own && match &d.kind.node {
+        DeclaratorKind::Declarator(inner) => keeps_alignment(&inner.node),
+        _ => true,
+    }
+}
+
+/// The attributes written right after a struct, union or enum body in a
+/// list of specifiers (`struct S {...} __attribute__((packed)) s;`),
+/// which gcc gives to that type, by the offset of the type's specifier;
+/// and the offsets of those attributes.
+pub(super) fn type_attributes<'a>(unit: &'a TranslationUnit, text: &str) -> (HashMap<usize, Vec<&'a Node<Extension>>>, HashSet<usize>) {
+    struct Collect<'a, 't> {
+        text: &'t str,
+        found: HashMap<usize, Vec<&'a Node<Extension>>>,
+        offsets: HashSet<usize>,
+    }
+    impl<'a> Collect<'a, '_> {
+        /// `items`: each specifier's span, the type it names (struct, union
+        /// or enum) and the attributes it is.
+        fn list(&mut self, items: Vec<(lang_c::span::Span, Option<lang_c::span::Span>, Option<&'a Vec<Node<Extension>>>)>) {
+            let mut open: Option<(usize, usize)> = None; // (type offset, end of the last part)
+            for (span, ty, exts) in items {
+                match (ty, exts, open) {
+                    (Some(t), _, _) => open = Some((t.start, t.end)),
+                    (None, Some(exts), Some((key, end))) if self.text.get(end..span.start).is_some_and(|g| g.trim().is_empty()) => {
+                        self.found.entry(key).or_default().extend(exts.iter());
+                        self.offsets.extend(exts.iter().map(|e| e.span.start));
+                        self.offsets.insert(span.start);
+                        open = Some((key, span.end));
+                    }
+                    _ => open = None,
+                }
+            }
+        }
+    }
+    fn type_span(t: &Node<TypeSpecifier>) -> Option<lang_c::span::Span> {
+        match &t.node {
+            TypeSpecifier::Struct(s) => Some(s.span),
+            TypeSpecifier::Enum(e) => Some(e.span),
+            _ => None,
+        }
+    }
+    fn declaration<'a>(specs: &'a [Node<DeclarationSpecifier>]) -> Vec<(lang_c::span::Span, Option<lang_c::span::Span>, Option<&'a Vec<Node<Extension>>>)> {
+        specs
+            .iter()
+            .map(|s| match &s.node {
+                DeclarationSpecifier::TypeSpecifier(t) => (s.span, type_span(t), None),
+                DeclarationSpecifier::Extension(e) => (s.span, None, Some(e)),
+                _ => (s.span, None, None),
+            })
+            .collect()
+    }
+    fn qualifiers<'a>(specs: &'a [Node<SpecifierQualifier>]) -> Vec<(lang_c::span::Span, Option<lang_c::span::Span>, Option<&'a Vec<Node<Extension>>>)> {
+        specs
+            .iter()
+            .map(|s| match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => (s.span, type_span(t), None),
+                SpecifierQualifier::Extension(e) => (s.span, None, Some(e)),
+                _ => (s.span, None, None),
+            })
+            .collect()
+    }
+    impl<'a> Visit<'a> for Collect<'a, '_> {
+        fn visit_declaration(&mut self, d: &'a Declaration, span: &'a lang_c::span::Span) {
+            self.list(declaration(&d.specifiers));
+            lang_c::visit::visit_declaration(self, d, span);
+        }
+        fn visit_function_definition(&mut self, f: &'a FunctionDefinition, span: &'a lang_c::span::Span) {
+            self.list(declaration(&f.specifiers));
+            lang_c::visit::visit_function_definition(self, f, span);
+        }
+        fn visit_parameter_declaration(&mut self, p: &'a ParameterDeclaration, span: &'a lang_c::span::Span) {
+            self.list(declaration(&p.specifiers));
+            lang_c::visit::visit_parameter_declaration(self, p, span);
+        }
+        fn visit_struct_field(&mut self, f: &'a StructField, span: &'a lang_c::span::Span) {
+            self.list(qualifiers(&f.specifiers));
+            lang_c::visit::visit_struct_field(self, f, span);
+        }
+        fn visit_type_name(&mut self, t: &'a TypeName, span: &'a lang_c::span::Span) {
+            self.list(qualifiers(&t.specifiers));
+            lang_c::visit::visit_type_name(self, t, span);
+        }
+    }
+    let mut c = Collect { text, found: HashMap::new(), offsets: HashSet::new() };
+    c.visit_translation_unit(unit);
+    (c.found, c.offsets)
+}
+
+impl<'a> Lowerer<'a> {
+    /// Read gcc's layout attributes (`packed`, `aligned`, and the
+    /// `_Alignas` rewritten into one, see `c::gnu`).
+    pub(crate) fn layout_attributes(&mut self, exts: Vec<&'a Node<Extension>>) -> Result<LayoutAttributes> {
+        let mut out = LayoutAttributes::default();
+        for e in exts {
+            let Extension::Attribute(a) = &e.node else { continue };
+            let name = a.name.node.trim_matches('_');
+            let asked = match name {
+                "packed" => {
+                    out.packed = true;
+                    continue;
+                }
+                "aligned" => match a.arguments.first() {
+                    None => BIGGEST_ALIGNMENT,
+                    Some(arg) => self.alignment_value(arg)?,
+                },
+                n if n == crate::c::gnu::ALIGNAS_ATTRIBUTE.trim_matches('_') => {
+                    let Some(arg) = a.arguments.first() else { continue };
+                    match &arg.node {
+                        // `_Alignas(type)` is `_Alignas(_Alignof(type))`.
+                        Expression::SizeOfTy(t) => {
+                            let ty = self.type_name(&t.node.0)?;
+                            let own = self.type_name_alignment(&t.node.0);
+                            match own.or_else(|| self.layout(&ty).map(|(_, al)| al)) {
+                                Some(al) => al,
+                                None => return Err(self.unsupported(arg.span, "`_Alignas` of an incomplete type")),
+                            }
+                        }
+                        Expression::SizeOfVal(v) => {
+                            let v = self.constant(&v.node.0)?;
+                            let n = v.constant().and_then(|c| u64::try_from(c.clone()).ok());
+                            match n {
+                                // `_Alignas(0)` has no effect.
+                                Some(0) => continue,
+                                Some(n) if n.is_power_of_two() => n,
+                                _ => return Err(self.unsupported(arg.span, "an alignment that is not a power of two")),
+                            }
+                        }
+                        _ => return Err(TesseraError::Internal("`_Alignas` rewritten into an unexpected form".into())),
+                    }
+                }
+                "vector_size" | "mode" | "ms_struct" | "scalar_storage_order" => {
+                    out.unmodelled = Some(match name {
+                        "vector_size" => "vector_size",
+                        "mode" => "mode",
+                        "ms_struct" => "ms_struct",
+                        _ => "scalar_storage_order",
+                    });
+                    continue;
+                }
+                _ => continue,
+            };
+            out.aligned = Some(out.aligned.map_or(asked, |x| x.max(asked)));
+        }
+        Ok(out)
+    }
+
+    /// The value of `aligned(N)`: a power of two.
+    fn alignment_value(&mut self, arg: &'a Node<Expression>) -> Result<u64> {
+        let v = self.constant(arg)?;
+        match v.constant().and_then(|c| u64::try_from(c.clone()).ok()) {
+            Some(n) if n.is_power_of_two() => Ok(n),
+            _ => Err(self.unsupported(arg.span, "an alignment that is not a power of two")),
+        }
+    }
+
+    /// The alignment a typedef name among the specifiers carries (see
+    /// [`Symbol::Typedef`](super::Symbol::Typedef)).
+    pub(crate) fn specifier_alignment(&self, types: &[&'a Node<TypeSpecifier>]) -> Option<u64> {
+        types.iter().find_map(|t| match &t.node {
+            TypeSpecifier::TypedefName(id) => match self.lookup(&id.node.name) {
+                Some(super::Symbol::Typedef(_, a)) => *a,
+                _ => None,
+            },
+            TypeSpecifier::TypeOf(t) => match &t.node {
+                TypeOf::Type(tn) => self.type_name_alignment(tn),
+                TypeOf::Expression(_) => None,
+            },
+            _ => None,
+        })
+    }
+
+    /// The alignment a type name carries from an aligned typedef.
+    pub(crate) fn type_name_alignment(&self, tn: &'a Node<TypeName>) -> Option<u64> {
+        let types = super::decl::type_specifiers(&tn.node.specifiers);
+        let own = self.specifier_alignment(&types)?;
+        match &tn.node.declarator {
+            Some(d) if !keeps_alignment(&d.node) => None,
+            _ => Some(own),
+        }
+    }
+
+    /// gcc's `TYPE_ALIGN`, what `__alignof__(type)` and `__alignof__` of an
+    /// object give: on i386 8-byte scalars keep their 8 here (only members
+    /// and `_Alignof` get 4).
+    pub(crate) fn preferred_alignment(&self, t: &CType) -> Option<u64> {
+        match t {
+            CType::Int(_) | CType::Float(8) => self.byte_size(t).map(|s| s.max(1)),
+            CType::Array(e, _) => self.preferred_alignment(e),
+            _ => self.layout(t).map(|(_, a)| a),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::DataModel;
+
+    /// `(tag, sizeof, _Alignof, [(member, offsetof)])` of every tagged
+    /// record of `text`.
+    fn layouts(text: &str, model: DataModel) -> Vec<(String, u64, u64, Vec<(String, u64)>)> {
+        let text = format!("{text}\nint main(void) {{ return 0; }}\n");
+        let records = super::super::record_layouts(&text, model).unwrap_or_else(|e| panic!("{e}"));
+        records
+            .into_iter()
+            .filter_map(|r| {
+                let fields = r.fields?.into_iter().filter_map(|f| Some((f.name?, f.offset))).collect();
+                Some((r.tag?, r.size, r.align, fields))
+            })
+            .collect()
+    }
+
+    /// Checks `(tag, size, align, offsets of the named members)` against
+    /// the numbers gcc 12 printed for the same declarations (`gcc -m64`,
+    /// `gcc -m32`).
+    fn check(text: &str, model: DataModel, expected: &[(&str, u64, u64, &[(&str, u64)])]) {
+        let got = layouts(text, model);
+        for (tag, size, align, offsets) in expected {
+            let Some((_, s, a, fields)) = got.iter().find(|(t, ..)| t == tag) else { panic!("no struct {tag}") };
+            assert_eq!((*s, *a), (*size, *align), "{model:?} struct {tag}: (sizeof, _Alignof)");
+            for (m, off) in *offsets {
+                let o = fields.iter().find(|(n, _)| n == m).map(|(_, o)| *o);
+                assert_eq!(o, Some(*off), "{model:?} offsetof(struct {tag}, {m})");
+            }
+        }
+    }
+
+    const ATTRIBUTES: &str = r#"
+typedef int aint __attribute__((aligned(8)));
+typedef int a1 __attribute__((aligned(1)));
+typedef struct { char c[40]; } T32 __attribute__((aligned(32)));
+struct S1 { char c; aint x; };
+struct S2 { char c; a1 x; };
+struct S3 { char c; int x __attribute__((aligned(8))); char d; };
+struct __attribute__((aligned(16))) S4 { char c; };
+struct S5 { char c; } __attribute__((aligned(16)));
+struct S6 { char c; int x; } __attribute__((packed));
+struct S7 { char c; int x __attribute__((packed)); char d; };
+struct S8 { char c; _Alignas(8) int x; };
+struct S9 { char a; int b:3; int c:30; } __attribute__((packed));
+struct S11 { char c; int x __attribute__((aligned(8))); } __attribute__((packed));
+struct S13 { char c; T32 t; };
+struct S14 { char c; int x; } __attribute__((packed, aligned(4)));
+struct L { char c; int x; } __attribute__((aligned(2)));
+struct N { char c; int x __attribute__((aligned(2))); } __attribute__((packed));
+struct O { char c; int x __attribute__((aligned)); };
+struct Q { char a; int b:4; char c; } __attribute__((packed));
+struct R { char a; struct { char c; int x; } __attribute__((packed)) in; };
+struct A16 { char c; } __attribute__((aligned(16)));
+struct K { char c; struct A16 s; } __attribute__((packed));
+struct T1 { char c; __attribute__((aligned(8))) int x; };
+union U { char c; int x; } __attribute__((packed));
+union V { char c[5]; int x __attribute__((aligned(8))); };
+struct H { char a; int :0; char b; } __attribute__((packed));
+"#;
+
+    #[test]
+    fn attributes_lay_out_as_gcc_does_on_both_targets() {
+        // The same numbers under -m64 and -m32: no 8-byte scalar in these.
+        for model in [DataModel::Lp64, DataModel::Ilp32] {
+            check(
+                ATTRIBUTES,
+                model,
+                &[
+                    ("S1", 16, 8, &[("x", 8)]),
+                    ("S2", 5, 1, &[("x", 1)]),
+                    ("S3", 16, 8, &[("x", 8), ("d", 12)]),
+                    ("S4", 16, 16, &[]),
+                    ("S5", 16, 16, &[]),
+                    ("S6", 5, 1, &[("x", 1)]),
+                    ("S7", 6, 1, &[("x", 1), ("d", 5)]),
+                    ("S8", 16, 8, &[("x", 8)]),
+                    ("S9", 6, 1, &[]),
+                    ("S11", 16, 8, &[("x", 8)]),
+                    ("S13", 96, 32, &[("t", 32)]),
+                    ("S14", 8, 4, &[("x", 1)]),
+                    ("L", 8, 4, &[]),
+                    ("N", 6, 2, &[("x", 2)]),
+                    ("O", 32, 16, &[("x", 16)]),
+                    ("Q", 3, 1, &[("c", 2)]),
+                    ("R", 6, 1, &[("in", 1)]),
+                    ("K", 17, 1, &[("s", 1)]),
+                    ("T1", 16, 8, &[("x", 8)]),
+                    ("U", 4, 1, &[]),
+                    ("V", 8, 8, &[]),
+                    ("H", 5, 1, &[("b", 4)]),
+                ],
+            );
+        }
+    }
+
+    const EIGHT_BYTE: &str = r#"
+typedef long long ll8 __attribute__((aligned(8)));
+struct D { char c; long long x __attribute__((aligned(4))); };
+struct D2 { char c; long long x __attribute__((aligned(2))); };
+struct F { char c; ll8 x; };
+struct G { char a; long long b:60; };
+struct J { char a; long long :0; char b; };
+struct P { char a; long long b:40; };
+struct Z2 { char c; long long b:33; } __attribute__((packed));
+struct Z4 { char c; int x; long long l; double d; long double ld; void *p; };
+"#;
+
+    #[test]
+    fn eight_byte_scalars_differ_between_x86_64_and_i386() {
+        check(
+            EIGHT_BYTE,
+            DataModel::Lp64,
+            &[
+                ("D", 16, 8, &[("x", 8)]),
+                ("D2", 16, 8, &[("x", 8)]),
+                ("F", 16, 8, &[("x", 8)]),
+                ("G", 16, 8, &[]),
+                ("J", 9, 1, &[("b", 8)]),
+                ("P", 8, 8, &[]),
+                ("Z2", 6, 1, &[]),
+                ("Z4", 64, 16, &[("l", 8), ("d", 16), ("ld", 32), ("p", 48)]),
+            ],
+        );
+        check(
+            EIGHT_BYTE,
+            DataModel::Ilp32,
+            &[
+                ("D", 12, 4, &[("x", 4)]),
+                ("D2", 12, 4, &[("x", 4)]),
+                // An aligned typedef is not lowered to 4 in a struct.
+                ("F", 16, 8, &[("x", 8)]),
+                // i386 places `long long` bit-fields in 4-byte units.
+                ("G", 12, 4, &[]),
+                ("J", 5, 1, &[("b", 4)]),
+                ("P", 8, 4, &[]),
+                ("Z2", 6, 1, &[]),
+                ("Z4", 40, 4, &[("l", 8), ("d", 16), ("ld", 24), ("p", 36)]),
+            ],
+        );
     }
 }

@@ -188,6 +188,9 @@ pub(crate) struct Lowerer<'a> {
     alloc_counter: Option<String>,
     /// Operations whose undefined behaviour is assumed away.
     pub undefined: Vec<ir::UndefinedSite>,
+    /// The variable that marks where each operation's definedness is
+    /// assumed (see [`ir::UNDEFINED_SITE`]), once declared.
+    undefined_marker: Option<String>,
     /// Memo of [`Lowerer::inlined_size`] (see `calls.rs`).
     inlined_sizes: HashMap<String, usize>,
     /// Globals defined with an initializer (a second one is an error).
@@ -288,6 +291,7 @@ fn lower_once(
         initialized_globals: HashSet::new(),
         inlined_sizes: HashMap::new(),
         undefined: Vec::new(),
+        undefined_marker: None,
         records: Vec::new(),
         record_tags: HashMap::new(),
         uses_floats: false,
@@ -403,12 +407,21 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn emit_assume(&mut self, t: crate::term::Term) {
-        let t = if self.guards.is_empty() {
+        let t = self.under_guards(t);
+        self.emit_assume_as_is(t);
+    }
+    /// `t` as it holds where the expression being lowered is evaluated:
+    /// implied by the conditions that evaluate it (see `guards`).
+    pub fn under_guards(&self, t: crate::term::Term) -> crate::term::Term {
+        if self.guards.is_empty() {
             t
         } else {
             use crate::term::Term;
             Term::or(vec![Term::not(Term::and(self.guards.clone())), t])
-        };
+        }
+    }
+    /// `assume t` for a condition already under the guards.
+    pub fn emit_assume_as_is(&mut self, t: crate::term::Term) {
         match t {
             crate::term::Term::Bool(true) => {}
             crate::term::Term::Bool(false) => self.cur = None,

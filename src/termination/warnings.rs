@@ -30,9 +30,9 @@ use crate::term::Term;
 use std::time::Duration;
 
 /// Time for all the checks of one program, at most.
-const TOTAL: Duration = Duration::from_secs(2);
+const TOTAL: Duration = Duration::from_secs(3);
 /// Time for the check of one site, at most.
-const PER_SITE: Duration = Duration::from_millis(500);
+const PER_SITE: Duration = Duration::from_secs(1);
 
 /// The warnings of `p` that are not ruled out, each with its status.
 pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
@@ -65,6 +65,13 @@ fn check_site(p: &Program, marker: &str, site: usize, budget: &Budget) -> Option
     let violation = violation_model(p, marker, site)?;
     let model = crate::termination::solved_model(violation);
     let enc = encode(&model).ok()?;
+    // The path condition from the last cut-point alone (a dominating guard
+    // such as `b != 0` before `a % b`) often rules it out: one solver call
+    // per path, far cheaper than a safety engine.
+    let paths_possible = enc.transitions.iter().filter(|t| t.to == enc.exit).any(|t| satisfiable(&t.constraint, budget));
+    if !paths_possible {
+        return Some(Check::RuledOut);
+    }
     match portfolio::solve(&enc.plain_system(), EngineKind::Pdr, budget) {
         Verdict::Safe(_) => return Some(Check::RuledOut),
         Verdict::Unsafe(_) => {}
@@ -81,6 +88,17 @@ fn check_site(p: &Program, marker: &str, site: usize, budget: &Budget) -> Option
         Verdict::Unsafe(d) => Some(Check::Reachable(d.chain().len().saturating_sub(2))),
         _ => None,
     }
+}
+
+/// Whether `t` may hold (`true` when the solver does not know).
+fn satisfiable(t: &Term, budget: &Budget) -> bool {
+    if *t == Term::ff() {
+        return false;
+    }
+    let _guard = budget.cancel.register_thread_context();
+    let s = crate::smt::solver_for(budget);
+    s.assert(crate::smt::bool_of(t));
+    !matches!(crate::smt::check(&s, budget), crate::smt::Sat::Unsat)
 }
 
 /// `p` with an edge into a new exit beside every `assume` marked as site

@@ -292,3 +292,83 @@ fn character_constants_and_universal_names_have_gcc_values() {
     assert_eq!(prove("character_constants.c", Strategy::Portfolio).answer.word(), "YES");
     assert_eq!(prove("character_constants_spin.c", Strategy::Portfolio).answer.word(), "NO");
 }
+
+// ---- the first programs a user tries (issue 31)
+
+fn regress(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/c/regress").join(name)
+}
+
+/// Prove C text under C's integers (what `tessera prove` does by default).
+fn prove_source(name: &str, text: &str) -> Outcome {
+    let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let p = tessera::c::parse_source(name, text, IntSemantics::C).unwrap_or_else(|e| panic!("{name}: refused: {e}"));
+    let opts = ProveOptions { timeout: Duration::from_secs(60), ..ProveOptions::default() };
+    prove_program(&p, &opts)
+}
+
+fn prove_regress(name: &str) -> Outcome {
+    let text = std::fs::read_to_string(regress(name)).expect("readable");
+    prove_source(name, &text)
+}
+
+#[test]
+fn programs_reading_their_arguments_are_proved_terminating() {
+    for name in ["main_argv_walk.c", "main_envp_walk.c", "main_argc_at_least_one.c"] {
+        let o = prove_regress(name);
+        assert_eq!(o.answer.word(), "YES", "{name}: {:?}", o.answer);
+    }
+    let o = prove_source("argv_index.c", "int main(int argc, char *argv[]) { int i = 0; while (argv[i] != 0) i++; return i; }");
+    assert_eq!(o.answer.word(), "YES", "{:?}", o.answer);
+}
+
+#[test]
+fn a_loop_kept_going_by_the_argument_count_is_non_terminating() {
+    let o = prove_source("argc_spin.c", "int main(int argc, char **argv) { while (argc > 1) { } return 0; }");
+    assert_eq!(o.answer.word(), "NO", "{:?}", o.answer);
+}
+
+#[test]
+fn loops_reading_standard_input_are_non_terminating() {
+    for name in ["stdin_getchar_count.c", "stdin_fgets_echo.c", "stdin_scanf_sum.c", "stdin_fread_blocks.c"] {
+        let o = prove_regress(name);
+        // The input may go on forever: never YES; the witness is found
+        // quickly (the reads are inputs, not unknown values).
+        assert_eq!(o.answer.word(), "NO", "{name}: {:?}", o.answer);
+    }
+    let o = prove_source(
+        "getline.c",
+        "#include <stdio.h>\n#include <stdlib.h>\nint main(void) { char *line = NULL; size_t cap = 0; while (getline(&line, &cap, stdin) != -1) ; free(line); return 0; }",
+    );
+    assert!(matches!(o.answer.word(), "NO" | "MAYBE"), "{:?}", o.answer);
+}
+
+fn warning_expressions(o: &Outcome) -> Vec<String> {
+    o.warnings.iter().map(|w| format!("{}: {} ({})", w.kind, w.expression, w.status.word())).collect()
+}
+
+#[test]
+fn warnings_that_a_guard_rules_out_are_not_printed() {
+    let gcd = prove_source(
+        "gcd.c",
+        "int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(), t; while (b != 0) { t = a % b; a = b; b = t; } return a; }",
+    );
+    assert!(gcd.warnings.iter().all(|w| w.expression != "a % b"), "{:?}", warning_expressions(&gcd));
+    let collatz = prove_source(
+        "collatz.c",
+        "int main(void) { int x = __VERIFIER_nondet_int(); int steps = 0; while (x > 1 && steps < 1000) { if (x % 2) x = 3*x+1; else x /= 2; steps++; } return steps; }",
+    );
+    let w = warning_expressions(&collatz);
+    assert!(collatz.warnings.iter().all(|w| w.expression != "steps++"), "{w:?}");
+    // `3*x` does overflow for a large odd x (a run is found within the
+    // checks' time on an idle machine; under load it may stay "not ruled out").
+    assert!(w.iter().any(|w| w.starts_with("signed overflow: 3*x")), "{w:?}");
+}
+
+#[test]
+fn a_possible_division_by_zero_is_still_a_warning() {
+    let o = prove_source("div.c", "int main(void) { int b = __VERIFIER_nondet_int(); return 10 / b; }");
+    let w = warning_expressions(&o);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].starts_with("division by zero: 10 / b"), "{w:?}");
+}

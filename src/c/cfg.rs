@@ -309,6 +309,13 @@ const MAX_COPIED_ACTIONS: usize = 8;
 /// location with one incoming edge is merged into it, and a location whose
 /// only way out is an empty edge is bypassed. Paths, and so the loop
 /// structure among the remaining locations, are unchanged.
+/// The actions that count for the size of an edge: the marks of undefined
+/// operations (see [`crate::ir::UNDEFINED_SITE`]) are no part of the model
+/// and must not change its shape.
+pub(crate) fn model_actions(actions: &[Action]) -> usize {
+    actions.iter().filter(|a| !matches!(a, Action::Assign(v, _) if v == crate::ir::UNDEFINED_SITE)).count()
+}
+
 pub fn simplify(n: usize, edges: Vec<Edge>, protected: &HashSet<LocId>) -> Vec<Edge> {
     let mut edges: Vec<Option<Edge>> = edges.into_iter().map(Some).collect();
     let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -339,7 +346,7 @@ pub fn simplify(n: usize, edges: Vec<Edge>, protected: &HashSet<LocId>) -> Vec<E
         // Merging copies the incoming actions into every outgoing edge: a
         // long straight-line block before a branch stays where it is.
         let copies_are_cheap = outs.len() <= 1
-            || ins.len() == 1 && edges[ins[0]].as_ref().is_some_and(|e| e.actions.len() <= MAX_COPIED_ACTIONS);
+            || ins.len() == 1 && edges[ins[0]].as_ref().is_some_and(|e| model_actions(&e.actions) <= MAX_COPIED_ACTIONS);
         if ins.len() == 1 && copies_are_cheap {
             let Some(mut first) = edges[ins[0]].take() else { continue };
             for (k, &o) in outs.iter().enumerate() {

@@ -181,7 +181,38 @@ pub struct UndefinedSite {
     pub kind: String,
     /// The source text of the operation.
     pub expression: String,
+    /// What is known of whether a run gets there with the operation undefined.
+    pub status: WarningStatus,
 }
+
+/// What the prover knows of an operation whose undefined behaviour the
+/// lowering could not rule out (sites it proves safe are not reported).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WarningStatus {
+    /// No run reaching it was found (nor was it shown impossible).
+    NotRuledOut,
+    /// A run of the program (on the model's exact part: no unknown value,
+    /// every allocation succeeding) reaches it with the operation
+    /// undefined, after `steps` visits of cut-points (loop headers, and
+    /// the join points that split large loop bodies).
+    Reachable { steps: usize },
+}
+
+impl WarningStatus {
+    /// JSON's `status`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            WarningStatus::NotRuledOut => "not ruled out",
+            WarningStatus::Reachable { .. } => "reachable",
+        }
+    }
+}
+
+/// The source name of the variable that marks, right before each
+/// `assume` of an operation's definedness, which [`UndefinedSite`] it is
+/// (the site's index in `Program::undefined`). Not a C identifier; never
+/// read, so slicing drops it from the model the engines solve.
+pub const UNDEFINED_SITE: &str = "undefined#site";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variable {

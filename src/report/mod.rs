@@ -229,12 +229,19 @@ fn exact_text(set: &crate::term::Term, names: &Names) -> String {
         .unwrap_or_else(|| set.to_string())
 }
 
-/// `warning: file:line:col: signed overflow possible in 'x + 1'`.
+/// `warning: file:line:col: signed overflow possible in 'x + 1' (not ruled out)`.
 fn warning_lines(o: &Outcome) -> String {
     let mut s = String::new();
     for w in &o.warnings {
         let at = w.span.as_ref().map(|sp| format!("{sp}: ")).unwrap_or_default();
-        let _ = writeln!(s, "warning: {at}{} possible in '{}'", w.kind, w.expression);
+        let status = match &w.status {
+            crate::ir::WarningStatus::NotRuledOut => "not ruled out".to_string(),
+            crate::ir::WarningStatus::Reachable { steps: 0 } => "reachable: a run gets there before any loop".to_string(),
+            crate::ir::WarningStatus::Reachable { steps } => {
+                format!("reachable: a run gets there after {steps} {}", if *steps == 1 { "visit of a loop header" } else { "visits of loop headers" })
+            }
+        };
+        let _ = writeln!(s, "warning: {at}{} possible in '{}' ({status})", w.kind, w.expression);
     }
     s
 }
@@ -258,6 +265,11 @@ pub fn to_json(o: &Outcome) -> Json {
             "column": w.span.as_ref().map(|s| s.col),
             "kind": w.kind,
             "expression": w.expression,
+            "status": w.status.word(),
+            "steps": match &w.status {
+                crate::ir::WarningStatus::Reachable { steps } => Some(*steps),
+                crate::ir::WarningStatus::NotRuledOut => None,
+            },
         })).collect::<Vec<_>>(),
     });
     let names = names_of(o);

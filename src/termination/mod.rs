@@ -7,6 +7,7 @@ pub mod invariants;
 pub mod samples;
 pub mod synthesis;
 pub mod guards;
+pub mod warnings;
 pub mod witness;
 
 use crate::engine::{Budget, EngineKind, Verdict};
@@ -242,13 +243,14 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             }
             LoopResult::NonTerminating(witness, strategy) => {
                 drop(watchdog);
+                let warnings = warnings::checked_warnings(p, &budget);
                 return Outcome {
                     answer: Answer::No { witness, span, strategy },
                     file: p.file.clone(),
                     seconds: start.elapsed().as_secs_f64(),
                     encoding: Some(enc),
                     queries,
-                    warnings: p.undefined.clone(),
+                    warnings,
                 };
             }
             LoopResult::Unknown(r) => {
@@ -261,6 +263,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         }
     }
     drop(watchdog);
+    let warnings = warnings::checked_warnings(p, &budget);
     let answer = if reasons.is_empty() && proofs.len() == enc.loops.len() {
         Answer::Yes { loops: proofs }
     } else {
@@ -282,7 +285,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         seconds: start.elapsed().as_secs_f64(),
         encoding: Some(enc),
         queries,
-        warnings: p.undefined.clone(),
+        warnings,
     }
 }
 

@@ -833,10 +833,34 @@ impl<'a> Lowerer<'a> {
             }
             let at = self.span(s);
             let text = self.source_text(s);
-            if !self.undefined.iter().any(|u| u.span == at && u.kind == kind.describe()) {
-                self.undefined.push(crate::ir::UndefinedSite { span: at, kind: kind.describe().to_string(), expression: text });
+            let site = match self.undefined.iter().position(|u| u.span == at && u.kind == kind.describe()) {
+                Some(i) => i,
+                None => {
+                    self.undefined.push(crate::ir::UndefinedSite {
+                        span: at,
+                        kind: kind.describe().to_string(),
+                        expression: text,
+                        status: crate::ir::WarningStatus::NotRuledOut,
+                    });
+                    self.undefined.len() - 1
+                }
+            };
+            let cond = self.under_guards(cond);
+            if !matches!(cond, Term::Bool(_)) {
+                // Marks the assumption as this site's, so that the
+                // warnings can ask whether it can fail (see
+                // `termination::warnings`); dropped with slicing.
+                let marker = match &self.undefined_marker {
+                    Some(m) => m.clone(),
+                    None => {
+                        let m = self.cfg.declare(crate::ir::UNDEFINED_SITE, crate::c::cfg::GLOBAL, crate::ir::IntType::INT);
+                        self.undefined_marker = Some(m.clone());
+                        m
+                    }
+                };
+                self.emit(crate::ir::Action::Assign(marker, Term::int(site as i64)));
             }
-            self.emit_assume(cond);
+            self.emit_assume_as_is(cond);
         }
         out.val
     }

@@ -619,6 +619,9 @@ impl<'a> Lowerer<'a> {
                 Some(CType::Ptr(p)) => (**p).clone(),
                 _ => hint.unwrap_or(CType::Void),
             };
+            if super::library::InputCall::of(name) == Some(super::library::InputCall::LineInto) {
+                return self.fgets_call(c, pointee);
+            }
             return self.external_pointer_call(name, c, pointee);
         }
         let args = &c.node.arguments;

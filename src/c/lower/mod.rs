@@ -210,6 +210,9 @@ pub(crate) struct Lowerer<'a> {
     alloc_counter: Option<String>,
     /// Operations whose undefined behaviour is assumed away.
     pub undefined: Vec<ir::UndefinedSite>,
+    /// The variable that marks where each operation's definedness is
+    /// assumed (see [`ir::UNDEFINED_SITE`]), once declared.
+    undefined_marker: Option<String>,
     /// Memo of [`Lowerer::inlined_size`] (see `calls.rs`).
     inlined_sizes: HashMap<String, usize>,
     /// Globals defined with an initializer (a second one is an error).
@@ -325,6 +328,7 @@ fn lower_once(
         initialized_globals: HashSet::new(),
         inlined_sizes: HashMap::new(),
         undefined: Vec::new(),
+        undefined_marker: None,
         records: Vec::new(),
         record_tags: HashMap::new(),
         uses_floats: false,
@@ -455,12 +459,21 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn emit_assume(&mut self, t: crate::term::Term) {
-        let t = if self.guards.is_empty() {
+        let t = self.under_guards(t);
+        self.emit_assume_as_is(t);
+    }
+    /// `t` as it holds where the expression being lowered is evaluated:
+    /// implied by the conditions that evaluate it (see `guards`).
+    pub fn under_guards(&self, t: crate::term::Term) -> crate::term::Term {
+        if self.guards.is_empty() {
             t
         } else {
             use crate::term::Term;
             Term::or(vec![Term::not(Term::and(self.guards.clone())), t])
-        };
+        }
+    }
+    /// `assume t` for a condition already under the guards.
+    pub fn emit_assume_as_is(&mut self, t: crate::term::Term) {
         match t {
             crate::term::Term::Bool(true) => {}
             crate::term::Term::Bool(false) => self.cur = None,
@@ -646,23 +659,41 @@ impl<'a> Lowerer<'a> {
             ret_ptr: None,
             ret_object: None,
         });
-        // `argc` and friends: unknown inputs; `argv` (a pointer) only errs if used.
-        for p in &info.params {
+        // The program's arguments (C11 5.1.2.2.1): `argc` and the strings
+        // of `argv` come from whoever runs the program, so they are inputs.
+        let mut argc: Option<crate::term::Term> = None;
+        for (position, p) in info.params.iter().enumerate() {
             let Some(name) = &p.name else { continue };
-            match &p.ty {
-                CType::Int(t) => {
+            match (&p.ty, MainParameter::at(position)) {
+                (CType::Int(t), MainParameter::ArgumentCount) => {
                     let v = self.cfg.declare(name, "main", *t);
                     self.input(&v, *t);
-                    if std::ptr::eq(p, &info.params[0]) {
-                        // C11 5.1.2.2.1: `argc` is non-negative.
-                        self.emit_assume(crate::term::Term::le(crate::term::Term::int(0), crate::term::Term::var(v.clone())));
-                    }
+                    // C allows 0, but a program started from a shell or by
+                    // `execve` on Linux (since 5.18, which supplies an
+                    // empty `argv[0]`) always has its own name first.
+                    self.emit_assume(crate::term::Term::le(crate::term::Term::int(1), crate::term::Term::var(v.clone())));
+                    argc = Some(crate::term::Term::var(v.clone()));
                     self.bind(name, Symbol::Var { name: v, ty: *t });
                 }
-                CType::Unsupported(what) => self.bind(name, Symbol::Unmodelled { what: what.clone() }),
-                CType::Ptr(_) => self.bind(name, Symbol::Unmodelled { what: "pointer (arguments of main)".into() }),
-                CType::Void => {}
-                other => self.bind(name, Symbol::Opaque { ty: other.clone() }),
+                (CType::Int(t), _) => {
+                    let v = self.cfg.declare(name, "main", *t);
+                    self.input(&v, *t);
+                    self.bind(name, Symbol::Var { name: v, ty: *t });
+                }
+                (CType::Ptr(pointee), which @ (MainParameter::Arguments | MainParameter::Environment)) if matches!(**pointee, CType::Ptr(_)) => {
+                    let count = match (which, &argc) {
+                        (MainParameter::Arguments, Some(n)) => n.clone(),
+                        (MainParameter::Arguments, None) => self.hidden_count("argc", 1),
+                        _ => self.hidden_count("envc", 0),
+                    };
+                    let array = self.string_vector(count)?;
+                    let pointee = (**pointee).clone();
+                    self.bind_pointer(name, pointee.clone(), Some(memory::PtrVal { pointee, ..array }));
+                }
+                (CType::Unsupported(what), _) => self.bind(name, Symbol::Unmodelled { what: what.clone() }),
+                (CType::Ptr(_), _) => self.bind(name, Symbol::Unmodelled { what: "pointer (arguments of main)".into() }),
+                (CType::Void, _) => {}
+                (other, _) => self.bind(name, Symbol::Opaque { ty: other.clone() }),
             }
         }
         self.stmt(&main.node.statement)?;
@@ -674,6 +705,30 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The number of strings of an `argv` or `envp` whose count the
+    /// program does not name: an input of at least `least`.
+    fn hidden_count(&mut self, what: &str, least: i64) -> crate::term::Term {
+        use crate::term::Term;
+        let v = self.cfg.declare(&format!("{what}#hidden"), "main", IntType::INT);
+        self.input(&v, IntType::INT);
+        self.emit_assume(Term::le(Term::int(least), Term::var(v.clone())));
+        Term::var(v)
+    }
+
+    /// `argv` or `envp`: a block of `count + 1` pointers, the last one NULL
+    /// and the others strings of any contents and length. The block's size
+    /// is symbolic, so it has no tracked cells: a load of `argv[i]` is any
+    /// pointer (the NULL at `argv[argc]` is not known to the model, which
+    /// stays sound), but every access is inside the block, which bounds
+    /// loops like `while (*argv) argv++`.
+    fn string_vector(&mut self, count: crate::term::Term) -> Result<memory::PtrVal> {
+        use crate::term::Term;
+        let width = i64::from(self.arith.model.pointer_bytes());
+        let size = Term::add(vec![Term::scale(&BigInt::from(width), count), Term::int(width)]);
+        let base = self.new_block(None, &size, false, None, false)?;
+        Ok(memory::PtrVal { base, off: Term::int(0), size, pointee: CType::Void })
     }
 
     /// Checks at the end of a function body: every `goto` has its label.
@@ -799,6 +854,27 @@ fn irreducible_location(p: &Program) -> Option<LocId> {
         .or_else(|| on_cycle.iter().find(|l| has(l, "")))
         .or(on_cycle.first())
         .copied()
+}
+
+/// What a parameter of `main` is, by its position (C11 5.1.2.2.1, and the
+/// common extension `char *envp[]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MainParameter {
+    ArgumentCount,
+    Arguments,
+    Environment,
+    Other,
+}
+
+impl MainParameter {
+    fn at(position: usize) -> MainParameter {
+        match position {
+            0 => MainParameter::ArgumentCount,
+            1 => MainParameter::Arguments,
+            2 => MainParameter::Environment,
+            _ => MainParameter::Other,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default)]

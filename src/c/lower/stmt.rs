@@ -186,7 +186,7 @@ impl<'a> Lowerer<'a> {
     /// if` chain of n arms the copies add up to n^2 conditions.
     fn settle_long_cursor(&mut self, span: lang_c::span::Span) {
         const LONG: usize = 16;
-        if self.cur.as_ref().is_some_and(|c| c.actions.len() > LONG) {
+        if self.cur.as_ref().is_some_and(|c| crate::c::cfg::model_actions(&c.actions) > LONG) {
             let at = self.span(span);
             let l = self.cfg.new_location(at, "branch");
             // Kept by the simplification, which would copy the edge again.

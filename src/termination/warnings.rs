@@ -1,0 +1,158 @@
+//! Which of the operations whose undefined behaviour the lowering could not
+//! rule out (signed overflow, division by zero, a bad shift) a run can
+//! really reach with the operation undefined.
+//!
+//! The lowering marks each `assume` of an operation's definedness with the
+//! index of its site (see [`crate::ir::UNDEFINED_SITE`]). For one site, the
+//! *violation model* is the program with one more edge beside each such
+//! `assume`: the same actions up to it, then the negated condition, into a
+//! new location that becomes the program's exit. Its plain system asks
+//! whether that exit is reachable, that is whether some run gets to the
+//! operation with it undefined:
+//!
+//! * safe (the engine's inductive invariant, which takes the path condition
+//!   at the operation and the loop invariants into account, is checked by
+//!   the engines' validator): the site is dropped, no run reaches it;
+//! * a run is found on the model's exact part (no unknown value on it, every
+//!   allocation succeeding, no approximation that forbids NO): `reachable`;
+//! * otherwise (a run only through unknown values, or no answer within the
+//!   time given): `not ruled out`.
+//!
+//! The model over-approximates the program's runs (what makes YES sound),
+//! so "unreachable in the model" holds for the program: a site is never
+//! dropped wrongly. Each query gets a slice of the time left, so the checks
+//! stay inside the user's `--timeout`.
+
+use crate::engine::{portfolio, Budget, EngineKind, Verdict};
+use crate::horn::encode::encode;
+use crate::ir::{Action, Edge, Location, Program, UndefinedSite, WarningStatus, UNDEFINED_SITE};
+use crate::term::Term;
+use std::time::Duration;
+
+/// Time for all the checks of one program, at most.
+const TOTAL: Duration = Duration::from_secs(3);
+/// Time for the check of one site, at most.
+const PER_SITE: Duration = Duration::from_secs(1);
+
+/// The warnings of `p` that are not ruled out, each with its status.
+pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
+    let Some(marker) = p.vars.iter().find(|v| v.source_name == UNDEFINED_SITE).map(|v| v.name.clone()) else {
+        return p.undefined.clone();
+    };
+    let total = budget.sub_budget(TOTAL);
+    let mut out = Vec::new();
+    for (i, site) in p.undefined.iter().enumerate() {
+        if total.expired() {
+            out.push(site.clone());
+            continue;
+        }
+        match check_site(p, &marker, i, &total.sub_budget(PER_SITE)) {
+            Some(Check::RuledOut) => {}
+            Some(Check::Reachable(steps)) => out.push(UndefinedSite { status: WarningStatus::Reachable { steps }, ..site.clone() }),
+            None => out.push(site.clone()),
+        }
+    }
+    out
+}
+
+enum Check {
+    RuledOut,
+    Reachable(usize),
+}
+
+/// Whether site `site` can be reached undefined; `None` when not decided.
+fn check_site(p: &Program, marker: &str, site: usize, budget: &Budget) -> Option<Check> {
+    let violation = violation_model(p, marker, site)?;
+    let model = crate::termination::solved_model(violation);
+    let enc = encode(&model).ok()?;
+    // The path condition from the last cut-point alone (a dominating guard
+    // such as `b != 0` before `a % b`) often rules it out: one solver call
+    // per path, far cheaper than a safety engine.
+    let paths_possible = enc.transitions.iter().filter(|t| t.to == enc.exit).any(|t| satisfiable(&t.constraint, budget));
+    if !paths_possible {
+        return Some(Check::RuledOut);
+    }
+    match portfolio::solve(&enc.plain_system(), EngineKind::Pdr, budget) {
+        Verdict::Safe(_) => return Some(Check::RuledOut),
+        Verdict::Unsafe(_) => {}
+        Verdict::Unknown(_) => return None,
+    }
+    if !p.forbid_no.is_empty() {
+        return None;
+    }
+    // A run the C program really has: none through a value the model does
+    // not know, none resting on a failed allocation.
+    let exact = enc.assuming_allocations_succeed().without_unknown_values();
+    match portfolio::solve(&exact.plain_system(), EngineKind::Pdr, budget) {
+        // The chain holds the fact, one node per step, and the query.
+        Verdict::Unsafe(d) => Some(Check::Reachable(d.chain().len().saturating_sub(2))),
+        _ => None,
+    }
+}
+
+/// Whether `t` may hold (`true` when the solver does not know).
+fn satisfiable(t: &Term, budget: &Budget) -> bool {
+    if *t == Term::ff() {
+        return false;
+    }
+    let _guard = budget.cancel.register_thread_context();
+    let s = crate::smt::solver_for(budget);
+    s.assert(crate::smt::bool_of(t));
+    !matches!(crate::smt::check(&s, budget), crate::smt::Sat::Unsat)
+}
+
+/// `p` with an edge into a new exit beside every `assume` marked as site
+/// `site`'s: the actions before it, then its negation. `None` when the site
+/// has no such `assume` left (it was decided while lowering).
+fn violation_model(p: &Program, marker: &str, site: usize) -> Option<Program> {
+    let mark = Action::Assign(marker.to_string(), Term::int(site as i64));
+    let violated = p.locations.len();
+    let mut extra = Vec::new();
+    for e in &p.edges {
+        for (k, a) in e.actions.iter().enumerate() {
+            if *a != mark {
+                continue;
+            }
+            if let Some(Action::Assume(cond)) = e.actions.get(k + 1) {
+                let mut actions = e.actions[..k].to_vec();
+                actions.push(Action::Assume(Term::not(cond.clone())));
+                extra.push(Edge { from: e.from, to: violated, actions });
+            }
+        }
+    }
+    if extra.is_empty() {
+        return None;
+    }
+    let mut v = p.clone();
+    v.locations.push(Location { span: None, note: "undefined operation".into(), function: String::new() });
+    v.edges.extend(extra);
+    // Runs that end normally no longer matter: the old exit keeps no
+    // transition (it is no cut-point any more).
+    v.exit = violated;
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::IntSemantics;
+
+    fn warnings(src: &str) -> Vec<UndefinedSite> {
+        let p = crate::c::parse_source("t.c", src, IntSemantics::C).expect("lowers");
+        checked_warnings(&p, &Budget::with_timeout(Duration::from_secs(10)))
+    }
+
+    #[test]
+    fn a_guard_rules_out_division_by_zero() {
+        let w = warnings("int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(), t; while (b != 0) { t = a % b; a = b; b = t; } return a; }");
+        assert!(w.iter().all(|w| w.kind != "division by zero"), "{w:?}");
+    }
+
+    #[test]
+    fn an_unguarded_division_is_reachable() {
+        let w = warnings("int main(void) { int b = __VERIFIER_nondet_int(); return 10 / b; }");
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].kind, "division by zero");
+        assert!(matches!(w[0].status, WarningStatus::Reachable { .. }), "{w:?}");
+    }
+}

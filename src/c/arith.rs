@@ -2,7 +2,7 @@
 //!
 //! Every value carries its C type and, when known, an interval containing
 //! it. The interval decides where a wrap-around term `min + (e - min) mod 2^N`
-//! is needed: only where a value may leave its type's range (DESIGN.md,
+//! is needed: only where a value may leave its type's range (docs/design.md,
 //! "Integer semantics"). Constants are folded exactly.
 
 use super::types::{low_mask_bits, pow2, promote, usual};

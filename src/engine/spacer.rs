@@ -5,7 +5,8 @@
 //! fresh error relation that is then queried. Evidence comes back as text:
 //! the invariant is Spacer's answer to the unsat query (one definition per
 //! predicate), printed by Z3 and read with our own parser (never by
-//! inspecting Z3's declaration kinds, see DESIGN.md); a counterexample is
+//! inspecting Z3's declaration kinds, see docs/design.md, "Z3 from Rust:
+//! known traps"); a counterexample is
 //! rebuilt from the names of the rules along Spacer's trace by solving the
 //! unrolled clauses ourselves, so the values we report come from a model we
 //! asked for, not from Z3's proof format.

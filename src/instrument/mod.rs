@@ -31,7 +31,8 @@ use num_traits::{One, Zero};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-/// How pieces combine (DESIGN.md, table of §4.2 of the paper).
+/// How pieces combine (docs/design.md, "How pieces combine": the table of
+/// §4.2 of the paper).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CounterKind {
     /// `max{r_1..r_n}`: decrement every piece; negative when all are.

@@ -157,7 +157,7 @@ impl DataModel {
     }
 }
 
-/// How signed integer arithmetic is interpreted (DESIGN.md, "Integer semantics").
+/// How signed integer arithmetic is interpreted (docs/design.md, "Integer semantics").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum IntSemantics {
     /// C11: every value in its type's range; a signed operation whose

@@ -12,7 +12,8 @@
 //!   `lex(x - 1, y)`, `phases(y, x)`, `(2*x + 1)/3`).
 //!
 //! Counter semantics assumed everywhere in this module (the instrumentation
-//! must implement the same, see DESIGN.md): a candidate with pieces
+//! must implement the same, see docs/design.md, "How pieces combine"): a
+//! candidate with pieces
 //! `r_1..r_n` (most significant first) keeps counters `c_1..c_n`, set to
 //! `r_j(x)` on loop entry. Every transition from the header into the body
 //! applies `⊖ 1`: piecewise decrements every counter; lexicographic

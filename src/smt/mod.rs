@@ -1,7 +1,7 @@
 //! The bridge between our [`Term`]s and Z3 (the `z3` crate, thread-local
 //! context). Terms go in through the API (no text round-trip on the hot
 //! path); values come back with `eval` on models, never by inspecting Z3's
-//! declaration kinds (see DESIGN.md, "Z3 from Rust: known traps").
+//! declaration kinds (see docs/design.md, "Z3 from Rust: known traps").
 
 use crate::engine::Budget;
 use crate::term::{Op, Sort, Term, Value, VarDecl};

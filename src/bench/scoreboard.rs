@@ -327,7 +327,7 @@ impl Scoreboard {
         out
     }
 
-    /// The scoreboard as a Markdown section for the README.
+    /// The scoreboard as a Markdown section for benchmarks/results.md.
     pub fn markdown(&self) -> String {
         let mut out = String::new();
         let what = match self.mode {

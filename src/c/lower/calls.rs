@@ -97,10 +97,10 @@ impl<'a> Lowerer<'a> {
                 return self.inline(name, c, want);
             }
         }
-        if let Some(how) = super::library::operand_evaluation(name) {
+        if let Some(how) = super::builtins::operand_evaluation(name) {
             return self.builtin_with_unevaluated_operands(how, c, want);
         }
-        if super::library::UNMODELLED_BUILTINS.contains(&name) {
+        if super::builtins::UNMODELLED_BUILTINS.contains(&name) {
             return Err(self.unsupported(c.span, format!("`{name}` (whether it evaluates its operands is not modelled)")));
         }
         if let Some(t) = self.nondet_type(name) {

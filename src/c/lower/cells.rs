@@ -3,7 +3,7 @@
 //! Which blocks a pointer of unknown value may reach is decided in
 //! [`super::exposure`].
 
-use super::memory::{ConstTerm, PtrVal, MAX_CELLS, SUMMARY_BASE};
+use super::pointer::{ConstTerm, PtrVal, MAX_CELLS, SUMMARY_BASE};
 use super::Lowerer;
 use crate::c::arith::Val;
 use crate::c::types::{size_of, CType};

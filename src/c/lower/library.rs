@@ -13,6 +13,7 @@
 //! rests on it; a YES stays sound.
 
 use super::memory::PtrVal;
+use super::input::InputCall;
 use super::Lowerer;
 use crate::c::arith::Val;
 use crate::c::types::CType;
@@ -178,90 +179,6 @@ pub enum ExternalCalls {
     PointerArguments,
 }
 
-/// How a builtin treats its operands, for the builtins that do not evaluate
-/// them all (GCC manual, "Other Built-in Functions"). Every other call,
-/// builtin or not, evaluates each argument once. This is the one place
-/// that decides it: lowering, typing and the effect analysis ask here.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum OperandEvaluation {
-    /// No operand is evaluated; the value is decided at compile time.
-    Unevaluated(CompileTimeQuery),
-    /// `__builtin_choose_expr(c, a, b)`: `c` is an integer constant
-    /// expression, and only the operand it chooses is evaluated; the call
-    /// has that operand's value and type.
-    Chosen,
-}
-
-/// What a builtin with unevaluated operands asks the compiler.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum CompileTimeQuery {
-    /// `__builtin_constant_p(e)`: 1 for an integer constant expression;
-    /// otherwise 0 or 1, as gcc's optimizer decides (0 at -O0, often 1
-    /// at -O2 after constant propagation).
-    ConstantP,
-    /// `__builtin_object_size(p, type)`: a `size_t` that depends on what
-    /// the optimizer knows about `p` (`(size_t)-1` or 0 when nothing).
-    ObjectSize,
-    /// `__builtin_classify_type(e)`: gcc's class of `e`'s type (1 for
-    /// integers, enums, characters and booleans, 5 for pointers and
-    /// arrays, 8 for floating types, 12 for structs, 13 for unions).
-    ClassifyType,
-}
-
-pub(super) fn operand_evaluation(name: &str) -> Option<OperandEvaluation> {
-    match name {
-        "__builtin_constant_p" => Some(OperandEvaluation::Unevaluated(CompileTimeQuery::ConstantP)),
-        "__builtin_object_size" => Some(OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize)),
-        "__builtin_classify_type" => Some(OperandEvaluation::Unevaluated(CompileTimeQuery::ClassifyType)),
-        "__builtin_choose_expr" => Some(OperandEvaluation::Chosen),
-        _ => None,
-    }
-}
-
-/// Builtins whose treatment of side effects in their operands is not
-/// modelled: `__builtin_dynamic_object_size` may or may not evaluate its
-/// pointer operand. Refused rather than guessed.
-pub(super) const UNMODELLED_BUILTINS: &[&str] = &["__builtin_dynamic_object_size"];
-
-
-/// Reads from a stream (standard input, a file). What they read is an
-/// input of the program, as `__VERIFIER_nondet_int()` is: a `havoc` that
-/// a non-termination witness may choose (the input can always go on). A
-/// read that fails (EOF) is the end of the input or an error (`EINTR`,
-/// `EAGAIN` on a non-blocking descriptor) after which a later read may
-/// succeed, so each read is free whatever the earlier ones returned. The
-/// stream itself is the C library's object: reading it changes no memory
-/// of the program's other than the buffers it is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum InputCall {
-    /// `getchar()`, `fgetc(f)`, `getc(f)`: a byte in `0..=255`, or EOF (-1).
-    Character,
-    /// `scanf(fmt, ...)` (`stream`: 0) and `fscanf(f, fmt, ...)` (1): the
-    /// number of conversions made, or EOF; those made write their targets.
-    Formatted { format: usize },
-    /// `fread(buf, size, n, f)`: `0..=n` items; `read(fd, buf, n)`: `-1..=n` bytes.
-    Block { count: usize, buffer: usize, least: i64 },
-    /// `getline(&line, &cap, f)`, `getdelim(&line, &cap, delim, f)`: -1 or
-    /// the length read (at least one byte).
-    Line,
-    /// `fgets(buf, n, f)`: NULL or `buf`.
-    LineInto,
-}
-
-impl InputCall {
-    pub(super) fn of(name: &str) -> Option<InputCall> {
-        Some(match name {
-            "getchar" | "getc" | "fgetc" | "getchar_unlocked" | "getc_unlocked" | "fgetc_unlocked" | "_IO_getc" => InputCall::Character,
-            "scanf" | "__isoc99_scanf" => InputCall::Formatted { format: 0 },
-            "fscanf" | "__isoc99_fscanf" => InputCall::Formatted { format: 1 },
-            "fread" | "fread_unlocked" => InputCall::Block { count: 2, buffer: 0, least: 0 },
-            "read" => InputCall::Block { count: 2, buffer: 1, least: -1 },
-            "getline" | "getdelim" | "__getdelim" => InputCall::Line,
-            "fgets" | "fgets_unlocked" => InputCall::LineInto,
-            _ => return None,
-        })
-    }
-}
 
 /// Whether a function without a definition leaves the program's memory
 /// as it is: the builtins the lowerer gives a meaning of their own.
@@ -269,7 +186,7 @@ pub(super) fn keeps_memory(name: &str) -> bool {
     InputCall::of(name) == Some(InputCall::Character)
         || name.starts_with(NONDET_PREFIX)
         || PROGRAM_ENDS.contains(&name)
-        || operand_evaluation(name).is_some()
+        || super::builtins::operand_evaluation(name).is_some()
         || matches!(
             name,
             "__VERIFIER_assume"
@@ -294,65 +211,6 @@ impl<'a> Lowerer<'a> {
             self.evaluate_argument(a, &mut pointers)?;
         }
         Ok(pointers)
-    }
-
-    /// The operand `__builtin_choose_expr(c, a, b)` chooses: `a` when the
-    /// constant `c` is not zero, else `b`. Only that operand is evaluated.
-    pub(super) fn chosen_operand(&mut self, c: &'a Node<CallExpression>) -> Result<&'a Node<Expression>> {
-        let [cond, a, b] = c.node.arguments.as_slice() else {
-            return Err(self.syntax(c.span, "`__builtin_choose_expr` takes three arguments"));
-        };
-        let v = self.constant(cond).map_err(|_| self.syntax(cond.span, "the first argument of `__builtin_choose_expr` must be an integer constant"))?;
-        Ok(if v.constant().is_some_and(|k| k.sign() != num_bigint::Sign::NoSign) { a } else { b })
-    }
-
-    /// A builtin whose operands are not all evaluated (see
-    /// [`operand_evaluation`]); `want`: whether its value is used.
-    pub(super) fn builtin_with_unevaluated_operands(&mut self, how: OperandEvaluation, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
-        let query = match how {
-            OperandEvaluation::Chosen => {
-                let e = self.chosen_operand(c)?;
-                return if want { self.expr(e).map(Some) } else { self.effect_any(e).map(|_| None) };
-            }
-            OperandEvaluation::Unevaluated(q) => q,
-        };
-        if !want {
-            return Ok(None);
-        }
-        let Some(operand) = c.node.arguments.first() else {
-            return Err(self.syntax(c.span, "a builtin without its operand"));
-        };
-        let at = self.span(c.span);
-        let (known, ty, choices) = match query {
-            CompileTimeQuery::ConstantP => {
-                // An integer constant expression is a constant at every
-                // optimization level; anything else is gcc's choice.
-                let constant = !self.has_effects(operand) && matches!(self.type_of(operand)?, CType::Int(_)) && self.constant(operand).is_ok();
-                (constant.then_some(1), IntType::INT, "0 or 1, as gcc's optimizer decides")
-            }
-            CompileTimeQuery::ClassifyType => {
-                let class = match self.type_of(operand)? {
-                    CType::Int(_) => Some(1),
-                    CType::Ptr(_) | CType::Array(..) | CType::Function => Some(5),
-                    CType::Float(_) => Some(8),
-                    _ => None,
-                };
-                (class, IntType::INT, "the class of a type the model does not classify")
-            }
-            CompileTimeQuery::ObjectSize => (None, self.arith.model.ulong(), "an object size, as gcc's optimizer decides"),
-        };
-        if let Some(k) = known {
-            return Ok(Some(self.arith.int(k)));
-        }
-        self.note_unknown(at, format!("`{}` gives {choices}", self.source_text(c.node.callee.span)));
-        let v = self.cfg.temp("builtin", ty);
-        self.havoc(&v, ty);
-        if query == CompileTimeQuery::ConstantP {
-            let one = Term::le(Term::var(v.clone()), Term::int(1));
-            let zero = Term::le(Term::int(0), Term::var(v.clone()));
-            self.emit_assume(Term::and(vec![zero, one]));
-        }
-        Ok(Some(self.arith.var(&v, ty)))
     }
 
     /// One argument of [`Lowerer::evaluate_arguments`].
@@ -476,162 +334,10 @@ impl<'a> Lowerer<'a> {
         out
     }
 
-    /// A read from a stream whose result is an integer (see [`InputCall`]);
-    /// `None` when the call is not of a form modelled exactly (a format that
-    /// is no literal, `%n`, arguments that do not match), which the caller
-    /// then treats as any function without a definition.
-    fn input_call(&mut self, kind: InputCall, name: &str, c: &'a Node<CallExpression>, ret: IntType) -> Result<Option<Val>> {
-        let args = &c.node.arguments;
-        let at = self.span(c.span);
-        let (least, most) = match kind {
-            InputCall::Character => {
-                self.stream_arguments(args)?;
-                (Term::int(-1), Term::int(255))
-            }
-            InputCall::Formatted { format } => {
-                let Some(Expression::StringLiteral(lit)) = args.get(format).map(|a| &a.node) else { return Ok(None) };
-                let Ok(units) = crate::c::types::string_literal_values(&lit.node) else { return Ok(None) };
-                let text: String = units.iter().map(|&u| char::from_u32(u).unwrap_or('\u{fffd}')).collect();
-                let Some(conversions) = scanf_conversions(&text) else { return Ok(None) };
-                let targets = &args[format + 1..];
-                if conversions.len() != targets.len() {
-                    return Ok(None);
-                }
-                for t in targets {
-                    if !self.is_pointer(t)? {
-                        return Ok(None);
-                    }
-                }
-                // The format is a literal the library only reads (no block:
-                // see `external_call`).
-                self.stream_arguments(&args[..format])?;
-                let mut pointers = Vec::new();
-                for t in targets {
-                    let p = self.pointer(t, None)?;
-                    let p = self.snapshot_pointer(p);
-                    self.expose(&p.base);
-                    pointers.push(p);
-                }
-                let made = self.read_count(ret, Term::int(-1), Term::int(conversions.len() as i64));
-                // The first `made` conversions write their targets.
-                for (j, (conv, p)) in conversions.iter().zip(&pointers).enumerate() {
-                    let done = Term::lt(Term::int(j as i64), made.term.clone());
-                    match (conv, &p.pointee) {
-                        (Conversion::Integer, CType::Int(ty)) => {
-                            let ty = *ty;
-                            let old = self.guarded(done.clone(), |l| {
-                                let (p, _) = l.access(p.clone(), c.span)?;
-                                Ok(l.load_memory(&p, ty, &at))
-                            })?;
-                            let read = self.cfg.temp("scanned", ty);
-                            self.input(&read, ty);
-                            let new = Val { term: Term::ite(done, Term::var(read), old.term), ty, range: self.arith.type_range(ty) };
-                            self.store_memory(&p, ty, new, &at);
-                        }
-                        _ => {
-                            self.havoc_reachable(p);
-                            self.note_unknown(at.clone(), format!("`{name}`: what a conversion other than an integer one writes is unknown"));
-                        }
-                    }
-                }
-                return Ok(Some(made));
-            }
-            InputCall::Block { count, buffer, least } => {
-                if args.len() <= count.max(buffer) || !self.is_pointer(&args[buffer])? || self.is_pointer(&args[count])? {
-                    return Ok(None);
-                }
-                let mut n = None;
-                let mut buf = None;
-                for (i, a) in args.iter().enumerate() {
-                    if self.is_pointer(a)? {
-                        let p = self.pointer(a, None)?;
-                        let p = self.snapshot_pointer(p);
-                        self.expose(&p.base);
-                        if i == buffer {
-                            buf = Some(p);
-                        }
-                    } else {
-                        let v = self.expr(a)?;
-                        let v = self.snapshot(v);
-                        if i == count {
-                            n = Some(v);
-                        }
-                    }
-                }
-                let (Some(n), Some(buf)) = (n, buf) else { return Ok(None) };
-                self.havoc_reachable(&buf);
-                self.note_unknown(at, format!("`{name}`: the bytes it reads are unknown to the model"));
-                (Term::int(least), n.term)
-            }
-            InputCall::Line => {
-                let pointers = self.evaluate_arguments(args)?;
-                // The line and its capacity (`realloc`ed by the call).
-                let stream = pointers.len().saturating_sub(1);
-                self.havoc_through(&pointers[..stream]);
-                self.note_unknown(at, format!("`{name}`: the line it reads and the buffer it reallocates are unknown to the model"));
-                let v = self.read_count(ret, Term::int(-1), Term::int(i64::MAX));
-                self.emit_assume(Term::not(Term::eq(v.term.clone(), Term::int(0))));
-                return Ok(Some(v));
-            }
-            InputCall::LineInto => return Ok(None),
-        };
-        Ok(Some(self.read_count(ret, least, most)))
-    }
-
-    /// A value read from the program's input: any value of type `ret`
-    /// between `least` and `most`.
-    fn read_count(&mut self, ret: IntType, least: Term, most: Term) -> Val {
-        let v = self.cfg.temp("input", ret);
-        self.input(&v, ret);
-        self.emit_assume(Term::and(vec![Term::le(least, Term::var(v.clone())), Term::le(Term::var(v.clone()), most)]));
-        self.arith.var(&v, ret)
-    }
-
-    /// The stream (and format) arguments of a read: they run, and their
-    /// addresses go out; a stream is the library's object, so the read
-    /// writes none of the program's memory through them, unless the
-    /// program passes an object of its own that the model tracks.
-    fn stream_arguments(&mut self, args: &'a [Node<Expression>]) -> Result<()> {
-        let pointers = self.evaluate_arguments(args)?;
-        for p in &pointers {
-            if self.cell_slots(&p.base).is_some() {
-                self.havoc_reachable(p);
-            }
-        }
-        Ok(())
-    }
-
-    /// `fgets(buf, n, f)`: NULL (end of input or an error) or `buf`, with
-    /// what it read in `buf` (unknown to the model).
-    pub(super) fn fgets_call(&mut self, c: &'a Node<CallExpression>, pointee: CType) -> Result<PtrVal> {
-        let [buf, n, stream] = c.node.arguments.as_slice() else {
-            return Err(self.syntax(c.span, "`fgets` takes three arguments"));
-        };
-        let at = self.span(c.span);
-        let p = self.pointer(buf, None)?;
-        let p = self.snapshot_pointer(p);
-        self.expose(&p.base);
-        let n = self.expr(n)?;
-        let n = self.snapshot(n);
-        self.stream_arguments(std::slice::from_ref(stream))?;
-        self.havoc_reachable(&p);
-        self.note_unknown(at, "`fgets`: the bytes it reads are unknown to the model");
-        let got = self.read_count(IntType::Bool, Term::int(0), Term::int(1));
-        let got = Term::eq(got.term, Term::int(1));
-        // glibc: `n <= 0` reads nothing and fails, `n == 1` stores only the
-        // terminating NUL and succeeds.
-        self.emit_assume(Term::and(vec![
-            Term::or(vec![Term::lt(Term::int(0), n.term.clone()), Term::not(got.clone())]),
-            Term::or(vec![Term::not(Term::eq(n.term.clone(), Term::int(1))), got.clone()]),
-        ]));
-        let part = |t: Term| Term::ite(got.clone(), t, Term::int(0));
-        Ok(PtrVal { base: part(p.base), off: part(p.off), size: part(p.size), pointee })
-    }
-
     /// Memory that code outside the program may change given these pointers:
     /// their blocks, or every tracked cell when a block is unknown or may
     /// hold pointers to other memory.
-    fn havoc_through(&mut self, pointers: &[PtrVal]) {
+    pub(super) fn havoc_through(&mut self, pointers: &[PtrVal]) {
         let everything = pointers.iter().any(|p| match self.block_object(&p.base) {
             Some(t) => self.holds_pointers(&t),
             None => super::memory::const_int(&p.base).is_none() || self.holds_pointers(&p.pointee),
@@ -830,61 +536,6 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-/// What a `scanf` conversion writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Conversion {
-    /// `%d`, `%u`, `%x`, ...: one integer of its target's type, any value.
-    Integer,
-    /// `%s`, `%c`, `%[...]`, `%f`, `%p`: bytes or values the model does not follow.
-    Other,
-}
-
-/// The assigning conversions of a `scanf` format (as written in the source,
-/// quotes included), in order; `None` when it has `%n` (which writes a
-/// count, not an input, and counts for no conversion) or is malformed.
-fn scanf_conversions(format: &str) -> Option<Vec<Conversion>> {
-    let mut out = Vec::new();
-    let mut chars = format.chars().peekable();
-    while let Some(ch) = chars.next() {
-        if ch != '%' {
-            continue;
-        }
-        let mut assigning = true;
-        let mut width = false;
-        let spec = loop {
-            match chars.next()? {
-                '*' => assigning = false,
-                d if d.is_ascii_digit() => width = true,
-                'h' | 'l' | 'j' | 'z' | 't' | 'L' | 'q' | 'm' => {}
-                other => break other,
-            }
-        };
-        let conv = match spec {
-            '%' => continue,
-            'n' => return None,
-            'd' | 'i' | 'u' | 'o' | 'x' | 'X' => Conversion::Integer,
-            'c' if !width => Conversion::Other,
-            '[' => {
-                // A scan set; `]` right after `[` or `[^` belongs to it.
-                if chars.peek() == Some(&'^') {
-                    chars.next();
-                }
-                if chars.peek() == Some(&']') {
-                    chars.next();
-                }
-                chars.by_ref().find(|&c| c == ']')?;
-                Conversion::Other
-            }
-            's' | 'c' | 'p' | 'a' | 'A' | 'e' | 'E' | 'f' | 'F' | 'g' | 'G' => Conversion::Other,
-            _ => return None,
-        };
-        if assigning {
-            out.push(conv);
-        }
-    }
-    Some(out)
-}
-
 /// Whether a printf format (its code units, escapes decoded) has a `%n`
 /// conversion, in any of glibc's forms: `%n`, with flags, width and
 /// precision (`%-08.3n`, `%*n`), an argument position (`%1$n`, `%*2$n`)
@@ -939,12 +590,4 @@ mod tests {
         assert!(!writes(&["\"%s %d %ld\""]));
     }
 
-    #[test]
-    fn scanf_conversions_are_counted() {
-        use super::{scanf_conversions, Conversion::*};
-        assert_eq!(scanf_conversions("\"%d %ld\""), Some(vec![Integer, Integer]));
-        assert_eq!(scanf_conversions("\"%*d %s 100%% %[^]a] %3c\""), Some(vec![Other, Other, Other]));
-        assert_eq!(scanf_conversions("\"%d%n\""), None);
-        assert_eq!(scanf_conversions("\"%\""), None);
-    }
 }

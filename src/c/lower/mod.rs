@@ -11,20 +11,26 @@
 //! `recursion.rs` recursive calls. Storage is reached only through
 //! [`LValue`].
 
+mod builtins;
 mod calls;
 mod cells;
 mod cond;
 mod decl;
+mod entry;
 mod expr;
 mod exposure;
 mod facts;
+mod input;
 mod library;
 mod memory;
 mod objects;
 mod order;
+mod pointer;
 mod records;
 mod recursion;
+mod sizes;
 mod stmt;
+mod syntax;
 mod typing;
 
 use super::arith::{Arith, Val};
@@ -640,97 +646,6 @@ impl<'a> Lowerer<'a> {
         self.finish()
     }
 
-    fn call_main(&mut self, main: &'a Node<FunctionDefinition>) -> Result<()> {
-        let info = self.signature_of_definition(main)?;
-        self.enter_frame(Frame {
-            function: "main".into(),
-            scopes: vec![HashMap::new()],
-            ret: None,
-            is_main: true,
-            returns: Vec::new(),
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
-            goto_targets: stmt::goto_targets(&main.node.statement),
-            jumps: Vec::new(),
-            instance: None,
-            reassigned: facts::reassigned_names(&main.node.statement),
-            addressed: facts::addressed_names(&main.node.statement),
-            past_goto_label: false,
-            ret_ptr: None,
-            ret_object: None,
-        });
-        // The program's arguments (C11 5.1.2.2.1): `argc` and the strings
-        // of `argv` come from whoever runs the program, so they are inputs.
-        let mut argc: Option<crate::term::Term> = None;
-        for (position, p) in info.params.iter().enumerate() {
-            let Some(name) = &p.name else { continue };
-            match (&p.ty, MainParameter::at(position)) {
-                (CType::Int(t), MainParameter::ArgumentCount) => {
-                    let v = self.cfg.declare(name, "main", *t);
-                    self.input(&v, *t);
-                    // C allows 0, but a program started from a shell or by
-                    // `execve` on Linux (since 5.18, which supplies an
-                    // empty `argv[0]`) always has its own name first.
-                    self.emit_assume(crate::term::Term::le(crate::term::Term::int(1), crate::term::Term::var(v.clone())));
-                    argc = Some(crate::term::Term::var(v.clone()));
-                    self.bind(name, Symbol::Var { name: v, ty: *t });
-                }
-                (CType::Int(t), _) => {
-                    let v = self.cfg.declare(name, "main", *t);
-                    self.input(&v, *t);
-                    self.bind(name, Symbol::Var { name: v, ty: *t });
-                }
-                (CType::Ptr(pointee), which @ (MainParameter::Arguments | MainParameter::Environment)) if matches!(**pointee, CType::Ptr(_)) => {
-                    let count = match (which, &argc) {
-                        (MainParameter::Arguments, Some(n)) => n.clone(),
-                        (MainParameter::Arguments, None) => self.hidden_count("argc", 1),
-                        _ => self.hidden_count("envc", 0),
-                    };
-                    let array = self.string_vector(count)?;
-                    let pointee = (**pointee).clone();
-                    self.bind_pointer(name, pointee.clone(), Some(memory::PtrVal { pointee, ..array }));
-                }
-                (CType::Unsupported(what), _) => self.bind(name, Symbol::Unmodelled { what: what.clone() }),
-                (CType::Ptr(_), _) => self.bind(name, Symbol::Unmodelled { what: "pointer (arguments of main)".into() }),
-                (CType::Void, _) => {}
-                (other, _) => self.bind(name, Symbol::Opaque { ty: other.clone() }),
-            }
-        }
-        self.stmt(&main.node.statement)?;
-        self.end_function_body(main.span)?;
-        let frame = self.leave_frame();
-        if let Some(f) = frame {
-            for c in f.returns {
-                self.cfg.jump(c, self.exit);
-            }
-        }
-        Ok(())
-    }
-
-    /// The number of strings of an `argv` or `envp` whose count the
-    /// program does not name: an input of at least `least`.
-    fn hidden_count(&mut self, what: &str, least: i64) -> crate::term::Term {
-        use crate::term::Term;
-        let v = self.cfg.declare(&format!("{what}#hidden"), "main", IntType::INT);
-        self.input(&v, IntType::INT);
-        self.emit_assume(Term::le(Term::int(least), Term::var(v.clone())));
-        Term::var(v)
-    }
-
-    /// `argv` or `envp`: a block of `count + 1` pointers, the last one NULL
-    /// and the others strings of any contents and length. The block's size
-    /// is symbolic, so it has no tracked cells: a load of `argv[i]` is any
-    /// pointer (the NULL at `argv[argc]` is not known to the model, which
-    /// stays sound), but every access is inside the block, which bounds
-    /// loops like `while (*argv) argv++`.
-    fn string_vector(&mut self, count: crate::term::Term) -> Result<memory::PtrVal> {
-        use crate::term::Term;
-        let width = i64::from(self.arith.model.pointer_bytes());
-        let size = Term::add(vec![Term::scale(&BigInt::from(width), count), Term::int(width)]);
-        let base = self.new_block(None, &size, false, None, false)?;
-        Ok(memory::PtrVal { base, off: Term::int(0), size, pointee: CType::Void })
-    }
-
     /// Checks at the end of a function body: every `goto` has its label.
     pub fn end_function_body(&mut self, s: lang_c::span::Span) -> Result<()> {
         if let Some(f) = self.frames.last() {
@@ -854,27 +769,6 @@ fn irreducible_location(p: &Program) -> Option<LocId> {
         .or_else(|| on_cycle.iter().find(|l| has(l, "")))
         .or(on_cycle.first())
         .copied()
-}
-
-/// What a parameter of `main` is, by its position (C11 5.1.2.2.1, and the
-/// common extension `char *envp[]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum MainParameter {
-    ArgumentCount,
-    Arguments,
-    Environment,
-    Other,
-}
-
-impl MainParameter {
-    fn at(position: usize) -> MainParameter {
-        match position {
-            0 => MainParameter::ArgumentCount,
-            1 => MainParameter::Arguments,
-            2 => MainParameter::Environment,
-            _ => MainParameter::Other,
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, Default)]

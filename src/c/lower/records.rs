@@ -95,7 +95,7 @@ impl<'a> Lowerer<'a> {
         let mut members: Vec<MemberDecl> = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else { continue };
-            let types = super::decl::type_specifiers(&f.node.specifiers);
+            let types = super::syntax::type_specifiers(&f.node.specifiers);
             let base = self.base_type(&types)?;
             let base_align = self.specifier_alignment(&types);
             // Attributes among the member's specifiers apply to each of its
@@ -123,7 +123,7 @@ impl<'a> Lowerer<'a> {
                     Some(decl) => {
                         exts.extend(decl.node.extensions.iter());
                         let keeps = keeps_alignment(&decl.node);
-                        (super::decl::declarator_name(&decl.node), self.declared_type(base.clone(), &decl.node)?, base_align.filter(|_| keeps))
+                        (super::syntax::declarator_name(&decl.node), self.declared_type(base.clone(), &decl.node)?, base_align.filter(|_| keeps))
                     }
                     None => (None, base.clone(), base_align),
                 };
@@ -533,7 +533,7 @@ impl<'a> Lowerer<'a> {
 
     /// The alignment a type name carries from an aligned typedef.
     pub(crate) fn type_name_alignment(&self, tn: &'a Node<TypeName>) -> Option<u64> {
-        let types = super::decl::type_specifiers(&tn.node.specifiers);
+        let types = super::syntax::type_specifiers(&tn.node.specifiers);
         let own = self.specifier_alignment(&types)?;
         match &tn.node.declarator {
             Some(d) if !keeps_alignment(&d.node) => None,

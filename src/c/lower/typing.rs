@@ -58,8 +58,8 @@ impl<'a> Lowerer<'a> {
                         CType::Float(8)
                     } else if n == "__builtin_expect" {
                         CType::Int(self.arith.model.long())
-                    } else if let Some(how) = super::library::operand_evaluation(n) {
-                        use super::library::{CompileTimeQuery, OperandEvaluation};
+                    } else if let Some(how) = super::builtins::operand_evaluation(n) {
+                        use super::builtins::{CompileTimeQuery, OperandEvaluation};
                         match how {
                             OperandEvaluation::Chosen => {
                                 let e = self.chosen_operand(c)?;

@@ -237,7 +237,9 @@ fn pdr_nested_loops() {
 #[test]
 fn pdr_deep_counterexample() {
     let start = Instant::now();
-    let d = expect_unsafe(&Pdr, &counter(1000, 999), 20);
+    // A limit, not a target: a few seconds on an idle machine, much more
+    // when the machine is shared (the speed is measured in benchmarks).
+    let d = expect_unsafe(&Pdr, &counter(1000, 999), 120);
     // fact, 1000 steps, query
     assert_eq!(d.depth(), 1002);
     let last = d.chain()[1000].head_values.clone();
@@ -248,7 +250,7 @@ fn pdr_deep_counterexample() {
 #[test]
 fn bmc_deep_counterexample() {
     let start = Instant::now();
-    let d = expect_unsafe(&Bmc, &counter(1000, 999), 20);
+    let d = expect_unsafe(&Bmc, &counter(1000, 999), 120);
     assert!(d.depth() >= 1002);
     eprintln!("bmc 1000-step counterexample in {:?}", start.elapsed());
     expect_unsafe(&Bmc, &nested(false), 10);

@@ -34,12 +34,49 @@ const TOTAL: Duration = Duration::from_secs(3);
 /// Time for the check of one site, at most.
 const PER_SITE: Duration = Duration::from_secs(1);
 
+/// Programs with more edges than this keep their warnings unchecked.
+const MAX_CHECKED_EDGES: usize = 200;
+
 /// The warnings of `p` that are not ruled out, each with its status.
+///
+/// The checks run on a thread of their own, and the answer does not wait
+/// for them past their share of the time: building a site's violation
+/// model (slicing, path enumeration) is not interruptible, and on a large
+/// program (a product line with hundreds of arithmetic sites) one site can
+/// take longer than the whole proof did. What is not checked by then is
+/// kept, unchecked ("not ruled out").
 pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
+    if p.undefined.is_empty() {
+        return Vec::new();
+    }
+    if p.edges.len() > MAX_CHECKED_EDGES {
+        // Each site's violation model is as large as the program: on a
+        // large one the checks would spend their whole share and rule out
+        // little (the answer itself took a second on such product lines).
+        return p.undefined.clone();
+    }
+    let total = budget.sub_budget(TOTAL);
+    let wait = total.remaining().unwrap_or(TOTAL);
+    let owned = p.clone();
+    let inner = total.clone();
+    let (tx, rx) = crossbeam_channel::bounded(1);
+    let spawned = std::thread::Builder::new()
+        .name("warnings".into())
+        .stack_size(64 * 1024 * 1024)
+        .spawn(move || {
+            let _ = tx.send(check_all(&owned, &inner));
+        });
+    if spawned.is_err() {
+        return p.undefined.clone();
+    }
+    // A little past the share, for the answer of a check that just ended.
+    rx.recv_timeout(wait + Duration::from_millis(200)).unwrap_or_else(|_| p.undefined.clone())
+}
+
+fn check_all(p: &Program, total: &Budget) -> Vec<UndefinedSite> {
     let Some(marker) = p.vars.iter().find(|v| v.source_name == UNDEFINED_SITE).map(|v| v.name.clone()) else {
         return p.undefined.clone();
     };
-    let total = budget.sub_budget(TOTAL);
     let mut out = Vec::new();
     for (i, site) in p.undefined.iter().enumerate() {
         if total.expired() {
@@ -64,7 +101,13 @@ enum Check {
 fn check_site(p: &Program, marker: &str, site: usize, budget: &Budget) -> Option<Check> {
     let violation = violation_model(p, marker, site)?;
     let model = crate::termination::solved_model(violation);
+    if budget.expired() {
+        return None;
+    }
     let enc = encode(&model).ok()?;
+    if budget.expired() {
+        return None;
+    }
     // The path condition from the last cut-point alone (a dominating guard
     // such as `b != 0` before `a % b`) often rules it out: one solver call
     // per path, far cheaper than a safety engine.

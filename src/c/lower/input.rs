@@ -82,10 +82,7 @@ impl<'a> Lowerer<'a> {
                 self.stream_arguments(&args[..format])?;
                 let mut pointers = Vec::new();
                 for t in targets {
-                    let p = self.pointer(t, None)?;
-                    let p = self.snapshot_pointer(p);
-                    self.expose(&p.base);
-                    pointers.push(p);
+                    pointers.push(self.escaping_pointer(t)?);
                 }
                 let made = self.read_count(ret, Term::int(-1), Term::int(conversions.len() as i64));
                 // The first `made` conversions write their targets.
@@ -119,9 +116,7 @@ impl<'a> Lowerer<'a> {
                 let mut buf = None;
                 for (i, a) in args.iter().enumerate() {
                     if self.is_pointer(a)? {
-                        let p = self.pointer(a, None)?;
-                        let p = self.snapshot_pointer(p);
-                        self.expose(&p.base);
+                        let p = self.escaping_pointer(a)?;
                         if i == buffer {
                             buf = Some(p);
                         }
@@ -183,9 +178,7 @@ impl<'a> Lowerer<'a> {
             return Err(self.syntax(c.span, "`fgets` takes three arguments"));
         };
         let at = self.span(c.span);
-        let p = self.pointer(buf, None)?;
-        let p = self.snapshot_pointer(p);
-        self.expose(&p.base);
+        let p = self.escaping_pointer(buf)?;
         let n = self.expr(n)?;
         let n = self.snapshot(n);
         self.stream_arguments(std::slice::from_ref(stream))?;

@@ -213,6 +213,15 @@ impl<'a> Lowerer<'a> {
         Ok(pointers)
     }
 
+    /// A pointer argument given to code outside the model, which may keep
+    /// the address: its value as of the call, its blocks exposed.
+    pub(super) fn escaping_pointer(&mut self, a: &'a Node<Expression>) -> Result<PtrVal> {
+        let p = self.pointer(a, None)?;
+        let p = self.snapshot_pointer(p);
+        self.expose(&p.base);
+        Ok(p)
+    }
+
     /// One argument of [`Lowerer::evaluate_arguments`].
     fn evaluate_argument(&mut self, a: &'a Node<Expression>, pointers: &mut Vec<PtrVal>) -> Result<()> {
         if matches!(self.type_of(a)?, CType::Ptr(p) if *p == CType::Function) {
@@ -220,11 +229,7 @@ impl<'a> Lowerer<'a> {
             return Err(self.unsupported(a.span, "a function pointer passed to a function without a definition"));
         }
         if self.is_pointer(a)? {
-            let p = self.pointer(a, None)?;
-            let p = self.snapshot_pointer(p);
-            // Code outside the model may keep the address.
-            self.expose(&p.base);
-            pointers.push(p);
+            pointers.push(self.escaping_pointer(a)?);
         } else {
             self.effect(a)?;
         }

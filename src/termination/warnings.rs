@@ -24,7 +24,7 @@
 //! stay inside the user's `--timeout`.
 
 use crate::engine::{portfolio, Budget, EngineKind, Verdict};
-use crate::horn::encode::encode;
+use crate::horn::encode::{encode, Encoding};
 use crate::ir::{Action, Edge, Location, Program, UndefinedSite, WarningStatus, UNDEFINED_SITE};
 use crate::term::Term;
 use std::time::Duration;
@@ -39,12 +39,16 @@ const MAX_CHECKED_EDGES: usize = 200;
 
 /// The warnings of `p` that are not ruled out, each with its status.
 ///
-/// The checks run on a thread of their own, and the answer does not wait
-/// for them past their share of the time: building a site's violation
-/// model (slicing, path enumeration) is not interruptible, and on a large
-/// program (a product line with hundreds of arithmetic sites) one site can
-/// take longer than the whole proof did. What is not checked by then is
-/// kept, unchecked ("not ruled out").
+/// The checks run in two phases on a thread of their own. The first, for
+/// every site, builds its violation model and asks whether the path
+/// condition at the operation can hold (a dominating guard such as
+/// `b != 0` before `a % b`); it is cheap on the programs checked at all and
+/// is bounded only by the user's budget, so its outcome does not depend on
+/// how loaded the machine is. The second runs a safety engine on the sites
+/// left, within a wall-clock share: building a model is not interruptible,
+/// and on a large program one engine run can take longer than the whole
+/// proof did. What is not decided by then is kept, unchecked ("not ruled
+/// out").
 pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
     if p.undefined.is_empty() {
         return Vec::new();
@@ -55,41 +59,64 @@ pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
         // little (the answer itself took a second on such product lines).
         return p.undefined.clone();
     }
-    let total = budget.sub_budget(TOTAL);
-    let wait = total.remaining().unwrap_or(TOTAL);
     let owned = p.clone();
-    let inner = total.clone();
-    let (tx, rx) = crossbeam_channel::bounded(1);
+    let outer = budget.clone();
+    let (tx, rx) = crossbeam_channel::bounded(2);
     let spawned = std::thread::Builder::new()
         .name("warnings".into())
         .stack_size(64 * 1024 * 1024)
-        .spawn(move || {
-            let _ = tx.send(check_all(&owned, &inner));
-        });
+        .spawn(move || check_all(&owned, &outer, |phase| tx.send(phase).is_ok()));
     if spawned.is_err() {
         return p.undefined.clone();
     }
-    // A little past the share, for the answer of a check that just ended.
-    rx.recv_timeout(wait + Duration::from_millis(200)).unwrap_or_else(|_| p.undefined.clone())
-}
-
-fn check_all(p: &Program, total: &Budget) -> Vec<UndefinedSite> {
-    let Some(marker) = p.vars.iter().find(|v| v.source_name == UNDEFINED_SITE).map(|v| v.name.clone()) else {
+    // The first phase, as long as the user's budget allows.
+    let first = match budget.remaining() {
+        Some(left) => rx.recv_timeout(left + Duration::from_millis(200)).ok(),
+        None => rx.recv().ok(),
+    };
+    let Some(first) = first else {
         return p.undefined.clone();
     };
-    let mut out = Vec::new();
+    // The second, within its share (a little past it, for the answer of
+    // a check that just ended).
+    let wait = budget.sub_budget(TOTAL).remaining().unwrap_or(TOTAL);
+    rx.recv_timeout(wait + Duration::from_millis(200)).unwrap_or(first)
+}
+
+/// Runs both phases, handing each phase's outcome (the warnings kept so
+/// far) to `report`; stops when `report` says nobody listens any more.
+fn check_all(p: &Program, outer: &Budget, mut report: impl FnMut(Vec<UndefinedSite>) -> bool) {
+    let Some(marker) = p.vars.iter().find(|v| v.source_name == UNDEFINED_SITE).map(|v| v.name.clone()) else {
+        report(p.undefined.clone());
+        return;
+    };
+    // Phase one: the path condition at each site.
+    let mut pending = Vec::new();
     for (i, site) in p.undefined.iter().enumerate() {
-        if total.expired() {
-            out.push(site.clone());
-            continue;
-        }
-        match check_site(p, &marker, i, &total.sub_budget(PER_SITE)) {
-            Some(Check::RuledOut) => {}
-            Some(Check::Reachable(steps)) => out.push(UndefinedSite { status: WarningStatus::Reachable { steps }, ..site.clone() }),
-            None => out.push(site.clone()),
+        match path_condition_check(p, &marker, i, outer) {
+            PathCheck::RuledOut => {}
+            PathCheck::Undecided => pending.push((site.clone(), None)),
+            PathCheck::Possible(enc) => pending.push((site.clone(), Some(enc))),
         }
     }
-    out
+    if !report(pending.iter().map(|(s, _)| s.clone()).collect()) {
+        return;
+    }
+    // Phase two: a safety engine on the sites left, within the share.
+    let total = outer.sub_budget(TOTAL);
+    let mut out = Vec::new();
+    for (site, enc) in pending {
+        let decided = match enc {
+            Some(enc) if !total.expired() => engine_check(p, &enc, &total.sub_budget(PER_SITE)),
+            _ => None,
+        };
+        match decided {
+            Some(Check::RuledOut) => {}
+            Some(Check::Reachable(steps)) => out.push(UndefinedSite { status: WarningStatus::Reachable { steps }, ..site }),
+            None => out.push(site),
+        }
+    }
+    report(out);
 }
 
 enum Check {
@@ -97,24 +124,42 @@ enum Check {
     Reachable(usize),
 }
 
-/// Whether site `site` can be reached undefined; `None` when not decided.
-fn check_site(p: &Program, marker: &str, site: usize, budget: &Budget) -> Option<Check> {
-    let violation = violation_model(p, marker, site)?;
+enum PathCheck {
+    /// No path into the operation lets it be undefined.
+    RuledOut,
+    /// Some path may: the violation model's encoding, for the engine.
+    Possible(Encoding),
+    /// The model could not be built or encoded in time, or the site has no
+    /// marked `assume` left.
+    Undecided,
+}
+
+/// Phase one for site `site`: the path condition from the last cut-point
+/// alone, one solver call per path, far cheaper than a safety engine.
+fn path_condition_check(p: &Program, marker: &str, site: usize, budget: &Budget) -> PathCheck {
+    let Some(violation) = violation_model(p, marker, site) else {
+        return PathCheck::Undecided;
+    };
     let model = crate::termination::solved_model(violation);
     if budget.expired() {
-        return None;
+        return PathCheck::Undecided;
     }
-    let enc = encode(&model).ok()?;
+    let Ok(enc) = encode(&model) else {
+        return PathCheck::Undecided;
+    };
     if budget.expired() {
-        return None;
+        return PathCheck::Undecided;
     }
-    // The path condition from the last cut-point alone (a dominating guard
-    // such as `b != 0` before `a % b`) often rules it out: one solver call
-    // per path, far cheaper than a safety engine.
-    let paths_possible = enc.transitions.iter().filter(|t| t.to == enc.exit).any(|t| satisfiable(&t.constraint, budget));
-    if !paths_possible {
-        return Some(Check::RuledOut);
+    if enc.transitions.iter().filter(|t| t.to == enc.exit).any(|t| satisfiable(&t.constraint, budget)) {
+        PathCheck::Possible(enc)
+    } else {
+        PathCheck::RuledOut
     }
+}
+
+/// Phase two for one site whose path condition may hold: whether the
+/// violation model's exit is reachable, and on the exact part of the model.
+fn engine_check(p: &Program, enc: &Encoding, budget: &Budget) -> Option<Check> {
     match portfolio::solve(&enc.plain_system(), EngineKind::Pdr, budget) {
         Verdict::Safe(_) => return Some(Check::RuledOut),
         Verdict::Unsafe(_) => {}

@@ -191,19 +191,8 @@ fn bench_runs_every_termination_task_below_a_folder_and_scores_it() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// Whether this build's `prove` has the front end's `--data-model` option
-/// (it comes from another branch; until then the test below says so and stops).
-fn has_data_model_option() -> bool {
-    let help = tessera(&["prove", "--help"]);
-    String::from_utf8_lossy(&help.stdout).contains("--data-model")
-}
-
 #[test]
 fn prove_honours_the_data_model_of_the_task() {
-    if !has_data_model_option() {
-        eprintln!("SKIPPED: `tessera prove` has no --data-model option in this build");
-        return;
-    }
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data-model-tasks/wrap");
     let (code, out, err) = prove_svcomp(&dir.join("long_wrap-ilp32.yml"), &[]);
     assert_eq!(

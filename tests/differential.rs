@@ -28,7 +28,7 @@ fn differential_fixed_seed() {
     for (name, s) in &st.shapes {
         eprintln!("  shape {}: {:?}", name, s);
     }
-    assert_eq!(st.compile_errors, 0, "the generator produced programs gcc rejects");
+    assert_eq!(st.total.compile_errors, 0, "the generator produced programs gcc rejects");
     let show = |f: &Failure| format!("#{} {:?} under --ints {} (oracle {:?}; shapes: {})", f.idx, f.answer, f.mode, f.verdict, f.program.shapes.join(", "));
     let list: Vec<String> = fails.iter().map(show).collect();
     assert!(fails.is_empty(), "wrong answers: {}", list.join("; "));
@@ -68,16 +68,17 @@ fn differential_long() {
         std::fs::write(out.join(format!("{}.min.instrumented.c", base)), inst).unwrap();
     }
     println!("differential (seed {}, {} programs, {:.0}s):", seed, count, t0.elapsed().as_secs_f64());
-    println!("  programs:               {}", st.programs);
-    println!("  oracle terminating:     {}", st.terminating);
-    println!("  oracle nonterminating:  {}", st.nonterminating);
-    println!("  undecided:              {}", st.undecided);
-    println!("  sanitizer (set aside):  {}", st.sanitizer);
-    println!("  compile errors:         {}", st.compile_errors);
-    println!("  Tessera YES/NO/MAYBE:   {}/{}/{}", st.yes, st.no, st.maybe);
-    println!("  wrong YES:              {}", st.wrong_yes);
-    println!("  wrong NO:               {}", st.wrong_no);
-    println!("  NO, external calls:     {} (every oracle run ends; not wrong)", st.no_external);
+    let t = &st.total;
+    println!("  programs:               {}", t.programs);
+    println!("  oracle terminating:     {}", t.terminating);
+    println!("  oracle nonterminating:  {}", t.nonterminating);
+    println!("  undecided:              {}", t.undecided);
+    println!("  sanitizer (set aside):  {}", t.sanitizer);
+    println!("  compile errors:         {}", t.compile_errors);
+    println!("  Tessera YES/NO/MAYBE:   {}/{}/{}", t.yes, t.no, t.maybe);
+    println!("  wrong YES:              {}", t.wrong_yes);
+    println!("  wrong NO:               {}", t.wrong_no);
+    println!("  NO, external calls:     {} (every oracle run ends; not wrong)", t.no_external);
     for (name, s) in &st.shapes {
         println!(
             "  shape {:<9} {} programs: oracle term {} / nonterm {} / undecided {} / sanitizer {} / compile errors {}; Tessera YES {} / NO {} / MAYBE {} (rejected {}); wrong YES {}, wrong NO {}, NO external {}",

@@ -155,27 +155,17 @@ pub fn is_wrong(v: Verdict, a: Answer, external: bool) -> bool {
 
 // ---------------------------------------------------------------- campaign
 
+/// What a campaign found, over all programs and per shape.
 #[derive(Default, Debug, Clone)]
 pub struct Stats {
-    pub programs: usize,
-    pub terminating: usize,
-    pub nonterminating: usize,
-    pub undecided: usize,
-    pub sanitizer: usize,
-    pub compile_errors: usize,
-    pub yes: usize,
-    pub no: usize,
-    pub maybe: usize,
-    pub wrong_yes: usize,
-    pub wrong_no: usize,
-    /// NO on a program with external calls whose oracle runs all end (not wrong)
-    pub no_external: usize,
+    pub total: Counts,
     /// per new shape (`Shape::name`): the same figures over the programs containing it
-    pub shapes: BTreeMap<&'static str, ShapeStats>,
+    pub shapes: BTreeMap<&'static str, Counts>,
 }
 
+/// The figures of a set of programs: the oracle's verdicts and Tessera's answers.
 #[derive(Default, Debug, Clone)]
-pub struct ShapeStats {
+pub struct Counts {
     pub programs: usize,
     pub terminating: usize,
     pub nonterminating: usize,
@@ -189,16 +179,63 @@ pub struct ShapeStats {
     pub rejected: usize,
     pub wrong_yes: usize,
     pub wrong_no: usize,
+    /// NO on a program with external calls whose oracle runs all end (not wrong)
     pub no_external: usize,
 }
 
-impl Stats {
-    /// One line, shapes omitted (progress reports).
+impl Counts {
+    fn count_verdict(&mut self, v: Verdict) {
+        self.programs += 1;
+        match v {
+            Verdict::Terminating => self.terminating += 1,
+            Verdict::Nonterminating => self.nonterminating += 1,
+            Verdict::Undecided => self.undecided += 1,
+            Verdict::Sanitizer => self.sanitizer += 1,
+            Verdict::CompileError => self.compile_errors += 1,
+        }
+    }
+
+    fn count_answer(&mut self, a: Answer, rejected: bool, wrong: bool, excused: bool) {
+        match a {
+            Answer::Yes => self.yes += 1,
+            Answer::No => self.no += 1,
+            Answer::Maybe => self.maybe += 1,
+        }
+        self.rejected += rejected as usize;
+        self.wrong_yes += (wrong && a == Answer::Yes) as usize;
+        self.wrong_no += (wrong && a == Answer::No) as usize;
+        self.no_external += excused as usize;
+    }
+
+    /// One line (progress reports).
     pub fn short(&self) -> String {
         format!(
             "programs {} (term {} / nonterm {} / undecided {} / sanitizer {} / compile errors {}), YES/NO/MAYBE {}/{}/{}, wrong YES {}, wrong NO {}",
             self.programs, self.terminating, self.nonterminating, self.undecided, self.sanitizer, self.compile_errors, self.yes, self.no, self.maybe, self.wrong_yes, self.wrong_no
         )
+    }
+}
+
+impl Stats {
+    /// Counts a program's oracle verdict, in the total and in its shapes.
+    fn count_verdict(&mut self, shapes: &[&'static str], v: Verdict) {
+        self.total.count_verdict(v);
+        for sh in shapes {
+            self.shapes.entry(sh).or_default().count_verdict(v);
+        }
+    }
+
+    /// Counts one answer of Tessera, in the total and in the program's shapes.
+    fn count_answer(&mut self, shapes: &[&'static str], a: Answer, rejected: bool, wrong: bool, excused: bool) {
+        self.total.count_answer(a, rejected, wrong, excused);
+        for sh in shapes {
+            self.shapes.entry(sh).or_default().count_answer(a, rejected, wrong, excused);
+        }
+    }
+
+    /// One line, shapes omitted (progress reports).
+    pub fn short(&self) -> String {
+        self.total.short()
     }
 }
 
@@ -241,31 +278,10 @@ pub fn run_campaign_with(env: &Env, seed: u64, count: u64, jobs: usize, all_mode
                 }
                 let p = gen_program_with(seed, i, shape_pct);
                 let o = oracle(env, &p);
-                {
-                    let mut st = stats.lock().unwrap();
-                    st.programs += 1;
-                    match o.verdict {
-                        Verdict::Terminating => st.terminating += 1,
-                        Verdict::Nonterminating => st.nonterminating += 1,
-                        Verdict::Undecided => st.undecided += 1,
-                        Verdict::Sanitizer => st.sanitizer += 1,
-                        Verdict::CompileError => {
-                            st.compile_errors += 1;
-                            eprintln!("difftest: program {} does not compile: {}", i, o.summary);
-                        }
-                    }
-                    for sh in &p.shapes {
-                        let ss = st.shapes.entry(sh).or_default();
-                        ss.programs += 1;
-                        match o.verdict {
-                            Verdict::Terminating => ss.terminating += 1,
-                            Verdict::Nonterminating => ss.nonterminating += 1,
-                            Verdict::Undecided => ss.undecided += 1,
-                            Verdict::Sanitizer => ss.sanitizer += 1,
-                            Verdict::CompileError => ss.compile_errors += 1,
-                        }
-                    }
+                if o.verdict == Verdict::CompileError {
+                    eprintln!("difftest: program {} does not compile: {}", i, o.summary);
                 }
+                stats.lock().unwrap().count_verdict(&p.shapes, o.verdict);
                 if !matches!(o.verdict, Verdict::Terminating | Verdict::Nonterminating) {
                     continue;
                 }
@@ -274,35 +290,7 @@ pub fn run_campaign_with(env: &Env, seed: u64, count: u64, jobs: usize, all_mode
                     let (a, rejected) = tessera_run(env, &src, m);
                     let wrong = is_wrong(o.verdict, a, p.external);
                     let excused = p.external && o.verdict == Verdict::Terminating && a == Answer::No;
-                    {
-                        let mut st = stats.lock().unwrap();
-                        match a {
-                            Answer::Yes => st.yes += 1,
-                            Answer::No => st.no += 1,
-                            Answer::Maybe => st.maybe += 1,
-                        }
-                        if wrong && a == Answer::Yes {
-                            st.wrong_yes += 1;
-                        }
-                        if wrong && a == Answer::No {
-                            st.wrong_no += 1;
-                        }
-                        if excused {
-                            st.no_external += 1;
-                        }
-                        for sh in &p.shapes {
-                            let ss = st.shapes.entry(sh).or_default();
-                            match a {
-                                Answer::Yes => ss.yes += 1,
-                                Answer::No => ss.no += 1,
-                                Answer::Maybe => ss.maybe += 1,
-                            }
-                            ss.rejected += rejected as usize;
-                            ss.wrong_yes += (wrong && a == Answer::Yes) as usize;
-                            ss.wrong_no += (wrong && a == Answer::No) as usize;
-                            ss.no_external += excused as usize;
-                        }
-                    }
+                    stats.lock().unwrap().count_answer(&p.shapes, a, rejected, wrong, excused);
                     if wrong {
                         eprintln!("difftest: WRONG {:?} (--ints {}) on program {} [{}] (oracle: {:?}, {})\n{}", a, m, i, p.shapes.join(", "), o.verdict, o.summary, src);
                         fails.lock().unwrap().push(Failure { idx: i, mode: m, verdict: o.verdict, answer: a, program: p.clone() });

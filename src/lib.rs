@@ -3,7 +3,8 @@
 //! (Urban, Gurfinkel, Kahsai, TACAS 2016).
 //!
 //! Pipeline (each stage a module):
-//! `c` (C text -> `ir::Program`) -> `horn::encode` (CHC) -> `instrument`
+//! `c` (C text -> `ir::Program`; `its` reads integer transition systems into
+//! the same) -> `horn::encode` (CHC) -> `instrument`
 //! (T_term / T_rank) -> `engine` (PDR, BMC, Spacer) -> `ranking` (samples,
 //! exact fit, combinations) -> `termination` (per-loop algorithm, portfolio,
 //! certificates) -> `report` (text, JSON, competition formats).
@@ -16,6 +17,7 @@ pub mod error;
 pub mod horn;
 pub mod instrument;
 pub mod ir;
+pub mod its;
 pub mod ranking;
 pub mod report;
 pub mod smt;

@@ -171,14 +171,20 @@ impl VerdictIndex {
         let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let mut mode: Option<Mode> = None;
         let mut tasks = Vec::new();
+        let mut unknown = 0;
         for (line, cells) in &table.rows {
             let relative_path = table.cell(cells, path_col, *line, path)?.to_string();
             let word = table.cell(cells, expected_col, *line, path)?;
+            if word == "unknown" {
+                // No tool knows the answer: nothing to score it against.
+                unknown += 1;
+                continue;
+            }
             let (task_mode, expected) = Verdict::parse(word).ok_or_else(|| {
                 TesseraError::syntax(
                     None,
                     format!(
-                        "{}:{line}: expected answer `{word}` is none of terminating, nonterminating, sat, unsat",
+                        "{}:{line}: expected answer `{word}` is none of terminating, nonterminating, sat, unsat, unknown",
                         path.display()
                     ),
                 )
@@ -241,7 +247,11 @@ impl VerdictIndex {
             mode,
             tasks,
             has_categories: category_col.is_some(),
-            notes: Vec::new(),
+            notes: if unknown > 0 {
+                vec![format!("skipping {unknown} task(s) whose expected answer is `unknown`")]
+            } else {
+                Vec::new()
+            },
         })
     }
 

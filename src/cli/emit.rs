@@ -52,7 +52,10 @@ pub struct EmitArgs {
 }
 
 pub fn run(args: EmitArgs) -> i32 {
-    let program = match crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()) {
+    // An integer transition system (recognized by content) or C.
+    let parsed = crate::its::read_file(&args.file)
+        .unwrap_or_else(|| crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()));
+    let program = match parsed {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");

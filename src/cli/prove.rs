@@ -250,7 +250,10 @@ fn effective_timeout(t: f64) -> f64 {
 fn prove_here(args: ProveArgs) -> i32 {
     let start = Instant::now();
     let file = args.file.display().to_string();
-    let program = match crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()) {
+    // An integer transition system (recognized by content) or C.
+    let parsed = crate::its::read_file(&args.file)
+        .unwrap_or_else(|| crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()));
+    let program = match parsed {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");

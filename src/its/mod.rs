@@ -1,0 +1,285 @@
+//! Integer transition systems (the termination competition's ITS
+//! category): locations, integer variables and guarded transitions, read
+//! from the competition's two forms and turned into the same
+//! [`Program`](crate::ir::Program) the C front end builds, so that the
+//! whole pipeline (encoding, sampling, ranking synthesis, certificates,
+//! NO with a stem and a recurrent set) runs on them unchanged.
+//!
+//! * [`smtlib`]: the SMT-LIB form used until 2024 (`cfg_init`, `next_main`,
+//!   `cfg_trans2`, post-state variables, `exists` in transitions);
+//! * [`ari`]: the ARI form used since 2025 (`(format LCTRS)`, `fun`,
+//!   `entrypoint`, `rule ... :guard`).
+//!
+//! Both are read into an [`ItsProblem`]: every rule gives the value of each
+//! variable after it as a term over the values before it and the rule's own
+//! arbitrary values, and a guard over the same. The question is whether
+//! every run from the start location, for all integer values of the
+//! variables, terminates. Integers are mathematical.
+//!
+//! Products of two variables (and division or remainder by a variable) are
+//! beyond the linear engines: each becomes an unknown value of the model
+//! (`choose`), which keeps YES sound and rules out NO wherever it matters.
+
+pub mod ari;
+pub mod smtlib;
+
+use crate::error::{Result, TesseraError};
+use crate::ir::{Action, Edge, IntSemantics, IntType, Location, Program, Span, Variable};
+use crate::term::{Op, Sort, Term};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Which of the competition's forms a text is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItsForm {
+    SmtLib,
+    Ari,
+}
+
+/// The form of `text` when it is an integer transition system, decided by
+/// content: the SMT-LIB form declares the sort `Loc` and defines
+/// `next_main`; the ARI form starts with `(format LCTRS)`.
+pub fn form_of(text: &str) -> Option<ItsForm> {
+    let head: String = text.lines().map(strip_comment).filter(|l| !l.trim().is_empty()).take(3).collect::<Vec<_>>().join(" ");
+    let squeezed: String = head.split_whitespace().collect::<Vec<_>>().join(" ");
+    if squeezed.starts_with("(format LCTRS)") {
+        return Some(ItsForm::Ari);
+    }
+    if squeezed.contains("(declare-sort Loc 0)") && text.contains("next_main") && text.contains("cfg_trans2") {
+        return Some(ItsForm::SmtLib);
+    }
+    None
+}
+
+fn strip_comment(line: &str) -> &str {
+    line.split(';').next().unwrap_or("")
+}
+
+/// One transition: from `from` to `to` when `guard` holds; afterwards
+/// variable `i` holds `updates[i]`. Both are terms over the variables'
+/// values before the step and over `locals`, values the rule may pick
+/// freely (an `exists`, a post-state value no equation fixes, a variable
+/// only on a rule's right-hand side).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rule {
+    pub from: usize,
+    pub to: usize,
+    pub locals: Vec<String>,
+    pub guard: Term,
+    pub updates: Vec<Term>,
+    /// Where the rule is written.
+    pub span: Span,
+}
+
+/// A whole problem: its variables (by their names in the problem, the
+/// names proofs print), its locations, the start and the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ItsProblem {
+    pub file: String,
+    pub vars: Vec<String>,
+    pub locations: Vec<String>,
+    pub start: usize,
+    pub rules: Vec<Rule>,
+}
+
+/// Reads an integer transition system from `path`; `None` when the file is
+/// not one (by content), so the caller can read it as C.
+pub fn read_file(path: &Path) -> Option<Result<Program>> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let form = form_of(&text)?;
+    let file = path.display().to_string();
+    Some(parse(&file, &text, form).map(|p| lower(&p)))
+}
+
+/// Parses `text` (in `form`) into a problem.
+pub fn parse(file: &str, text: &str, form: ItsForm) -> Result<ItsProblem> {
+    match form {
+        ItsForm::SmtLib => smtlib::parse(file, text),
+        ItsForm::Ari => ari::parse(file, text),
+    }
+}
+
+/// A syntax error at `line:col` of `file` (exit code 3).
+pub(crate) fn syntax(file: &str, line: usize, col: usize, message: impl Into<String>) -> TesseraError {
+    TesseraError::syntax(Some(Span { file: file.to_string(), line, col }), message)
+}
+
+/// Turns an s-expression reader's error (`line N: ...`) into a located one.
+pub(crate) fn sexpr_error(file: &str, message: String) -> TesseraError {
+    let line = message
+        .strip_prefix("line ")
+        .and_then(|r| r.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    let text = message.split_once(": ").map(|(_, m)| m.to_string()).unwrap_or(message);
+    syntax(file, line, 1, text)
+}
+
+/// The program of a problem: an entry that gives every variable any value
+/// and goes to the start, one location per problem location, one edge per
+/// rule. The exit is never reached: runs end where no rule applies.
+pub fn lower(its: &ItsProblem) -> Program {
+    let mut vars: Vec<Variable> = its.vars.iter().map(|v| variable(v, v)).collect();
+    let mut locations = vec![
+        Location { span: None, note: "start".into(), function: String::new() },
+        Location { span: None, note: "no rule applies".into(), function: String::new() },
+    ];
+    locations.extend(its.locations.iter().map(|l| Location { span: None, note: l.clone(), function: String::new() }));
+    let at = |l: usize| l + 2;
+    let mut edges = vec![Edge { from: 0, to: at(its.start), actions: its.vars.iter().map(|v| Action::Havoc(v.clone())).collect() }];
+    let mut taken: BTreeSet<String> = its.vars.iter().cloned().collect();
+    for (k, rule) in its.rules.iter().enumerate() {
+        edges.push(Edge { from: at(rule.from), to: at(rule.to), actions: rule_actions(its, k, rule, &mut vars, &mut taken) });
+    }
+    Program {
+        file: its.file.clone(),
+        vars,
+        locations,
+        edges,
+        entry: 0,
+        exit: 1,
+        semantics: IntSemantics::Math,
+        approximations: Vec::new(),
+        forbid_no: Vec::new(),
+        undefined: Vec::new(),
+        coalesced: Vec::new(),
+    }
+}
+
+/// A variable of the model: integers of an ITS are mathematical, which the
+/// widest signed type stands for under [`IntSemantics::Math`].
+fn variable(name: &str, source: &str) -> Variable {
+    Variable { name: name.to_string(), source_name: source.to_string(), ty: IntType::LONG, function: None }
+}
+
+/// A name of the model not used yet, made from `base` (the model's own
+/// names carry `%`, which no problem name does).
+fn fresh(base: &str, taken: &mut BTreeSet<String>) -> String {
+    let mut name = format!("{base}%");
+    let mut i = 1;
+    while taken.contains(&name) {
+        i += 1;
+        name = format!("{base}%{i}");
+    }
+    taken.insert(name.clone());
+    name
+}
+
+/// The actions of rule `k`: its arbitrary values picked, its guard assumed,
+/// then the updates as one parallel assignment (an old value that a later
+/// update reads is saved first).
+fn rule_actions(its: &ItsProblem, k: usize, rule: &Rule, vars: &mut Vec<Variable>, taken: &mut BTreeSet<String>) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let mut renaming: BTreeMap<String, Term> = BTreeMap::new();
+    for l in &rule.locals {
+        let name = fresh(&format!("{l}.r{k}"), taken);
+        vars.push(variable(&name, l));
+        actions.push(Action::Havoc(name.clone()));
+        renaming.insert(l.clone(), Term::var(name));
+    }
+    let mut unknown = Vec::new();
+    let guard = abstract_nonlinear(&rule.guard.subst(&renaming), k, vars, taken, &mut unknown);
+    let updates: Vec<Term> =
+        rule.updates.iter().map(|u| abstract_nonlinear(&u.subst(&renaming), k, vars, taken, &mut unknown)).collect();
+    actions.extend(unknown.into_iter().map(Action::Choose));
+    if guard != Term::tt() {
+        actions.push(Action::Assume(guard));
+    }
+    let changed: Vec<usize> = (0..its.vars.len()).filter(|&i| updates[i] != Term::var(its.vars[i].clone())).collect();
+    // Old values read by an update of another variable.
+    let mut saved: BTreeMap<String, Term> = BTreeMap::new();
+    for &i in &changed {
+        let v = &its.vars[i];
+        let read_by_other = changed.iter().any(|&j| j != i && updates[j].free_vars().iter().any(|d| &d.name == v));
+        if read_by_other {
+            let old = fresh(&format!("{v}.old"), taken);
+            vars.push(variable(&old, v));
+            actions.push(Action::Assign(old.clone(), Term::var(v.clone())));
+            saved.insert(v.clone(), Term::var(old));
+        }
+    }
+    for &i in &changed {
+        actions.push(Action::Assign(its.vars[i].clone(), updates[i].subst(&saved)));
+    }
+    actions
+}
+
+/// `t` with every product of two non-constant terms, and every division or
+/// remainder by a non-constant, replaced by a fresh unknown value (pushed
+/// to `unknown`): the engines are linear.
+fn abstract_nonlinear(t: &Term, k: usize, vars: &mut Vec<Variable>, taken: &mut BTreeSet<String>, unknown: &mut Vec<String>) -> Term {
+    match t {
+        Term::App(op, args) => {
+            let args: Vec<Term> = args.iter().map(|a| abstract_nonlinear(a, k, vars, taken, unknown)).collect();
+            let constant = |a: &Term| matches!(a, Term::Int(_));
+            let nonlinear = match op {
+                Op::Mul => args.iter().filter(|a| !constant(a)).count() > 1,
+                Op::Div | Op::Mod => args.iter().skip(1).any(|a| !constant(a)),
+                _ => false,
+            };
+            if nonlinear {
+                let name = fresh(&format!("nonlinear.r{k}"), taken);
+                vars.push(variable(&name, "nonlinear"));
+                unknown.push(name.clone());
+                return Term::Var(name, Sort::Int);
+            }
+            Term::rebuild(*op, args)
+        }
+        _ => t.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms_are_recognized_by_content() {
+        assert_eq!(form_of("; a comment\n(format LCTRS)\n(theory Ints)\n"), Some(ItsForm::Ari));
+        assert_eq!(form_of("(declare-sort Loc 0)\n(define-fun next_main () Bool (cfg_trans2 a b c d true))"), Some(ItsForm::SmtLib));
+        assert_eq!(form_of("int main(void) { return 0; }"), None);
+        assert_eq!(form_of("(set-logic HORN)\n(declare-fun inv (Int) Bool)"), None);
+    }
+
+    #[test]
+    fn a_parallel_update_saves_the_old_value_it_reads() {
+        let its = ItsProblem {
+            file: "t".into(),
+            vars: vec!["x".into(), "y".into()],
+            locations: vec!["l".into()],
+            start: 0,
+            rules: vec![Rule {
+                from: 0,
+                to: 0,
+                locals: vec![],
+                guard: Term::gt(Term::var("x"), Term::int(0)),
+                updates: vec![Term::var("y"), Term::var("x")],
+                span: Span::default(),
+            }],
+        };
+        let p = lower(&its);
+        let swap = &p.edges[1].actions;
+        let text: Vec<String> = swap.iter().map(|a| a.to_string()).collect();
+        assert_eq!(text, ["assume (> x 0)", "x.old% := x", "y.old% := y", "x := y.old%", "y := x.old%"], "{text:?}");
+    }
+
+    #[test]
+    fn products_of_variables_become_unknown_values() {
+        let its = ItsProblem {
+            file: "t".into(),
+            vars: vec!["x".into(), "y".into()],
+            locations: vec!["l".into()],
+            start: 0,
+            rules: vec![Rule {
+                from: 0,
+                to: 0,
+                locals: vec![],
+                guard: Term::gt(Term::mul(Term::var("x"), Term::var("y")), Term::int(0)),
+                updates: vec![Term::sub(Term::var("x"), Term::int(1)), Term::var("y")],
+                span: Span::default(),
+            }],
+        };
+        let p = lower(&its);
+        assert!(p.edges[1].actions.iter().any(|a| matches!(a, Action::Choose(_))), "{:?}", p.edges[1].actions);
+    }
+}

@@ -14,6 +14,7 @@ pub mod coalesce;
 pub mod liveness;
 pub mod loops;
 pub mod slice;
+pub mod split;
 pub use loops::{find_loops, Loop, LoopError};
 
 pub type LocId = usize;

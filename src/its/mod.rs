@@ -117,7 +117,9 @@ pub(crate) fn sexpr_error(file: &str, message: String) -> TesseraError {
 
 /// The program of a problem: an entry that gives every variable any value
 /// and goes to the start, one location per problem location, one edge per
-/// rule. The exit is never reached: runs end where no rule applies.
+/// rule (locations copied where the rule graph is irreducible, see
+/// [`crate::ir::split`]). The exit is never reached: runs end where no rule
+/// applies.
 pub fn lower(its: &ItsProblem) -> Program {
     let mut vars: Vec<Variable> = its.vars.iter().map(|v| variable(v, v)).collect();
     let mut locations = vec![
@@ -131,7 +133,7 @@ pub fn lower(its: &ItsProblem) -> Program {
     for (k, rule) in its.rules.iter().enumerate() {
         edges.push(Edge { from: at(rule.from), to: at(rule.to), actions: rule_actions(its, k, rule, &mut vars, &mut taken) });
     }
-    Program {
+    let program = Program {
         file: its.file.clone(),
         vars,
         locations,
@@ -143,7 +145,11 @@ pub fn lower(its: &ItsProblem) -> Program {
         forbid_no: Vec::new(),
         undefined: Vec::new(),
         coalesced: Vec::new(),
-    }
+    };
+    // Rule graphs are often irreducible (a location entered both from
+    // before a cycle and inside it): split, or keep the program and let
+    // the loop finder report it.
+    crate::ir::split::make_reducible(program.clone()).unwrap_or(program)
 }
 
 /// A variable of the model: integers of an ITS are mathematical, which the

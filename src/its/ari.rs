@@ -16,7 +16,7 @@
 //! left-hand side argument that is not a fresh variable becomes an equation
 //! of the guard.
 
-use super::{sexpr_error, syntax, ItsProblem, Rule};
+use super::{sexpr_error, standard_numerals, syntax, ItsProblem, Rule};
 use crate::error::{Result, TesseraError};
 use crate::ir::Span;
 use crate::term::parse::{parse_sexprs_located, Pos, SExpr, TermReader};
@@ -31,7 +31,11 @@ struct RawRule<'a> {
 }
 
 pub fn parse(file: &str, text: &str) -> Result<ItsProblem> {
-    let exprs = parse_sexprs_located(text).map_err(|e| sexpr_error(file, e))?;
+    let exprs: Vec<(Pos, SExpr)> = parse_sexprs_located(text)
+        .map_err(|e| sexpr_error(file, e))?
+        .into_iter()
+        .map(|(p, e)| (p, standard_numerals(&e)))
+        .collect();
     let at = |pos: Pos, m: String| syntax(file, pos.line, pos.col, m);
     let mut arity: BTreeMap<String, usize> = BTreeMap::new();
     let mut locations: Vec<String> = Vec::new();

@@ -25,6 +25,7 @@ pub mod smtlib;
 
 use crate::error::{Result, TesseraError};
 use crate::ir::{Action, Edge, IntSemantics, IntType, Location, Program, Span, Variable};
+use crate::term::parse::SExpr;
 use crate::term::{Op, Sort, Term};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -102,6 +103,18 @@ pub fn parse(file: &str, text: &str, form: ItsForm) -> Result<ItsProblem> {
 /// A syntax error at `line:col` of `file` (exit code 3).
 pub(crate) fn syntax(file: &str, line: usize, col: usize, message: impl Into<String>) -> TesseraError {
     TesseraError::syntax(Some(Span { file: file.to_string(), line, col }), message)
+}
+
+/// `e` with negative numerals written as one atom (`-1`, as the files
+/// made by T2 have them) spelled the SMT-LIB way, `(- 1)`.
+pub(crate) fn standard_numerals(e: &SExpr) -> SExpr {
+    match e {
+        SExpr::Atom(a) if a.len() > 1 && a.starts_with('-') && a[1..].chars().all(|c| c.is_ascii_digit()) => {
+            SExpr::List(vec![SExpr::Atom("-".into()), SExpr::Atom(a[1..].to_string())])
+        }
+        SExpr::List(items) => SExpr::List(items.iter().map(standard_numerals).collect()),
+        _ => e.clone(),
+    }
 }
 
 /// Turns an s-expression reader's error (`line N: ...`) into a located one.

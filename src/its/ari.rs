@@ -20,7 +20,7 @@ use super::{sexpr_error, standard_numerals, syntax, ItsProblem, Rule};
 use crate::error::{Result, TesseraError};
 use crate::ir::Span;
 use crate::term::parse::{parse_sexprs_located, Pos, SExpr, TermReader};
-use crate::term::{Sort, Term};
+use crate::term::{smt_symbol, Sort, Term};
 use std::collections::{BTreeMap, BTreeSet};
 
 struct RawRule<'a> {
@@ -207,6 +207,7 @@ fn rule(
     let env: BTreeMap<String, Sort> = renaming.keys().chain(&locals).map(|n| (n.clone(), Sort::Int)).collect();
     let reader = TermReader::new(&env);
     let read = |e: &SExpr| -> Result<Term> {
+        // Renamed and rebuilt through the simplifying constructors.
         let t = reader.term(e).map_err(at)?;
         Ok(t.subst(&renaming))
     };
@@ -242,6 +243,41 @@ fn is_operator(s: &str) -> bool {
     )
 }
 
+/// `its` in the ARI form: every location takes all the variables; a
+/// rule's arbitrary values are the symbols only its right-hand side and
+/// guard use. Reading the text back gives the same problem (up to the
+/// order of each rule's arbitrary values).
+pub fn print(its: &ItsProblem) -> String {
+    use std::fmt::Write;
+    let mut out = String::from("(format LCTRS)\n(theory Ints)\n");
+    let sorts = vec!["Int"; its.vars.len() + 1].join(" ");
+    for l in &its.locations {
+        if its.vars.is_empty() {
+            let _ = writeln!(out, "(fun {} Int)", smt_symbol(l));
+        } else {
+            let _ = writeln!(out, "(fun {} (-> {sorts}))", smt_symbol(l));
+        }
+    }
+    let _ = writeln!(out, "(entrypoint {})", smt_symbol(&its.locations[its.start]));
+    let apply = |l: usize, args: &[String]| {
+        if args.is_empty() {
+            smt_symbol(&its.locations[l]).to_string()
+        } else {
+            format!("({} {})", smt_symbol(&its.locations[l]), args.join(" "))
+        }
+    };
+    let lhs: Vec<String> = its.vars.iter().map(|v| smt_symbol(v).to_string()).collect();
+    for r in &its.rules {
+        let rhs: Vec<String> = r.updates.iter().map(|u| u.to_string()).collect();
+        let _ = write!(out, "(rule {} {}", apply(r.from, &lhs), apply(r.to, &rhs));
+        if r.guard != Term::tt() {
+            let _ = write!(out, " :guard {}", r.guard);
+        }
+        out.push_str(")\n");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,5 +309,15 @@ mod tests {
         let e = parse("t.ari", &bad).expect_err("rejected");
         assert_eq!(e.exit_code(), 3);
         assert!(e.to_string().starts_with("t.ari:8:1: syntax error: `l1` takes 2 arguments"), "{e}");
+    }
+
+    #[test]
+    fn printing_and_reading_back_gives_the_same_problem() {
+        let its = parse("t.ari", SMALL).expect("parses");
+        let again = parse("t.ari", &print(&its)).expect("reads back");
+        assert_eq!(its.rules.len(), again.rules.len());
+        for (a, b) in its.rules.iter().zip(&again.rules) {
+            assert_eq!((a.from, a.to, &a.guard, &a.updates, &a.locals), (b.from, b.to, &b.guard, &b.updates, &b.locals));
+        }
     }
 }

@@ -164,7 +164,9 @@ fn relation(rel: &SExpr, before: &[String], after: &[String], vars: &[String]) -
     let rel = lift_exists(rel, &mut bound, &taken);
     let names: Vec<String> = before.iter().chain(after).chain(&bound).cloned().collect();
     let env = env(names.iter());
-    let term = TermReader::new(&env).term(&rel)?;
+    // Rebuilt through the simplifying constructors (`(+ 0 x)` is `x`), so
+    // that both forms of a problem read to the same terms.
+    let term = TermReader::new(&env).term(&rel)?.subst(&BTreeMap::new());
     if term.sort() != Sort::Int && term.sort() != Sort::Bool {
         return Err("a transition relation must be Boolean".into());
     }
@@ -201,7 +203,11 @@ fn relation(rel: &SExpr, before: &[String], after: &[String], vars: &[String]) -
         t.rename(&|n| before.iter().position(|b| b == n).map(|i| vars[i].clone()))
     };
     let guard = to_vars(&Term::and(rest));
-    let updates = after.iter().map(|p| to_vars(defined.get(p).unwrap_or(&Term::var(p.clone())))).collect();
+    let updates: Vec<Term> = after.iter().map(|p| to_vars(defined.get(p).unwrap_or(&Term::var(p.clone())))).collect();
+    // Values nothing reads any more (an `exists` variable only an equation
+    // used) are no choice of the rule.
+    let used: BTreeSet<String> = std::iter::once(&guard).chain(&updates).flat_map(|t| t.free_vars()).map(|d| d.name).collect();
+    locals.retain(|l| used.contains(l));
     Ok((locals, guard, updates))
 }
 

@@ -357,6 +357,7 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
         // A loop with cut-points inside needs a search for its sets: more time.
         let simple = certificate::self_transitions(no_enc, li).is_some();
         let quick = budget.sub_budget(Duration::from_secs(if simple { 2 } else { 6 }));
+        let header_facts: &[Term] = facts.get(&enc.loops[li].header).map(|f| f.as_slice()).unwrap_or(&[]);
         queries += 1;
         // Each search's witness goes through the certificate checker.
         let attempt = |what: &str, search: &dyn Fn() -> Result<NonTerminationWitness, String>| {
@@ -368,7 +369,7 @@ fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
             }
             found.ok()
         };
-        if let Some(w) = attempt("recurrence", &|| witness::guard_recurrence(no_enc, li, opts.engine, &quick)) {
+        if let Some(w) = attempt("recurrence", &|| witness::guard_recurrence(no_enc, li, opts.engine, &quick, header_facts)) {
             return (LoopResult::NonTerminating(w, "recurrent guard"), queries);
         }
         if let Some(w) = attempt("lasso", &|| witness::simulated_lasso(no_enc, li, None, &budget.sub_budget(LASSO_TIME))) {

@@ -216,11 +216,16 @@ pub(crate) fn pre_state_guard(t: &crate::horn::encode::Transition) -> Term {
 /// iteration), check that every such state has a successor in the set, and
 /// find a reachable state in it. Catches loops that can always go on, also
 /// when going on needs the right nondeterministic choices.
+///
+/// When the guard alone is not recurrent (a state of it is stuck, but no
+/// run gets there), the guard within `invariant`, facts that hold at the
+/// header on every run, is tried too (the checker re-checks any witness).
 pub fn guard_recurrence(
     enc: &Encoding,
     loop_index: usize,
     engine: EngineKind,
     budget: &Budget,
+    invariant: &[Term],
 ) -> Result<NonTerminationWitness, String> {
     let lp = enc.loops.get(loop_index).ok_or("no such loop")?;
     let Some(self_ts) = self_transitions(enc, loop_index) else {
@@ -232,10 +237,15 @@ pub fn guard_recurrence(
     if self_ts.is_empty() {
         return Err("the loop has no iteration".into());
     }
-    let set = Term::or(self_ts.iter().map(|&t| pre_state_guard(&enc.transitions[t])).collect());
-    if recurrence_holds(enc, &self_ts, &set, budget) != Sat::Unsat {
+    let guard = Term::or(self_ts.iter().map(|&t| pre_state_guard(&enc.transitions[t])).collect());
+    let within = Term::and(std::iter::once(guard.clone()).chain(invariant.iter().cloned()).collect());
+    let set = if recurrence_holds(enc, &self_ts, &guard, budget) == Sat::Unsat {
+        guard
+    } else if !invariant.is_empty() && recurrence_holds(enc, &self_ts, &within, budget) == Sat::Unsat {
+        within
+    } else {
         return Err("the iteration guard is not a recurrent set".into());
-    }
+    };
     let stem = stem_into(enc, lp.header, &set, engine, budget)?;
     Ok(NonTerminationWitness { loop_index, stem, recurrent_set: set, inner_sets: Vec::new() })
 }

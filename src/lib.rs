@@ -19,6 +19,7 @@ pub mod ir;
 pub mod ranking;
 pub mod report;
 pub mod smt;
+pub mod solve;
 pub mod svcomp;
 pub mod term;
 pub mod termination;

@@ -3,5 +3,6 @@
 
 pub mod bench;
 pub mod emit;
+pub mod engines;
 pub mod prove;
 pub mod solve;

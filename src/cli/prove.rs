@@ -1,7 +1,7 @@
 //! `tessera prove FILE.c`: YES (with a ranking function per loop), NO (with
 //! a checked non-termination witness) or MAYBE (with the reason).
 
-use crate::engine::EngineKind;
+use super::engines::ProofEngine;
 use crate::ir::{DataModel, IntSemantics};
 use crate::svcomp::{self, TaskDefinition, TaskError};
 use crate::report::{self, Format};
@@ -70,26 +70,6 @@ impl From<ExternalCallsArg> for crate::c::ExternalCalls {
     }
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineArg {
-    /// Our PDR/IC3 engine.
-    Pdr,
-    /// Z3's Spacer through the fixedpoint API.
-    Spacer,
-    /// Race PDR, BMC and Spacer; the first validated answer wins.
-    Portfolio,
-}
-
-impl From<EngineArg> for EngineKind {
-    fn from(e: EngineArg) -> Self {
-        match e {
-            EngineArg::Pdr => EngineKind::Pdr,
-            EngineArg::Spacer => EngineKind::Spacer,
-            EngineArg::Portfolio => EngineKind::Portfolio,
-        }
-    }
-}
-
 #[derive(clap::Args, Debug)]
 pub struct ProveArgs {
     /// The C program (preprocessed with `gcc -E`; `main` is the entry point),
@@ -119,7 +99,7 @@ pub struct ProveArgs {
     pub format: Format,
     /// Safety engine for the proof queries.
     #[arg(long, value_enum, default_value = "portfolio")]
-    pub engine: EngineArg,
+    pub engine: ProofEngine,
     /// Write every Horn query the prover asks into this folder (one SMT-LIB
     /// file per loop, strategy, refinement and instrumentation).
     #[arg(long, value_name = "DIR")]
@@ -266,7 +246,7 @@ fn prove_here(args: ProveArgs) -> i32 {
     let opts = ProveOptions {
         strategy: args.strategy,
         timeout: Duration::from_secs_f64((timeout - elapsed - 0.2).max(0.1)),
-        engine: args.engine.into(),
+        engine: args.engine.0,
         emit_horn: args.emit_horn,
         verbose: args.verbose,
         ..ProveOptions::default()

@@ -10,7 +10,8 @@ pub mod guards;
 pub mod warnings;
 pub mod witness;
 
-use crate::engine::{Budget, EngineKind, Verdict};
+use crate::engine::EngineKind;
+use crate::solve::{Budget, Verdict};
 use crate::horn::encode::{encode, Encoding};
 use crate::instrument::{instrument, ClauseRole, CounterKind, CounterScheme, Instrumented, Mode};
 use crate::ir::{LocId, Program, Span};
@@ -655,7 +656,7 @@ impl<'a> StrategyRun<'a> {
                 header: inst.header,
                 span: None,
                 ranking: candidate.clone(),
-                invariant: crate::engine::interp_of(&inv, inst.header_pred),
+                invariant: crate::solve::interp_of(&inv, inst.header_pred),
                 scheme: scheme.clone(),
                 strategy: self.strategy.name(),
                 decreases: true,
@@ -686,7 +687,7 @@ impl<'a> StrategyRun<'a> {
                         header: inst.header,
                         span: None,
                         ranking: candidate,
-                        invariant: crate::engine::interp_of(&inv, inst.header_pred),
+                        invariant: crate::solve::interp_of(&inv, inst.header_pred),
                         scheme,
                         strategy: self.strategy.name(),
                         decreases: false,
@@ -724,7 +725,7 @@ impl<'a> StrategyRun<'a> {
     /// briefly, then the proof engine.
     fn sample_query(&mut self, inst: &Instrumented, system: &crate::horn::System, scheme: &CounterScheme) -> Sampled {
         self.queries += 1;
-        let to_visits = |d: &crate::engine::Derivation, from: &Instrumented| samples::header_visits(from, &self.var_names, d);
+        let to_visits = |d: &crate::solve::Derivation, from: &Instrumented| samples::header_visits(from, &self.var_names, d);
         let quick = self.budget.sub_budget(Duration::from_millis(300));
         if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(system, EngineKind::Bmc, &quick) {
             return Sampled::Trace(to_visits(&d, inst));
@@ -827,7 +828,7 @@ fn to_samples(visits: &[HeaderVisit]) -> Vec<TerminatingSample> {
 
 /// The stem of a T_rank counterexample: the transitions and states from the
 /// program start to the last state at the loop header.
-fn stem_of(inst: &Instrumented, var_names: &[String], d: &crate::engine::Derivation) -> Vec<StemStep> {
+fn stem_of(inst: &Instrumented, var_names: &[String], d: &crate::solve::Derivation) -> Vec<StemStep> {
     let mut stem = Vec::new();
     for n in d.chain() {
         if let Some(ClauseRole::Step { transition, .. }) = inst.roles.get(n.clause) {

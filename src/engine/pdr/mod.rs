@@ -18,7 +18,8 @@
 //! re-validated clause by clause in a fresh solver, an Unsafe derivation is
 //! the model of a concrete replay.
 
-use super::{Budget, Engine, Invariant, Verdict};
+use super::Engine;
+use crate::solve::{Budget, Invariant, Verdict};
 use crate::horn::normalize::normalize;
 use crate::horn::System;
 use crate::smt::{bool_of, check, check_assumptions, eval_in, set_timeout, Sat};
@@ -325,7 +326,7 @@ impl<'a> Search<'a> {
     /// thousands of steps costs thousands of rounds. Between rounds, give a
     /// bounded unrolling (exact, geometric depths) a third of the time: deep
     /// counterexamples then come from it, everything else from PDR.
-    fn deep_probe(&mut self) -> Res<Option<super::Derivation>> {
+    fn deep_probe(&mut self) -> Res<Option<crate::solve::Derivation>> {
         let total = self.started.elapsed();
         if self.probe_time * 2 >= total.saturating_sub(self.probe_time) {
             return Ok(None);
@@ -844,7 +845,7 @@ pub fn check_invariant(system: &System, inv: &Invariant, budget: &Budget) -> Res
     for (ci, c) in system.clauses.iter().enumerate() {
         let s = crate::smt::solver_for(budget);
         let instance = |p: usize, args: &[Term]| -> Term {
-            let interp = super::interp_of(inv, p);
+            let interp = crate::solve::interp_of(inv, p);
             let map: BTreeMap<String, Term> = system.preds[p]
                 .params
                 .iter()

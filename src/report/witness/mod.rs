@@ -16,7 +16,7 @@ mod graphml;
 mod yaml;
 
 use super::cexpr::{self, Check, Names};
-use crate::engine::Budget;
+use crate::solve::Budget;
 use crate::ir::{LocId, Program, Span, Variable};
 use std::collections::BTreeSet;
 use crate::termination::{Answer, LoopProof, Outcome};

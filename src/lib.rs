@@ -18,6 +18,7 @@ pub mod instrument;
 pub mod ir;
 pub mod ranking;
 pub mod report;
+pub mod session;
 pub mod smt;
 pub mod solve;
 pub mod svcomp;

@@ -3,7 +3,7 @@
 //! followed by the validated evidence.
 
 use crate::engine::portfolio;
-use super::engines::AnyEngine;
+use super::args::AnyEngine;
 use crate::solve::{Budget, Derivation, Invariant, Verdict};
 use crate::horn::smtlib::{parse_system_located, pred_app_text};
 use crate::horn::{PredApp, System};
@@ -56,7 +56,9 @@ pub fn solve_file(args: &SolveArgs) -> Result<String, TesseraError> {
         }
         None => Budget::unlimited(),
     };
-    let _watchdog = budget.deadline.map(|_| start_watchdog(&budget));
+    // Every engine and Z3 call stops within moments of the time limit, even
+    // one that overlooks its own timeout.
+    let _watchdog = budget.watchdog();
     let verdict = portfolio::solve(&system, args.engine.0, &budget);
     let mut out = format!("{}\n", verdict.word());
     if args.evidence {
@@ -67,19 +69,6 @@ pub fn solve_file(args: &SolveArgs) -> Result<String, TesseraError> {
         }
     }
     Ok(out)
-}
-
-/// Cancels the budget at its deadline, so every engine and Z3 call stops
-/// within moments of the time limit even if one overlooks its own timeout.
-fn start_watchdog(budget: &Budget) {
-    let b = budget.clone();
-    // Detached: it only sleeps, and cancelling after the answer is harmless.
-    let _ = std::thread::Builder::new().name("watchdog".into()).spawn(move || {
-        if let Some(d) = b.remaining() {
-            std::thread::sleep(d);
-        }
-        b.cancel.cancel();
-    });
 }
 
 /// The invariant as SMT-LIB definitions, one per predicate.

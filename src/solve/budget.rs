@@ -129,3 +129,32 @@ impl Budget {
     }
 }
 
+
+impl Budget {
+    /// Cancels this budget at its deadline, so that engines stuck inside one
+    /// Z3 call are interrupted; stops when dropped. Without a deadline (or
+    /// when no thread can be started) it does nothing.
+    pub fn watchdog(&self) -> Watchdog {
+        let (tx, rx) = crossbeam_channel::bounded::<()>(1);
+        if let Some(wait) = self.remaining() {
+            let b = self.clone();
+            let _ = std::thread::Builder::new().name("watchdog".into()).spawn(move || {
+                if rx.recv_timeout(wait).is_err() {
+                    b.cancel.cancel();
+                }
+            });
+        }
+        Watchdog { stop: tx }
+    }
+}
+
+/// A running [`Budget::watchdog`]; dropping it stops the watch.
+pub struct Watchdog {
+    stop: crossbeam_channel::Sender<()>,
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        let _ = self.stop.send(());
+    }
+}

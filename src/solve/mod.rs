@@ -8,4 +8,4 @@ pub mod answer;
 pub mod budget;
 
 pub use answer::{interp_of, Derivation, Invariant, Verdict};
-pub use budget::{Budget, Cancel, ContextGuard};
+pub use budget::{Budget, Cancel, ContextGuard, Watchdog};

@@ -42,7 +42,7 @@ pub fn solved_model(p: Program) -> Program {
 pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let start = Instant::now();
     let budget = Budget::with_timeout(opts.timeout);
-    let watchdog = spawn_watchdog(&budget);
+    let watchdog = budget.watchdog();
     // Variables that never influence control flow cannot matter for
     // termination: the engines do not see them.
     let sliced = solved_model(p.clone());
@@ -169,30 +169,6 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         queries,
         warnings,
     }
-}
-
-/// Cancels the budget at its deadline, so that engines stuck inside one Z3
-/// call are interrupted; stops when dropped.
-struct Watchdog {
-    stop: crossbeam_channel::Sender<()>,
-}
-
-impl Drop for Watchdog {
-    fn drop(&mut self) {
-        let _ = self.stop.send(());
-    }
-}
-
-fn spawn_watchdog(budget: &Budget) -> Watchdog {
-    let (tx, rx) = crossbeam_channel::bounded::<()>(1);
-    let b = budget.clone();
-    std::thread::spawn(move || {
-        let wait = b.remaining().unwrap_or(Duration::from_secs(u64::MAX / 4));
-        if rx.recv_timeout(wait).is_err() {
-            b.cancel.cancel();
-        }
-    });
-    Watchdog { stop: tx }
 }
 
 /// The counters for a candidate: pieces scaled by the lcm of their

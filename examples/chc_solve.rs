@@ -8,7 +8,8 @@ use tessera::engine::bmc::Bmc;
 use tessera::engine::pdr::Pdr;
 use tessera::engine::spacer::Spacer;
 use tessera::engine::validate::validate;
-use tessera::engine::{Budget, Engine, Verdict};
+use tessera::engine::Engine;
+use tessera::solve::{Budget, Verdict};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

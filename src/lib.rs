@@ -8,6 +8,10 @@
 //! (T_term / T_rank) -> `engine` (PDR, BMC, Spacer) -> `ranking` (samples,
 //! exact fit, combinations) -> `termination` (per-loop algorithm, portfolio,
 //! certificates) -> `report` (text, JSON, competition formats).
+//!
+//! Below the engines, `solve` holds what `smt`, `horn` and the engines share
+//! (the budget of a run, the answer of a Horn system); above the stages,
+//! `session` is one run of the prover as the command line (`cli`) fills it.
 
 pub mod bench;
 pub mod c;
@@ -20,7 +24,9 @@ pub mod ir;
 pub mod its;
 pub mod ranking;
 pub mod report;
+pub mod session;
 pub mod smt;
+pub mod solve;
 pub mod svcomp;
 pub mod term;
 pub mod termination;

@@ -62,7 +62,7 @@ fn phased_loop_gets_a_multiphase_ranking_function() {
 
 #[test]
 fn certificate_checker_rejects_a_wrong_candidate() {
-    use tessera::engine::{Budget, Invariant};
+    use tessera::solve::{Budget, Invariant};
     use tessera::horn::encode::encode;
     use tessera::term::Term;
     let p = tessera::c::parse_file(&program("3pieces.c"), IntSemantics::Math).expect("front end");

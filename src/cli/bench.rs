@@ -6,28 +6,10 @@
 //! and Tessera gave at least one WRONG answer (or the options were
 //! contradictory); 3/5 the index is malformed / unreadable.
 
+use super::args::Ints;
 use crate::bench::{self, BenchOptions};
+use clap::ValueEnum;
 use std::path::PathBuf;
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IntSemantics {
-    /// C11 on the data model: signed overflow is undefined behaviour.
-    C,
-    /// Unbounded signed integers (termination competitions' convention).
-    Math,
-    /// Wrapping LP64 machine integers.
-    Machine,
-}
-
-impl IntSemantics {
-    fn word(self) -> &'static str {
-        match self {
-            IntSemantics::C => "c",
-            IntSemantics::Math => "math",
-            IntSemantics::Machine => "machine",
-        }
-    }
-}
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
@@ -47,7 +29,7 @@ pub struct BenchArgs {
     pub jobs: Option<usize>,
     /// Integer semantics for C tasks (default: the prover's).
     #[arg(long, value_enum)]
-    pub ints: Option<IntSemantics>,
+    pub ints: Option<Ints>,
     /// What calls of functions without a definition may change, for C
     /// tasks (`any` or `arguments`, passed to `tessera prove --external-calls`).
     #[arg(long)]
@@ -97,7 +79,7 @@ pub fn run(args: BenchArgs) -> i32 {
         grace_seconds: args.grace,
         jobs: args.jobs,
         memory_mb: args.memory,
-        ints: args.ints.map(|i| i.word().to_string()),
+        ints: args.ints.and_then(|i| i.to_possible_value()).map(|v| v.get_name().to_string()),
         external_calls: args.external_calls,
         strategy: args.strategy,
         engine: args.engine,

@@ -1,7 +1,7 @@
 //! `tessera emit FILE.c`: the SMT-LIB Horn clauses of a program, plain
 //! (is the exit reachable?) or instrumented for one loop and one candidate.
 
-use super::prove::Ints;
+use super::args::ModelArgs;
 use crate::horn::encode::encode;
 use crate::instrument::{instrument, Mode};
 use std::path::PathBuf;
@@ -18,15 +18,8 @@ pub enum Instrumentation {
 pub struct EmitArgs {
     /// The C program.
     pub file: PathBuf,
-    /// Integer semantics.
-    #[arg(long, value_enum, default_value = "c")]
-    pub ints: Ints,
-    /// Sizes of `long`, `size_t` and pointers.
-    #[arg(long, value_enum, default_value = "lp64")]
-    pub data_model: super::prove::DataModelArg,
-    /// What a call of a function without a definition may change.
-    #[arg(long, value_enum, default_value = "any")]
-    pub external_calls: super::prove::ExternalCallsArg,
+    #[command(flatten)]
+    pub model: ModelArgs,
     /// Print the program model (control-flow graph, loops) instead of Horn clauses.
     #[arg(long)]
     pub ir: bool,
@@ -52,10 +45,7 @@ pub struct EmitArgs {
 }
 
 pub fn run(args: EmitArgs) -> i32 {
-    // An integer transition system (recognized by content) or C.
-    let parsed = crate::its::read_file(&args.file)
-        .unwrap_or_else(|| crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()));
-    let program = match parsed {
+    let program = match args.model.session().parse(&args.file) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");

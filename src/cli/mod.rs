@@ -2,6 +2,7 @@
 //! Each file has a clap `Args` struct and `run(args) -> exit code`.
 
 pub mod bench;
+pub mod args;
 pub mod emit;
 pub mod prove;
 pub mod solve;

@@ -1,94 +1,15 @@
 //! `tessera prove FILE.c`: YES (with a ranking function per loop), NO (with
 //! a checked non-termination witness) or MAYBE (with the reason).
 
-use crate::engine::EngineKind;
-use crate::ir::{DataModel, IntSemantics};
-use crate::svcomp::{self, TaskDefinition, TaskError};
+use super::args::{DataModelArg, ModelArgs, ProofEngine};
+use crate::ir::DataModel;
 use crate::report::{self, Format};
-use crate::termination::{prove_program, Outcome, ProveOptions, Strategy};
+use crate::session::Session;
+use crate::solve::Budget;
+use crate::svcomp::{self, TaskDefinition, TaskError};
+use crate::termination::{Outcome, Strategy};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ints {
-    /// C11: values in their type's range; signed overflow, division by zero
-    /// and bad shifts are undefined behaviour (such executions stop, with a
-    /// warning); unsigned arithmetic wraps.
-    C,
-    /// gcc `-fwrapv` machine integers: values in their type's range, signed
-    /// arithmetic wraps around too.
-    Machine,
-    /// Signed integers are unbounded mathematical integers; unsigned still wrap.
-    Math,
-}
-
-impl From<Ints> for IntSemantics {
-    fn from(i: Ints) -> Self {
-        match i {
-            Ints::C => IntSemantics::C,
-            Ints::Machine => IntSemantics::Machine,
-            Ints::Math => IntSemantics::Math,
-        }
-    }
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DataModelArg {
-    /// `int`, `long` and pointers 32 bits.
-    Ilp32,
-    /// `long` and pointers 64 bits (x86-64 Linux).
-    Lp64,
-}
-
-impl From<DataModelArg> for DataModel {
-    fn from(d: DataModelArg) -> Self {
-        match d {
-            DataModelArg::Ilp32 => DataModel::Ilp32,
-            DataModelArg::Lp64 => DataModel::Lp64,
-        }
-    }
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExternalCallsArg {
-    /// What C allows: a function the program declares but does not define
-    /// (and that is not a C library function) may change any global with
-    /// external linkage and every object whose address the program let
-    /// out, besides what its pointer arguments reach.
-    Any,
-    /// Such a function changes only what its pointer arguments reach (the
-    /// assumption under which SV-COMP's tasks call undefined helpers).
-    Arguments,
-}
-
-impl From<ExternalCallsArg> for crate::c::ExternalCalls {
-    fn from(e: ExternalCallsArg) -> Self {
-        match e {
-            ExternalCallsArg::Any => crate::c::ExternalCalls::AnyReachableState,
-            ExternalCallsArg::Arguments => crate::c::ExternalCalls::PointerArguments,
-        }
-    }
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineArg {
-    /// Our PDR/IC3 engine.
-    Pdr,
-    /// Z3's Spacer through the fixedpoint API.
-    Spacer,
-    /// Race PDR, BMC and Spacer; the first validated answer wins.
-    Portfolio,
-}
-
-impl From<EngineArg> for EngineKind {
-    fn from(e: EngineArg) -> Self {
-        match e {
-            EngineArg::Pdr => EngineKind::Pdr,
-            EngineArg::Spacer => EngineKind::Spacer,
-            EngineArg::Portfolio => EngineKind::Portfolio,
-        }
-    }
-}
 
 #[derive(clap::Args, Debug)]
 pub struct ProveArgs {
@@ -96,15 +17,8 @@ pub struct ProveArgs {
     /// or an SV-COMP task definition (`.yml`) whose termination property is
     /// proved for its C file with its data model.
     pub file: PathBuf,
-    /// Integer semantics.
-    #[arg(long, value_enum, default_value = "c")]
-    pub ints: Ints,
-    /// Sizes of `long`, `size_t` and pointers.
-    #[arg(long, value_enum, default_value = "lp64")]
-    pub data_model: DataModelArg,
-    /// What a call of a function without a definition may change.
-    #[arg(long, value_enum, default_value = "any")]
-    pub external_calls: ExternalCallsArg,
+    #[command(flatten)]
+    pub model: ModelArgs,
     /// How ranking-function pieces are combined. `portfolio` first asks the
     /// constraint-based (Farkas) synthesis for a linear, multiphase or
     /// lexicographic candidate, then races the three sampling strategies;
@@ -119,7 +33,7 @@ pub struct ProveArgs {
     pub format: Format,
     /// Safety engine for the proof queries.
     #[arg(long, value_enum, default_value = "portfolio")]
-    pub engine: EngineArg,
+    pub engine: ProofEngine,
     /// Write every Horn query the prover asks into this folder (one SMT-LIB
     /// file per loop, strategy, refinement and instrumentation).
     #[arg(long, value_name = "DIR")]
@@ -169,7 +83,7 @@ fn prepare_task(args: &mut ProveArgs) -> Result<(), i32> {
         let task = TaskDefinition::load(&args.file)?;
         args.file = task.termination_input()?.to_path_buf();
         if let Some(model) = task.data_model {
-            args.data_model = match model {
+            args.model.data_model = match model {
                 DataModel::Ilp32 => DataModelArg::Ilp32,
                 DataModel::Lp64 => DataModelArg::Lp64,
             };
@@ -247,13 +161,25 @@ fn effective_timeout(t: f64) -> f64 {
     }
 }
 
+impl ProveArgs {
+    /// The session of this run; its budget (`--timeout`) starts now.
+    pub fn session(&self) -> Session {
+        Session {
+            strategy: self.strategy,
+            engine: self.engine.0,
+            emit_horn: self.emit_horn.clone(),
+            verbose: self.verbose,
+            budget: Budget::with_timeout(Duration::from_secs_f64(effective_timeout(self.timeout))),
+            ..self.model.session()
+        }
+    }
+}
+
 fn prove_here(args: ProveArgs) -> i32 {
+    let session = args.session();
     let start = Instant::now();
     let file = args.file.display().to_string();
-    // An integer transition system (recognized by content) or C.
-    let parsed = crate::its::read_file(&args.file)
-        .unwrap_or_else(|| crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()));
-    let program = match parsed {
+    let program = match session.parse(&args.file) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");
@@ -264,20 +190,10 @@ fn prove_here(args: ProveArgs) -> i32 {
             return e.exit_code();
         }
     };
-    let timeout = effective_timeout(args.timeout);
-    let elapsed = start.elapsed().as_secs_f64();
-    let opts = ProveOptions {
-        strategy: args.strategy,
-        timeout: Duration::from_secs_f64((timeout - elapsed - 0.2).max(0.1)),
-        engine: args.engine.into(),
-        emit_horn: args.emit_horn,
-        verbose: args.verbose,
-        ..ProveOptions::default()
-    };
-    let mut outcome = prove_program(&program, &opts);
+    let mut outcome = session.prove(&program);
     outcome.seconds = start.elapsed().as_secs_f64();
     if let Some(path) = &args.witness {
-        if let Err(e) = report::witness::write(&program, &outcome, path, args.data_model.into()) {
+        if let Err(e) = session.write_witness(&program, &outcome, path) {
             eprintln!("{e}");
         }
     }

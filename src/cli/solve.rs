@@ -3,7 +3,8 @@
 //! followed by the validated evidence.
 
 use crate::engine::portfolio;
-use crate::engine::{Budget, Derivation, EngineKind, Invariant, Verdict};
+use super::args::AnyEngine;
+use crate::solve::{Budget, Derivation, Invariant, Verdict};
 use crate::horn::smtlib::{parse_system_located, pred_app_text};
 use crate::horn::{PredApp, System};
 use crate::ir::Span;
@@ -12,36 +13,13 @@ use crate::TesseraError;
 use std::path::PathBuf;
 use std::time::Duration;
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// Our property-directed reachability (IC3) engine (linear clauses).
-    Pdr,
-    /// Bounded model checking: finds counterexamples only (linear clauses).
-    Bmc,
-    /// Z3's Spacer through the fixedpoint API.
-    Spacer,
-    /// Race PDR, BMC and Spacer; the first validated answer wins.
-    Portfolio,
-}
-
-impl From<EngineChoice> for EngineKind {
-    fn from(c: EngineChoice) -> EngineKind {
-        match c {
-            EngineChoice::Pdr => EngineKind::Pdr,
-            EngineChoice::Bmc => EngineKind::Bmc,
-            EngineChoice::Spacer => EngineKind::Spacer,
-            EngineChoice::Portfolio => EngineKind::Portfolio,
-        }
-    }
-}
-
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     /// SMT-LIB2 file of Horn clauses, `(set-logic HORN)` as in CHC-COMP.
     pub file: PathBuf,
     /// Engine to run.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Portfolio)]
-    pub engine: EngineChoice,
+    #[arg(long, value_enum, default_value = "portfolio")]
+    pub engine: AnyEngine,
     /// Wall-clock time limit in seconds; `unknown` is printed when it runs out.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
@@ -78,8 +56,10 @@ pub fn solve_file(args: &SolveArgs) -> Result<String, TesseraError> {
         }
         None => Budget::unlimited(),
     };
-    let _watchdog = budget.deadline.map(|_| start_watchdog(&budget));
-    let verdict = portfolio::solve(&system, args.engine.into(), &budget);
+    // Every engine and Z3 call stops within moments of the time limit, even
+    // one that overlooks its own timeout.
+    let _watchdog = budget.watchdog();
+    let verdict = portfolio::solve(&system, args.engine.0, &budget);
     let mut out = format!("{}\n", verdict.word());
     if args.evidence {
         match &verdict {
@@ -91,19 +71,6 @@ pub fn solve_file(args: &SolveArgs) -> Result<String, TesseraError> {
     Ok(out)
 }
 
-/// Cancels the budget at its deadline, so every engine and Z3 call stops
-/// within moments of the time limit even if one overlooks its own timeout.
-fn start_watchdog(budget: &Budget) {
-    let b = budget.clone();
-    // Detached: it only sleeps, and cancelling after the answer is harmless.
-    let _ = std::thread::Builder::new().name("watchdog".into()).spawn(move || {
-        if let Some(d) = b.remaining() {
-            std::thread::sleep(d);
-        }
-        b.cancel.cancel();
-    });
-}
-
 /// The invariant as SMT-LIB definitions, one per predicate.
 pub fn invariant_text(system: &System, inv: &Invariant) -> String {
     let mut out = String::new();
@@ -113,7 +80,7 @@ pub fn invariant_text(system: &System, inv: &Invariant) -> String {
             "(define-fun {} ({}) Bool\n  {})\n",
             smt_symbol(&p.name),
             params.join(" "),
-            crate::engine::interp_of(inv, i)
+            crate::solve::interp_of(inv, i)
         ));
     }
     out

@@ -10,7 +10,8 @@
 //! invariant to show); it runs until the budget ends.
 
 use super::pdr::linear::{linear_clauses, LinearClause, Placement};
-use super::{Budget, Derivation, Engine, Verdict};
+use super::Engine;
+use crate::solve::{Budget, Derivation, Verdict};
 use crate::horn::normalize::normalize;
 use crate::horn::System;
 use crate::smt::{bool_of, check_assumptions, eval_in, set_timeout, Sat};

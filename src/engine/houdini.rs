@@ -9,7 +9,7 @@
 //! at the start of the iteration, are proved by Houdini in a fraction of
 //! the time PDR needs to visit hundreds of predicates.
 
-use super::{Budget, Invariant};
+use crate::solve::{Budget, Invariant};
 use crate::horn::System;
 use crate::smt::{bool_of, check, solver_for, Sat};
 use crate::term::{Op, Sort, Term};

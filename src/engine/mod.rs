@@ -1,13 +1,13 @@
 //! Safety engines for Horn clauses, behind one interface, each answer with
 //! evidence: an inductive invariant for `Safe`, a concrete derivation for
 //! `Unsafe`. Evidence is re-checked apart from solving by [`validate`].
+//! The budget an engine runs under and the answer types live below, in
+//! [`crate::solve`]; the engines a user can name are listed once, in
+//! [`ENGINES`].
 
-use crate::horn::{PredId, System};
-use crate::term::{Term, Value};
+use crate::horn::System;
+use crate::solve::{Budget, Verdict};
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
 pub mod bmc;
 pub mod houdini;
@@ -15,181 +15,6 @@ pub mod pdr;
 pub mod portfolio;
 pub mod spacer;
 pub mod validate;
-
-/// One formula per predicate, over that predicate's parameter names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Invariant {
-    pub interp: Vec<Term>,
-}
-
-/// A ground derivation of `false`: the root uses a query clause; every node
-/// gives the values of its clause's head arguments (empty at the root) and
-/// one sub-derivation per body predicate application, in body order. For
-/// linear systems this is a chain from a fact to the query.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Derivation {
-    pub clause: usize,
-    pub head_values: Vec<Value>,
-    pub premises: Vec<Derivation>,
-}
-
-impl Derivation {
-    /// The chain of a linear derivation, fact first, query last.
-    pub fn chain(&self) -> Vec<&Derivation> {
-        let mut out = vec![self];
-        let mut cur = self;
-        while let Some(p) = cur.premises.first() {
-            out.push(p);
-            cur = p;
-        }
-        out.reverse();
-        out
-    }
-    pub fn depth(&self) -> usize {
-        1 + self.premises.iter().map(|p| p.depth()).max().unwrap_or(0)
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    Safe(Invariant),
-    Unsafe(Derivation),
-    Unknown(String),
-}
-
-impl Verdict {
-    /// CHC-COMP answer word: `sat` means the clauses have a model (safe).
-    pub fn word(&self) -> &'static str {
-        match self {
-            Verdict::Safe(_) => "sat",
-            Verdict::Unsafe(_) => "unsat",
-            Verdict::Unknown(_) => "unknown",
-        }
-    }
-}
-
-/// A cancellation token shared between threads: a flag checked between
-/// solver calls plus `Z3_interrupt` on every registered context (an
-/// interrupt that arrives while no call runs is lost, hence the flag too).
-#[derive(Clone, Default)]
-pub struct Cancel {
-    inner: Arc<CancelInner>,
-}
-
-#[derive(Default)]
-struct CancelInner {
-    flag: AtomicBool,
-    contexts: Mutex<Vec<usize>>,
-    /// Tokens cancelled together with this one (e.g. a race inside a proof).
-    children: Mutex<Vec<Cancel>>,
-}
-
-impl Cancel {
-    pub fn new() -> Cancel {
-        Cancel::default()
-    }
-    pub fn is_cancelled(&self) -> bool {
-        self.inner.flag.load(Ordering::SeqCst)
-    }
-    /// A token cancelled when this one is, and cancellable on its own.
-    pub fn child(&self) -> Cancel {
-        let c = Cancel::new();
-        if let Ok(mut ch) = self.inner.children.lock() {
-            ch.push(c.clone());
-        }
-        if self.is_cancelled() {
-            c.cancel();
-        }
-        c
-    }
-    pub fn cancel(&self) {
-        self.inner.flag.store(true, Ordering::SeqCst);
-        let children: Vec<Cancel> = self.inner.children.lock().map(|c| c.clone()).unwrap_or_default();
-        for c in children {
-            c.cancel();
-        }
-        if let Ok(ctxs) = self.inner.contexts.lock() {
-            for &c in ctxs.iter() {
-                // SAFETY: contexts are registered only while their owning
-                // thread keeps them alive (see `ContextGuard`), and
-                // Z3_interrupt is documented as callable from other threads.
-                if let Some(ctx) = std::ptr::NonNull::new(c as *mut z3_sys::_Z3_context) {
-                    unsafe { z3_sys::Z3_interrupt(ctx) };
-                }
-            }
-        }
-    }
-    /// Register the calling thread's Z3 context for interruption until the
-    /// guard is dropped.
-    pub fn register_thread_context(&self) -> ContextGuard {
-        let ctx = z3::Context::thread_local();
-        let raw = ctx.get_z3_context().as_ptr() as usize;
-        if let Ok(mut ctxs) = self.inner.contexts.lock() {
-            ctxs.push(raw);
-        }
-        // A cancellation that happened before registration must still stop us.
-        if self.is_cancelled() {
-            if let Some(c) = std::ptr::NonNull::new(raw as *mut z3_sys::_Z3_context) {
-                unsafe { z3_sys::Z3_interrupt(c) };
-            }
-        }
-        ContextGuard { cancel: self.clone(), raw, _ctx: ctx }
-    }
-}
-
-pub struct ContextGuard {
-    cancel: Cancel,
-    raw: usize,
-    // Keeps the context alive while it is registered.
-    _ctx: z3::Context,
-}
-
-impl Drop for ContextGuard {
-    fn drop(&mut self) {
-        if let Ok(mut ctxs) = self.cancel.inner.contexts.lock() {
-            if let Some(i) = ctxs.iter().position(|&c| c == self.raw) {
-                ctxs.swap_remove(i);
-            }
-        }
-    }
-}
-
-/// Limits for one engine run: a wall-clock deadline and a cancellation token.
-#[derive(Clone)]
-pub struct Budget {
-    pub deadline: Option<Instant>,
-    pub cancel: Cancel,
-}
-
-impl Budget {
-    pub fn unlimited() -> Budget {
-        Budget { deadline: None, cancel: Cancel::new() }
-    }
-    pub fn with_timeout(d: Duration) -> Budget {
-        Budget { deadline: Instant::now().checked_add(d), cancel: Cancel::new() }
-    }
-    /// A budget ending at the earlier of this one's deadline and `d` from now,
-    /// sharing the cancellation token.
-    pub fn sub_budget(&self, d: Duration) -> Budget {
-        // A slice too long to be a point in time (a doubled retry slice)
-        // leaves the deadline as it is.
-        let deadline = match Instant::now().checked_add(d) {
-            Some(dl) => Some(self.deadline.map_or(dl, |x| x.min(dl))),
-            None => self.deadline,
-        };
-        Budget { deadline, cancel: self.cancel.clone() }
-    }
-    pub fn remaining(&self) -> Option<Duration> {
-        self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
-    }
-    pub fn expired(&self) -> bool {
-        self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-    /// Milliseconds to give one solver call (Z3's `timeout` parameter).
-    pub fn solver_timeout_ms(&self) -> Option<u32> {
-        self.remaining().map(|r| r.as_millis().clamp(1, u32::MAX as u128) as u32)
-    }
-}
 
 /// What every engine implements.
 pub trait Engine {
@@ -199,6 +24,7 @@ pub trait Engine {
     fn solve(&self, system: &System, budget: &Budget) -> Verdict;
 }
 
+/// An engine a user can name (`solve --engine`, `prove --engine`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EngineKind {
     Pdr,
@@ -207,19 +33,65 @@ pub enum EngineKind {
     Portfolio,
 }
 
-impl fmt::Display for EngineKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = match self {
-            EngineKind::Pdr => "pdr",
-            EngineKind::Bmc => "bmc",
-            EngineKind::Spacer => "spacer",
-            EngineKind::Portfolio => "portfolio",
-        };
-        write!(f, "{s}")
+/// One row of the engine registry.
+pub struct EngineEntry {
+    pub kind: EngineKind,
+    /// The name on the command line and in reports.
+    pub name: &'static str,
+    /// What `--help` says about it.
+    pub help: &'static str,
+    /// Whether `prove --engine` offers it (BMC alone never proves safety,
+    /// which every ranking check needs).
+    pub proves: bool,
+    /// The engine; `None` for the portfolio, which races all the others.
+    pub make: Option<fn() -> Box<dyn Engine + Send>>,
+}
+
+/// The engines by name: the one table the command line, the portfolio and
+/// the reports read. The portfolio races the engines in this order.
+pub const ENGINES: &[EngineEntry] = &[
+    EngineEntry {
+        kind: EngineKind::Pdr,
+        name: "pdr",
+        help: "Our property-directed reachability (IC3) engine (linear clauses)",
+        proves: true,
+        make: Some(|| Box::new(pdr::Pdr)),
+    },
+    EngineEntry {
+        kind: EngineKind::Bmc,
+        name: "bmc",
+        help: "Bounded model checking: finds counterexamples only (linear clauses)",
+        proves: false,
+        make: Some(|| Box::new(bmc::Bmc)),
+    },
+    EngineEntry {
+        kind: EngineKind::Spacer,
+        name: "spacer",
+        help: "Z3's Spacer through the fixedpoint API",
+        proves: true,
+        make: Some(|| Box::new(spacer::Spacer)),
+    },
+    EngineEntry {
+        kind: EngineKind::Portfolio,
+        name: "portfolio",
+        help: "Race PDR, BMC and Spacer; the first validated answer wins",
+        proves: true,
+        make: None,
+    },
+];
+
+impl EngineKind {
+    /// This engine's row of [`ENGINES`].
+    pub fn entry(self) -> &'static EngineEntry {
+        ENGINES.iter().find(|e| e.kind == self).expect("every engine kind is in ENGINES")
+    }
+    pub fn name(self) -> &'static str {
+        self.entry().name
     }
 }
 
-/// The invariant of predicate `p`, or `true` when missing.
-pub fn interp_of(inv: &Invariant, p: PredId) -> Term {
-    inv.interp.get(p).cloned().unwrap_or_else(Term::tt)
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name())
+    }
 }

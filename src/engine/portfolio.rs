@@ -3,11 +3,9 @@
 //! [`validate`]; an answer whose evidence fails the check becomes `Unknown`
 //! with the reason.
 
-use super::bmc::Bmc;
-use super::pdr::Pdr;
-use super::spacer::Spacer;
 use super::validate::validate;
-use super::{Budget, Cancel, Engine, EngineKind, Verdict};
+use super::{Engine, EngineEntry, EngineKind, ENGINES};
+use crate::solve::{Budget, Cancel, Verdict};
 use crate::horn::System;
 use crossbeam_channel::RecvTimeoutError;
 use std::sync::Arc;
@@ -19,29 +17,14 @@ const ENGINE_STACK: usize = 256 << 20;
 /// How often the race looks at the caller's cancellation token.
 const POLL: Duration = Duration::from_millis(20);
 
-fn engine_of(kind: EngineKind) -> Option<Box<dyn Engine + Send>> {
-    match kind {
-        EngineKind::Pdr => Some(Box::new(Pdr)),
-        EngineKind::Bmc => Some(Box::new(Bmc)),
-        EngineKind::Spacer => Some(Box::new(Spacer)),
-        EngineKind::Portfolio => None,
-    }
-}
-
 /// Decide `system` with the named engine, or race all engines for
 /// `Portfolio`. Definitive answers are validated before they are returned.
 pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
     if let Err(e) = system.check_well_formed() {
         return Verdict::Unknown(format!("malformed clause system: {e}"));
     }
-    match kind {
-        EngineKind::Portfolio => race(
-            system,
-            [EngineKind::Pdr, EngineKind::Bmc, EngineKind::Spacer].into_iter().filter_map(engine_of).collect(),
-            budget,
-        ),
-        kind => race(system, engine_of(kind).into_iter().collect(), budget),
-    }
+    let chosen = |e: &&EngineEntry| kind == EngineKind::Portfolio || e.kind == kind;
+    race(system, ENGINES.iter().filter(chosen).filter_map(|e| e.make).map(|make| make()).collect(), budget)
 }
 
 /// Tag an engine's unknown reason with the engine name (once).
@@ -117,6 +100,7 @@ mod tests {
     use super::*;
     use crate::horn::smtlib::parse_system;
     use crate::term::Term;
+    use crate::engine::spacer::Spacer;
 
     #[test]
     fn spacer_answer_goes_through_validation() {
@@ -140,7 +124,7 @@ mod tests {
             "liar"
         }
         fn solve(&self, system: &System, _b: &Budget) -> Verdict {
-            Verdict::Safe(super::super::Invariant { interp: vec![Term::tt(); system.preds.len()] })
+            Verdict::Safe(crate::solve::Invariant { interp: vec![Term::tt(); system.preds.len()] })
         }
     }
 

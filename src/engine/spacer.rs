@@ -15,7 +15,8 @@
 //! functions, so this file drives the fixedpoint through `z3_sys` on the
 //! thread's context, with ASTs built by the z3 crate.
 
-use super::{Budget, Derivation, Engine, Invariant, Verdict};
+use super::Engine;
+use crate::solve::{Budget, Derivation, Invariant, Verdict};
 use crate::horn::{Clause, System};
 use crate::smt;
 use crate::term::parse::{parse_sexprs, SExpr, TermReader};

@@ -10,7 +10,7 @@
 //!   arguments equal to the node's values, has a satisfiable constraint; the
 //!   root is a query; premises match the body predicates in order.
 
-use super::{Budget, Derivation, Invariant, Verdict};
+use crate::solve::{Budget, Derivation, Invariant, Verdict};
 use crate::horn::{Clause, PredApp, System};
 use crate::smt::{self, Sat};
 use crate::term::{Op, Sort, Term, Value};
@@ -52,7 +52,7 @@ fn clause_name(system: &System, i: usize) -> String {
 /// The formula of a predicate application: the invariant with the
 /// predicate's parameters replaced by the arguments.
 fn instantiate(system: &System, inv: &Invariant, app: &PredApp) -> Term {
-    let formula = super::interp_of(inv, app.pred);
+    let formula = crate::solve::interp_of(inv, app.pred);
     let map: BTreeMap<String, Term> =
         system.preds[app.pred].params.iter().zip(&app.args).map(|(p, a)| (p.name.clone(), a.clone())).collect();
     formula.subst(&map)

@@ -14,7 +14,7 @@
 //! parameters) as they are, so an invariant over a predicate's parameters
 //! means the same thing before and after.
 
-use crate::engine::{Derivation, Invariant, Verdict};
+use crate::solve::{Derivation, Invariant, Verdict};
 use crate::horn::{Clause, PredApp, PredId, Predicate, System};
 use crate::term::{Op, Term, VarDecl};
 use std::collections::{BTreeMap, BTreeSet};

@@ -3,7 +3,7 @@
 //! path); values come back with `eval` on models, never by inspecting Z3's
 //! declaration kinds (see docs/design.md, "Z3 from Rust: known traps").
 
-use crate::engine::Budget;
+use crate::solve::Budget;
 use crate::term::{Op, Sort, Term, Value, VarDecl};
 use num_bigint::BigInt;
 use z3::ast::{Bool, Dynamic, Int};

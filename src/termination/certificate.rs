@@ -4,7 +4,8 @@
 //! thread-local), so a bug or a stale state in an engine cannot make a wrong
 //! YES or NO reach the user.
 
-use crate::engine::{validate, Budget, Invariant, Verdict};
+use crate::engine::validate;
+use crate::solve::{Budget, Invariant, Verdict};
 use crate::horn::encode::{Encoding, Source};
 use crate::instrument::{instrument, CounterScheme, Mode};
 use crate::smt::{self, Sat};

@@ -10,7 +10,7 @@
 //! The facts only shape candidates; proofs never rely on them unchecked.
 
 use crate::engine::houdini::{comparisons, houdini, Edge};
-use crate::engine::{Budget, Invariant};
+use crate::solve::{Budget, Invariant};
 use crate::horn::System;
 use crate::instrument::{ClauseRole, Instrumented};
 use crate::horn::encode::{Encoding, Source};

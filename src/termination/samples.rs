@@ -1,6 +1,6 @@
 //! Reading terminating samples and header states off instrumented traces.
 
-use crate::engine::Derivation;
+use crate::solve::Derivation;
 use crate::instrument::{ClauseRole, Instrumented, TransitionKind};
 use crate::term::{Valuation, Value};
 use num_bigint::BigInt;

@@ -33,7 +33,7 @@ use crate::engine::pdr::linear::linear_clauses;
 use crate::engine::pdr::lit::{cube_term, Lit};
 use crate::engine::pdr::mbp::project;
 use super::invariants;
-use crate::engine::Budget;
+use crate::solve::Budget;
 use crate::horn::encode::{Encoding, Source};
 use crate::horn::normalize::{plain_args, simplify};
 use crate::ranking::{AffinePiece, Combination, RankingCandidate};

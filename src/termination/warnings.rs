@@ -23,7 +23,8 @@
 //! dropped wrongly. Each query gets a slice of the time left, so the checks
 //! stay inside the user's `--timeout`.
 
-use crate::engine::{portfolio, Budget, EngineKind, Verdict};
+use crate::engine::{portfolio, EngineKind};
+use crate::solve::{Budget, Verdict};
 use crate::horn::encode::{encode, Encoding};
 use crate::ir::{Action, Edge, Location, Program, UndefinedSite, WarningStatus, UNDEFINED_SITE};
 use crate::term::Term;

@@ -11,7 +11,8 @@ use super::certificate::{loop_region, recurrence_holds, region_recurrence_holds,
 use crate::ir::LocId;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
-use crate::engine::{Budget, EngineKind, Verdict};
+use crate::engine::EngineKind;
+use crate::solve::{Budget, Verdict};
 use crate::horn::encode::{Encoding, Source};
 use crate::horn::{Clause, PredApp, System};
 use crate::smt::Sat;
@@ -163,7 +164,7 @@ fn recurrent_sets(
         clause_transition.push(Some(ti));
     }
     match crate::engine::portfolio::solve(&sys, engine, budget) {
-        Verdict::Safe(inv) => Search::Found(preds.iter().map(|(&c, &p)| (c, crate::engine::interp_of(&inv, p))).collect()),
+        Verdict::Safe(inv) => Search::Found(preds.iter().map(|(&c, &p)| (c, crate::solve::interp_of(&inv, p))).collect()),
         Verdict::Unsafe(d) => {
             let chain = d.chain();
             let mut path = Vec::new();

@@ -6,7 +6,7 @@
 //! Also here: [`replay`], which re-derives concrete values along a chain of
 //! clauses (the final, exact step of every counterexample).
 
-use crate::engine::{Budget, Derivation};
+use crate::solve::{Budget, Derivation};
 use crate::horn::normalize::has_plain_args;
 use crate::horn::{PredId, System};
 use crate::smt::{bool_of, check, eval_in, solver_for, Sat};

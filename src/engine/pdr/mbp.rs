@@ -425,7 +425,7 @@ fn eliminate_var(lits: Vec<Lit>, x: &str, env: &Valuation) -> Result<Vec<Lit>, M
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Budget;
+    use crate::solve::Budget;
     use crate::smt::{bool_of, check, solver_for, Sat};
     use crate::term::VarDecl;
 

@@ -18,15 +18,16 @@
 //! re-validated clause by clause in a fresh solver, an Unsafe derivation is
 //! the model of a concrete replay.
 
-use super::{Budget, Engine, Invariant, Verdict};
+use super::Engine;
+use crate::solve::{Budget, Invariant, Verdict};
 use crate::horn::normalize::normalize;
 use crate::horn::System;
 use crate::smt::{bool_of, check, check_assumptions, eval_in, set_timeout, Sat};
 use crate::term::Term;
 use crate::term::Affine;
-use lit::{clause_term, simplify_cube, split_equalities, Lit};
+use lit::{clause_term, split_equalities, Lit};
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::One;
 use linear::{linear_clauses, replay, LinearClause, Placement};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
@@ -35,6 +36,7 @@ use z3::ast::Bool;
 use z3::Solver;
 
 pub mod affine;
+mod lemmas;
 pub mod linear;
 pub mod lit;
 pub mod mbp;
@@ -325,7 +327,7 @@ impl<'a> Search<'a> {
     /// thousands of steps costs thousands of rounds. Between rounds, give a
     /// bounded unrolling (exact, geometric depths) a third of the time: deep
     /// counterexamples then come from it, everything else from PDR.
-    fn deep_probe(&mut self) -> Res<Option<super::Derivation>> {
+    fn deep_probe(&mut self) -> Res<Option<crate::solve::Derivation>> {
         let total = self.started.elapsed();
         if self.probe_time * 2 >= total.saturating_sub(self.probe_time) {
             return Ok(None);
@@ -519,175 +521,6 @@ impl<'a> Search<'a> {
         self.system.preds.get(p).map_or(0, |pr| pr.params.len())
     }
 
-    // ---- lemmas
-
-    /// The cube is blocked at `level`: the needed literals, or None.
-    fn blocked(&mut self, p: usize, cube: &[Lit], level: usize) -> Res<Option<Vec<Lit>>> {
-        match self.examine(p, cube, level, false)? {
-            Examined::Blocked(core) => Ok(Some(core)),
-            _ => Ok(None),
-        }
-    }
-
-    /// Inductive generalisation: drop literals while the cube stays blocked,
-    /// push the lemma as high as it holds (at most `top`), then weaken its
-    /// bounds there.
-    fn generalize(&mut self, p: usize, mut cube: Vec<Lit>, level: usize, top: usize) -> Res<(Vec<Lit>, usize)> {
-        let mut i = 0;
-        while i < cube.len() {
-            let mut cand = cube.clone();
-            cand.remove(i);
-            match self.blocked(p, &cand, level)? {
-                Some(core) => cube = core,
-                None => i += 1,
-            }
-        }
-        cube = self.combine_pairs(p, cube, level)?;
-        let mut lvl = level;
-        while lvl < top {
-            match self.blocked(p, &cube, lvl + 1)? {
-                Some(core) => {
-                    cube = core;
-                    lvl += 1;
-                }
-                None => break,
-            }
-        }
-        // Weaken only at the highest level the lemma reaches: weakening at a
-        // low level fits the lemma to that level's few states and stops it
-        // from ever being pushed.
-        cube = self.weaken_bounds(p, cube, lvl)?;
-        Ok((cube, lvl))
-    }
-
-    /// Weaken each bound `e <= u` of a blocked cube to `e <= u'` with `u'`
-    /// as large as keeps the cube blocked: the lemma `e > u'` is then as
-    /// strong as this frame allows, which lets counters converge in one
-    /// step instead of one level per value. Candidates come from the
-    /// counter-models (a failing candidate shows a state with `e = v`, so
-    /// the bound must stay below `v`), then from bisection.
-    fn weaken_bounds(&mut self, p: usize, mut cube: Vec<Lit>, level: usize) -> Res<Vec<Lit>> {
-        for i in 0..cube.len() {
-            let Lit::Le(e) = &cube[i] else { continue };
-            let e = e.clone();
-            let mut linear = e.clone();
-            linear.constant = BigInt::zero();
-            let probe = rename_lit(&Lit::Le(linear.clone()), &|j| post_name(p, j));
-            let Lit::Le(probe) = probe else { continue };
-            let probe = probe.to_term();
-            // e = linear + c <= 0  <=>  linear <= -c
-            let with_bound = |u: &BigInt| Lit::Le(Affine { coeffs: linear.coeffs.clone(), constant: -u });
-            let mut good = -e.constant.clone();
-            let mut bad: Option<BigInt> = None;
-            let mut cand = &good + (BigInt::one() << 40usize);
-            for _ in 0..4 {
-                let mut c = cube.clone();
-                c[i] = with_bound(&cand);
-                match self.examine_probe(p, &c, level, &probe)? {
-                    None => {
-                        good = cand.clone();
-                        break;
-                    }
-                    Some(v) => {
-                        bad = Some(v.clone());
-                        cand = v - 1;
-                        if cand <= good {
-                            break;
-                        }
-                    }
-                }
-            }
-            if let Some(mut bad_v) = bad {
-                while &bad_v - &good > BigInt::one() {
-                    let mid: BigInt = (&good + &bad_v) >> 1usize;
-                    let mut c = cube.clone();
-                    c[i] = with_bound(&mid);
-                    match self.examine_probe(p, &c, level, &probe)? {
-                        None => good = mid,
-                        Some(v) => bad_v = v.min(mid),
-                    }
-                }
-            }
-            cube[i] = with_bound(&good);
-        }
-        Ok(simplify_cube(cube))
-    }
-
-    /// Replace two bounds `e1 <= 0`, `e2 <= 0` of the cube by their sum
-    /// `e1 + e2 <= 0` (a weaker cube, so a stronger lemma) while the cube
-    /// stays blocked. This finds relational lemmas such as `y <= x` from a
-    /// cube `x <= 0 /\ y >= 1`, which no subset of the cube's literals
-    /// expresses.
-    fn combine_pairs(&mut self, p: usize, mut cube: Vec<Lit>, level: usize) -> Res<Vec<Lit>> {
-        const MAX_CUBE: usize = 6;
-        'outer: loop {
-            if cube.len() > MAX_CUBE {
-                return Ok(cube);
-            }
-            for i in 0..cube.len() {
-                for j in i + 1..cube.len() {
-                    let (Lit::Le(a), Lit::Le(b)) = (&cube[i], &cube[j]) else { continue };
-                    let sum = a.plus(b);
-                    // No coefficient may grow: summing bounds that share a
-                    // variable can otherwise grow its coefficient round
-                    // after round (`155 x + y <= z`, `156 x + ...`) and
-                    // diverge.
-                    let largest = |e: &Affine| e.coeffs.values().map(|c| c.magnitude().clone()).max().unwrap_or_default();
-                    if largest(&sum) > largest(a).max(largest(b)) {
-                        continue;
-                    }
-                    // Opposite bounds on one expression sum to a constant.
-                    if sum.coeffs.is_empty() {
-                        continue;
-                    }
-                    let Ok(lit) = Lit::le(sum) else { continue };
-                    let mut cand: Vec<Lit> =
-                        cube.iter().enumerate().filter(|(k, _)| *k != i && *k != j).map(|(_, l)| l.clone()).collect();
-                    cand.push(lit);
-                    if let Some(core) = self.blocked(p, &cand, level)? {
-                        cube = core;
-                        continue 'outer;
-                    }
-                }
-            }
-            return Ok(cube);
-        }
-    }
-
-    /// Whether the cube is blocked at `level` (None), or the value of
-    /// `probe` (a term over the post-state) in a counter-model.
-    fn examine_probe(&mut self, p: usize, cube: &[Lit], level: usize, probe: &Term) -> Res<Option<BigInt>> {
-        self.probe = Some(probe.clone());
-        let r = self.examine(p, cube, level, false);
-        self.probe = None;
-        match r? {
-            Examined::Blocked(_) => Ok(None),
-            _ => match self.probed.take() {
-                Some(v) => Ok(Some(v)),
-                None => Err(Stop("no model value for a bound".into())),
-            },
-        }
-    }
-
-    fn add_lemma(&mut self, p: usize, cube: Vec<Lit>, level: usize) {
-        for l in self.lemmas[p].iter_mut() {
-            if l.alive && l.level <= level && cube.iter().all(|x| l.cube.contains(x)) {
-                l.alive = false;
-            }
-        }
-        self.assert_lemma(p, &cube, level);
-        self.lemmas[p].push(Lemma { cube, level, alive: true });
-    }
-
-    /// The highest level of a lemma that syntactically blocks the cube.
-    fn blocked_by_lemma(&self, p: usize, cube: &[Lit]) -> Option<usize> {
-        self.lemmas[p]
-            .iter()
-            .filter(|l| l.alive && l.cube.iter().all(|x| cube.contains(x)))
-            .map(|l| l.level)
-            .max()
-    }
-
     // ---- main phases
 
     fn push_pob(&mut self, pob: Pob) {
@@ -844,7 +677,7 @@ pub fn check_invariant(system: &System, inv: &Invariant, budget: &Budget) -> Res
     for (ci, c) in system.clauses.iter().enumerate() {
         let s = crate::smt::solver_for(budget);
         let instance = |p: usize, args: &[Term]| -> Term {
-            let interp = super::interp_of(inv, p);
+            let interp = crate::solve::interp_of(inv, p);
             let map: BTreeMap<String, Term> = system.preds[p]
                 .params
                 .iter()

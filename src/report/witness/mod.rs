@@ -16,13 +16,12 @@ mod graphml;
 mod yaml;
 
 use super::cexpr::{self, Check, Names};
-use crate::engine::Budget;
+use crate::solve::Budget;
 use crate::ir::{LocId, Program, Span, Variable};
 use std::collections::BTreeSet;
 use crate::termination::{Answer, LoopProof, Outcome};
 use sha2::{Digest, Sha256};
 use std::path::Path;
-use std::time::Duration;
 
 /// SV-COMP's specification of the termination property.
 pub const SPECIFICATION: &str = "CHECK( init(main()), LTL(F end) )";
@@ -38,9 +37,10 @@ struct Task {
 
 /// Writes the witness for `outcome` to `path` (format by extension) and
 /// says on standard error when there is none to write. `Err` when the file
-/// cannot be written or the answer's evidence does not replay.
-pub fn write(program: &Program, outcome: &Outcome, path: &Path, data_model: DataModel) -> Result<(), String> {
-    let text = match render(program, outcome, path, data_model)? {
+/// cannot be written or the answer's evidence does not replay within
+/// `budget` (the run's: a witness is part of the answer).
+pub fn write(program: &Program, outcome: &Outcome, path: &Path, data_model: DataModel, budget: &Budget) -> Result<(), String> {
+    let text = match render(program, outcome, path, data_model, budget)? {
         Some(t) => t,
         None => return Ok(()),
     };
@@ -61,8 +61,15 @@ fn kind_of(path: &Path) -> Result<Kind, String> {
 }
 
 /// The witness text, or `None` (with a note on standard error) when the
-/// answer has none in the chosen format.
-pub fn render(program: &Program, outcome: &Outcome, path: &Path, data_model: DataModel) -> Result<Option<String>, String> {
+/// answer has none in the chosen format. A NO witness is replayed within
+/// `budget`.
+pub fn render(
+    program: &Program,
+    outcome: &Outcome,
+    path: &Path,
+    data_model: DataModel,
+    budget: &Budget,
+) -> Result<Option<String>, String> {
     let kind = kind_of(path)?;
     let bytes = std::fs::read(&program.file).map_err(|e| format!("cannot read {} to hash it: {e}", program.file))?;
     let task = Task { file: program.file.clone(), sha256: hex(&Sha256::digest(&bytes)), data_model };
@@ -87,7 +94,7 @@ pub fn render(program: &Program, outcome: &Outcome, path: &Path, data_model: Dat
             let (function, names) = at_loop(header);
             // Replay the stem and re-check the recurrent set before anyone
             // else is asked to: a witness we cannot confirm is not written.
-            crate::termination::certificate::check_witness(&enc.assuming_allocations_succeed(), witness, &Budget::with_timeout(Duration::from_secs(20)))
+            crate::termination::certificate::check_witness(&enc.assuming_allocations_succeed(), witness, budget)
                 .map_err(|e| format!("non-termination witness does not replay, not written: {e}"))?;
             let recurrent = cexpr::exact_condition(&witness.recurrent_set, &names)
                 .ok_or("the recurrent set speaks of variables without an unambiguous C name; no witness written")?;

@@ -1,0 +1,95 @@
+//! One run of the prover: what every stage of it needs (the meaning of the
+//! program, the proof's strategy and engine, the user's time), filled once
+//! by the command line (`prove` and `emit`), then handed to the front end,
+//! the prover and the witness writer.
+//!
+//! The session's budget starts with the run and bounds everything an
+//! answer needs: the proof, and the replay of a NO witness before it is
+//! written.
+
+use crate::c::ExternalCalls;
+use crate::engine::EngineKind;
+use crate::ir::{DataModel, IntSemantics, Program};
+use crate::solve::Budget;
+use crate::termination::{prove_program, Outcome, ProveOptions, Strategy};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Time the proof leaves of the run's budget for what follows it (the
+/// witness and the answer).
+const AFTER_PROOF: Duration = Duration::from_millis(200);
+
+/// The least time a proof gets, however little is left.
+const LEAST_PROOF_TIME: Duration = Duration::from_millis(100);
+
+/// Most time for replaying a NO witness before it is written (it is
+/// checked once already when found; this is a second look).
+const WITNESS_CHECK_TIME: Duration = Duration::from_secs(20);
+
+#[derive(Clone)]
+pub struct Session {
+    /// What integer arithmetic means.
+    pub ints: IntSemantics,
+    /// Sizes of `long`, `size_t` and pointers (as given, or the task's).
+    pub data_model: DataModel,
+    /// What a call of a function without a definition may change.
+    pub external_calls: ExternalCalls,
+    /// How ranking-function pieces are combined.
+    pub strategy: Strategy,
+    /// Safety engine for the proof queries.
+    pub engine: EngineKind,
+    /// Write every Horn query asked into this folder.
+    pub emit_horn: Option<PathBuf>,
+    /// Report every query and candidate on standard error.
+    pub verbose: bool,
+    /// The user's time limit, counted from the start of the run.
+    pub budget: Budget,
+}
+
+impl Session {
+    /// A session with this meaning of programs, the prover's default
+    /// strategy and engine, and no time limit.
+    pub fn new(ints: IntSemantics, data_model: DataModel, external_calls: ExternalCalls) -> Session {
+        let defaults = ProveOptions::default();
+        Session {
+            ints,
+            data_model,
+            external_calls,
+            strategy: defaults.strategy,
+            engine: defaults.engine,
+            emit_horn: None,
+            verbose: false,
+            budget: Budget::unlimited(),
+        }
+    }
+
+    /// The program model of a C file, with this session's meaning.
+    /// The program in `file`: an integer transition system (recognized by
+    /// content, see [`crate::its`]) or C.
+    pub fn parse(&self, file: &Path) -> crate::Result<Program> {
+        crate::its::read_file(file).unwrap_or_else(|| crate::c::parse_file_with(file, self.ints, self.data_model, self.external_calls))
+    }
+
+    /// Prove termination of `program` within what is left of the budget
+    /// (less a little, for the witness and the answer).
+    pub fn prove(&self, program: &Program) -> Outcome {
+        let left = self.budget.remaining().unwrap_or(Duration::MAX);
+        let opts = ProveOptions {
+            strategy: self.strategy,
+            timeout: left.saturating_sub(AFTER_PROOF).max(LEAST_PROOF_TIME),
+            engine: self.engine,
+            emit_horn: self.emit_horn.clone(),
+            verbose: self.verbose,
+            ..ProveOptions::default()
+        };
+        prove_program(program, &opts)
+    }
+
+    /// Write the witness of `outcome` to `path` (see
+    /// [`crate::report::witness::write`]); a NO witness is replayed first,
+    /// within what is left of the budget.
+    pub fn write_witness(&self, program: &Program, outcome: &Outcome, path: &Path) -> Result<(), String> {
+        let budget = self.budget.sub_budget(WITNESS_CHECK_TIME);
+        crate::report::witness::write(program, outcome, path, self.data_model, &budget)
+    }
+}

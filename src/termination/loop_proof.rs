@@ -1,0 +1,546 @@
+//! The per-loop algorithm (Algorithms 1 and 2 of the paper): candidates from
+//! the loop guard and the constraint-based synthesis, then each combination
+//! strategy's refinement loop (T_term samples, T_rank checks, recurrent
+//! sets for NO), raced on threads under one loop's budget.
+
+use super::{certificate, guards, samples, scheme_of, synthesis, witness, LoopProof, ProveOptions, Strategy};
+use crate::engine::EngineKind;
+use crate::solve::{Budget, Verdict};
+use crate::horn::encode::Encoding;
+use crate::instrument::{instrument, ClauseRole, CounterScheme, Instrumented, Mode};
+use crate::ranking::{Combination, PieceBuilder, RankingCandidate, TerminatingSample};
+use super::certificate::{NonTerminationWitness, StemStep};
+use crossbeam_channel::unbounded;
+use super::invariants::{strengthen, with_facts, Facts};
+use super::samples::HeaderVisit;
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+pub(super) enum LoopResult {
+    Ranked(LoopProof),
+    NonTerminating(NonTerminationWitness, &'static str),
+    Unknown(String),
+}
+
+enum StrategyResult {
+    Done(LoopResult),
+    /// The single-piece phase needs a second piece: the strategies diverge.
+    NeedsPieces(Vec<Vec<HeaderVisit>>),
+}
+
+/// Time for running a loop to a repeated state (see `witness::simulated_lasso`).
+const LASSO_TIME: Duration = Duration::from_secs(3);
+
+pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
+    let LoopContext { enc, li, opts, facts, no_model } = cx;
+    // All three combinations agree while the candidate has a single piece:
+    // run that shared phase once, then race the strategies from its samples.
+    let mut queries = 0;
+    if opts.strategy == Strategy::Portfolio {
+        // The guard's slack first: one cheap decrease check, before the search
+        // for a recurrent set (which on a terminating loop with cut-points
+        // inside spends its whole share before it gives up).
+        // Numbered apart from the sampling iterations in `--emit-horn` files.
+        for (k, candidate) in guards::guard_candidates(enc, li).into_iter().enumerate() {
+            let t0 = Instant::now();
+            let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
+            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 90 + k, GUARD_CHECK_TIME);
+            queries += run.queries;
+            if opts.verbose {
+                eprintln!("[loop {li} guard] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
+            }
+            if let Some(mut proof) = proof {
+                proof.strategy = "linear (slack of the loop guard)";
+                return (LoopResult::Ranked(proof), queries);
+            }
+        }
+    }
+    // Loops that can always go on are caught before any other ranking function is sought.
+    if let Some(no_enc) = no_model {
+        // A loop with cut-points inside needs a search for its sets: more time.
+        let simple = certificate::self_transitions(no_enc, li).is_some();
+        let quick = budget.sub_budget(Duration::from_secs(if simple { 2 } else { 6 }));
+        let header_facts: &[crate::term::Term] = facts.get(&enc.loops[li].header).map(|f| f.as_slice()).unwrap_or(&[]);
+        queries += 1;
+        // Each search's witness goes through the certificate checker.
+        let attempt = |what: &str, search: &dyn Fn() -> Result<NonTerminationWitness, String>| {
+            let t0 = Instant::now();
+            let found = search().and_then(|w| witness::checked(no_enc, w, budget));
+            if opts.verbose {
+                let shown = found.as_ref().map(|_| "found".to_string()).unwrap_or_else(|e| e.clone());
+                eprintln!("[loop {li} {what}] {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
+            }
+            found.ok()
+        };
+        if let Some(w) = attempt("recurrence", &|| witness::guard_recurrence(no_enc, li, opts.engine, &quick, header_facts)) {
+            return (LoopResult::NonTerminating(w, "recurrent guard"), queries);
+        }
+        if let Some(w) = attempt("lasso", &|| witness::simulated_lasso(no_enc, li, None, &budget.sub_budget(LASSO_TIME))) {
+            return (LoopResult::NonTerminating(w, "a run that returns to a state it was in"), queries);
+        }
+    }
+    // The portfolio also asks the constraint-based synthesis once (see
+    // `synthesis`): loops with simple linear arguments whose iteration
+    // counts are not affine are proved here, without sampling.
+    if opts.strategy == Strategy::Portfolio {
+        let t0 = Instant::now();
+        let found = synthesis::candidates(enc, li, facts, &budget.sub_budget(Duration::from_secs(2)));
+        if opts.verbose {
+            let shown: Vec<String> = found.iter().map(|c| c.to_string()).collect();
+            eprintln!("[loop {li} synthesis] candidates [{}] ({:.2} s)", shown.join(", "), t0.elapsed().as_secs_f64());
+        }
+        for (k, candidate) in found.into_iter().enumerate() {
+            let strategy = match candidate.combination {
+                Combination::Piecewise => Strategy::Piecewise,
+                Combination::Lexicographic => Strategy::Lexicographic,
+                Combination::Multiphase => Strategy::Multiphase,
+            };
+            let mut run = StrategyRun::new(cx, strategy, budget.clone(), false);
+            // Synthesised candidates are likely right: more time for the
+            // invariant their check needs.
+            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 80 + k, SYNTHESIS_CHECK_TIME);
+            queries += run.queries;
+            if let Some(mut proof) = proof {
+                proof.strategy = match strategy {
+                    Strategy::Lexicographic => "lexicographic (Farkas synthesis)",
+                    Strategy::Multiphase => "multiphase (Farkas synthesis)",
+                    _ => "linear (Farkas synthesis)",
+                };
+                return (LoopResult::Ranked(proof), queries);
+            }
+        }
+    }
+    // Portfolio: the shared phase runs as piecewise and stops at a second piece.
+    let (strategy, single_piece_only) = match opts.strategy {
+        Strategy::Portfolio => (Strategy::Piecewise, true),
+        s => (s, false),
+    };
+    let mut run = StrategyRun::new(cx, strategy, budget.clone(), single_piece_only);
+    let first = run.run(vec![]);
+    queries += run.queries;
+    let traces = match first {
+        StrategyResult::Done(r) => return (r, queries),
+        StrategyResult::NeedsPieces(t) => t,
+    };
+    // Race: first definitive answer wins; the others are cancelled.
+    let (tx, rx) = unbounded();
+    let race_cancel = budget.cancel.child();
+    let strategies = [Strategy::Piecewise, Strategy::Lexicographic, Strategy::Multiphase];
+    let result = std::thread::scope(|s| {
+        for st in strategies {
+            let tx = tx.clone();
+            let traces = traces.clone();
+            let b = Budget { deadline: budget.deadline, cancel: race_cancel.clone() };
+            s.spawn(move || {
+                let mut run = StrategyRun::new(cx, st, b, false);
+                let r = run.run(traces);
+                let _ = tx.send((r, run.queries));
+            });
+        }
+        drop(tx);
+        let mut reasons = Vec::new();
+        let mut winner = None;
+        for (r, q) in rx.iter() {
+            queries += q;
+            match r {
+                StrategyResult::Done(LoopResult::Unknown(why)) => reasons.push(why),
+                StrategyResult::Done(r) => {
+                    race_cancel.cancel();
+                    winner = Some(r);
+                    break;
+                }
+                StrategyResult::NeedsPieces(_) => reasons.push("strategy stopped early".into()),
+            }
+        }
+        // Drain the cancelled runs' query counts.
+        for (_, q) in rx.iter() {
+            queries += q;
+        }
+        winner.unwrap_or_else(|| LoopResult::Unknown(reasons.join(" / ")))
+    });
+    (result, queries)
+}
+
+/// What every strategy run on one loop shares.
+#[derive(Clone, Copy)]
+pub(super) struct LoopContext<'a> {
+    pub(super) enc: &'a Encoding,
+    pub(super) li: usize,
+    pub(super) opts: &'a ProveOptions,
+    pub(super) facts: &'a Facts,
+    /// The model non-termination witnesses are searched and checked on
+    /// (every allocation succeeds), when a NO may be answered (the program
+    /// model is exact where the loop's runs go).
+    pub(super) no_model: Option<&'a Encoding>,
+}
+
+/// One strategy's refinement loop for one loop of the program.
+struct StrategyRun<'a> {
+    cx: LoopContext<'a>,
+    strategy: Strategy,
+    budget: Budget,
+    single_piece_only: bool,
+    var_names: Vec<String>,
+    queries: usize,
+    any_state_rounds: usize,
+}
+
+impl<'a> StrategyRun<'a> {
+    fn new(cx: LoopContext<'a>, strategy: Strategy, budget: Budget, single_piece_only: bool) -> Self {
+        let var_names = cx.enc.vars.iter().map(|v| v.name.clone()).collect();
+        StrategyRun { cx, strategy, budget, single_piece_only, var_names, queries: 0, any_state_rounds: 0 }
+    }
+
+    fn expired(&self) -> bool {
+        self.budget.expired()
+    }
+
+    /// Fitting variables: C variables first (ranking functions read best over
+    /// them), the front end's temporaries last.
+    fn fit_vars(&self) -> Vec<String> {
+        let mut v = self.var_names.clone();
+        v.sort_by_key(|n| !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+        v
+    }
+
+    fn run(&mut self, seed: Vec<Vec<HeaderVisit>>) -> StrategyResult {
+        let mut builder = PieceBuilder::new(self.strategy.combination(), &self.fit_vars());
+        let mut traces = seed;
+        for t in &traces {
+            builder.add_trace(&to_samples(t));
+        }
+        let mut candidate = builder.candidate();
+        for iter in 0..self.cx.opts.max_refinements {
+            if self.expired() {
+                return StrategyResult::Done(LoopResult::Unknown("time limit".into()));
+            }
+            if self.single_piece_only && candidate.pieces.len() > 1 {
+                return StrategyResult::NeedsPieces(traces);
+            }
+            // Tuple counters grow with the square of the pieces (nested
+            // `ite`s of `⊖` and resets); past a handful the queries only
+            // burn the time and memory the other strategies could use.
+            if candidate.combination != Combination::Piecewise && candidate.pieces.len() > MAX_TUPLE_PIECES {
+                return StrategyResult::Done(LoopResult::Unknown(format!(
+                    "{} candidate with more than {MAX_TUPLE_PIECES} pieces ({candidate}); strategy stopped",
+                    self.strategy.name()
+                )));
+            }
+            let scheme = scheme_of(&candidate);
+            if !candidate.is_zero() {
+                if let Some(proof) = self.try_decrease(&candidate, &scheme, iter, SAMPLED_CHECK_TIME) {
+                    return StrategyResult::Done(LoopResult::Ranked(proof));
+                }
+            }
+            let inst = instrument(self.cx.enc, self.cx.li, &scheme, Mode::Term);
+            let system = strengthen(&inst, self.cx.facts);
+            self.emit(&system, iter, "term");
+            let t0 = Instant::now();
+            let verdict = self.sample_query(&inst, &system, &scheme);
+            self.log(&format!("T_term with {candidate}: {} ({:.2} s)", verdict.summary(), t0.elapsed().as_secs_f64()));
+            match verdict {
+                Sampled::Trace(visits) => {
+                    if visits.is_empty() {
+                        return StrategyResult::Done(LoopResult::Unknown("terminating trace without header visits".into()));
+                    }
+                    if self.cx.opts.verbose {
+                        let shown: Vec<String> = visits
+                            .iter()
+                            .take(6)
+                            .map(|v| {
+                                let st: Vec<String> = v.state.iter().map(|(k, x)| format!("{k}={x}")).collect();
+                                format!("({}) -> {}", st.join(" "), v.remaining)
+                            })
+                            .collect();
+                        self.log(&format!("  samples: {}{}", shown.join(", "), if visits.len() > 6 { ", ..." } else { "" }));
+                    }
+                    builder.add_trace(&to_samples(&visits));
+                    traces.push(visits);
+                    let next = builder.candidate();
+                    if next == candidate {
+                        return StrategyResult::Done(LoopResult::Unknown(format!(
+                            "no progress: the samples do not refine candidate {candidate}"
+                        )));
+                    }
+                    candidate = next;
+                }
+                Sampled::NoneEscapes => return StrategyResult::Done(self.validate(candidate, scheme, iter)),
+                Sampled::Unknown(r) => {
+                    // No sample and no proof that none exists: the candidate
+                    // may still be a ranking function.
+                    if candidate.is_zero() || self.expired() {
+                        return StrategyResult::Done(LoopResult::Unknown(format!("T_term query: {r}")));
+                    }
+                    return StrategyResult::Done(match self.validate(candidate, scheme, iter) {
+                        LoopResult::Unknown(r2) => LoopResult::Unknown(format!("T_term query: {r}; then {r2}")),
+                        done => done,
+                    });
+                }
+            }
+        }
+        StrategyResult::Done(LoopResult::Unknown(format!(
+            "no ranking function after {} refinements (last candidate {candidate})",
+            self.cx.opts.max_refinements
+        )))
+    }
+
+    /// The cheap validation: is the candidate a classical ranking function
+    /// (decreasing on every iteration from reachable states)? Only a quick
+    /// look: failure sends the candidate on to T_term.
+    fn try_decrease(
+        &mut self,
+        candidate: &RankingCandidate,
+        scheme: &CounterScheme,
+        iter: usize,
+        time: Duration,
+    ) -> Option<LoopProof> {
+        // First on the projection onto what the candidate depends on (see
+        // `horn::project`): on a loop around a whole inlined program the
+        // engine then looks for invariants over a few variables, not over a
+        // hundred. Without the Houdini facts, which are inductive only all
+        // together. Its proof is checked on the whole program.
+        let seeds: BTreeSet<String> = scheme.pieces.iter().flat_map(|p| p.coeffs.keys().cloned()).collect();
+        let kept = crate::horn::project::relevant_variables(self.cx.enc, &seeds);
+        // On a program of hundreds of cut-points or a hundred variables (a
+        // loop around a whole inlined product line) the check on the whole
+        // program almost never ends in time; the projection gets the larger
+        // share there.
+        let large = self.cx.enc.cutpoints.len() > LARGE_PROGRAM_CUTPOINTS || self.cx.enc.vars.len() > LARGE_PROGRAM_VARS;
+        let (projected_time, full_time) = if large { (time, time / 2) } else { (time / 2, time) };
+        if !kept.is_empty() && kept.len() * 2 <= self.cx.enc.vars.len() {
+            let small = crate::horn::project::project(self.cx.enc, &kept);
+            let proof = self.decrease_on(&small, &Facts::new(), candidate, scheme, iter, projected_time, "projected ");
+            if proof.is_some() {
+                return proof;
+            }
+        }
+        self.decrease_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, full_time, "")
+    }
+
+    /// The decrease check of `candidate` on `enc` (the program or a
+    /// projection of it), its certificate checked on the program.
+    #[allow(clippy::too_many_arguments)]
+    fn decrease_on(
+        &mut self,
+        enc: &Encoding,
+        facts: &Facts,
+        candidate: &RankingCandidate,
+        scheme: &CounterScheme,
+        iter: usize,
+        time: Duration,
+        what: &str,
+    ) -> Option<LoopProof> {
+        let inst = crate::instrument::instrument_decrease(enc, self.cx.li, scheme);
+        let system = strengthen(&inst, facts);
+        self.emit(&system, iter, &format!("{}decrease", what.replace(' ', "-")));
+        self.queries += 1;
+        let quick = self.budget.sub_budget(time);
+        let t0 = Instant::now();
+        // On a projection (few variables, maybe hundreds of cut-points) the
+        // comparisons Houdini tries are often all the invariant needed.
+        let simple = if enc.vars.len() < self.cx.enc.vars.len() {
+            let th = Instant::now();
+            let r = crate::engine::houdini::solve(&system, &self.budget.sub_budget(time));
+            self.log(&format!("{what}houdini: {} ({:.2} s)", if r.is_some() { "safe" } else { "no" }, th.elapsed().as_secs_f64()));
+            r
+        } else {
+            None
+        };
+        let verdict = match simple {
+            Some(inv) => Verdict::Safe(inv),
+            None => crate::engine::portfolio::solve(&system, self.cx.opts.engine, &quick),
+        };
+        self.log(&format!("{what}decrease with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+        let Verdict::Safe(inv) = verdict else { return None };
+        let inv = with_facts(&inv, &inst, facts);
+        match certificate::check_decrease(self.cx.enc, self.cx.li, scheme, &inv, &self.budget) {
+            Ok(()) => Some(LoopProof {
+                loop_index: self.cx.li,
+                header: inst.header,
+                span: None,
+                ranking: candidate.clone(),
+                invariant: crate::solve::interp_of(&inv, inst.header_pred),
+                scheme: scheme.clone(),
+                strategy: self.strategy.name(),
+                decreases: true,
+            }),
+            Err(e) => {
+                self.log(&e);
+                None
+            }
+        }
+    }
+
+    /// T_rank: a safe answer is a ranking function (after the certificate
+    /// check); an unsafe one a non-termination candidate.
+    fn validate(&mut self, candidate: RankingCandidate, scheme: CounterScheme, iter: usize) -> LoopResult {
+        let inst = instrument(self.cx.enc, self.cx.li, &scheme, Mode::Rank);
+        let system = strengthen(&inst, self.cx.facts);
+        self.emit(&system, iter, "rank");
+        self.queries += 1;
+        let t0 = Instant::now();
+        let verdict = crate::engine::portfolio::solve(&system, self.cx.opts.engine, &self.budget);
+        self.log(&format!("T_rank with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+        match verdict {
+            Verdict::Safe(inv) => {
+                let inv = with_facts(&inv, &inst, self.cx.facts);
+                match certificate::check_ranking(self.cx.enc, self.cx.li, &scheme, &inv, &self.budget) {
+                    Ok(()) => LoopResult::Ranked(LoopProof {
+                        loop_index: self.cx.li,
+                        header: inst.header,
+                        span: None,
+                        ranking: candidate,
+                        invariant: crate::solve::interp_of(&inv, inst.header_pred),
+                        scheme,
+                        strategy: self.strategy.name(),
+                        decreases: false,
+                    }),
+                    Err(e) => LoopResult::Unknown(e),
+                }
+            }
+            Verdict::Unsafe(d) => {
+                let Some(no_enc) = self.cx.no_model else {
+                    return LoopResult::Unknown(format!(
+                        "candidate {candidate} does not bound every run, and the program model over-approximates, so no NO"
+                    ));
+                };
+                let stem = stem_of(&inst, &self.var_names, &d);
+                // Running the loop from the candidate state is cheap and
+                // often returns to a state (a fixed point): try it first.
+                let lasso = witness::simulated_lasso(no_enc, self.cx.li, Some(stem.clone()), &self.budget.sub_budget(LASSO_TIME))
+                    .and_then(|w| witness::checked(no_enc, w, &self.budget));
+                if let Ok(w) = lasso {
+                    return LoopResult::NonTerminating(w, self.strategy.name());
+                }
+                match witness::find_witness(no_enc, self.cx.li, stem, self.cx.opts.engine, &self.budget) {
+                    Ok(w) => match witness::checked(no_enc, w, &self.budget) {
+                        Ok(w) => LoopResult::NonTerminating(w, self.strategy.name()),
+                        Err(e) => LoopResult::Unknown(format!("non-termination witness rejected: {e}")),
+                    },
+                    Err(e) => LoopResult::Unknown(format!("candidate {candidate} fails on some run; no witness: {e}")),
+                }
+            }
+            Verdict::Unknown(r) => LoopResult::Unknown(format!("T_rank query: {r}")),
+        }
+    }
+
+    /// T_term queries want a concrete trace fast: try bounded model checking
+    /// briefly, then the proof engine.
+    fn sample_query(&mut self, inst: &Instrumented, system: &crate::horn::System, scheme: &CounterScheme) -> Sampled {
+        self.queries += 1;
+        let to_visits = |d: &crate::solve::Derivation, from: &Instrumented| samples::header_visits(from, &self.var_names, d);
+        let quick = self.budget.sub_budget(Duration::from_millis(300));
+        if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(system, EngineKind::Bmc, &quick) {
+            return Sampled::Trace(to_visits(&d, inst));
+        }
+        // Every run from the start may be long: take short runs from any
+        // header state instead (samples only; candidates are still checked
+        // on the real program). A few rounds only, so that runs the start
+        // cannot reach do not drive the refinement for long.
+        if self.any_state_rounds < ANY_STATE_ROUNDS && !self.expired() {
+            self.any_state_rounds += 1;
+            self.queries += 1;
+            let free = instrument(self.cx.enc, self.cx.li, scheme, Mode::AnyStateTerm);
+            let quick = self.budget.sub_budget(Duration::from_millis(300));
+            if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(&strengthen(&free, self.cx.facts), EngineKind::Bmc, &quick) {
+                let visits = to_visits(&d, &free);
+                if !visits.is_empty() {
+                    self.log("  (a run from a header state the start may not reach)");
+                    return Sampled::Trace(visits);
+                }
+            }
+        }
+        if self.expired() {
+            return Sampled::Unknown("time limit".into());
+        }
+        // Proving T_term safe can be much harder than validating the
+        // candidate with T_rank (it needs the exact bound at the exit, where
+        // T_rank allows one iteration of slack): keep time for T_rank.
+        let share = self.budget.remaining().map_or(Duration::from_secs(4), |r| r.mul_f64(0.3).min(Duration::from_secs(4)));
+        match crate::engine::portfolio::solve(system, self.cx.opts.engine, &self.budget.sub_budget(share)) {
+            Verdict::Unsafe(d) => Sampled::Trace(to_visits(&d, inst)),
+            Verdict::Safe(_) => Sampled::NoneEscapes,
+            Verdict::Unknown(r) => Sampled::Unknown(r),
+        }
+    }
+
+    fn log(&self, msg: &str) {
+        if self.cx.opts.verbose {
+            eprintln!("[loop {} {}] {msg}", self.cx.li, self.strategy.name());
+        }
+    }
+
+    fn emit(&self, system: &crate::horn::System, iter: usize, what: &str) {
+        if let Some(dir) = &self.cx.opts.emit_horn {
+            let name = format!("loop{}-{}-{iter:02}-{what}.smt2", self.cx.li, self.strategy.name());
+            let _ = std::fs::create_dir_all(dir);
+            if let Err(e) = std::fs::write(dir.join(name), system.to_string()) {
+                eprintln!("warning: cannot write Horn query to {}: {e}", dir.display());
+            }
+        }
+    }
+}
+
+/// Time for the decrease check of a candidate from the synthesis, and of
+/// one from samples (a quick look: failure sends it on to T_term).
+/// Cut-points beyond which a program counts as large (see `try_decrease`).
+const LARGE_PROGRAM_CUTPOINTS: usize = 200;
+const LARGE_PROGRAM_VARS: usize = 60;
+const SYNTHESIS_CHECK_TIME: Duration = Duration::from_secs(3);
+/// Time for the decrease check of a candidate read off the loop guard.
+const GUARD_CHECK_TIME: Duration = Duration::from_secs(4);
+const SAMPLED_CHECK_TIME: Duration = Duration::from_millis(1500);
+
+/// Most pieces a lexicographic or multiphase candidate may have (every
+/// such proof on the benchmarks needed at most 4).
+const MAX_TUPLE_PIECES: usize = 6;
+
+/// Rounds of any-header-state sampling per strategy run.
+const ANY_STATE_ROUNDS: usize = 8;
+
+/// What a T_term query gave.
+enum Sampled {
+    /// A terminating run that escapes the candidate, as header visits.
+    Trace(Vec<HeaderVisit>),
+    /// None exists: the candidate bounds every terminating run.
+    NoneEscapes,
+    Unknown(String),
+}
+
+impl Sampled {
+    fn summary(&self) -> String {
+        match self {
+            Sampled::Trace(v) => format!("unsafe, {} header visits", v.len()),
+            Sampled::NoneEscapes => "safe".into(),
+            Sampled::Unknown(r) => format!("unknown ({r})"),
+        }
+    }
+}
+
+fn verdict_summary(v: &Verdict) -> String {
+    match v {
+        Verdict::Safe(_) => "safe".into(),
+        Verdict::Unsafe(d) => format!("unsafe, trace of {} steps", d.depth()),
+        Verdict::Unknown(r) => format!("unknown ({r})"),
+    }
+}
+
+fn to_samples(visits: &[HeaderVisit]) -> Vec<TerminatingSample> {
+    visits.iter().map(|v| TerminatingSample { state: v.state.clone(), remaining: v.remaining.clone() }).collect()
+}
+
+/// The stem of a T_rank counterexample: the transitions and states from the
+/// program start to the last state at the loop header.
+fn stem_of(inst: &Instrumented, var_names: &[String], d: &crate::solve::Derivation) -> Vec<StemStep> {
+    let mut stem = Vec::new();
+    for n in d.chain() {
+        if let Some(ClauseRole::Step { transition, .. }) = inst.roles.get(n.clause) {
+            let mut state = crate::term::Valuation::new();
+            for (name, v) in var_names.iter().zip(n.head_values.iter()) {
+                state.insert(name.clone(), v.clone());
+            }
+            stem.push(StemStep { transition: *transition, state });
+        }
+    }
+    stem
+}

@@ -1,0 +1,136 @@
+//! What a termination proof is asked and what it answers: the options of a
+//! run ([`Strategy`], [`ProveOptions`]) and its [`Outcome`] (YES with a
+//! checked ranking function per loop, NO with a checked witness, MAYBE with
+//! the reason).
+
+use crate::engine::EngineKind;
+use crate::horn::encode::Encoding;
+use crate::instrument::CounterScheme;
+use crate::ir::{LocId, Span};
+use crate::ranking::{Combination, RankingCandidate};
+use crate::term::Term;
+use super::certificate::NonTerminationWitness;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Which combination of affine pieces to synthesise (§4.2 of the paper).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Strategy {
+    /// `max(r_1, ..., r_n)`: several paths in one loop.
+    Piecewise,
+    /// `lex(r_1, ..., r_n)`: unbounded non-determinism.
+    Lexicographic,
+    /// `phases(r_1, ..., r_n)`: loops that go through phases.
+    Multiphase,
+    /// Constraint-based synthesis first, then race all three on threads;
+    /// the first checked answer wins.
+    Portfolio,
+}
+
+impl Strategy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Piecewise => "piecewise",
+            Strategy::Lexicographic => "lexicographic",
+            Strategy::Multiphase => "multiphase",
+            Strategy::Portfolio => "portfolio",
+        }
+    }
+    pub(super) fn combination(self) -> Combination {
+        match self {
+            Strategy::Lexicographic => Combination::Lexicographic,
+            Strategy::Multiphase => Combination::Multiphase,
+            _ => Combination::Piecewise,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ProveOptions {
+    pub strategy: Strategy,
+    pub timeout: Duration,
+    /// Engine for the proof queries (T_term safe, T_rank, recurrent sets).
+    pub engine: EngineKind,
+    /// Write every Horn query asked into this folder.
+    pub emit_horn: Option<PathBuf>,
+    /// Refinements of one candidate before giving up on a loop.
+    pub max_refinements: usize,
+    /// Report every query and candidate on standard error.
+    pub verbose: bool,
+}
+
+impl Default for ProveOptions {
+    fn default() -> Self {
+        ProveOptions {
+            strategy: Strategy::Portfolio,
+            timeout: Duration::from_secs(30),
+            engine: EngineKind::Portfolio,
+            emit_horn: None,
+            max_refinements: 40,
+            verbose: false,
+        }
+    }
+}
+
+/// A checked termination argument for one loop.
+#[derive(Clone, Debug)]
+pub struct LoopProof {
+    pub loop_index: usize,
+    pub header: LocId,
+    pub span: Option<Span>,
+    pub ranking: RankingCandidate,
+    pub scheme: CounterScheme,
+    /// The invariant of the header in the T_rank system (program variables
+    /// and counters `r#i`).
+    pub invariant: Term,
+    pub strategy: &'static str,
+    /// Whether the ranking function decreases in every iteration (the
+    /// direct check) or bounds the iterations from the loop entry (T_rank):
+    /// the report and the witnesses print and rescale it accordingly.
+    pub decreases: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum Answer {
+    Yes { loops: Vec<LoopProof> },
+    No { witness: NonTerminationWitness, span: Option<Span>, strategy: &'static str },
+    Maybe { reason: String },
+}
+
+impl Answer {
+    pub fn word(&self) -> &'static str {
+        match self {
+            Answer::Yes { .. } => "YES",
+            Answer::No { .. } => "NO",
+            Answer::Maybe { .. } => "MAYBE",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub answer: Answer,
+    pub file: String,
+    pub seconds: f64,
+    /// Variable names of the program (states in witnesses are over these).
+    pub encoding: Option<Encoding>,
+    pub queries: usize,
+    /// Operations whose undefined behaviour the answer assumes away (the
+    /// answer is about the executions that never reach them).
+    pub warnings: Vec<crate::ir::UndefinedSite>,
+}
+
+impl Outcome {
+    /// MAYBE without a proof attempt behind it (an input error, a time
+    /// limit reached by the supervisor).
+    pub fn maybe(file: impl Into<String>, reason: impl Into<String>, seconds: f64) -> Outcome {
+        Outcome {
+            answer: Answer::Maybe { reason: reason.into() },
+            file: file.into(),
+            seconds,
+            encoding: None,
+            queries: 0,
+            warnings: Vec::new(),
+        }
+    }
+}

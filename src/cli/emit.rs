@@ -52,7 +52,7 @@ pub struct EmitArgs {
 }
 
 pub fn run(args: EmitArgs) -> i32 {
-    let program = match crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()) {
+    let program = match crate::c::parse_file_with(&args.file, args.ints.into(), crate::ir::MachineModel::of(args.data_model.into()), args.external_calls.into()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");

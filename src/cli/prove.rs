@@ -250,7 +250,7 @@ fn effective_timeout(t: f64) -> f64 {
 fn prove_here(args: ProveArgs) -> i32 {
     let start = Instant::now();
     let file = args.file.display().to_string();
-    let program = match crate::c::parse_file_with(&args.file, args.ints.into(), args.data_model.into(), args.external_calls.into()) {
+    let program = match crate::c::parse_file_with(&args.file, args.ints.into(), crate::ir::MachineModel::of(args.data_model.into()), args.external_calls.into()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");
@@ -274,7 +274,7 @@ fn prove_here(args: ProveArgs) -> i32 {
     let mut outcome = prove_program(&program, &opts);
     outcome.seconds = start.elapsed().as_secs_f64();
     if let Some(path) = &args.witness {
-        if let Err(e) = report::witness::write(&program, &outcome, path, args.data_model.into()) {
+        if let Err(e) = report::witness::write(&program, &outcome, path) {
             eprintln!("{e}");
         }
     }

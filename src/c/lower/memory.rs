@@ -672,7 +672,7 @@ impl<'a> Lowerer<'a> {
             CType::Array(elem, _) => Ok(PtrVal { pointee: *elem, ..addr }),
             CType::Function => Ok(PtrVal { pointee: CType::Function, ..addr }),
             CType::Ptr(pointee) => {
-                let width = i64::from(self.arith.model.pointer_bytes());
+                let width = i64::from(self.arith.machine.pointer_bytes());
                 self.assume_in_bounds(&addr, width, e.span);
                 let at = self.span(e.span);
                 self.note_unknown(at, "pointers stored in memory are not tracked: a load gives any pointer");
@@ -687,7 +687,7 @@ impl<'a> Lowerer<'a> {
     /// change.
     pub(super) fn store_pointer(&mut self, dst: &PtrVal, v: PtrVal, at: &Option<Span>) {
         self.expose(&v.base);
-        let width = i64::from(self.arith.model.pointer_bytes());
+        let width = i64::from(self.arith.machine.pointer_bytes());
         if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {
             for c in cells.iter().filter(|c| c.off < k + width && k < c.off + i64::from(size_of(c.ty))) {
                 self.note_unknown(at.clone(), "a pointer stored over integer memory makes it unknown");
@@ -759,7 +759,7 @@ impl<'a> Lowerer<'a> {
             self.emit_assume(Term::eq(Term::modulo(bytes.clone(), Term::int(w)), Term::int(0)));
             Term::div(bytes, Term::int(w))
         };
-        let t = self.arith.model.long();
+        let t = self.arith.machine.ptrdiff_t();
         Ok(Val { term, ty: t, range: self.arith.type_range(t) })
     }
 

@@ -39,8 +39,8 @@ struct Task {
 /// Writes the witness for `outcome` to `path` (format by extension) and
 /// says on standard error when there is none to write. `Err` when the file
 /// cannot be written or the answer's evidence does not replay.
-pub fn write(program: &Program, outcome: &Outcome, path: &Path, data_model: DataModel) -> Result<(), String> {
-    let text = match render(program, outcome, path, data_model)? {
+pub fn write(program: &Program, outcome: &Outcome, path: &Path) -> Result<(), String> {
+    let text = match render(program, outcome, path)? {
         Some(t) => t,
         None => return Ok(()),
     };
@@ -62,10 +62,10 @@ fn kind_of(path: &Path) -> Result<Kind, String> {
 
 /// The witness text, or `None` (with a note on standard error) when the
 /// answer has none in the chosen format.
-pub fn render(program: &Program, outcome: &Outcome, path: &Path, data_model: DataModel) -> Result<Option<String>, String> {
+pub fn render(program: &Program, outcome: &Outcome, path: &Path) -> Result<Option<String>, String> {
     let kind = kind_of(path)?;
     let bytes = std::fs::read(&program.file).map_err(|e| format!("cannot read {} to hash it: {e}", program.file))?;
-    let task = Task { file: program.file.clone(), sha256: hex(&Sha256::digest(&bytes)), data_model };
+    let task = Task { file: program.file.clone(), sha256: hex(&Sha256::digest(&bytes)), data_model: program.machine.data_model };
     // The names a formula may use at a loop: what is in scope in the
     // loop's function and live at its header.
     let original_live = std::cell::OnceCell::new();

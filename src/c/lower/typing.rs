@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use super::expr::cmp_op;
+use super::operators::cmp_op;
 use super::facts::is_compound_assign;
 
 impl<'a> Lowerer<'a> {

@@ -45,24 +45,17 @@ impl<'a> Lowerer<'a> {
         let operand = &u.node.operand;
         match u.node.operator.node {
             UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
+                // `x += 1` / `x -= 1`, whose value is the old one when postfix.
                 let op = u.node.operator.node.clone();
                 let lv = self.lvalue(operand)?;
-                let old = self.load(&lv);
                 let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
-                let result_old = if post && want { Some(self.snapshot(old.clone())) } else { None };
                 let aop = if matches!(op, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement) {
                     ArithOp::Add
                 } else {
                     ArithOp::Sub
                 };
                 let one = self.arith.int(1);
-                let new = self.arith.binary(aop, old, one).map_err(|m| self.unsupported(u.span, m))?;
-                let new = self.defined(new, u.span);
-                self.store(&lv, new);
-                Ok(Some(match result_old {
-                    Some(v) => v,
-                    None => self.load(&lv),
-                }))
+                self.update(&lv, aop, one, post && want, u.span).map(Some)
             }
             UnaryOperator::Address => Err(self.unsupported(u.span, "the address-of operator (pointers)")),
             UnaryOperator::Indirection => {
@@ -88,6 +81,21 @@ impl<'a> Lowerer<'a> {
                 Ok(Some(self.arith.from_bool(Term::not(c))))
             }
         }
+    }
+
+    /// `lv op= rhs` (and `++`/`--` as `lv += 1` / `lv -= 1`): the read of
+    /// the old value, the operation with its definedness conditions, the
+    /// store. The value is the one stored, or, with `keep_old` (a postfix
+    /// `++` whose value is used), the old one copied before the store.
+    fn update(&mut self, lv: &LValue, op: ArithOp, rhs: Val, keep_old: bool, s: lang_c::span::Span) -> Result<Val> {
+        let old = self.load(lv);
+        let kept = if keep_old { Some(self.snapshot(old.clone())) } else { None };
+        let new = self.arith_outcome(op, old, rhs, s)?;
+        self.store(lv, new);
+        Ok(match kept {
+            Some(v) => v,
+            None => self.load(lv),
+        })
     }
 
     pub(super) fn operand_value(&mut self, e: &'a Node<Expression>) -> Result<Val> {
@@ -234,10 +242,7 @@ impl<'a> Lowerer<'a> {
             let lv = self.lvalue(l)?;
             let lv = self.protect_lvalue(lv, r);
             let rhs = self.expr(r)?;
-            let old = self.load(&lv);
-            let new = self.arith_outcome(aop, old, rhs, b.span)?;
-            self.store(&lv, new);
-            return Ok(Some(self.load(&lv)));
+            return self.update(&lv, aop, rhs, false, b.span).map(Some);
         }
         let (x, y) = self.operands(l, r)?;
         self.arith_outcome(aop, x, y, b.span).map(Some)

@@ -120,10 +120,10 @@ impl<'a> Lowerer<'a> {
                         let old = var.value();
                         let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
                         let old = if post { self.snapshot_pointer(old) } else { old };
-                        let step = self.pointee_size(&var.pointee, u.span)?;
-                        let step = if matches!(op, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement) { step } else { -step };
-                        let new_off = Term::add(vec![Term::var(var.off.clone()), Term::int(step)]);
-                        self.emit(Action::Assign(var.off.clone(), new_off));
+                        // `p += 1` / `p -= 1`.
+                        let minus = matches!(op, UnaryOperator::PreDecrement | UnaryOperator::PostDecrement);
+                        let one = self.arith.int(1);
+                        self.move_pointer(&var, one, minus, u.span)?;
                         Ok(if post { old } else { var.value() })
                     }
                     UnaryOperator::Indirection => self.pointer_in_memory(e),
@@ -159,8 +159,7 @@ impl<'a> Lowerer<'a> {
                         let var = self.pointer_variable(l)?;
                         let i = self.expr(r)?;
                         let minus = b.node.operator.node == BinaryOperator::AssignMinus;
-                        let moved = self.offset_by(var.value(), i, minus, b.span)?;
-                        self.emit(Action::Assign(var.off.clone(), moved.off));
+                        self.move_pointer(&var, i, minus, b.span)?;
                         Ok(var.value())
                     }
                     BinaryOperator::Plus | BinaryOperator::Minus => {
@@ -262,6 +261,14 @@ impl<'a> Lowerer<'a> {
                 None => Err(self.unsupported(s, "pointer arithmetic on a pointer to an incomplete type")),
             },
         }
+    }
+
+    /// `p += i` / `p -= i` (and `++`/`--`) on a pointer variable: its
+    /// offset moves by `i` elements.
+    fn move_pointer(&mut self, var: &PtrVar, i: Val, minus: bool, s: lang_c::span::Span) -> Result<()> {
+        let moved = self.offset_by(var.value(), i, minus, s)?;
+        self.emit(Action::Assign(var.off.clone(), moved.off));
+        Ok(())
     }
 
     /// `p + i` (or `p - i`): the offset moves by `i * sizeof(*p)` bytes.

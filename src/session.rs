@@ -9,7 +9,7 @@
 
 use crate::c::ExternalCalls;
 use crate::engine::EngineKind;
-use crate::ir::{DataModel, IntSemantics, Program};
+use crate::ir::{DataModel, IntSemantics, MachineModel, Program};
 use crate::solve::Budget;
 use crate::termination::{prove_program, Outcome, ProveOptions, Strategy};
 use std::path::{Path, PathBuf};
@@ -30,8 +30,9 @@ const WITNESS_CHECK_TIME: Duration = Duration::from_secs(20);
 pub struct Session {
     /// What integer arithmetic means.
     pub ints: IntSemantics,
-    /// Sizes of `long`, `size_t` and pointers (as given, or the task's).
-    pub data_model: DataModel,
+    /// Sizes, alignments and types of C's scalars (from the data model
+    /// given, or the task's).
+    pub machine: MachineModel,
     /// What a call of a function without a definition may change.
     pub external_calls: ExternalCalls,
     /// How ranking-function pieces are combined.
@@ -53,7 +54,7 @@ impl Session {
         let defaults = ProveOptions::default();
         Session {
             ints,
-            data_model,
+            machine: MachineModel::of(data_model),
             external_calls,
             strategy: defaults.strategy,
             engine: defaults.engine,
@@ -63,11 +64,10 @@ impl Session {
         }
     }
 
-    /// The program model of a C file, with this session's meaning.
     /// The program in `file`: an integer transition system (recognized by
     /// content, see [`crate::its`]) or C.
     pub fn parse(&self, file: &Path) -> crate::Result<Program> {
-        crate::its::read_file(file).unwrap_or_else(|| crate::c::parse_file_with(file, self.ints, self.data_model, self.external_calls))
+        crate::its::read_file(file).unwrap_or_else(|| crate::c::parse_file_with(file, self.ints, self.machine, self.external_calls))
     }
 
     /// Prove termination of `program` within what is left of the budget
@@ -90,6 +90,6 @@ impl Session {
     /// within what is left of the budget.
     pub fn write_witness(&self, program: &Program, outcome: &Outcome, path: &Path) -> Result<(), String> {
         let budget = self.budget.sub_budget(WITNESS_CHECK_TIME);
-        crate::report::witness::write(program, outcome, path, self.data_model, &budget)
+        crate::report::witness::write(program, outcome, path, &budget)
     }
 }

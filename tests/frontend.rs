@@ -14,14 +14,14 @@ fn path_of(name: &str) -> std::path::PathBuf {
 }
 
 fn lower(name: &str, sem: IntSemantics) -> Program {
-    match parse_file(&path_of(name), sem) {
+    match parse_file(&path_of(name), sem, tessera::ir::MachineModel::lp64()) {
         Ok(p) => p,
         Err(e) => panic!("{name}: {e}"),
     }
 }
 
 fn lower_err(name: &str, sem: IntSemantics) -> TesseraError {
-    match parse_file(&path_of(name), sem) {
+    match parse_file(&path_of(name), sem, tessera::ir::MachineModel::lp64()) {
         Ok(p) => panic!("{name}: lowered, expected an error:\n{p}"),
         Err(e) => e,
     }
@@ -267,16 +267,16 @@ fn assert_exit_and_assume_end_or_cut_executions() {
 fn nondet_values_are_ranged_in_machine_semantics_only_for_signed() {
     let src = "extern int __VERIFIER_nondet_int(void);\nextern unsigned __VERIFIER_nondet_uint(void);\n\
                int main() { int x = __VERIFIER_nondet_int(); unsigned u = __VERIFIER_nondet_uint(); return x + u; }";
-    let m = parse_source("n.c", src, IntSemantics::Machine).expect("lowers").to_string();
+    let m = parse_source("n.c", src, IntSemantics::Machine, tessera::ir::MachineModel::lp64()).expect("lowers").to_string();
     assert!(m.contains("havoc x; assume (and (<= (- 2147483648) x) (<= x 2147483647))"), "{m}");
-    let q = parse_source("n.c", src, IntSemantics::Math).expect("lowers").to_string();
+    let q = parse_source("n.c", src, IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect("lowers").to_string();
     assert!(q.contains("havoc x; havoc u; assume (and (<= 0 u) (<= u 4294967295))"), "{q}");
 }
 
 #[test]
 fn for_with_continue_has_one_header() {
     let src = "int main() { int s = 0; for (int i = 0; i < 10; i++) { if (i % 2) continue; s += i; } return s; }";
-    let p = parse_source("f.c", src, IntSemantics::Machine).expect("lowers");
+    let p = parse_source("f.c", src, IntSemantics::Machine, tessera::ir::MachineModel::lp64()).expect("lowers");
     let loops = find_loops(&p).expect("reducible");
     assert_eq!(loops.len(), 1);
     assert_eq!(p.locations[loops[0].header].note, "for");
@@ -286,7 +286,7 @@ fn for_with_continue_has_one_header() {
 #[test]
 fn side_effects_in_conditions_happen_once_and_in_order() {
     let src = "int main() { int i = 0, n = 0; while (i++ < 3) n += i; int k = 5; do k -= 2; while (k-- > 0); return 0; }";
-    let p = parse_source("c.c", src, IntSemantics::Machine).expect("lowers");
+    let p = parse_source("c.c", src, IntSemantics::Machine, tessera::ir::MachineModel::lp64()).expect("lowers");
     let env = run(&p, &[]).expect("terminates");
     assert_eq!((int(&env, "i"), int(&env, "n")), (4, 6));
     assert_eq!(int(&env, "k"), -1);
@@ -295,7 +295,7 @@ fn side_effects_in_conditions_happen_once_and_in_order() {
 #[test]
 fn bitwise_operators_without_exact_encoding_are_bounded_and_recorded() {
     for src in ["int main() { int x = 3, y = 5; return x & y; }", "int main() { int x = 0; x = x << x; return 0; }"] {
-        let p = parse_source("bits.c", src, IntSemantics::Machine).expect("lowers");
+        let p = parse_source("bits.c", src, IntSemantics::Machine, tessera::ir::MachineModel::lp64()).expect("lowers");
         assert!(p.approximations.iter().any(|(_, t)| t.contains("bounded")), "{src}: {:?}", p.approximations);
     }
 }
@@ -316,7 +316,7 @@ fn errors_carry_positions_and_never_panic() {
         ("#include \"does_not_exist.h\"\nint main() {}", "does_not_exist.h"),
     ];
     for (src, expected) in cases {
-        match parse_source("bad.c", src, IntSemantics::Machine) {
+        match parse_source("bad.c", src, IntSemantics::Machine, tessera::ir::MachineModel::lp64()) {
             Ok(p) => panic!("{src:?} lowered:\n{p}"),
             Err(e) => {
                 let msg = e.to_string();
@@ -327,23 +327,23 @@ fn errors_carry_positions_and_never_panic() {
     }
     // Binary garbage.
     let garbage: String = (0..2000u32).map(|i| char::from_u32((i * 7919) % 0x2fff + 1).unwrap_or('x')).collect();
-    assert!(parse_source("junk.c", &garbage, IntSemantics::Math).is_err());
+    assert!(parse_source("junk.c", &garbage, IntSemantics::Math, tessera::ir::MachineModel::lp64()).is_err());
     let bytes: Vec<u8> = (0..4000u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
     let dir = std::env::temp_dir().join(format!("tessera-fe-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let f = dir.join("junk.c");
     std::fs::write(&f, &bytes).expect("write");
-    assert!(parse_file(&f, IntSemantics::Math).is_err());
-    assert!(matches!(parse_file(&dir.join("missing.c"), IntSemantics::Math), Err(TesseraError::Io { .. })));
+    assert!(parse_file(&f, IntSemantics::Math, tessera::ir::MachineModel::lp64()).is_err());
+    assert!(matches!(parse_file(&dir.join("missing.c"), IntSemantics::Math, tessera::ir::MachineModel::lp64()), Err(TesseraError::Io { .. })));
     // Absurd nesting is refused, not a stack overflow.
     let deep = format!("int main() {{ return {}1{}; }}", "(".repeat(5000), ")".repeat(5000));
-    assert!(parse_source("deep.c", &deep, IntSemantics::Math).is_err());
+    assert!(parse_source("deep.c", &deep, IntSemantics::Math, tessera::ir::MachineModel::lp64()).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn spans_name_the_given_file_and_line() {
-    let e = parse_source("mem.c", "int f(int);\nvoid reg(int (*)(int));\nint main() {\n  int (*fp)(int) = f;\n  reg(fp);\n}\n", IntSemantics::Math)
+    let e = parse_source("mem.c", "int f(int);\nvoid reg(int (*)(int));\nint main() {\n  int (*fp)(int) = f;\n  reg(fp);\n}\n", IntSemantics::Math, tessera::ir::MachineModel::lp64())
         .expect_err("a function pointer given to code outside the program");
     match e {
         TesseraError::Unsupported { span: Some(s), .. } => {
@@ -361,7 +361,7 @@ fn spans_name_the_given_file_and_line() {
 fn dump() {
     let Ok(f) = std::env::var("TESSERA_C") else { return };
     let sem = if std::env::var("TESSERA_MACHINE").is_ok() { IntSemantics::Machine } else { IntSemantics::Math };
-    match parse_file(Path::new(&f), sem) {
+    match parse_file(Path::new(&f), sem, tessera::ir::MachineModel::lp64()) {
         Ok(p) => println!("{p}"),
         Err(e) => println!("error: {e}"),
     }
@@ -394,7 +394,7 @@ fn benchmark_coverage() {
             int_total += 1;
         }
         let path = root.join(rel);
-        let r = std::panic::catch_unwind(|| parse_file(&path, sem));
+        let r = std::panic::catch_unwind(|| parse_file(&path, sem, tessera::ir::MachineModel::lp64()));
         match r {
             Ok(Ok(p)) => {
                 ok += 1;
@@ -463,7 +463,7 @@ fn differential_against_gcc() {
             .unwrap_or_default();
         // The harness reads `long` inputs; the lowered program's havoc gets
         // the same value (in range of `long`).
-        let p = match parse_file(path, IntSemantics::Machine) {
+        let p = match parse_file(path, IntSemantics::Machine, tessera::ir::MachineModel::lp64()) {
             Ok(p) => p,
             Err(e) => {
                 println!("{}: {e}", path.display());
@@ -551,7 +551,7 @@ fn mutated_programs_never_panic() {
             }
         }
         let src: String = chars.into_iter().collect();
-        let r = std::panic::catch_unwind(|| parse_source(&format!("mutant{i}.c"), &src, IntSemantics::Machine));
+        let r = std::panic::catch_unwind(|| parse_source(&format!("mutant{i}.c"), &src, IntSemantics::Machine, tessera::ir::MachineModel::lp64()));
         match r {
             Ok(Ok(_)) => ok += 1,
             Ok(Err(TesseraError::Internal(m))) => panic!("internal error on mutant of {}: {m}\n{src}", f.display()),
@@ -571,7 +571,7 @@ fn a_global_initialized_with_an_address_is_set_at_program_start() {
                static unsigned long const crc = (unsigned long)(&sym);\n\
                int counter = 10;\n\
                int main(void) { while (counter > 0) counter--; return crc == 0; }\n";
-    let p = parse_source("crc.c", src, IntSemantics::C).expect("lowers");
+    let p = parse_source("crc.c", src, IntSemantics::C, tessera::ir::MachineModel::lp64()).expect("lowers");
     let end = run(&p, &[]).expect("runs to the end");
     assert_eq!(int(&end, "counter"), 0, "{p}");
 }

@@ -42,7 +42,7 @@ fn entries() -> Vec<Entry> {
 fn emit(e: &Entry) -> String {
     // A path relative to the package root (the tests' working directory), so
     // the file names printed in the Horn files do not depend on the checkout.
-    let p = tessera::c::parse_file(&Path::new("benchmarks/programs").join(&e.program), IntSemantics::Math)
+    let p = tessera::c::parse_file(&Path::new("benchmarks/programs").join(&e.program), IntSemantics::Math, tessera::ir::MachineModel::lp64())
         .expect("front end");
     let enc = encode(&p).expect("encoding");
     match e.what.as_str() {

@@ -18,7 +18,7 @@ fn measure_benchmarks() {
         let cols: Vec<&str> = line.split('\t').collect();
         let (Some(path), Some(category)) = (cols.first(), cols.get(2)) else { continue };
         let memory = category.contains("memory-alloca");
-        let result = parse_file(&root.join(path), IntSemantics::Math);
+        let result = parse_file(&root.join(path), IntSemantics::Math, tessera::ir::MachineModel::lp64());
         let key = if memory { "termination-memory-alloca" } else { "other" };
         let entry = totals.entry(key.to_string()).or_default();
         entry.1 += 1;
@@ -46,7 +46,7 @@ fn path_of(name: &str) -> std::path::PathBuf {
 }
 
 fn lower(name: &str) -> tessera::ir::Program {
-    parse_file(&path_of(name), IntSemantics::Math).unwrap_or_else(|e| panic!("{name}: {e}"))
+    parse_file(&path_of(name), IntSemantics::Math, tessera::ir::MachineModel::lp64()).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 fn has_approximation(p: &tessera::ir::Program, text: &str) -> bool {
@@ -103,7 +103,7 @@ fn a_cell_passed_to_an_inlined_function_is_tracked_exactly() {
 
 #[test]
 fn structs_are_blocks_and_pointers_loaded_from_them_are_unknown() {
-    let p = parse_file(&path_of("mem_struct.c"), IntSemantics::Math).expect("structs are modelled");
+    let p = parse_file(&path_of("mem_struct.c"), IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect("structs are modelled");
     // `p->next` is a pointer stored in memory: any pointer, recorded.
     assert!(p.approximations.iter().any(|(_, t)| t.contains("pointers stored in memory")), "{:?}", p.approximations);
 }
@@ -115,7 +115,7 @@ fn address_taken_scalars_arrays_and_struct_members_are_cells() {
         ("int main() { int a[3]; a[2] = 1; return a[2]; }", "a[2]"),
         ("struct s { char c; long v; }; int main() { struct s t = { 1, 2 }; return (int)t.v; }", "t.v"),
     ] {
-        let p = tessera::c::parse_source("m.c", src, IntSemantics::Math).expect(src);
+        let p = tessera::c::parse_source("m.c", src, IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect(src);
         assert!(p.vars.iter().any(|v| v.name == cell), "{src}: no cell {cell}:\n{p}");
         assert!(p.approximations.iter().all(|(_, t)| !t.contains("any value")), "{src}: {:?}", p.approximations);
     }
@@ -128,7 +128,7 @@ fn a_call_through_a_function_pointer_goes_to_its_target() {
     prove_yes(&p);
     // A pointer that may hold a function that never returns: NO, with the
     // choice of target made by the program's own input.
-    let p = parse_file(&path_of("regress/fnptr_choice_spins.c"), IntSemantics::Math).expect("lowers");
+    let p = parse_file(&path_of("regress/fnptr_choice_spins.c"), IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect("lowers");
     let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(30), ..Default::default() };
     let out = tessera::termination::prove_program(&p, &opts);
     assert_eq!(out.answer.word(), "NO", "{:?}", p.approximations);

@@ -18,7 +18,7 @@ static ONE_PROOF_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn prove(name: &str, strategy: Strategy) -> Outcome {
     let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let p = tessera::c::parse_file(&program(name), IntSemantics::Math).expect("front end");
+    let p = tessera::c::parse_file(&program(name), IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect("front end");
     let opts = ProveOptions { strategy, timeout: Duration::from_secs(60), ..ProveOptions::default() };
     prove_program(&p, &opts)
 }
@@ -65,7 +65,7 @@ fn certificate_checker_rejects_a_wrong_candidate() {
     use tessera::solve::{Budget, Invariant};
     use tessera::horn::encode::encode;
     use tessera::term::Term;
-    let p = tessera::c::parse_file(&program("3pieces.c"), IntSemantics::Math).expect("front end");
+    let p = tessera::c::parse_file(&program("3pieces.c"), IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect("front end");
     let enc = encode(&p).expect("encoding");
     // `21 - x` alone does not bound the runs from x >= 10; no invariant can
     // make its T_rank system safe, and the checker must say so.
@@ -112,7 +112,7 @@ fn reactive_loop_with_an_inner_loop_is_non_terminating_by_a_strategy() {
 /// The recurrent set of a NO answer under C's integers, as printed.
 fn recurrent_set_under_c(name: &str) -> String {
     let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let p = tessera::c::parse_file(&program(name), IntSemantics::C).expect("front end");
+    let p = tessera::c::parse_file(&program(name), IntSemantics::C, tessera::ir::MachineModel::lp64()).expect("front end");
     let opts = ProveOptions { timeout: Duration::from_secs(60), ..ProveOptions::default() };
     match prove_program(&p, &opts).answer {
         Answer::No { witness, .. } => witness.recurrent_set.to_string(),
@@ -206,7 +206,7 @@ fn outer_loop_with_inner_loop_ranks_lexicographically() {
 #[test]
 fn bitwise_operators_on_variables_are_bounded_not_refused() {
     let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let p = tessera::c::parse_file(&program("bitwise.c"), IntSemantics::C).expect("front end accepts x & y and z >> k");
+    let p = tessera::c::parse_file(&program("bitwise.c"), IntSemantics::C, tessera::ir::MachineModel::lp64()).expect("front end accepts x & y and z >> k");
     assert!(p.approximations.iter().any(|(_, t)| t.contains("bounded")), "{:?}", p.approximations);
     let opts = ProveOptions { timeout: Duration::from_secs(60), ..ProveOptions::default() };
     let o = prove_program(&p, &opts);
@@ -223,7 +223,7 @@ fn loop_free_functions_too_large_to_inline_are_summarized() {
     }
     src.push_str("int main() { int n = __VERIFIER_nondet_int(); int s = f20(n); while (n > 0) n--; return s; }\n");
     let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let p = tessera::c::parse_source("calls.c", &src, IntSemantics::C).expect("front end");
+    let p = tessera::c::parse_source("calls.c", &src, IntSemantics::C, tessera::ir::MachineModel::lp64()).expect("front end");
     assert!(p.approximations.iter().any(|(_, t)| t.contains("summarized")), "{:?}", p.approximations);
     assert!(p.edges.len() < 10_000, "{} edges", p.edges.len());
     let opts = ProveOptions { timeout: Duration::from_secs(30), ..ProveOptions::default() };
@@ -234,7 +234,7 @@ fn loop_free_functions_too_large_to_inline_are_summarized() {
 fn what_a_recurrent_set_says_about_dead_variables_is_left_out() {
     use tessera::termination::certificate::NonTerminationWitness;
     use tessera::term::Term;
-    let p = tessera::c::parse_file(&program("dead_temporary.c"), IntSemantics::Math).expect("front end");
+    let p = tessera::c::parse_file(&program("dead_temporary.c"), IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect("front end");
     let enc = tessera::horn::encode::encode(&p).expect("encoding");
     let name = |source: &str| enc.vars.iter().find(|v| v.name == source || v.name.ends_with(&format!(".{source}"))).expect(source).name.clone();
     let (x, t) = (name("x"), name("t"));
@@ -302,7 +302,7 @@ fn regress(name: &str) -> PathBuf {
 /// Prove C text under C's integers (what `tessera prove` does by default).
 fn prove_source(name: &str, text: &str) -> Outcome {
     let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let p = tessera::c::parse_source(name, text, IntSemantics::C).unwrap_or_else(|e| panic!("{name}: refused: {e}"));
+    let p = tessera::c::parse_source(name, text, IntSemantics::C, tessera::ir::MachineModel::lp64()).unwrap_or_else(|e| panic!("{name}: refused: {e}"));
     let opts = ProveOptions { timeout: Duration::from_secs(60), ..ProveOptions::default() };
     prove_program(&p, &opts)
 }

@@ -5,8 +5,8 @@
 //! is needed: only where a value may leave its type's range (docs/design.md,
 //! "Integer semantics"). Constants are folded exactly.
 
-use super::types::{low_mask_bits, pow2, promote, usual};
-use crate::ir::{DataModel, IntSemantics, IntType};
+use super::types::{low_mask_bits, pow2};
+use crate::ir::{IntSemantics, IntType, MachineModel};
 use crate::term::{euclid_div_mod, Op, Term};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -105,15 +105,12 @@ pub struct Outcome {
 #[derive(Clone, Copy, Debug)]
 pub struct Arith {
     pub sem: IntSemantics,
-    pub model: DataModel,
+    pub machine: MachineModel,
 }
 
 impl Arith {
-    pub fn new(sem: IntSemantics) -> Arith {
-        Arith { sem, model: DataModel::Lp64 }
-    }
-    pub fn with_model(sem: IntSemantics, model: DataModel) -> Arith {
-        Arith { sem, model }
+    pub fn new(sem: IntSemantics, machine: MachineModel) -> Arith {
+        Arith { sem, machine }
     }
 
     /// Whether values of `ty` are confined to its range.
@@ -175,7 +172,7 @@ impl Arith {
     }
 
     pub fn int(&self, c: i64) -> Val {
-        self.constant(BigInt::from(c), IntType::INT)
+        self.constant(BigInt::from(c), self.machine.int())
     }
 
     /// 0/1 as an `int` from a Boolean term.
@@ -185,7 +182,7 @@ impl Arith {
             Term::Bool(false) => (BigInt::zero(), BigInt::zero()),
             _ => (BigInt::zero(), BigInt::one()),
         };
-        Val { term: Term::ite(b, Term::int(1), Term::int(0)), ty: IntType::INT, range: Some(range) }
+        Val { term: Term::ite(b, Term::int(1), Term::int(0)), ty: self.machine.int(), range: Some(range) }
     }
 
     /// `v != 0` as a Boolean term (undoing `from_bool` where possible).
@@ -252,7 +249,7 @@ impl Arith {
     }
 
     pub fn promote(&self, v: Val) -> Val {
-        let to = promote(v.ty);
+        let to = self.machine.promote(v.ty);
         self.convert(v, to)
     }
 
@@ -285,7 +282,7 @@ impl Arith {
     }
 
     pub fn compare(&self, op: CmpOp, a: Val, b: Val) -> Term {
-        let t = usual(a.ty, b.ty);
+        let t = self.machine.usual(a.ty, b.ty);
         let (a, b) = (self.convert(a, t), self.convert(b, t));
         // Decided by the ranges alone (e.g. `u >= 0` for an unsigned `u`)?
         if let (Some((alo, ahi)), Some((blo, bhi))) = (&a.range, &b.range) {
@@ -334,7 +331,7 @@ impl Arith {
         if matches!(op, ArithOp::Shl | ArithOp::Shr) {
             return self.shift(op, a, b);
         }
-        let t = usual(a.ty, b.ty);
+        let t = self.machine.usual(a.ty, b.ty);
         let (a, b) = (self.convert(a, t), self.convert(b, t));
         let mut defined = Vec::new();
         let (term, range) = match op {
@@ -445,7 +442,7 @@ impl Arith {
             }
             return (t, facts, defined);
         }
-        let t = usual(a.ty, b.ty);
+        let t = self.machine.usual(a.ty, b.ty);
         let (a, b) = (self.convert(a, t), self.convert(b, t));
         if a.non_negative() && b.non_negative() {
             let (x, y) = (a.term.clone(), b.term.clone());
@@ -650,7 +647,7 @@ mod tests {
 
     #[test]
     fn machine_addition_wraps() {
-        let a = Arith::new(IntSemantics::Machine);
+        let a = Arith::new(IntSemantics::Machine, MachineModel::lp64());
         let x = a.var("x", IntType::INT);
         let r = a.binary(ArithOp::Add, x, a.int(1)).map(|o| o.val).expect("exact");
         assert_eq!(eval(&r.term, 2147483647), BigInt::from(-2147483648i64));
@@ -659,7 +656,7 @@ mod tests {
 
     #[test]
     fn math_addition_does_not_wrap_signed() {
-        let a = Arith::new(IntSemantics::Math);
+        let a = Arith::new(IntSemantics::Math, MachineModel::lp64());
         let x = a.var("x", IntType::INT);
         let r = a.binary(ArithOp::Add, x, a.int(1)).map(|o| o.val).expect("exact");
         assert_eq!(r.term.to_string(), "(+ x 1)");
@@ -667,7 +664,7 @@ mod tests {
 
     #[test]
     fn truncating_division_and_remainder() {
-        let a = Arith::new(IntSemantics::Math);
+        let a = Arith::new(IntSemantics::Math, MachineModel::lp64());
         let x = a.var("x", IntType::INT);
         let q = a.binary(ArithOp::Div, x.clone(), a.int(2)).map(|o| o.val).expect("exact");
         let r = a.binary(ArithOp::Rem, x, a.int(2)).map(|o| o.val).expect("exact");
@@ -679,7 +676,7 @@ mod tests {
 
     #[test]
     fn masks_and_shifts() {
-        let a = Arith::new(IntSemantics::Machine);
+        let a = Arith::new(IntSemantics::Machine, MachineModel::lp64());
         let x = a.var("x", IntType::INT);
         let m = a.binary(ArithOp::BitAnd, x.clone(), a.int(255)).map(|o| o.val).expect("mask");
         assert_eq!(eval(&m.term, -1), BigInt::from(255));
@@ -695,7 +692,7 @@ mod tests {
 
     #[test]
     fn constants_fold_and_wrap() {
-        let a = Arith::new(IntSemantics::Machine);
+        let a = Arith::new(IntSemantics::Machine, MachineModel::lp64());
         let c = a.convert(a.int(-1), IntType::UINT);
         assert_eq!(c.term, Term::Int(BigInt::from(4294967295u64)));
         let d = a.binary(ArithOp::Div, a.int(-7), a.int(2)).map(|o| o.val).expect("exact");

@@ -14,7 +14,7 @@ pub mod source;
 pub mod types;
 
 use crate::error::{Result, TesseraError};
-use crate::ir::{DataModel, IntSemantics, Program};
+use crate::ir::{IntSemantics, MachineModel, Program};
 use std::path::Path;
 
 pub use lower::ExternalCalls;
@@ -22,24 +22,19 @@ pub use lower::ExternalCalls;
 /// Stack for parsing and lowering: both recurse over the syntax tree.
 const STACK_BYTES: usize = 256 * 1024 * 1024;
 
-/// Preprocess, parse and lower a C file.
-pub fn parse_file(path: &Path, semantics: IntSemantics) -> Result<Program> {
-    parse_file_in(path, semantics, DataModel::Lp64)
+/// Preprocess, parse and lower a C file for the target `machine`.
+pub fn parse_file(path: &Path, semantics: IntSemantics, machine: MachineModel) -> Result<Program> {
+    parse_file_with(path, semantics, machine, ExternalCalls::default())
 }
 
-/// [`parse_file`] for a given data model.
-pub fn parse_file_in(path: &Path, semantics: IntSemantics, model: DataModel) -> Result<Program> {
-    parse_file_with(path, semantics, model, ExternalCalls::default())
-}
-
-/// [`parse_file_in`] with a choice of what calls of functions without a
+/// [`parse_file`] with a choice of what calls of functions without a
 /// definition may change.
-pub fn parse_file_with(path: &Path, semantics: IntSemantics, model: DataModel, external_calls: ExternalCalls) -> Result<Program> {
+pub fn parse_file_with(path: &Path, semantics: IntSemantics, machine: MachineModel, external_calls: ExternalCalls) -> Result<Program> {
     let file = path.display().to_string();
     let text = source::preprocess_file(path)?;
-    let check = source::CompilerCheck::start(&text, model);
+    let check = source::CompilerCheck::start(&text, &machine);
     let shown = file.clone();
-    let program = on_big_stack(move || parse_preprocessed_with(&file, &text, semantics, model, external_calls));
+    let program = on_big_stack(move || parse_preprocessed_with(&file, &text, semantics, machine, external_calls));
     // What gcc rejects is no program, whatever the front end made of it.
     let accepted = match check {
         Some(check) => check.finish(&shown)?,
@@ -62,11 +57,11 @@ fn unsupported_if_accepted(program: Result<Program>, accepted: bool) -> Result<P
 }
 
 /// Same as [`parse_file`] for C text in memory; `file_name` is used in spans.
-pub fn parse_source(file_name: &str, text: &str, semantics: IntSemantics) -> Result<Program> {
+pub fn parse_source(file_name: &str, text: &str, semantics: IntSemantics, machine: MachineModel) -> Result<Program> {
     let pre = source::preprocess_text(file_name, text)?;
-    let check = source::CompilerCheck::start(&pre, DataModel::Lp64);
+    let check = source::CompilerCheck::start(&pre, &machine);
     let file = file_name.to_string();
-    let program = on_big_stack(move || parse_preprocessed(&file, &pre, semantics));
+    let program = on_big_stack(move || parse_preprocessed(&file, &pre, semantics, machine));
     let accepted = match check {
         Some(check) => check.finish(file_name)?,
         None => false,
@@ -75,15 +70,11 @@ pub fn parse_source(file_name: &str, text: &str, semantics: IntSemantics) -> Res
 }
 
 /// Parse and lower text that is already preprocessed (with line markers).
-pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics) -> Result<Program> {
-    parse_preprocessed_in(file, text, semantics, DataModel::Lp64)
+pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics, machine: MachineModel) -> Result<Program> {
+    parse_preprocessed_with(file, text, semantics, machine, ExternalCalls::default())
 }
 
-pub fn parse_preprocessed_in(file: &str, text: &str, semantics: IntSemantics, model: DataModel) -> Result<Program> {
-    parse_preprocessed_with(file, text, semantics, model, ExternalCalls::default())
-}
-
-fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, model: DataModel, external_calls: ExternalCalls) -> Result<Program> {
+fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, machine: MachineModel, external_calls: ExternalCalls) -> Result<Program> {
     let text = parse::universal_character_names(text);
     let map = source::SourceMap::new(&text);
     let refused = |(at, what): gnu::Refusal| TesseraError::unsupported(map.span(&text, at), what);
@@ -105,7 +96,7 @@ fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, mode
         }
         Err(e) => return Err(e),
     };
-    lower::lower(&unit, &parsed, &rewritten_map, file, arith::Arith::with_model(semantics, model), &marks, external_calls)
+    lower::lower(&unit, &parsed, &rewritten_map, file, arith::Arith::new(semantics, machine), &marks, external_calls)
 }
 
 fn on_big_stack<F>(f: F) -> Result<Program>

@@ -88,15 +88,12 @@ pub struct CompilerCheck {
 }
 
 impl CompilerCheck {
-    /// Start checking preprocessed `text` for the data model `model`.
+    /// Start checking preprocessed `text` for the target `machine`.
     /// `-fpermissive` keeps what newer gcc turned from warnings into errors
     /// (implicit declarations, int/pointer conversions) accepted, as C90
     /// and the verification tasks have them.
-    pub fn start(text: &str, model: crate::ir::DataModel) -> Option<CompilerCheck> {
-        let bits = match model {
-            crate::ir::DataModel::Ilp32 => "-m32",
-            crate::ir::DataModel::Lp64 => "-m64",
-        };
+    pub fn start(text: &str, machine: &crate::ir::MachineModel) -> Option<CompilerCheck> {
+        let bits = machine.gcc_flag;
         let mut child = Command::new("gcc")
             .args(["-fsyntax-only", "-fpermissive", "-w", bits, "-x", "cpp-output", "-"])
             .env("LC_ALL", "C")

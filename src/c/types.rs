@@ -1,7 +1,8 @@
-//! C integer types under LP64: promotions, the usual arithmetic conversions,
-//! and the values and types of integer and character literals.
+//! C types as Tessera models them, and the values and types of integer,
+//! character and string literals (sizes, promotions and conversions are
+//! the [`MachineModel`]'s).
 
-use crate::ir::IntType;
+use crate::ir::{IntType, MachineModel};
 use lang_c::ast::{Integer, IntegerBase, IntegerSize};
 use num_bigint::BigInt;
 use num_traits::{Num, One, Zero};
@@ -12,7 +13,8 @@ pub enum CType {
     Void,
     Int(IntType),
     /// `float`, `double`, `long double` (and `_FloatN`), by their size in
-    /// bytes. Their values are abstracted (see `lower/floats.rs`).
+    /// bytes ([`LONG_DOUBLE`] for `long double`, whatever the machine's
+    /// size). Their values are abstracted (see `lower/floats.rs`).
     Float(u32),
     /// A pointer to the given type (see `lower/memory.rs` for the model).
     Ptr(Box<CType>),
@@ -73,46 +75,16 @@ impl CType {
     }
 }
 
-/// `sizeof` in bytes.
-pub fn size_of(t: IntType) -> u32 {
-    match t {
-        IntType::Bool => 1,
-        IntType::Int { bits, .. } => bits / 8,
-    }
-}
+/// The tag of `long double` in [`CType::Float`]; its size and alignment
+/// are the machine's ([`MachineModel::long_double_layout`]).
+pub const LONG_DOUBLE: u32 = 16;
 
-/// Integer promotion: everything narrower than `int` becomes `int` (all of
-/// `_Bool`, `char`, `short` and their unsigned variants fit in `int`).
-pub fn promote(t: IntType) -> IntType {
-    match t {
-        IntType::Bool => IntType::INT,
-        IntType::Int { bits, .. } if bits < 32 => IntType::INT,
-        t => t,
-    }
-}
+/// `sizeof` of an integer type (the machine model's, see [`MachineModel`]).
+pub use crate::ir::machine::size_of;
 
-/// The usual arithmetic conversions (C11 6.3.1.8) for LP64.
-pub fn usual(a: IntType, b: IntType) -> IntType {
-    let (a, b) = (promote(a), promote(b));
-    if a == b {
-        return a;
-    }
-    if a.is_signed() == b.is_signed() {
-        return if a.bits() >= b.bits() { a } else { b };
-    }
-    let (s, u) = if a.is_signed() { (a, b) } else { (b, a) };
-    if u.bits() >= s.bits() {
-        u
-    } else {
-        // The signed type is wider, so it represents every value of the
-        // unsigned one (`long` vs `unsigned int`).
-        s
-    }
-}
-
-/// Value and type of an integer literal (C11 6.4.4.1, LP64; `long long` is
-/// the same 64-bit type as `long`).
-pub fn integer_literal(lit: &Integer, model: crate::ir::DataModel) -> Result<(BigInt, IntType), String> {
+/// Value and type of an integer literal (C11 6.4.4.1; the type is the
+/// machine's, [`MachineModel::literal_type`]).
+pub fn integer_literal(lit: &Integer, machine: &MachineModel) -> Result<(BigInt, IntType), String> {
     if lit.suffix.imaginary {
         return Err("imaginary integer literal".into());
     }
@@ -129,55 +101,19 @@ pub fn integer_literal(lit: &Integer, model: crate::ir::DataModel) -> Result<(Bi
         BigInt::from_str_radix(&digits, radix).map_err(|_| format!("malformed integer literal `{}`", lit.number))?
     };
     let decimal = matches!(lit.base, IntegerBase::Decimal);
-    // C11 6.4.4.1: the first type of the list that holds the value; `long`
-    // is `int`-sized under ILP32, so `long long` may follow it.
-    let (long, long_long) = match lit.suffix.size {
-        IntegerSize::Int => (false, false),
-        IntegerSize::Long => (true, false),
-        IntegerSize::LongLong => (true, true),
+    let longs = match lit.suffix.size {
+        IntegerSize::Int => 0,
+        IntegerSize::Long => 1,
+        IntegerSize::LongLong => 2,
     };
-    let mut candidates: Vec<IntType> = Vec::new();
-    if lit.suffix.unsigned {
-        if !long {
-            candidates.push(IntType::UINT);
-        }
-        if !long_long {
-            candidates.push(model.ulong());
-        }
-        candidates.push(IntType::ULONG);
-    } else {
-        if !long {
-            candidates.push(IntType::INT);
-            if !decimal {
-                candidates.push(IntType::UINT);
-            }
-        }
-        if !long_long {
-            candidates.push(model.long());
-            if !decimal {
-                candidates.push(model.ulong());
-            }
-        }
-        candidates.push(IntType::LONG);
-        if !decimal {
-            candidates.push(IntType::ULONG);
-        }
+    match machine.literal_type(&value, lit.suffix.unsigned, longs, decimal) {
+        Some(t) => Ok((value, t)),
+        None => Err(format!("integer literal `{}` does not fit in 64 bits", lit.number)),
     }
-    for t in candidates {
-        if value <= t.max() {
-            return Ok((value, t));
-        }
-    }
-    // gcc accepts a decimal literal up to 2^64-1 as `unsigned long` (with a
-    // warning); beyond that it is an __int128 or an error.
-    if value <= IntType::ULONG.max() {
-        return Ok((value, IntType::ULONG));
-    }
-    Err(format!("integer literal `{}` does not fit in 64 bits", lit.number))
 }
 
 /// Value and type of a character constant such as `'a'`, `'\n'`, `L'x'`.
-pub fn char_literal(text: &str) -> Result<(BigInt, IntType), String> {
+pub fn char_literal(text: &str, machine: &MachineModel) -> Result<(BigInt, IntType), String> {
     let (prefix, rest) = match text.chars().next() {
         Some(c @ ('L' | 'u' | 'U')) => (Some(c), &text[1..]),
         _ => (None, text),
@@ -214,7 +150,7 @@ pub fn char_literal(text: &str) -> Result<(BigInt, IntType), String> {
         // gcc's value of a multi-character constant ('ab'): the bytes
         // shifted in one at a time, the last four kept, read as an `int`.
         let v = units.iter().fold(0u32, |acc, &u| acc.wrapping_shl(8) | u);
-        return Ok((BigInt::from(v as i32), IntType::INT));
+        return Ok((BigInt::from(v as i32), machine.int()));
     }
     if units.len() != 1 {
         return Err(format!("multi-character constant {text} (implementation-defined value)"));
@@ -225,9 +161,9 @@ pub fn char_literal(text: &str) -> Result<(BigInt, IntType), String> {
             if v > 255 {
                 return Err(format!("character constant {text} out of range"));
             }
-            // Plain `char` is signed on x86-64: '\xff' is -1.
-            let signed = if v >= 128 { i64::from(v) - 256 } else { i64::from(v) };
-            Ok((BigInt::from(signed), IntType::INT))
+            // Plain `char` is signed on x86 and i386: '\xff' is -1.
+            let signed = if v >= 128 && machine.char_signed { i64::from(v) - 256 } else { i64::from(v) };
+            Ok((BigInt::from(signed), machine.int()))
         }
         Some('u') => Ok((BigInt::from(v & 0xffff), IntType::USHORT)),
         Some('U') => Ok((BigInt::from(v), IntType::UINT)),
@@ -276,7 +212,7 @@ mod tests {
 
     #[test]
     fn literal_types_follow_c11() {
-        let t = |l: Integer| integer_literal(&l, crate::ir::DataModel::Lp64).map(|(_, t)| t);
+        let t = |l: Integer| integer_literal(&l, &MachineModel::lp64()).map(|(_, t)| t);
         assert_eq!(t(lit(IntegerBase::Decimal, "2147483647", false, IntegerSize::Int)), Ok(IntType::INT));
         assert_eq!(t(lit(IntegerBase::Decimal, "2147483648", false, IntegerSize::Int)), Ok(IntType::LONG));
         assert_eq!(t(lit(IntegerBase::Hexadecimal, "FFFFFFFF", false, IntegerSize::Int)), Ok(IntType::UINT));
@@ -286,24 +222,24 @@ mod tests {
 
     #[test]
     fn character_constants() {
-        assert_eq!(char_literal("'a'"), Ok((BigInt::from(97), IntType::INT)));
-        assert_eq!(char_literal("'\\n'"), Ok((BigInt::from(10), IntType::INT)));
-        assert_eq!(char_literal("'\\xff'"), Ok((BigInt::from(-1), IntType::INT)));
-        assert_eq!(char_literal("'\\0'"), Ok((BigInt::from(0), IntType::INT)));
+        assert_eq!(char_literal("'a'", &MachineModel::lp64()), Ok((BigInt::from(97), IntType::INT)));
+        assert_eq!(char_literal("'\\n'", &MachineModel::lp64()), Ok((BigInt::from(10), IntType::INT)));
+        assert_eq!(char_literal("'\\xff'", &MachineModel::lp64()), Ok((BigInt::from(-1), IntType::INT)));
+        assert_eq!(char_literal("'\\0'", &MachineModel::lp64()), Ok((BigInt::from(0), IntType::INT)));
         // gcc's values of multi-character constants and UCNs (UTF-8 bytes).
-        assert_eq!(char_literal("'ab'"), Ok((BigInt::from(0x6162), IntType::INT)));
-        assert_eq!(char_literal("'abcde'"), Ok((BigInt::from(0x62636465), IntType::INT)));
-        assert_eq!(char_literal("'\\u00e9'"), Ok((BigInt::from(0xc3a9), IntType::INT)));
-        assert_eq!(char_literal("L'\\u00e9'"), Ok((BigInt::from(0xe9), IntType::INT)));
-        assert!(char_literal("L'ab'").is_err());
+        assert_eq!(char_literal("'ab'", &MachineModel::lp64()), Ok((BigInt::from(0x6162), IntType::INT)));
+        assert_eq!(char_literal("'abcde'", &MachineModel::lp64()), Ok((BigInt::from(0x62636465), IntType::INT)));
+        assert_eq!(char_literal("'\\u00e9'", &MachineModel::lp64()), Ok((BigInt::from(0xc3a9), IntType::INT)));
+        assert_eq!(char_literal("L'\\u00e9'", &MachineModel::lp64()), Ok((BigInt::from(0xe9), IntType::INT)));
+        assert!(char_literal("L'ab'", &MachineModel::lp64()).is_err());
     }
 
     #[test]
     fn conversions() {
-        assert_eq!(usual(IntType::INT, IntType::UINT), IntType::UINT);
-        assert_eq!(usual(IntType::LONG, IntType::UINT), IntType::LONG);
-        assert_eq!(usual(IntType::CHAR, IntType::USHORT), IntType::INT);
-        assert_eq!(usual(IntType::ULONG, IntType::LONG), IntType::ULONG);
+        assert_eq!(MachineModel::lp64().usual(IntType::INT, IntType::UINT), IntType::UINT);
+        assert_eq!(MachineModel::lp64().usual(IntType::LONG, IntType::UINT), IntType::LONG);
+        assert_eq!(MachineModel::lp64().usual(IntType::CHAR, IntType::USHORT), IntType::INT);
+        assert_eq!(MachineModel::lp64().usual(IntType::ULONG, IntType::LONG), IntType::ULONG);
         assert_eq!(low_mask_bits(&BigInt::from(255)), Some(8));
         assert_eq!(low_mask_bits(&BigInt::from(1)), Some(1));
         assert_eq!(low_mask_bits(&BigInt::from(6)), None);

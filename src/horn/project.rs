@@ -125,7 +125,7 @@ mod tests {
     use crate::horn::encode::encode;
 
     fn encoding(src: &str) -> Encoding {
-        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math).expect("lowers");
+        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers");
         encode(&p).expect("encodes")
     }
 

@@ -118,6 +118,7 @@ mod tests {
             entry: 0,
             exit: locations - 1,
             semantics: Default::default(),
+            machine: crate::ir::MachineModel::lp64(),
             approximations: vec![],
             forbid_no: vec![],
             undefined: vec![],

@@ -236,6 +236,7 @@ mod tests {
             entry: 0,
             exit: n - 1,
             semantics: IntSemantics::Math,
+            machine: crate::ir::MachineModel::lp64(),
             approximations: vec![],
             forbid_no: vec![],
             undefined: vec![],

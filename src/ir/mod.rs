@@ -13,9 +13,11 @@ use std::fmt;
 pub mod coalesce;
 pub mod liveness;
 pub mod loops;
+pub mod machine;
 pub mod slice;
 pub mod split;
 pub use loops::{find_loops, Loop, LoopError};
+pub use machine::{DataModel, MachineModel};
 
 pub type LocId = usize;
 
@@ -33,7 +35,8 @@ impl fmt::Display for Span {
     }
 }
 
-/// C integer types under LP64. `Bool` is `_Bool` (values 0 and 1; conversion
+/// C integer types, by width and signedness (which C type has which width
+/// is the [`MachineModel`]'s decision). `Bool` is `_Bool` (values 0 and 1; conversion
 /// to it is `!= 0`, not wrap-around).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum IntType {
@@ -94,66 +97,6 @@ impl fmt::Display for IntType {
                     write!(f, "unsigned {base}")
                 }
             }
-        }
-    }
-}
-
-/// The sizes of `long` and pointers (and so of `size_t`, `ptrdiff_t`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum DataModel {
-    /// `int`, `long` and pointers 32 bits (most SV-COMP tasks).
-    Ilp32,
-    /// `long` and pointers 64 bits (x86-64 Linux).
-    #[default]
-    Lp64,
-}
-
-impl DataModel {
-    pub fn long(self) -> IntType {
-        match self {
-            DataModel::Ilp32 => IntType::INT,
-            DataModel::Lp64 => IntType::LONG,
-        }
-    }
-    pub fn ulong(self) -> IntType {
-        match self {
-            DataModel::Ilp32 => IntType::UINT,
-            DataModel::Lp64 => IntType::ULONG,
-        }
-    }
-    pub fn pointer_bytes(self) -> u32 {
-        match self {
-            DataModel::Ilp32 => 4,
-            DataModel::Lp64 => 8,
-        }
-    }
-    /// `ILP32` / `LP64` (SV-COMP's spelling) in any case.
-    pub fn parse(word: &str) -> Option<DataModel> {
-        match word.trim().to_ascii_uppercase().as_str() {
-            "ILP32" => Some(DataModel::Ilp32),
-            "LP64" => Some(DataModel::Lp64),
-            _ => None,
-        }
-    }
-    /// The value of `tessera prove --data-model`.
-    pub fn flag_value(self) -> &'static str {
-        match self {
-            DataModel::Ilp32 => "ilp32",
-            DataModel::Lp64 => "lp64",
-        }
-    }
-    /// SV-COMP's name (task definitions, YAML witnesses).
-    pub fn yaml(self) -> &'static str {
-        match self {
-            DataModel::Ilp32 => "ILP32",
-            DataModel::Lp64 => "LP64",
-        }
-    }
-    /// GraphML witnesses' architecture.
-    pub fn graphml(self) -> &'static str {
-        match self {
-            DataModel::Ilp32 => "32bit",
-            DataModel::Lp64 => "64bit",
         }
     }
 }
@@ -309,6 +252,8 @@ pub struct Program {
     pub entry: LocId,
     pub exit: LocId,
     pub semantics: IntSemantics,
+    /// The target's sizes and C types (see [`MachineModel`]).
+    pub machine: MachineModel,
     /// Places where the model over-approximates the C semantics (a value
     /// made nondeterministic because it is not tracked), for messages. A
     /// YES stays sound. Unknown values are `Choose` actions: the prover

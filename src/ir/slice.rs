@@ -263,7 +263,7 @@ mod tests {
     fn a_variable_that_never_reaches_a_condition_is_dropped() {
         let src = "int main() { int x = __VERIFIER_nondet_int(); int n = __VERIFIER_nondet_int();\n\
                    while (n > 0) { x = x > 3 ? x - 1 : x + 1; n--; } return x; }";
-        let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math).expect("lowers"));
+        let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers"));
         assert!(p.var("n").is_some());
         assert!(p.var("x").is_none(), "x only feeds itself: {:?}", p.vars);
     }
@@ -272,7 +272,7 @@ mod tests {
     fn a_variable_read_by_a_condition_stays() {
         let src = "int main() { int x = __VERIFIER_nondet_int(); int n = __VERIFIER_nondet_int();\n\
                    while (n > 0) { x = x + n; n--; if (x > 10) n = 0; } return 0; }";
-        let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math).expect("lowers"));
+        let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers"));
         assert!(p.var("x").is_some() && p.var("n").is_some());
     }
 
@@ -280,7 +280,7 @@ mod tests {
     fn an_irrelevant_counter_stays_for_the_fitter() {
         let src = "int main() { int x = __VERIFIER_nondet_int(); int c = 0;\n\
                    while (x > 1) { x = x / 2; c = c + 1; } return c; }";
-        let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math).expect("lowers"));
+        let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers"));
         assert!(p.var("c").is_some(), "{:?}", p.vars);
     }
 
@@ -291,7 +291,7 @@ mod tests {
             src.push_str(&format!(" else if (x == {i}) y = {};\n", i % 7));
         }
         src.push_str(" n--; }\n return 0; }\n");
-        let p = super::drop_irrelevant(crate::c::parse_source("t.c", &src, IntSemantics::Math).expect("lowers"));
+        let p = super::drop_irrelevant(crate::c::parse_source("t.c", &src, IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers"));
         assert!(p.to_string().len() < 4_000, "{p}");
     }
 }

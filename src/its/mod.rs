@@ -24,7 +24,7 @@ pub mod ari;
 pub mod smtlib;
 
 use crate::error::{Result, TesseraError};
-use crate::ir::{Action, Edge, IntSemantics, IntType, Location, Program, Span, Variable};
+use crate::ir::{Action, Edge, IntSemantics, IntType, Location, MachineModel, Program, Span, Variable};
 use crate::term::parse::SExpr;
 use crate::term::{Op, Sort, Term};
 use std::collections::{BTreeMap, BTreeSet};
@@ -154,6 +154,9 @@ pub fn lower(its: &ItsProblem) -> Program {
         entry: 0,
         exit: 1,
         semantics: IntSemantics::Math,
+        // No C type occurs in a transition system; the model only names
+        // the variables' widest type (their values are unbounded).
+        machine: MachineModel::lp64(),
         approximations: Vec::new(),
         forbid_no: Vec::new(),
         undefined: Vec::new(),

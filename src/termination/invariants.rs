@@ -192,6 +192,7 @@ mod tests {
             "t.c",
             "int main() { int i = 0, n = __VERIFIER_nondet_int(); if (n < 0) return 0; while (i < n) { i++; } return 0; }",
             crate::ir::IntSemantics::Math,
+            crate::ir::MachineModel::lp64(),
         )
         .expect("lowers");
         let enc = encode(&p).expect("encodes");
@@ -211,6 +212,7 @@ mod tests {
             "int main() { int x = __VERIFIER_nondet_int(), y = 0;
                while (x > 0) { while (y < 10 && __VERIFIER_nondet_int()) { y++; } x--; } return 0; }",
             crate::ir::IntSemantics::Math,
+            crate::ir::MachineModel::lp64(),
         )
         .expect("lowers");
         let enc = encode(&p).expect("encodes");

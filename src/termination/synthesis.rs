@@ -452,7 +452,7 @@ mod tests {
     use std::time::Duration;
 
     fn loop_candidates(src: &str) -> Vec<RankingCandidate> {
-        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math).expect("lowers");
+        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers");
         let enc = encode(&p).expect("encodes");
         let b = Budget::with_timeout(Duration::from_secs(20));
         let facts = invariants::cutpoint_facts(&enc, &b);

@@ -227,7 +227,7 @@ mod tests {
     use crate::ir::IntSemantics;
 
     fn warnings(src: &str) -> Vec<UndefinedSite> {
-        let p = crate::c::parse_source("t.c", src, IntSemantics::C).expect("lowers");
+        let p = crate::c::parse_source("t.c", src, IntSemantics::C, crate::ir::MachineModel::lp64()).expect("lowers");
         checked_warnings(&p, &Budget::with_timeout(Duration::from_secs(10)))
     }
 

@@ -7,7 +7,6 @@ use super::Lowerer;
 use crate::c::arith::Val;
 use crate::c::types::CType;
 use crate::error::Result;
-use crate::ir::IntType;
 use crate::term::Term;
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -90,7 +89,7 @@ impl<'a> Lowerer<'a> {
                 // An integer constant expression is a constant at every
                 // optimization level; anything else is gcc's choice.
                 let constant = !self.has_effects(operand) && matches!(self.type_of(operand)?, CType::Int(_)) && self.constant(operand).is_ok();
-                (constant.then_some(1), IntType::INT, "0 or 1, as gcc's optimizer decides")
+                (constant.then_some(1), self.arith.machine.int(), "0 or 1, as gcc's optimizer decides")
             }
             CompileTimeQuery::ClassifyType => {
                 let class = match self.type_of(operand)? {
@@ -99,9 +98,9 @@ impl<'a> Lowerer<'a> {
                     CType::Float(_) => Some(8),
                     _ => None,
                 };
-                (class, IntType::INT, "the class of a type the model does not classify")
+                (class, self.arith.machine.int(), "the class of a type the model does not classify")
             }
-            CompileTimeQuery::ObjectSize => (None, self.arith.model.ulong(), "an object size, as gcc's optimizer decides"),
+            CompileTimeQuery::ObjectSize => (None, self.arith.machine.size_t(), "an object size, as gcc's optimizer decides"),
         };
         if let Some(k) = known {
             return Ok(Some(self.arith.int(k)));

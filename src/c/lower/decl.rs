@@ -54,7 +54,7 @@ impl<'a> Lowerer<'a> {
                         .map(|n| Param {
                             name: Some(n.node.name.clone()),
                             // Undeclared K&R parameters default to int.
-                            ty: types.remove(&n.node.name).unwrap_or(CType::Int(IntType::INT)),
+                            ty: types.remove(&n.node.name).unwrap_or(CType::Int(self.arith.machine.int())),
                         })
                         .collect();
                     info.unprototyped = names.is_empty();
@@ -577,18 +577,19 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(super) fn base_type(&mut self, types: &[&'a Node<TypeSpecifier>]) -> Result<CType> {
-        let (mut void, mut chr, mut short, mut long, mut unsigned, mut boolean, mut double) = (0, 0, 0, 0, 0, 0, 0);
+        let (mut void, mut chr, mut short, mut long, mut signed, mut unsigned, mut boolean, mut double) = (0, 0, 0, 0, 0, 0, 0, 0);
         let mut other: Option<CType> = None;
         for t in types {
             match &t.node {
                 TypeSpecifier::Void => void += 1,
                 TypeSpecifier::Char => chr += 1,
                 TypeSpecifier::Short => short += 1,
-                TypeSpecifier::Int | TypeSpecifier::Signed => {}
+                TypeSpecifier::Int => {}
+                TypeSpecifier::Signed => signed += 1,
                 TypeSpecifier::Long => long += 1,
                 TypeSpecifier::Unsigned => unsigned += 1,
                 TypeSpecifier::Bool => boolean += 1,
-                TypeSpecifier::Float => other = Some(CType::Float(4)),
+                TypeSpecifier::Float => other = Some(CType::Float(self.arith.machine.sizeof_float)),
                 TypeSpecifier::Double => double += 1,
                 TypeSpecifier::TS18661Float(f) => other = Some(CType::Float((f.width / 8).max(4) as u32)),
                 TypeSpecifier::Complex => other = Some(CType::Unsupported("complex numbers".into())),
@@ -618,7 +619,7 @@ impl<'a> Lowerer<'a> {
         }
         if double > 0 {
             self.uses_floats = true;
-            return Ok(CType::Float(if long > 0 { 16 } else { 8 }));
+            return Ok(CType::Float(if long > 0 { crate::c::types::LONG_DOUBLE } else { self.arith.machine.sizeof_double }));
         }
         if void > 0 {
             return Ok(CType::Void);
@@ -626,21 +627,16 @@ impl<'a> Lowerer<'a> {
         if boolean > 0 {
             return Ok(CType::Int(IntType::Bool));
         }
-        let is_signed = unsigned == 0;
-        let bits = if chr > 0 {
-            8
-        } else if short > 0 {
-            16
-        } else if long > 1 {
-            64
-        } else if long > 0 {
-            self.arith.model.long().bits()
+        // `int`, `signed`, `unsigned`, or no type specifier at all (implicit
+        // int of old C) is an `int`; plain `char` is the machine's.
+        let sign = if unsigned > 0 {
+            Some(false)
+        } else if signed > 0 {
+            Some(true)
         } else {
-            // `int`, `signed`, `unsigned`, or no type specifier at all
-            // (implicit int of old C).
-            32
+            None
         };
-        Ok(CType::Int(IntType::Int { bits, signed: is_signed }))
+        Ok(CType::Int(self.arith.machine.int_type(chr > 0, short > 0, long, sign)))
     }
 
     /// Registers the enumeration constants; the enum's own type is what gcc
@@ -654,11 +650,12 @@ impl<'a> Lowerer<'a> {
             return Err(self.unsupported(e.span, "an enumeration with a `packed` or `mode` attribute (it changes its size)"));
         }
         if e.node.enumerators.is_empty() {
-            return Ok(tag.and_then(|t| self.enum_tags.get(&t).copied()).unwrap_or(IntType::UINT));
+            return Ok(tag.and_then(|t| self.enum_tags.get(&t).copied()).unwrap_or(self.arith.machine.uint()));
         }
         // gcc: an enumerator whose value fits `int` is an `int`; the others
         // have the enumeration's own type, the narrowest of `unsigned int`,
         // `int`, `unsigned long`, `long` that holds every value.
+        let m = self.arith.machine;
         let mut next = BigInt::zero();
         let mut values: Vec<(String, BigInt)> = Vec::new();
         for en in &e.node.enumerators {
@@ -673,7 +670,7 @@ impl<'a> Lowerer<'a> {
                 None => next.clone(),
             };
             next = &value + BigInt::one();
-            let provisional = enumerator_type(&value, if value < BigInt::zero() { IntType::LONG } else { IntType::ULONG });
+            let provisional = enumerator_type(&value, if value < BigInt::zero() { m.long_long() } else { m.ulong_long() }, &m);
             let Some(provisional) = provisional else {
                 return Err(self.unsupported(e.span, format!("enumerator value {value} does not fit in 64 bits")));
             };
@@ -684,19 +681,19 @@ impl<'a> Lowerer<'a> {
         let lo = values.iter().map(|(_, v)| v.clone()).min().unwrap_or_default();
         let hi = values.iter().map(|(_, v)| v.clone()).max().unwrap_or_default();
         let fits = |t: IntType| lo >= t.min() && hi <= t.max();
-        let ty = if lo >= BigInt::zero() && fits(IntType::UINT) {
-            IntType::UINT
-        } else if fits(IntType::INT) {
-            IntType::INT
-        } else if lo >= BigInt::zero() && fits(IntType::ULONG) {
-            IntType::ULONG
-        } else if fits(IntType::LONG) {
-            IntType::LONG
+        let ty = if lo >= BigInt::zero() && fits(m.uint()) {
+            m.uint()
+        } else if fits(m.int()) {
+            m.int()
+        } else if lo >= BigInt::zero() && fits(m.ulong_long()) {
+            m.ulong_long()
+        } else if fits(m.long_long()) {
+            m.long_long()
         } else {
             return Err(self.unsupported(e.span, "an enumeration whose values do not fit in 64 bits"));
         };
         for (name, value) in values {
-            let t = enumerator_type(&value, ty).unwrap_or(ty);
+            let t = enumerator_type(&value, ty, &m).unwrap_or(ty);
             let val = self.arith.constant(value, t);
             self.bind(&name, Symbol::Const(val));
         }
@@ -709,9 +706,10 @@ impl<'a> Lowerer<'a> {
 
 /// The type of an enumeration constant: `int` when its value fits, else
 /// the enumeration's type (`None`: not even that holds it).
-pub(super) fn enumerator_type(value: &BigInt, enum_type: IntType) -> Option<IntType> {
-    if value >= &IntType::INT.min() && value <= &IntType::INT.max() {
-        Some(IntType::INT)
+pub(super) fn enumerator_type(value: &BigInt, enum_type: IntType, machine: &crate::ir::MachineModel) -> Option<IntType> {
+    let int = machine.int();
+    if value >= &int.min() && value <= &int.max() {
+        Some(int)
     } else if value >= &enum_type.min() && value <= &enum_type.max() {
         Some(enum_type)
     } else {

@@ -4,12 +4,15 @@
 //! after the actions emitted while computing it. Where a later operand has
 //! side effects, an earlier operand's value is first copied into a
 //! temporary, so that the term still means what it meant.
+//!
+//! The operators are lowered in [`super::operators`], the reads and writes
+//! of objects in [`super::lvalue`].
 
 use super::facts::is_compound_assign;
-use super::{LValue, Lowerer, Symbol};
-use crate::c::arith::{ArithOp, CmpOp, Val};
+use super::{Lowerer, Symbol};
+use crate::c::arith::Val;
 use crate::c::cfg::Cursor;
-use crate::c::types::{char_literal, integer_literal, size_of, string_literal, usual, CType};
+use crate::c::types::{char_literal, integer_literal, size_of, string_literal, CType};
 use crate::error::Result;
 use crate::ir::{Action, IntType};
 use crate::term::Term;
@@ -27,52 +30,6 @@ pub(super) enum Argument {
     Nondet(Option<(BigInt, BigInt)>),
     /// A struct passed by value: the address of the argument, if it has one.
     Object(Option<super::memory::PtrVal>),
-}
-
-/// The integer type of `__VERIFIER_nondet_X` by SV-COMP's naming.
-fn nondet_type_by_name(suffix: &str, model: crate::ir::DataModel) -> Option<IntType> {
-    Some(match suffix {
-        "bool" | "_Bool" => IntType::Bool,
-        "char" | "schar" => IntType::CHAR,
-        "uchar" | "unsigned_char" | "u8" => IntType::UCHAR,
-        "short" | "sshort" => IntType::SHORT,
-        "ushort" | "unsigned_short" | "u16" => IntType::USHORT,
-        "int" | "s32" => IntType::INT,
-        "uint" | "unsigned" | "unsigned_int" | "u32" => IntType::UINT,
-        "long" | "ssize_t" => model.long(),
-        "longlong" | "long_long" | "loff_t" | "s64" => IntType::LONG,
-        "ulong" | "unsigned_long" | "size_t" => model.ulong(),
-        "ulonglong" | "unsigned_long_long" | "u64" | "sector_t" => IntType::ULONG,
-        _ => return None,
-    })
-}
-
-pub(super) fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
-    Some(match op {
-        BinaryOperator::Less => CmpOp::Lt,
-        BinaryOperator::LessOrEqual => CmpOp::Le,
-        BinaryOperator::Greater => CmpOp::Gt,
-        BinaryOperator::GreaterOrEqual => CmpOp::Ge,
-        BinaryOperator::Equals => CmpOp::Eq,
-        BinaryOperator::NotEquals => CmpOp::Ne,
-        _ => return None,
-    })
-}
-
-fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
-    Some(match op {
-        BinaryOperator::Plus | BinaryOperator::AssignPlus => ArithOp::Add,
-        BinaryOperator::Minus | BinaryOperator::AssignMinus => ArithOp::Sub,
-        BinaryOperator::Multiply | BinaryOperator::AssignMultiply => ArithOp::Mul,
-        BinaryOperator::Divide | BinaryOperator::AssignDivide => ArithOp::Div,
-        BinaryOperator::Modulo | BinaryOperator::AssignModulo => ArithOp::Rem,
-        BinaryOperator::ShiftLeft | BinaryOperator::AssignShiftLeft => ArithOp::Shl,
-        BinaryOperator::ShiftRight | BinaryOperator::AssignShiftRight => ArithOp::Shr,
-        BinaryOperator::BitwiseAnd | BinaryOperator::AssignBitwiseAnd => ArithOp::BitAnd,
-        BinaryOperator::BitwiseOr | BinaryOperator::AssignBitwiseOr => ArithOp::BitOr,
-        BinaryOperator::BitwiseXor | BinaryOperator::AssignBitwiseXor => ArithOp::BitXor,
-        _ => return None,
-    })
 }
 
 /// An expression that is a literal up to signs and casts (a divisor that
@@ -266,11 +223,11 @@ impl<'a> Lowerer<'a> {
             Expression::Identifier(_) => self.read_identifier(e).map(Some),
             Expression::Constant(c) => match &c.node {
                 Constant::Integer(i) => {
-                    let (v, t) = integer_literal(i, self.arith.model).map_err(|m| self.unsupported(c.span, m))?;
+                    let (v, t) = integer_literal(i, &self.arith.machine).map_err(|m| self.unsupported(c.span, m))?;
                     Ok(Some(self.arith.constant(v, t)))
                 }
                 Constant::Character(s) => {
-                    let (v, t) = char_literal(s).map_err(|m| self.unsupported(c.span, m))?;
+                    let (v, t) = char_literal(s, &self.arith.machine).map_err(|m| self.unsupported(c.span, m))?;
                     Ok(Some(self.arith.constant(v, t)))
                 }
                 Constant::Float(_) => Ok(Some(self.opaque_value(c.span))),
@@ -342,7 +299,7 @@ impl<'a> Lowerer<'a> {
                     // An array: its characters and the terminator.
                     let (elem, count) = string_literal(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
                     let bytes = BigInt::from(size_of(elem)) * BigInt::from(count + 1);
-                    return Ok(Some(self.arith.constant(bytes, self.arith.model.ulong())));
+                    return Ok(Some(self.arith.constant(bytes, self.arith.machine.size_t())));
                 }
                 let ty = self.object_type(&s.node.0)?;
                 if self.has_effects(&s.node.0) && self.byte_size(&ty).is_none() {
@@ -356,7 +313,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.unsupported(a.span, "`_Alignof` of a variable-length array type whose length has side effects"));
                 }
                 let bytes = self.alignof(a)?;
-                Ok(Some(self.arith.constant(BigInt::from(bytes), self.arith.model.ulong())))
+                Ok(Some(self.arith.constant(BigInt::from(bytes), self.arith.machine.size_t())))
             }
             Expression::Statement(s) => Ok(self.statement_expression(s, want, |l, x| l.eval(x, true))?.flatten()),
             Expression::Member(_) => {
@@ -375,7 +332,7 @@ impl<'a> Lowerer<'a> {
             Expression::GenericSelection(g) => Err(self.unsupported(g.span, "_Generic")),
             Expression::OffsetOf(o) => {
                 let bytes = self.offsetof(o)?;
-                Ok(Some(self.arith.constant(BigInt::from(bytes), self.arith.model.ulong())))
+                Ok(Some(self.arith.constant(BigInt::from(bytes), self.arith.machine.size_t())))
             }
             Expression::VaArg(v) => {
                 // Variable arguments are not modelled: any value of the type.
@@ -433,371 +390,6 @@ impl<'a> Lowerer<'a> {
         result
     }
 
-    // ---- storage
-
-    pub fn lvalue(&mut self, e: &'a Node<Expression>) -> Result<LValue> {
-        match &e.node {
-            Expression::Identifier(id) => match self.lookup(&id.node.name) {
-                Some(Symbol::Var { name, ty }) => Ok(LValue::Var { name: name.clone(), ty: *ty }),
-                Some(Symbol::Ptr(_)) => Err(self.unsupported(e.span, format!("the pointer `{}` used as an integer", id.node.name))),
-                Some(Symbol::Const(_)) => Err(self.syntax(e.span, format!("`{}` is a constant", id.node.name))),
-                Some(Symbol::Typedef(..)) => Err(self.syntax(e.span, format!("`{}` is a type", id.node.name))),
-                Some(Symbol::Unmodelled { what }) => {
-                    Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
-                }
-                Some(Symbol::Opaque { ty: CType::Float(_) }) => Ok(LValue::Opaque { ty: IntType::LONG, at: self.span(e.span) }),
-                // Read in its own initializer (`int x = x + 1;`): indeterminate.
-                Some(Symbol::Opaque { ty: CType::Int(t) }) => Ok(LValue::Opaque { ty: *t, at: self.span(e.span) }),
-                // A scalar whose address is taken: its cell in memory.
-                Some(Symbol::Object { ptr, ty: CType::Int(t) }) => Ok(LValue::Mem { ptr: ptr.clone(), ty: *t, at: self.span(e.span) }),
-                Some(Symbol::Opaque { ty } | Symbol::Object { ty, .. }) => {
-                    let what = super::memory::describe(ty);
-                    Err(self.unsupported(e.span, format!("the {what} `{}` used as an integer value", id.node.name)))
-                }
-                None => {
-                    if self.functions.contains_key(&id.node.name) {
-                        Err(self.unsupported(e.span, format!("function `{}` used as a value (function pointers)", id.node.name)))
-                    } else if id.node.name == "__func__" || id.node.name == "__PRETTY_FUNCTION__" || id.node.name == "__FUNCTION__" {
-                        Err(self.unsupported(e.span, "string literals (pointers)"))
-                    } else {
-                        Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name)))
-                    }
-                }
-            },
-            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.object_lvalue(e),
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.object_lvalue(e),
-            Expression::Member(_) => self.object_lvalue(e),
-            _ => Err(self.syntax(e.span, "not an assignable expression")),
-        }
-    }
-
-    pub fn load(&mut self, lv: &LValue) -> Val {
-        match lv {
-            LValue::Var { name, ty } => {
-                let mut v = self.arith.var(name, *ty);
-                // Below a variable of a bounded type (`assume i < n`): at
-                // most its type's maximum minus the gap.
-                if let (Some(c), Some((lo, hi))) = (self.cur.as_ref(), v.range.clone()) {
-                    let cap = c
-                        .below(name)
-                        .filter_map(|(b, k)| self.cfg.type_of(b).and_then(|t| self.arith.type_range(t)).map(|(_, m)| m - k))
-                        .min();
-                    if let Some(cap) = cap.filter(|cap| cap < &hi && cap >= &lo) {
-                        v.range = Some((lo, cap));
-                    }
-                }
-                // Narrow by what the current path implies (`assume x > 0`).
-                if let Some((lo, hi)) = self.cur.as_ref().and_then(|c| c.bounds(name)) {
-                    let (tlo, thi) = match v.range.take() {
-                        Some((a, b)) => (Some(a), Some(b)),
-                        None => (None, None),
-                    };
-                    let lo = match (tlo, lo) {
-                        (Some(a), Some(b)) => Some(a.max(b.clone())),
-                        (a, b) => a.or_else(|| b.clone()),
-                    };
-                    let hi = match (thi, hi) {
-                        (Some(a), Some(b)) => Some(a.min(b.clone())),
-                        (a, b) => a.or_else(|| b.clone()),
-                    };
-                    if let (Some(lo), Some(hi)) = (lo, hi) {
-                        if lo <= hi {
-                            v.range = Some((lo, hi));
-                        }
-                    }
-                }
-                v
-            }
-            LValue::Mem { ptr, ty, at } => self.load_memory(ptr, *ty, at),
-            LValue::Opaque { ty, at } => {
-                let v = self.cfg.temp("opaque", *ty);
-                self.emit(Action::Choose(v.clone()));
-                self.note_unknown(at.clone(), "floating-point values and bit-fields are not modelled: any value");
-                if *ty == IntType::LONG {
-                    // Stands for a floating-point value: any number.
-                    return Val { term: Term::var(v), ty: *ty, range: None };
-                }
-                self.havoc(&v, *ty);
-                self.arith.var(&v, *ty)
-            }
-        }
-    }
-
-    /// An object in memory used as an integer lvalue (`*p`, `a[i]`, `s.f`,
-    /// `p->f`); floating-point objects and bit-fields are opaque.
-    fn object_lvalue(&mut self, e: &'a Node<Expression>) -> Result<LValue> {
-        let at = self.span(e.span);
-        let bit_field = match &e.node {
-            Expression::Member(m) => self.member_of(m)?.bits.is_some(),
-            _ => false,
-        };
-        let addr = self.address_of_object(e)?;
-        match addr.pointee.clone() {
-            CType::Int(t) if bit_field => Ok(LValue::Opaque { ty: t, at }),
-            CType::Int(_) => {
-                let (ptr, ty) = self.access(addr, e.span)?;
-                Ok(LValue::Mem { ptr, ty, at })
-            }
-            CType::Float(_) => Ok(LValue::Opaque { ty: IntType::LONG, at }),
-            other => Err(self.unsupported(e.span, format!("a {} used as an integer value", super::memory::describe(&other)))),
-        }
-    }
-
-    pub fn store(&mut self, lv: &LValue, v: Val) {
-        match lv {
-            LValue::Var { name, ty } => {
-                let v = self.arith.convert(v, *ty);
-                self.assign_var(name, v);
-            }
-            LValue::Mem { ptr, ty, at } => {
-                let v = self.arith.convert(v, *ty);
-                self.store_memory(ptr, *ty, v, at);
-            }
-            LValue::Opaque { .. } => {}
-        }
-    }
-
-    /// Identifier values read via `lvalue`, except enumeration constants.
-    fn read_identifier(&mut self, e: &'a Node<Expression>) -> Result<Val> {
-        if let Expression::Identifier(id) = &e.node {
-            if let Some(Symbol::Const(v)) = self.lookup(&id.node.name) {
-                return Ok(v.clone());
-            }
-        }
-        let lv = self.lvalue(e)?;
-        Ok(self.load(&lv))
-    }
-
-    // ---- operators
-
-    fn unary(&mut self, u: &'a Node<UnaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
-        let operand = &u.node.operand;
-        match u.node.operator.node {
-            UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
-                let op = u.node.operator.node.clone();
-                let lv = self.lvalue(operand)?;
-                let old = self.load(&lv);
-                let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
-                let result_old = if post && want { Some(self.snapshot(old.clone())) } else { None };
-                let aop = if matches!(op, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement) {
-                    ArithOp::Add
-                } else {
-                    ArithOp::Sub
-                };
-                let one = self.arith.int(1);
-                let new = self.arith.binary(aop, old, one).map_err(|m| self.unsupported(u.span, m))?;
-                let new = self.defined(new, u.span);
-                self.store(&lv, new);
-                Ok(Some(match result_old {
-                    Some(v) => v,
-                    None => self.load(&lv),
-                }))
-            }
-            UnaryOperator::Address => Err(self.unsupported(u.span, "the address-of operator (pointers)")),
-            UnaryOperator::Indirection => {
-                let (ptr, ty) = self.access_deref(operand, u.span)?;
-                let at = self.span(u.span);
-                Ok(Some(self.load_memory(&ptr, ty, &at)))
-            }
-            UnaryOperator::Plus => {
-                let v = self.operand_value(operand)?;
-                Ok(Some(self.arith.promote(v)))
-            }
-            UnaryOperator::Minus => {
-                let v = self.operand_value(operand)?;
-                let out = self.arith.neg(v);
-                Ok(Some(self.defined(out, u.span)))
-            }
-            UnaryOperator::Complement => {
-                let v = self.operand_value(operand)?;
-                Ok(Some(self.arith.bitnot(v)))
-            }
-            UnaryOperator::Negate => {
-                let c = self.cond_term(operand)?;
-                Ok(Some(self.arith.from_bool(Term::not(c))))
-            }
-        }
-    }
-
-    pub(super) fn operand_value(&mut self, e: &'a Node<Expression>) -> Result<Val> {
-        if let Expression::Identifier(_) = &e.node {
-            return self.read_identifier(e);
-        }
-        self.expr(e)
-    }
-
-    /// Both operands, the left one protected from the right one's effects.
-    pub(super) fn operands(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<(Val, Val)> {
-        if self.interfere(l, r) {
-            let span = lang_c::span::Span::span(l.span.start, r.span.end);
-            let vs = self.values_in_every_order(&[l, r], span)?;
-            if let [a, b] = vs.as_slice() {
-                return Ok((a.clone(), b.clone()));
-            }
-        }
-        let a = self.operand_value(l)?;
-        let a = self.protect(a, std::slice::from_ref(r));
-        let b = self.operand_value(r)?;
-        Ok((a, b))
-    }
-
-    pub(super) fn arith_outcome(&mut self, op: ArithOp, a: Val, b: Val, s: lang_c::span::Span) -> Result<Val> {
-        match self.arith.binary(op, a.clone(), b.clone()) {
-            Ok(out) => Ok(self.defined(out, s)),
-            Err(why) if matches!(op, ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor | ArithOp::Shl | ArithOp::Shr) => {
-                // No exact linear encoding: a value within sound bounds.
-                let at = self.span(s);
-                self.note_unknown(at, format!("{why}: bounded, not computed"));
-                let probe = Term::var("bitwise%result");
-                let (ty, _, _) = self.arith.approximate(op, a.clone(), b.clone(), &probe);
-                let r = self.cfg.temp("bits", ty);
-                let (_, facts, defined) = self.arith.approximate(op, a, b, &Term::var(r.clone()));
-                let val = self.defined(crate::c::arith::Outcome { val: self.arith.var(&r, ty), defined }, s);
-                // The operands are read before the result is chosen.
-                self.havoc(&r, ty);
-                for f in facts {
-                    self.emit_assume(f);
-                }
-                Ok(val)
-            }
-            Err(why) => Err(self.unsupported(s, why)),
-        }
-    }
-
-    /// The value of an operation whose definedness conditions are assumed
-    /// from here on (an execution that violates one is not a C execution);
-    /// each one that is not trivially true is recorded for the warnings.
-    pub(crate) fn defined(&mut self, out: crate::c::arith::Outcome, s: lang_c::span::Span) -> Val {
-        for (kind, cond) in out.defined {
-            if cond == Term::tt() || self.cur.is_none() {
-                continue;
-            }
-            let at = self.span(s);
-            let text = self.source_text(s);
-            let site = match self.undefined.iter().position(|u| u.span == at && u.kind == kind.describe()) {
-                Some(i) => i,
-                None => {
-                    self.undefined.push(crate::ir::UndefinedSite {
-                        span: at,
-                        kind: kind.describe().to_string(),
-                        expression: text,
-                        status: crate::ir::WarningStatus::NotRuledOut,
-                    });
-                    self.undefined.len() - 1
-                }
-            };
-            let cond = self.under_guards(cond);
-            if !matches!(cond, Term::Bool(_)) {
-                // Marks the assumption as this site's, so that the
-                // warnings can ask whether it can fail (see
-                // `termination::warnings`); dropped with slicing.
-                let marker = match &self.undefined_marker {
-                    Some(m) => m.clone(),
-                    None => {
-                        let m = self.cfg.declare(crate::ir::UNDEFINED_SITE, crate::c::cfg::GLOBAL, crate::ir::IntType::INT);
-                        self.undefined_marker = Some(m.clone());
-                        m
-                    }
-                };
-                self.emit(crate::ir::Action::Assign(marker, Term::int(site as i64)));
-            }
-            self.emit_assume_as_is(cond);
-        }
-        out.val
-    }
-
-    fn binary(&mut self, b: &'a Node<BinaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
-        let op = &b.node.operator.node;
-        let (l, r) = (&b.node.lhs, &b.node.rhs);
-        if let Some(c) = cmp_op(op) {
-            if self.is_pointer(l)? || self.is_pointer(r)? {
-                let t = self.pointer_compare(c, l, r, b.span)?;
-                return Ok(Some(self.arith.from_bool(t)));
-            }
-            let (x, y) = self.operands(l, r)?;
-            return Ok(Some(self.arith.from_bool(self.arith.compare(c, x, y))));
-        }
-        if *op == BinaryOperator::Minus && self.is_pointer(l)? && self.is_pointer(r)? {
-            return self.pointer_difference(l, r, b.span).map(Some);
-        }
-        match op {
-            BinaryOperator::Index => {
-                let (ptr, ty) = self.access_index(b)?;
-                let at = self.span(b.span);
-                return Ok(Some(self.load_memory(&ptr, ty, &at)));
-            }
-            BinaryOperator::Assign => return self.assign(l, r, want).map(Some),
-            BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr => {
-                if !self.has_effects(r) {
-                    let t = self.cond_term_binary(b)?;
-                    return Ok(Some(self.arith.from_bool(t)));
-                }
-                return self.branch_to_value(b, want);
-            }
-            _ => {}
-        }
-        let Some(aop) = arith_op(op) else {
-            return Err(self.unsupported(b.span, "this operator"));
-        };
-        if self.uses_floats && self.is_float_operation(l, r)? {
-            // Floating-point arithmetic: operands run, the result is any value.
-            if is_compound_assign(op) {
-                let lv = self.lvalue(l)?;
-                self.effect_any(r)?;
-                let v = self.opaque_value(b.span);
-                self.store(&lv, v);
-                return Ok(Some(self.load(&lv)));
-            }
-            self.effect_any(l)?;
-            self.effect_any(r)?;
-            return Ok(Some(self.opaque_value(b.span)));
-        }
-        if is_compound_assign(op) {
-            if self.interfere(l, r) || self.calls_may_write_state(r) {
-                // A call on the right may write `l` or what its address
-                // depends on: the read of `l` before or after it.
-                return self.assign_in_every_order(l, r, Some(aop), b.span).map(Some);
-            }
-            // `x op= e`: e first, then the read of x (one valid order for
-            // effects on x in e, which C leaves unsequenced).
-            let lv = self.lvalue(l)?;
-            let lv = self.protect_lvalue(lv, r);
-            let rhs = self.expr(r)?;
-            let old = self.load(&lv);
-            let new = self.arith_outcome(aop, old, rhs, b.span)?;
-            self.store(&lv, new);
-            return Ok(Some(self.load(&lv)));
-        }
-        let (x, y) = self.operands(l, r)?;
-        self.arith_outcome(aop, x, y, b.span).map(Some)
-    }
-
-    fn is_float_operation(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<bool> {
-        Ok(matches!(self.type_of(l)?, CType::Float(_)) || matches!(self.type_of(r)?, CType::Float(_)))
-    }
-
-    fn assign(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>, _want: bool) -> Result<Val> {
-        if self.interfere(l, r) {
-            return self.assign_in_every_order(l, r, None, l.span);
-        }
-        let lv = self.lvalue(l)?;
-        if let (Some(range), LValue::Var { name, .. }) = (self.nondet_assignment(r, lv.ty()), &lv) {
-            let name = name.clone();
-            self.havoc_in(&name, range);
-            return Ok(self.load(&lv));
-        }
-        let lv = self.protect_lvalue(lv, r);
-        let v = self.expr(r)?;
-        if let LValue::Mem { ty, .. } = &lv {
-            // The value of the assignment is the value stored (no load).
-            let v = self.snapshot(self.arith.convert(v, *ty));
-            self.store(&lv, v.clone());
-            return Ok(v);
-        }
-        self.store(&lv, v);
-        Ok(self.load(&lv))
-    }
-
     /// For `x = __VERIFIER_nondet_T()`: the set of values x can get, when it
     /// is an interval (then `havoc x; assume range`, no temporary).
     /// `Some(None)`: any value (x unbounded).
@@ -836,7 +428,7 @@ impl<'a> Lowerer<'a> {
         if info.is_some_and(|f| f.def.is_some()) {
             return None;
         }
-        nondet_type_by_name(suffix, self.arith.model).or_else(|| info.and_then(|f| f.ret.int()))
+        self.arith.machine.nondet_type(suffix).or_else(|| info.and_then(|f| f.ret.int()))
     }
 
     fn conditional(&mut self, c: &'a Node<ConditionalExpression>, s: lang_c::span::Span, want: bool) -> Result<Option<Val>> {
@@ -849,7 +441,7 @@ impl<'a> Lowerer<'a> {
             let ct = self.cond_term(cond)?;
             let a = self.guarded(ct.clone(), |l| l.expr(then_e))?;
             let b = self.guarded(Term::not(ct.clone()), |l| l.expr(else_e))?;
-            let t = usual(a.ty, b.ty);
+            let t = self.arith.machine.usual(a.ty, b.ty);
             let (a, b) = (self.arith.convert(a, t), self.arith.convert(b, t));
             let range = match (&a.range, &b.range) {
                 (Some((alo, ahi)), Some((blo, bhi))) => Some((alo.min(blo).clone(), ahi.max(bhi).clone())),
@@ -860,7 +452,7 @@ impl<'a> Lowerer<'a> {
         // Branches with effects: real control flow.
         let result_ty = if want {
             match (self.type_of(then_e)?, self.type_of(else_e)?) {
-                (CType::Int(a), CType::Int(b)) => Some(usual(a, b)),
+                (CType::Int(a), CType::Int(b)) => Some(self.arith.machine.usual(a, b)),
                 (CType::Void, CType::Void) => None,
                 (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => return Err(self.unsupported(s, w)),
                 (CType::Ptr(_), _) | (_, CType::Ptr(_)) => return Err(self.unsupported(s, "`?:` choosing between pointers")),
@@ -890,8 +482,8 @@ impl<'a> Lowerer<'a> {
 
     /// `a && b` / `a || b` whose right side has effects, as a value: branch,
     /// then store 1 or 0.
-    fn branch_to_value(&mut self, b: &'a Node<BinaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
-        let tmp = if want { Some(self.cfg.temp("tmp", IntType::INT)) } else { None };
+    pub(super) fn branch_to_value(&mut self, b: &'a Node<BinaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
+        let tmp = if want { Some(self.cfg.temp("tmp", self.arith.machine.int())) } else { None };
         let (ts, fs) = self.branch_binary(b)?;
         let mut ends = Vec::new();
         for (cursors, value) in [(ts, 1), (fs, 0)] {
@@ -904,7 +496,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.cur = self.join(ends, b.span, "after &&/||");
-        Ok(tmp.map(|t| self.arith.var(&t, IntType::INT)))
+        Ok(tmp.map(|t| self.arith.var(&t, self.arith.machine.int())))
     }
 
 }

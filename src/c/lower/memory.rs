@@ -1,7 +1,9 @@
 //! Memory: pointers, buffers from `alloca`/`malloc`, and the loads and
 //! stores through them, kept in linear integer arithmetic. This file holds
-//! the pointer values and expressions; blocks and their cells are in
-//! [`super::cells`], what unknown pointers reach in [`super::exposure`].
+//! pointer variables and the accesses through pointers; the values of
+//! pointer expressions are in [`super::pointer_expr`], blocks and their
+//! cells in [`super::cells`], what unknown pointers reach in
+//! [`super::exposure`].
 //!
 //! # Semantics (what a proof means for a program with pointers)
 //!
@@ -31,7 +33,6 @@
 
 use super::cells::Block;
 use super::{LValue, Lowerer, Symbol};
-use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::types::{size_of, CType};
 use crate::error::Result;
 use crate::ir::{Action, IntType, Span};
@@ -107,7 +108,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Copy a term into a fresh persistent variable unless it is constant.
-    fn pin(&mut self, name: &str, t: Term) -> Term {
+    pub(super) fn pin(&mut self, name: &str, t: Term) -> Term {
         if matches!(t, Term::Int(_)) {
             return t;
         }
@@ -203,7 +204,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A pointer variable about to be changed.
-    fn pointer_variable(&mut self, e: &'a Node<Expression>) -> Result<PtrVar> {
+    pub(super) fn pointer_variable(&mut self, e: &'a Node<Expression>) -> Result<PtrVar> {
         if let Expression::Identifier(id) = &e.node {
             if let Some(Symbol::Ptr(p)) = self.lookup(&id.node.name) {
                 if p.fixed_off.is_some() {
@@ -213,354 +214,6 @@ impl<'a> Lowerer<'a> {
             }
         }
         Err(self.unsupported(e.span, "this pointer expression as an assignment target"))
-    }
-
-    // ---- pointer expressions
-
-    /// The value of an expression of pointer type. `hint`: the pointee type
-    /// the value is about to be given (decides the cells of a new block).
-    pub fn pointer(&mut self, e: &'a Node<Expression>, hint: Option<CType>) -> Result<PtrVal> {
-        self.enter(e.span)?;
-        let r = self.pointer_inner(e, hint);
-        self.leave();
-        r
-    }
-
-    fn pointer_inner(&mut self, e: &'a Node<Expression>, hint: Option<CType>) -> Result<PtrVal> {
-        if is_null_constant(&e.node) {
-            return Ok(PtrVal::null(hint.unwrap_or(CType::Void)));
-        }
-        match &e.node {
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
-                Ok(self.function_address(&id.node.name))
-            }
-            Expression::Identifier(id) => match self.lookup(&id.node.name) {
-                Some(Symbol::Ptr(p)) => Ok(p.value()),
-                // An array decays to a pointer to its first element.
-                Some(Symbol::Object { ptr, ty: CType::Array(elem, _) }) => Ok(PtrVal { pointee: (**elem).clone(), ..ptr.clone() }),
-                // A pointer variable whose address is taken lives in memory.
-                Some(Symbol::Object { ty: CType::Ptr(_), .. }) => self.pointer_in_memory(e),
-                Some(Symbol::Opaque { ty: CType::Array(elem, _) }) => {
-                    let elem = (**elem).clone();
-                    Ok(self.opaque_address(elem, e.span))
-                }
-                Some(Symbol::Unmodelled { what }) => {
-                    Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
-                }
-                Some(Symbol::Var { .. }) => {
-                    // An integer where a pointer is expected (gcc converts it,
-                    // with a warning): like a cast, any pointer.
-                    let at = self.span(e.span);
-                    self.note_unknown(at, "an integer converted to a pointer is any pointer");
-                    Ok(self.unknown_pointer(hint.unwrap_or(CType::Void)))
-                }
-                _ => Err(self.unsupported(e.span, format!("`{}` used as a pointer", id.node.name))),
-            },
-            Expression::VaArg(v) => {
-                let at = self.span(v.span);
-                self.note_unknown(at, "`va_arg` gives any value");
-                let pointee = pointee_of(&self.type_name(&v.node.type_name)?).unwrap_or(CType::Void);
-                Ok(self.unknown_pointer(pointee))
-            }
-            Expression::Cast(c) => {
-                let ty = self.type_name(&c.node.type_name)?;
-                let Some(pointee) = pointee_of(&ty) else {
-                    return Err(self.unsupported(c.span, "a cast from a pointer to an integer"));
-                };
-                if !self.is_pointer(&c.node.expression)? {
-                    // An integer as an address: addresses are not modelled,
-                    // so any pointer (recorded).
-                    self.effect(&c.node.expression)?;
-                    let at = self.span(c.span);
-                    self.note_unknown(at, "an integer converted to a pointer is any pointer");
-                    return Ok(self.unknown_pointer(pointee));
-                }
-                let mut v = self.pointer(&c.node.expression, Some(pointee.clone()))?;
-                v.pointee = pointee;
-                Ok(v)
-            }
-            Expression::StringLiteral(s) => {
-                let (elem, count) = crate::c::types::string_literal(&s.node).map_err(|m| self.syntax(s.span, m))?;
-                let bytes = (count as i64 + 1) * i64::from(size_of(elem));
-                // Contents are not modelled: loads give any character.
-                let size = Term::int(bytes);
-                let base = self.new_block(None, &size, false, None, false)?;
-                // Identical literals may or may not be one object (C11
-                // 6.4.5p7; gcc merges them): either way.
-                let key = s.node.concat();
-                let base = match self.string_literal_blocks.get(&key).cloned() {
-                    Some(first) => {
-                        let b = self.memory_var("str.base");
-                        self.emit(Action::Choose(b.clone()));
-                        self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), first), Term::eq(Term::var(b.clone()), base)]));
-                        Term::var(b)
-                    }
-                    None => {
-                        self.string_literal_blocks.insert(key, base.clone());
-                        base
-                    }
-                };
-                Ok(PtrVal { base, off: Term::int(0), size, pointee: CType::Int(elem) })
-            }
-            Expression::Call(c) => self.pointer_call(c, hint),
-            Expression::Comma(es) => {
-                let Some((last, rest)) = es.split_last() else {
-                    return Err(self.syntax(e.span, "empty comma expression"));
-                };
-                for x in rest {
-                    self.effect(x)?;
-                }
-                self.pointer(last, hint)
-            }
-            Expression::UnaryOperator(u) => {
-                let op = u.node.operator.node.clone();
-                match op {
-                    UnaryOperator::Address => self.address_of(&u.node.operand),
-                    UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
-                        let var = self.pointer_variable(&u.node.operand)?;
-                        let old = var.value();
-                        let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
-                        let old = if post { self.snapshot_pointer(old) } else { old };
-                        let step = self.pointee_size(&var.pointee, u.span)?;
-                        let step = if matches!(op, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement) { step } else { -step };
-                        let new_off = Term::add(vec![Term::var(var.off.clone()), Term::int(step)]);
-                        self.emit(Action::Assign(var.off.clone(), new_off));
-                        Ok(if post { old } else { var.value() })
-                    }
-                    UnaryOperator::Indirection => self.pointer_in_memory(e),
-                    _ => Err(self.syntax(u.span, "this operator on a pointer")),
-                }
-            }
-            Expression::BinaryOperator(b) => {
-                let (l, r) = (&b.node.lhs, &b.node.rhs);
-                match b.node.operator.node {
-                    BinaryOperator::Assign if !matches!(&l.node, Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Ptr(_)))) => {
-                        let dst = self.address_of_object(l)?;
-                        let dst = if self.has_effects(r) { self.snapshot_pointer(dst) } else { dst };
-                        let pointee = match &dst.pointee {
-                            CType::Ptr(p) => (**p).clone(),
-                            _ => CType::Void,
-                        };
-                        let v = self.pointer(r, Some(pointee))?;
-                        let v = self.snapshot_pointer(v);
-                        let at = self.span(b.span);
-                        self.store_pointer(&dst, v.clone(), &at);
-                        Ok(v)
-                    }
-                    BinaryOperator::Assign => {
-                        let var = self.pointer_variable(l)?;
-                        let Some(_) = var.whole else {
-                            return Err(self.unsupported(b.span, "assignment to a pointer with a fixed base"));
-                        };
-                        let v = self.pointer(r, Some(var.pointee.clone()))?;
-                        self.assign_pointer_parts(&var, v);
-                        Ok(var.value())
-                    }
-                    BinaryOperator::AssignPlus | BinaryOperator::AssignMinus => {
-                        let var = self.pointer_variable(l)?;
-                        let i = self.expr(r)?;
-                        let minus = b.node.operator.node == BinaryOperator::AssignMinus;
-                        let moved = self.offset_by(var.value(), i, minus, b.span)?;
-                        self.emit(Action::Assign(var.off.clone(), moved.off));
-                        Ok(var.value())
-                    }
-                    BinaryOperator::Plus | BinaryOperator::Minus => {
-                        let minus = b.node.operator.node == BinaryOperator::Minus;
-                        if self.is_pointer(l)? {
-                            let p = self.pointer(l, hint)?;
-                            let p = if self.has_effects(r) { self.snapshot_pointer(p) } else { p };
-                            let i = self.expr(r)?;
-                            self.offset_by(p, i, minus, b.span)
-                        } else if !minus {
-                            let i = self.expr(l)?;
-                            let i = self.protect(i, std::slice::from_ref(r));
-                            let p = self.pointer(r, hint)?;
-                            self.offset_by(p, i, false, b.span)
-                        } else {
-                            Err(self.syntax(b.span, "an integer minus a pointer"))
-                        }
-                    }
-                    BinaryOperator::Index => self.pointer_in_memory(e),
-                    _ => Err(self.unsupported(b.span, "this operator on pointers")),
-                }
-            }
-            Expression::Member(_) => self.pointer_in_memory(e),
-            Expression::Conditional(c) => {
-                // Real control flow: each branch writes the parts of the result.
-                let result = self.declare_pointer("cond", hint.clone().unwrap_or(CType::Void), None, false, false);
-                let (ts, fs) = self.branch(&c.node.condition)?;
-                let mut ends = Vec::new();
-                for (cursors, x) in [(ts, &c.node.then_expression), (fs, &c.node.else_expression)] {
-                    self.cur = self.join(cursors, c.span, "?:");
-                    let v = self.pointer(x, hint.clone())?;
-                    self.assign_pointer_parts(&result, v);
-                    ends.extend(self.cur.take());
-                }
-                self.cur = self.join(ends, c.span, "after ?:");
-                let mut v = result.value();
-                v.pointee = match self.type_of(e)? {
-                    CType::Ptr(p) => *p,
-                    _ => v.pointee,
-                };
-                Ok(v)
-            }
-            // `(int[]){1, 2, 3}` decays to a pointer to its first element.
-            Expression::CompoundLiteral(c) => {
-                let p = self.compound_literal(c)?;
-                Ok(match p.pointee.clone() {
-                    CType::Array(elem, _) => PtrVal { pointee: *elem, ..p },
-                    _ => p,
-                })
-            }
-            Expression::Statement(s) => match self.statement_expression(s, true, |l, x| l.pointer(x, hint))? {
-                Some(p) => Ok(p),
-                None => Err(self.syntax(e.span, "a statement expression without a value used as a pointer")),
-            },
-            _ => Err(self.unsupported(e.span, "this pointer expression")),
-        }
-    }
-
-    /// `&x`, `&*p`, `&p[i]`, `&s.f`, `&p->f`, `&a` (an array or struct).
-    fn address_of(&mut self, operand: &'a Node<Expression>) -> Result<PtrVal> {
-        match &operand.node {
-            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.pointer(&u.node.operand, None),
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.address_of_object(operand),
-            Expression::Member(_) | Expression::CompoundLiteral(_) => self.address_of_object(operand),
-            Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Object { .. })) => self.address_of_object(operand),
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
-                Ok(self.function_address(&id.node.name))
-            }
-            Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
-                Some(Symbol::Opaque { ty }) => Ok(self.opaque_address(ty, operand.span)),
-                _ => Err(self.unsupported(
-                    operand.span,
-                    format!("a pointer to the scalar variable `{}` (address-taken variables are not modelled)", id.node.name),
-                )),
-            },
-            _ => Err(self.unsupported(operand.span, "taking this address")),
-        }
-    }
-
-    /// `&x` for a variable whose contents are not modelled (an `extern`
-    /// object of incomplete type, a float): reads through it give any value
-    /// and writes reach nothing tracked, so any pointer that is not null is
-    /// a sound value for it.
-    fn opaque_address(&mut self, ty: CType, s: lang_c::span::Span) -> PtrVal {
-        let p = self.unknown_pointer(ty);
-        self.emit_assume(Term::not(Term::eq(p.base.clone(), Term::int(0))));
-        let at = self.span(s);
-        self.note_unknown(at, "the address of an object whose contents are not modelled is any pointer");
-        p
-    }
-
-    /// `sizeof` of what a pointer points to (1 for `void *`, as gcc does).
-    fn pointee_size(&self, pointee: &CType, s: lang_c::span::Span) -> Result<i64> {
-        match pointee {
-            CType::Void | CType::Function => Ok(1),
-            CType::Unsupported(w) => Err(self.unsupported(s, format!("pointer arithmetic on a pointer to {w}"))),
-            t => match self.byte_size(t) {
-                Some(n) => Ok(n as i64),
-                None => Err(self.unsupported(s, "pointer arithmetic on a pointer to an incomplete type")),
-            },
-        }
-    }
-
-    /// `p + i` (or `p - i`): the offset moves by `i * sizeof(*p)` bytes.
-    fn offset_by(&mut self, p: PtrVal, i: Val, minus: bool, s: lang_c::span::Span) -> Result<PtrVal> {
-        let step = self.pointee_size(&p.pointee, s)?;
-        let i = self.arith.convert(i, IntType::LONG);
-        let delta = Term::scale(&BigInt::from(if minus { -step } else { step }), i.term);
-        Ok(PtrVal { off: Term::add(vec![p.off, delta]), ..p })
-    }
-
-    /// The pointer and index of `a[i]` (either way round, as C allows).
-    fn index_parts(&mut self, b: &'a Node<BinaryOperatorExpression>) -> Result<(PtrVal, Val)> {
-        let (l, r) = (&b.node.lhs, &b.node.rhs);
-        if self.is_pointer(l)? {
-            let p = self.pointer(l, None)?;
-            let p = if self.has_effects(r) { self.snapshot_pointer(p) } else { p };
-            let i = self.expr(r)?;
-            Ok((p, i))
-        } else if self.is_pointer(r)? {
-            let i = self.expr(l)?;
-            let i = self.protect(i, std::slice::from_ref(r));
-            let p = self.pointer(r, None)?;
-            Ok((p, i))
-        } else {
-            Err(self.unsupported(b.span, "indexing something that is not a pointer or an array"))
-        }
-    }
-
-    fn pointer_call(&mut self, c: &'a Node<CallExpression>, hint: Option<CType>) -> Result<PtrVal> {
-        let direct = match &c.node.callee.node {
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() => Some(id.node.name.as_str()),
-            _ => None,
-        };
-        let Some(name) = direct else {
-            // Through a function pointer: only code outside the program may
-            // give the pointer (no function of the program could).
-            if !self.indirect_targets(c, true)?.is_empty() {
-                return Err(self.unsupported(c.span, "the pointer result of a call through a function pointer"));
-            }
-            self.pointer(&c.node.callee, Some(CType::Function))?;
-            let name = format!("(*{})", self.source_text(c.node.callee.span).trim_start_matches('*'));
-            return self.external_pointer_call(&name, c, hint.unwrap_or(CType::Void));
-        };
-        let defined = self.functions.get(name).is_some_and(|f| f.def.is_some());
-        if !defined && name == "__builtin_choose_expr" {
-            let e = self.chosen_operand(c)?;
-            return self.pointer(e, hint);
-        }
-        if defined {
-            self.inline_call(c)?;
-            return self.last_pointer_return.take().ok_or_else(|| self.unsupported(c.span, format!("the result of `{name}` as a pointer")));
-        }
-        if matches!(name, "memset" | "__builtin_memset") {
-            let mut p = self.memset_call(c)?;
-            p.pointee = hint.unwrap_or(CType::Void);
-            return Ok(p);
-        }
-        if !ALLOCATORS.contains(&name) {
-            let pointee = match self.functions.get(name).map(|f| &f.ret) {
-                Some(CType::Ptr(p)) => (**p).clone(),
-                _ => hint.unwrap_or(CType::Void),
-            };
-            if let Some(p) = self.input_pointer_call(name, c, pointee.clone())? {
-                return Ok(p);
-            }
-            return self.external_pointer_call(name, c, pointee);
-        }
-        let args = &c.node.arguments;
-        let size = match (name, args.as_slice()) {
-            ("calloc", [n, m]) => {
-                let n = self.expr(n)?;
-                let n = self.protect(n, std::slice::from_ref(m));
-                let m = self.expr(m)?;
-                let n = self.arith.convert(n, IntType::ULONG);
-                let m = self.arith.convert(m, IntType::ULONG);
-                let out = self.arith.binary(ArithOp::Mul, n, m).map_err(|msg| self.unsupported(c.span, msg))?;
-                self.defined(out, c.span)
-            }
-            ("calloc", _) => return Err(self.syntax(c.span, "`calloc` takes two arguments")),
-            (_, [n]) => {
-                let n = self.expr(n)?;
-                self.arith.convert(n, IntType::ULONG)
-            }
-            _ => return Err(self.syntax(c.span, format!("`{name}` takes one argument"))),
-        };
-        let size = self.pin("alloc.size", size.term);
-        let zeroed = name == "calloc";
-        let base = self.new_block(hint.clone(), &size, zeroed, None, false)?;
-        let base = if matches!(name, "malloc" | "calloc") {
-            // Allocation may fail: NULL or the new block.
-            let b = self.memory_var(crate::ir::ALLOCATION_RESULT);
-            self.emit(Action::Havoc(b.clone()));
-            self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), Term::int(0)), Term::eq(Term::var(b.clone()), base)]));
-            Term::var(b)
-        } else {
-            base
-        };
-        Ok(PtrVal { base, off: Term::int(0), size, pointee: CType::Void })
     }
 
     // ---- accesses
@@ -666,13 +319,13 @@ impl<'a> Lowerer<'a> {
 
     /// The value of an expression of pointer type that is an object in
     /// memory (`*pp`, `a[i]`, `s.next`, `p->next`); an array there decays.
-    fn pointer_in_memory(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
+    pub(super) fn pointer_in_memory(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
         let addr = self.address_of_object(e)?;
         match addr.pointee.clone() {
             CType::Array(elem, _) => Ok(PtrVal { pointee: *elem, ..addr }),
             CType::Function => Ok(PtrVal { pointee: CType::Function, ..addr }),
             CType::Ptr(pointee) => {
-                let width = i64::from(self.arith.model.pointer_bytes());
+                let width = i64::from(self.arith.machine.pointer_bytes());
                 self.assume_in_bounds(&addr, width, e.span);
                 let at = self.span(e.span);
                 self.note_unknown(at, "pointers stored in memory are not tracked: a load gives any pointer");
@@ -687,7 +340,7 @@ impl<'a> Lowerer<'a> {
     /// change.
     pub(super) fn store_pointer(&mut self, dst: &PtrVal, v: PtrVal, at: &Option<Span>) {
         self.expose(&v.base);
-        let width = i64::from(self.arith.model.pointer_bytes());
+        let width = i64::from(self.arith.machine.pointer_bytes());
         if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {
             for c in cells.iter().filter(|c| c.off < k + width && k < c.off + i64::from(size_of(c.ty))) {
                 self.note_unknown(at.clone(), "a pointer stored over integer memory makes it unknown");
@@ -709,64 +362,6 @@ impl<'a> Lowerer<'a> {
             }
         };
         PtrVal { base, off: Term::int(0), size: Term::int(1), pointee: CType::Function }
-    }
-
-    // ---- comparisons and differences
-
-    /// `p op q` for pointers (or a pointer and a null pointer constant).
-    pub fn pointer_compare(&mut self, op: CmpOp, l: &'a Node<Expression>, r: &'a Node<Expression>, s: lang_c::span::Span) -> Result<Term> {
-        let p = self.pointer(l, None)?;
-        let p = if self.has_effects(r) { self.snapshot_pointer(p) } else { p };
-        let q = self.pointer(r, None)?;
-        let same = Term::eq(p.base.clone(), q.base.clone());
-        Ok(match op {
-            CmpOp::Eq => Term::and(vec![same, Term::eq(p.off, q.off)]),
-            CmpOp::Ne => Term::not(Term::and(vec![same, Term::eq(p.off, q.off)])),
-            _ => {
-                // Relational comparison is defined only within one object.
-                if same != Term::tt() {
-                    let at = self.span(s);
-                    self.note_memory_safety(at);
-                    self.emit_assume(same);
-                }
-                match op {
-                    CmpOp::Lt => Term::lt(p.off, q.off),
-                    CmpOp::Le => Term::le(p.off, q.off),
-                    CmpOp::Gt => Term::gt(p.off, q.off),
-                    _ => Term::ge(p.off, q.off),
-                }
-            }
-        })
-    }
-
-    /// `p - q`: the distance in elements (a `long`).
-    pub fn pointer_difference(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>, s: lang_c::span::Span) -> Result<Val> {
-        let p = self.pointer(l, None)?;
-        let p = if self.has_effects(r) { self.snapshot_pointer(p) } else { p };
-        let q = self.pointer(r, None)?;
-        let same = Term::eq(p.base.clone(), q.base.clone());
-        if same != Term::tt() {
-            let at = self.span(s);
-            self.note_memory_safety(at);
-            self.emit_assume(same);
-        }
-        let w = self.pointee_size(&p.pointee, s)?;
-        let bytes = Term::sub(p.off, q.off);
-        let term = if w == 1 {
-            bytes
-        } else {
-            // Within one array of such elements the distance is a multiple.
-            self.emit_assume(Term::eq(Term::modulo(bytes.clone(), Term::int(w)), Term::int(0)));
-            Term::div(bytes, Term::int(w))
-        };
-        let t = self.arith.model.long();
-        Ok(Val { term, ty: t, range: self.arith.type_range(t) })
-    }
-
-    /// `p` as a condition: not NULL.
-    pub fn pointer_truth(&mut self, e: &'a Node<Expression>) -> Result<Term> {
-        let p = self.pointer(e, None)?;
-        Ok(Term::not(Term::eq(p.base, Term::int(0))))
     }
 
     /// A parameter or local of pointer type: bind `name` to a new variable.

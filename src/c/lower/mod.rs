@@ -22,10 +22,13 @@ mod exposure;
 mod facts;
 mod input;
 mod library;
+mod lvalue;
 mod memory;
 mod objects;
+mod operators;
 mod order;
 mod pointer;
+mod pointer_expr;
 mod records;
 mod recursion;
 mod sizes;
@@ -352,12 +355,12 @@ fn lower_once(
 /// The structs and unions of a C text as laid out (for the tests of
 /// `records.rs`).
 #[cfg(test)]
-pub(crate) fn record_layouts(text: &str, model: ir::DataModel) -> Result<Vec<crate::c::types::Record>> {
+pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Vec<crate::c::types::Record>> {
     let rewritten = crate::c::gnu::rewrite(text, true).map_err(|(_, what)| TesseraError::unsupported(None, what))?;
     let marks = Marks { alignof_typeof: rewritten.alignof_typeof.clone() };
     let map = SourceMap::new(text).rewritten(text, rewritten.clone());
     let unit = crate::c::parse::parse(&rewritten.text, &map)?;
-    let arith = Arith::with_model(ir::IntSemantics::C, model);
+    let arith = Arith::new(ir::IntSemantics::C, machine);
     let (_, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, library::ExternalCalls::default(), &HashSet::new(), &HashSet::new())?;
     Ok(records)
 }
@@ -706,6 +709,7 @@ impl<'a> Lowerer<'a> {
             entry: new_id[self.entry],
             exit: new_id[self.exit],
             semantics: self.arith.sem,
+            machine: self.arith.machine,
             approximations: std::mem::take(&mut self.approximations),
             forbid_no: std::mem::take(&mut self.forbid_no),
             undefined: std::mem::take(&mut self.undefined),

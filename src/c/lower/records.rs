@@ -4,9 +4,9 @@
 //! with the compiled program.
 
 use super::Lowerer;
-use crate::c::types::{size_of, CType, Field, Record};
+use crate::c::types::{size_of, CType, Field, Record, LONG_DOUBLE};
 use crate::error::Result;
-use crate::ir::{DataModel, IntType};
+use crate::ir::IntType;
 use crate::error::TesseraError;
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -36,22 +36,14 @@ impl<'a> Lowerer<'a> {
     /// Size and alignment in bytes, as a member of a struct (`None`: an
     /// incomplete type, a function, or `void`).
     pub fn layout(&self, t: &CType) -> Option<(u64, u64)> {
-        let model = self.arith.model;
-        // i386 aligns 8-byte scalars (and long double) to 4 inside structs.
-        let scalar = |size: u64| -> (u64, u64) {
-            match model {
-                DataModel::Ilp32 => (size, size.min(4)),
-                DataModel::Lp64 => (size, size),
-            }
-        };
+        let machine = self.arith.machine;
+        let scalar = |size: u64| machine.scalar_layout(size);
         match t {
             CType::Int(i) => Some(scalar(u64::from(size_of(*i)))),
-            CType::Float(16) => Some(match model {
-                DataModel::Ilp32 => (12, 4),
-                DataModel::Lp64 => (16, 16),
-            }),
+            // `long double` (whatever its size on the machine).
+            CType::Float(LONG_DOUBLE) => Some(machine.long_double_layout()),
             CType::Float(n) => Some(scalar(u64::from(*n))),
-            CType::Ptr(_) => Some(scalar(u64::from(model.pointer_bytes()))),
+            CType::Ptr(_) => Some(scalar(u64::from(machine.pointer_bytes()))),
             CType::Array(e, n) => {
                 let (size, align) = self.layout(e)?;
                 Some((size * n.unwrap_or(0), align))
@@ -351,10 +343,6 @@ pub(crate) struct LayoutAttributes {
     pub unmodelled: Option<&'static str>,
 }
 
-/// gcc's `__BIGGEST_ALIGNMENT__` on x86-64 and i386 (without AVX): what a
-/// bare `aligned` asks for.
-const BIGGEST_ALIGNMENT: u64 = 16;
-
 /// Whether a declarator keeps the alignment of its base type: arrays do,
 /// pointers and functions have their own.
 pub(super) fn keeps_alignment(d: &Declarator) -> bool {
@@ -462,7 +450,7 @@ impl<'a> Lowerer<'a> {
                     continue;
                 }
                 "aligned" => match a.arguments.first() {
-                    None => BIGGEST_ALIGNMENT,
+                    None => self.arith.machine.biggest_alignment,
                     Some(arg) => self.alignment_value(arg)?,
                 },
                 n if n == crate::c::gnu::ALIGNAS_ATTRIBUTE.trim_matches('_') => {
@@ -561,7 +549,7 @@ mod tests {
     /// record of `text`.
     fn layouts(text: &str, model: DataModel) -> Vec<(String, u64, u64, Vec<(String, u64)>)> {
         let text = format!("{text}\nint main(void) {{ return 0; }}\n");
-        let records = super::super::record_layouts(&text, model).unwrap_or_else(|e| panic!("{e}"));
+        let records = super::super::record_layouts(&text, crate::ir::MachineModel::of(model)).unwrap_or_else(|e| panic!("{e}"));
         records
             .into_iter()
             .filter_map(|r| {

@@ -165,7 +165,7 @@ impl<'a> Lowerer<'a> {
             t => self.byte_size(t),
         };
         match bytes {
-            Some(n) => Ok(self.arith.constant(BigInt::from(n), self.arith.model.ulong())),
+            Some(n) => Ok(self.arith.constant(BigInt::from(n), self.arith.machine.size_t())),
             None => Err(self.unsupported(s, "sizeof of an incomplete or variable-length type")),
         }
     }

@@ -1,12 +1,12 @@
 //! The static C type of an expression, without evaluating it.
 
 use super::{Lowerer, Symbol};
-use crate::c::types::{char_literal, integer_literal, promote, string_literal, usual, CType};
+use crate::c::types::{char_literal, integer_literal, string_literal, CType};
 use crate::error::Result;
 use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use super::expr::cmp_op;
+use super::operators::cmp_op;
 use super::facts::is_compound_assign;
 
 impl<'a> Lowerer<'a> {
@@ -39,12 +39,12 @@ impl<'a> Lowerer<'a> {
                 _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
             },
             Expression::Constant(c) => match &c.node {
-                Constant::Integer(i) => CType::Int(integer_literal(i, self.arith.model).map_err(|m| self.unsupported(c.span, m))?.1),
-                Constant::Character(s) => CType::Int(char_literal(s).map_err(|m| self.unsupported(c.span, m))?.1),
+                Constant::Integer(i) => CType::Int(integer_literal(i, &self.arith.machine).map_err(|m| self.unsupported(c.span, m))?.1),
+                Constant::Character(s) => CType::Int(char_literal(s, &self.arith.machine).map_err(|m| self.unsupported(c.span, m))?.1),
                 Constant::Float(f) => CType::Float(match f.suffix.format {
-                    FloatFormat::Float => 4,
-                    FloatFormat::LongDouble => 16,
-                    _ => 8,
+                    FloatFormat::Float => self.arith.machine.sizeof_float,
+                    FloatFormat::LongDouble => crate::c::types::LONG_DOUBLE,
+                    _ => self.arith.machine.sizeof_double,
                 }),
             },
             Expression::Call(c) => match &c.node.callee.node {
@@ -55,9 +55,9 @@ impl<'a> Lowerer<'a> {
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
                     } else if matches!(n.strip_prefix(super::library::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
-                        CType::Float(8)
+                        CType::Float(self.arith.machine.sizeof_double)
                     } else if n == "__builtin_expect" {
-                        CType::Int(self.arith.model.long())
+                        CType::Int(self.arith.machine.long())
                     } else if let Some(how) = super::builtins::operand_evaluation(n) {
                         use super::builtins::{CompileTimeQuery, OperandEvaluation};
                         match how {
@@ -65,8 +65,8 @@ impl<'a> Lowerer<'a> {
                                 let e = self.chosen_operand(c)?;
                                 self.type_of(e)?
                             }
-                            OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize) => CType::Int(self.arith.model.ulong()),
-                            OperandEvaluation::Unevaluated(_) => CType::Int(IntType::INT),
+                            OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize) => CType::Int(self.arith.machine.size_t()),
+                            OperandEvaluation::Unevaluated(_) => CType::Int(self.arith.machine.int()),
                         }
                     } else if super::memory::ALLOCATORS.contains(&n) {
                         CType::Ptr(Box::new(CType::Void))
@@ -74,7 +74,7 @@ impl<'a> Lowerer<'a> {
                         f.ret.clone()
                     } else {
                         // C89's implicit declaration `int f()`.
-                        CType::Int(IntType::INT)
+                        CType::Int(self.arith.machine.int())
                     }
                 }
                 // Through a function pointer: the targets' common return type.
@@ -87,11 +87,11 @@ impl<'a> Lowerer<'a> {
                 | UnaryOperator::PreDecrement => self.type_of(&u.node.operand)?,
                 UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
                     match self.type_of(&u.node.operand)? {
-                        CType::Int(t) => CType::Int(promote(t)),
+                        CType::Int(t) => CType::Int(self.arith.machine.promote(t)),
                         other => other,
                     }
                 }
-                UnaryOperator::Negate => CType::Int(IntType::INT),
+                UnaryOperator::Negate => CType::Int(self.arith.machine.int()),
                 UnaryOperator::Address => CType::Ptr(Box::new(self.object_type(&u.node.operand)?)),
                 UnaryOperator::Indirection => match self.type_of(&u.node.operand)? {
                     CType::Ptr(p) => *p,
@@ -102,12 +102,12 @@ impl<'a> Lowerer<'a> {
             Expression::BinaryOperator(b) => {
                 let op = &b.node.operator.node;
                 if cmp_op(op).is_some() || matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) {
-                    CType::Int(IntType::INT)
+                    CType::Int(self.arith.machine.int())
                 } else if matches!(op, BinaryOperator::Assign) || is_compound_assign(op) {
                     self.type_of(&b.node.lhs)?
                 } else if matches!(op, BinaryOperator::ShiftLeft | BinaryOperator::ShiftRight) {
                     match self.type_of(&b.node.lhs)? {
-                        CType::Int(t) => CType::Int(promote(t)),
+                        CType::Int(t) => CType::Int(self.arith.machine.promote(t)),
                         other => other,
                     }
                 } else if matches!(op, BinaryOperator::Index) {
@@ -118,10 +118,10 @@ impl<'a> Lowerer<'a> {
                     }
                 } else {
                     match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
-                        (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
+                        (CType::Int(x), CType::Int(y)) => CType::Int(self.arith.machine.usual(x, y)),
                         (CType::Float(x), CType::Float(y)) => CType::Float(x.max(y)),
                         (CType::Float(x), CType::Int(_)) | (CType::Int(_), CType::Float(x)) => CType::Float(x),
-                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(self.arith.model.long()),
+                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(self.arith.machine.ptrdiff_t()),
                         (CType::Ptr(p), CType::Int(_)) if matches!(op, BinaryOperator::Plus | BinaryOperator::Minus) => CType::Ptr(p),
                         (CType::Int(_), CType::Ptr(p)) if matches!(op, BinaryOperator::Plus) => CType::Ptr(p),
                         (CType::Ptr(_), _) | (_, CType::Ptr(_)) => CType::Unsupported("this operator on pointers".into()),
@@ -132,7 +132,7 @@ impl<'a> Lowerer<'a> {
             }
             Expression::Conditional(c) => {
                 match (self.type_of(&c.node.then_expression)?, self.type_of(&c.node.else_expression)?) {
-                    (CType::Int(x), CType::Int(y)) => CType::Int(usual(x, y)),
+                    (CType::Int(x), CType::Int(y)) => CType::Int(self.arith.machine.usual(x, y)),
                     (CType::Void, _) | (_, CType::Void) => CType::Void,
                     (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
                     (CType::Float(x), CType::Float(y)) => CType::Float(x.max(y)),
@@ -146,7 +146,7 @@ impl<'a> Lowerer<'a> {
                 Some(x) => self.type_of(x)?,
                 None => CType::Void,
             },
-            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(self.arith.model.ulong()),
+            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(self.arith.machine.size_t()),
             Expression::StringLiteral(s) => {
                 let elem = string_literal(&s.node).map(|(t, _)| t).unwrap_or(IntType::CHAR);
                 CType::Ptr(Box::new(CType::Int(elem)))

@@ -39,8 +39,8 @@ struct Task {
 /// says on standard error when there is none to write. `Err` when the file
 /// cannot be written or the answer's evidence does not replay within
 /// `budget` (the run's: a witness is part of the answer).
-pub fn write(program: &Program, outcome: &Outcome, path: &Path, data_model: DataModel, budget: &Budget) -> Result<(), String> {
-    let text = match render(program, outcome, path, data_model, budget)? {
+pub fn write(program: &Program, outcome: &Outcome, path: &Path, budget: &Budget) -> Result<(), String> {
+    let text = match render(program, outcome, path, budget)? {
         Some(t) => t,
         None => return Ok(()),
     };
@@ -63,16 +63,10 @@ fn kind_of(path: &Path) -> Result<Kind, String> {
 /// The witness text, or `None` (with a note on standard error) when the
 /// answer has none in the chosen format. A NO witness is replayed within
 /// `budget`.
-pub fn render(
-    program: &Program,
-    outcome: &Outcome,
-    path: &Path,
-    data_model: DataModel,
-    budget: &Budget,
-) -> Result<Option<String>, String> {
+pub fn render(program: &Program, outcome: &Outcome, path: &Path, budget: &Budget) -> Result<Option<String>, String> {
     let kind = kind_of(path)?;
     let bytes = std::fs::read(&program.file).map_err(|e| format!("cannot read {} to hash it: {e}", program.file))?;
-    let task = Task { file: program.file.clone(), sha256: hex(&Sha256::digest(&bytes)), data_model };
+    let task = Task { file: program.file.clone(), sha256: hex(&Sha256::digest(&bytes)), data_model: program.machine.data_model };
     // The names a formula may use at a loop: what is in scope in the
     // loop's function and live at its header.
     let original_live = std::cell::OnceCell::new();

@@ -1,0 +1,276 @@
+//! Operators: `++`/`--`, the unary and binary operators, compound and
+//! plain assignment of integers, and the definedness conditions their
+//! results carry (under `c` a result must be in range). Pointer operands go
+//! to `memory.rs`, conditions to `cond.rs`.
+
+use super::facts::is_compound_assign;
+use super::{LValue, Lowerer};
+use crate::c::arith::{ArithOp, CmpOp, Val};
+use crate::c::types::CType;
+use crate::error::Result;
+use crate::term::Term;
+use lang_c::ast::*;
+use lang_c::span::Node;
+
+pub(super) fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
+    Some(match op {
+        BinaryOperator::Less => CmpOp::Lt,
+        BinaryOperator::LessOrEqual => CmpOp::Le,
+        BinaryOperator::Greater => CmpOp::Gt,
+        BinaryOperator::GreaterOrEqual => CmpOp::Ge,
+        BinaryOperator::Equals => CmpOp::Eq,
+        BinaryOperator::NotEquals => CmpOp::Ne,
+        _ => return None,
+    })
+}
+
+fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
+    Some(match op {
+        BinaryOperator::Plus | BinaryOperator::AssignPlus => ArithOp::Add,
+        BinaryOperator::Minus | BinaryOperator::AssignMinus => ArithOp::Sub,
+        BinaryOperator::Multiply | BinaryOperator::AssignMultiply => ArithOp::Mul,
+        BinaryOperator::Divide | BinaryOperator::AssignDivide => ArithOp::Div,
+        BinaryOperator::Modulo | BinaryOperator::AssignModulo => ArithOp::Rem,
+        BinaryOperator::ShiftLeft | BinaryOperator::AssignShiftLeft => ArithOp::Shl,
+        BinaryOperator::ShiftRight | BinaryOperator::AssignShiftRight => ArithOp::Shr,
+        BinaryOperator::BitwiseAnd | BinaryOperator::AssignBitwiseAnd => ArithOp::BitAnd,
+        BinaryOperator::BitwiseOr | BinaryOperator::AssignBitwiseOr => ArithOp::BitOr,
+        BinaryOperator::BitwiseXor | BinaryOperator::AssignBitwiseXor => ArithOp::BitXor,
+        _ => return None,
+    })
+}
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn unary(&mut self, u: &'a Node<UnaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
+        let operand = &u.node.operand;
+        match u.node.operator.node {
+            UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
+                // `x += 1` / `x -= 1`, whose value is the old one when postfix.
+                let op = u.node.operator.node.clone();
+                let lv = self.lvalue(operand)?;
+                let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
+                let aop = if matches!(op, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement) {
+                    ArithOp::Add
+                } else {
+                    ArithOp::Sub
+                };
+                let one = self.arith.int(1);
+                self.update(&lv, aop, one, post && want, u.span).map(Some)
+            }
+            UnaryOperator::Address => Err(self.unsupported(u.span, "the address-of operator (pointers)")),
+            UnaryOperator::Indirection => {
+                let (ptr, ty) = self.access_deref(operand, u.span)?;
+                let at = self.span(u.span);
+                Ok(Some(self.load_memory(&ptr, ty, &at)))
+            }
+            UnaryOperator::Plus => {
+                let v = self.operand_value(operand)?;
+                Ok(Some(self.arith.promote(v)))
+            }
+            UnaryOperator::Minus => {
+                let v = self.operand_value(operand)?;
+                let out = self.arith.neg(v);
+                Ok(Some(self.defined(out, u.span)))
+            }
+            UnaryOperator::Complement => {
+                let v = self.operand_value(operand)?;
+                Ok(Some(self.arith.bitnot(v)))
+            }
+            UnaryOperator::Negate => {
+                let c = self.cond_term(operand)?;
+                Ok(Some(self.arith.from_bool(Term::not(c))))
+            }
+        }
+    }
+
+    /// `lv op= rhs` (and `++`/`--` as `lv += 1` / `lv -= 1`): the read of
+    /// the old value, the operation with its definedness conditions, the
+    /// store. The value is the one stored, or, with `keep_old` (a postfix
+    /// `++` whose value is used), the old one copied before the store.
+    fn update(&mut self, lv: &LValue, op: ArithOp, rhs: Val, keep_old: bool, s: lang_c::span::Span) -> Result<Val> {
+        let old = self.load(lv);
+        let kept = if keep_old { Some(self.snapshot(old.clone())) } else { None };
+        let new = self.arith_outcome(op, old, rhs, s)?;
+        self.store(lv, new);
+        Ok(match kept {
+            Some(v) => v,
+            None => self.load(lv),
+        })
+    }
+
+    pub(super) fn operand_value(&mut self, e: &'a Node<Expression>) -> Result<Val> {
+        if let Expression::Identifier(_) = &e.node {
+            return self.read_identifier(e);
+        }
+        self.expr(e)
+    }
+
+    /// Both operands, the left one protected from the right one's effects.
+    pub(super) fn operands(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<(Val, Val)> {
+        if self.interfere(l, r) {
+            let span = lang_c::span::Span::span(l.span.start, r.span.end);
+            let vs = self.values_in_every_order(&[l, r], span)?;
+            if let [a, b] = vs.as_slice() {
+                return Ok((a.clone(), b.clone()));
+            }
+        }
+        let a = self.operand_value(l)?;
+        let a = self.protect(a, std::slice::from_ref(r));
+        let b = self.operand_value(r)?;
+        Ok((a, b))
+    }
+
+    pub(super) fn arith_outcome(&mut self, op: ArithOp, a: Val, b: Val, s: lang_c::span::Span) -> Result<Val> {
+        match self.arith.binary(op, a.clone(), b.clone()) {
+            Ok(out) => Ok(self.defined(out, s)),
+            Err(why) if matches!(op, ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor | ArithOp::Shl | ArithOp::Shr) => {
+                // No exact linear encoding: a value within sound bounds.
+                let at = self.span(s);
+                self.note_unknown(at, format!("{why}: bounded, not computed"));
+                let probe = Term::var("bitwise%result");
+                let (ty, _, _) = self.arith.approximate(op, a.clone(), b.clone(), &probe);
+                let r = self.cfg.temp("bits", ty);
+                let (_, facts, defined) = self.arith.approximate(op, a, b, &Term::var(r.clone()));
+                let val = self.defined(crate::c::arith::Outcome { val: self.arith.var(&r, ty), defined }, s);
+                // The operands are read before the result is chosen.
+                self.havoc(&r, ty);
+                for f in facts {
+                    self.emit_assume(f);
+                }
+                Ok(val)
+            }
+            Err(why) => Err(self.unsupported(s, why)),
+        }
+    }
+
+    /// The value of an operation whose definedness conditions are assumed
+    /// from here on (an execution that violates one is not a C execution);
+    /// each one that is not trivially true is recorded for the warnings.
+    pub(crate) fn defined(&mut self, out: crate::c::arith::Outcome, s: lang_c::span::Span) -> Val {
+        for (kind, cond) in out.defined {
+            if cond == Term::tt() || self.cur.is_none() {
+                continue;
+            }
+            let at = self.span(s);
+            let text = self.source_text(s);
+            let site = match self.undefined.iter().position(|u| u.span == at && u.kind == kind.describe()) {
+                Some(i) => i,
+                None => {
+                    self.undefined.push(crate::ir::UndefinedSite {
+                        span: at,
+                        kind: kind.describe().to_string(),
+                        expression: text,
+                        status: crate::ir::WarningStatus::NotRuledOut,
+                    });
+                    self.undefined.len() - 1
+                }
+            };
+            let cond = self.under_guards(cond);
+            if !matches!(cond, Term::Bool(_)) {
+                // Marks the assumption as this site's, so that the
+                // warnings can ask whether it can fail (see
+                // `termination::warnings`); dropped with slicing.
+                let marker = match &self.undefined_marker {
+                    Some(m) => m.clone(),
+                    None => {
+                        let m = self.cfg.declare(crate::ir::UNDEFINED_SITE, crate::c::cfg::GLOBAL, crate::ir::IntType::INT);
+                        self.undefined_marker = Some(m.clone());
+                        m
+                    }
+                };
+                self.emit(crate::ir::Action::Assign(marker, Term::int(site as i64)));
+            }
+            self.emit_assume_as_is(cond);
+        }
+        out.val
+    }
+
+    pub(super) fn binary(&mut self, b: &'a Node<BinaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
+        let op = &b.node.operator.node;
+        let (l, r) = (&b.node.lhs, &b.node.rhs);
+        if let Some(c) = cmp_op(op) {
+            if self.is_pointer(l)? || self.is_pointer(r)? {
+                let t = self.pointer_compare(c, l, r, b.span)?;
+                return Ok(Some(self.arith.from_bool(t)));
+            }
+            let (x, y) = self.operands(l, r)?;
+            return Ok(Some(self.arith.from_bool(self.arith.compare(c, x, y))));
+        }
+        if *op == BinaryOperator::Minus && self.is_pointer(l)? && self.is_pointer(r)? {
+            return self.pointer_difference(l, r, b.span).map(Some);
+        }
+        match op {
+            BinaryOperator::Index => {
+                let (ptr, ty) = self.access_index(b)?;
+                let at = self.span(b.span);
+                return Ok(Some(self.load_memory(&ptr, ty, &at)));
+            }
+            BinaryOperator::Assign => return self.assign(l, r, want).map(Some),
+            BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr => {
+                if !self.has_effects(r) {
+                    let t = self.cond_term_binary(b)?;
+                    return Ok(Some(self.arith.from_bool(t)));
+                }
+                return self.branch_to_value(b, want);
+            }
+            _ => {}
+        }
+        let Some(aop) = arith_op(op) else {
+            return Err(self.unsupported(b.span, "this operator"));
+        };
+        if self.uses_floats && self.is_float_operation(l, r)? {
+            // Floating-point arithmetic: operands run, the result is any value.
+            if is_compound_assign(op) {
+                let lv = self.lvalue(l)?;
+                self.effect_any(r)?;
+                let v = self.opaque_value(b.span);
+                self.store(&lv, v);
+                return Ok(Some(self.load(&lv)));
+            }
+            self.effect_any(l)?;
+            self.effect_any(r)?;
+            return Ok(Some(self.opaque_value(b.span)));
+        }
+        if is_compound_assign(op) {
+            if self.interfere(l, r) || self.calls_may_write_state(r) {
+                // A call on the right may write `l` or what its address
+                // depends on: the read of `l` before or after it.
+                return self.assign_in_every_order(l, r, Some(aop), b.span).map(Some);
+            }
+            // `x op= e`: e first, then the read of x (one valid order for
+            // effects on x in e, which C leaves unsequenced).
+            let lv = self.lvalue(l)?;
+            let lv = self.protect_lvalue(lv, r);
+            let rhs = self.expr(r)?;
+            return self.update(&lv, aop, rhs, false, b.span).map(Some);
+        }
+        let (x, y) = self.operands(l, r)?;
+        self.arith_outcome(aop, x, y, b.span).map(Some)
+    }
+
+    fn is_float_operation(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<bool> {
+        Ok(matches!(self.type_of(l)?, CType::Float(_)) || matches!(self.type_of(r)?, CType::Float(_)))
+    }
+
+    fn assign(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>, _want: bool) -> Result<Val> {
+        if self.interfere(l, r) {
+            return self.assign_in_every_order(l, r, None, l.span);
+        }
+        let lv = self.lvalue(l)?;
+        if let (Some(range), LValue::Var { name, .. }) = (self.nondet_assignment(r, lv.ty()), &lv) {
+            let name = name.clone();
+            self.havoc_in(&name, range);
+            return Ok(self.load(&lv));
+        }
+        let lv = self.protect_lvalue(lv, r);
+        let v = self.expr(r)?;
+        if let LValue::Mem { ty, .. } = &lv {
+            // The value of the assignment is the value stored (no load).
+            let v = self.snapshot(self.arith.convert(v, *ty));
+            self.store(&lv, v.clone());
+            return Ok(v);
+        }
+        self.store(&lv, v);
+        Ok(self.load(&lv))
+    }
+}

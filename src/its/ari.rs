@@ -39,6 +39,7 @@ pub fn parse(file: &str, text: &str) -> Result<ItsProblem> {
     let at = |pos: Pos, m: String| syntax(file, pos.line, pos.col, m);
     let mut arity: BTreeMap<String, usize> = BTreeMap::new();
     let mut locations: Vec<String> = Vec::new();
+    let mut declared: Vec<Span> = Vec::new();
     let mut entry: Option<(Pos, String)> = None;
     let mut raw = Vec::new();
     for (pos, e) in &exprs {
@@ -69,6 +70,7 @@ pub fn parse(file: &str, text: &str) -> Result<ItsProblem> {
                     return Err(at(*pos, format!("`{name}` declared twice")));
                 }
                 locations.push(name.to_string());
+                declared.push(span(file, *pos));
             }
             ("entrypoint", [name]) => entry = Some((*pos, name.symbol().unwrap_or("").to_string())),
             ("rule", [lhs, rhs, rest @ ..]) => {
@@ -100,7 +102,7 @@ pub fn parse(file: &str, text: &str) -> Result<ItsProblem> {
     for (r, (from, to, lhs_args)) in raw.iter().zip(&sides) {
         rules.push(rule(file, r, from, to, lhs_args, &vars, &locations, &arity)?);
     }
-    Ok(ItsProblem { file: file.to_string(), vars, locations, start, rules })
+    Ok(ItsProblem { file: file.to_string(), vars, locations, declared, start, rules })
 }
 
 fn span(file: &str, pos: Pos) -> Span {

@@ -79,6 +79,8 @@ pub struct ItsProblem {
     pub file: String,
     pub vars: Vec<String>,
     pub locations: Vec<String>,
+    /// Where each location is declared (what a proof points to).
+    pub declared: Vec<Span>,
     pub start: usize,
     pub rules: Vec<Rule>,
 }
@@ -139,7 +141,9 @@ pub fn lower(its: &ItsProblem) -> Program {
         Location { span: None, note: "start".into(), function: String::new() },
         Location { span: None, note: "no rule applies".into(), function: String::new() },
     ];
-    locations.extend(its.locations.iter().map(|l| Location { span: None, note: l.clone(), function: String::new() }));
+    locations.extend(
+        its.locations.iter().zip(&its.declared).map(|(l, at)| Location { span: Some(at.clone()), note: l.clone(), function: String::new() }),
+    );
     let at = |l: usize| l + 2;
     let mut edges = vec![Edge { from: 0, to: at(its.start), actions: its.vars.iter().map(|v| Action::Havoc(v.clone())).collect() }];
     let mut taken: BTreeSet<String> = its.vars.iter().cloned().collect();
@@ -269,6 +273,7 @@ mod tests {
             file: "t".into(),
             vars: vec!["x".into(), "y".into()],
             locations: vec!["l".into()],
+            declared: vec![Span::default()],
             start: 0,
             rules: vec![Rule {
                 from: 0,
@@ -291,6 +296,7 @@ mod tests {
             file: "t".into(),
             vars: vec!["x".into(), "y".into()],
             locations: vec!["l".into()],
+            declared: vec![Span::default()],
             start: 0,
             rules: vec![Rule {
                 from: 0,

@@ -25,6 +25,7 @@ pub fn parse(file: &str, text: &str) -> Result<ItsProblem> {
         .map(|(p, e)| (p, standard_numerals(&e)))
         .collect();
     let mut locations: Vec<String> = Vec::new();
+    let mut declared: Vec<Span> = Vec::new();
     let mut init: Option<(Pos, &SExpr)> = None;
     let mut next: Option<(Pos, &SExpr)> = None;
     for (pos, e) in &exprs {
@@ -32,6 +33,7 @@ pub fn parse(file: &str, text: &str) -> Result<ItsProblem> {
             Some(("declare-const", [name, sort])) if sort.symbol() == Some("Loc") => {
                 let name = name.symbol().ok_or_else(|| syntax(file, pos.line, pos.col, "a location must be a symbol"))?;
                 locations.push(name.to_string());
+                declared.push(Span { file: file.to_string(), line: pos.line, col: pos.col });
             }
             Some(("define-fun", [name, ..])) if name.symbol() == Some("init_main") => init = Some((*pos, e)),
             Some(("define-fun", [name, ..])) if name.symbol() == Some("next_main") => next = Some((*pos, e)),
@@ -89,10 +91,11 @@ pub fn parse(file: &str, text: &str) -> Result<ItsProblem> {
     }
     // A constraint on the start values: a rule from a new start location.
     let init_rel = TermReader::new(&env(pre.iter())).term(start_rel).map_err(|m| located(&span, m))?;
-    let mut its = ItsProblem { file: file.to_string(), vars, locations, start, rules };
+    let mut its = ItsProblem { file: file.to_string(), vars, locations, declared, start, rules };
     if init_rel != Term::tt() {
         let renamed = init_rel.rename(&|n| pre.iter().position(|b| b == n).map(|i| its.vars[i].clone()));
         its.locations.push("init".into());
+        its.declared.push(Span { file: file.to_string(), line: init_pos.line, col: init_pos.col });
         let init = its.locations.len() - 1;
         let identity = its.vars.iter().map(|v| Term::var(v.clone())).collect();
         its.rules.push(Rule { from: init, to: its.start, locals: vec![], guard: renamed, updates: identity, span: span.clone() });

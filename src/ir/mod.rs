@@ -171,14 +171,37 @@ pub enum IntSemantics {
     Math,
 }
 
+/// What makes an operation undefined in C.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Undefined {
+    SignedOverflow,
+    DivisionByZero,
+    ShiftOutOfRange,
+}
+
+impl Undefined {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Undefined::SignedOverflow => "signed overflow",
+            Undefined::DivisionByZero => "division by zero",
+            Undefined::ShiftOutOfRange => "shift out of range",
+        }
+    }
+}
+
+impl std::fmt::Display for Undefined {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
 /// An operation whose undefined behaviour (signed overflow, division by
 /// zero, a bad shift) was not ruled out while lowering: executions that
 /// reach it are dropped, and the answer warns about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UndefinedSite {
     pub span: Option<Span>,
-    /// `signed overflow`, `division by zero`, `shift out of range`.
-    pub kind: String,
+    pub kind: Undefined,
     /// The source text of the operation.
     pub expression: String,
     /// What is known of whether a run gets there with the operation undefined.

@@ -263,7 +263,7 @@ pub fn to_json(o: &Outcome) -> Json {
         "warnings": o.warnings.iter().map(|w| json!({
             "line": w.span.as_ref().map(|s| s.line),
             "column": w.span.as_ref().map(|s| s.col),
-            "kind": w.kind,
+            "kind": w.kind.describe(),
             "expression": w.expression,
             "status": w.status.word(),
             "steps": match &w.status {

@@ -674,12 +674,12 @@ impl<'a> Lowerer<'a> {
             }
             let at = self.span(s);
             let text = self.source_text(s);
-            let site = match self.undefined.iter().position(|u| u.span == at && u.kind == kind.describe()) {
+            let site = match self.undefined.iter().position(|u| u.span == at && u.kind == kind) {
                 Some(i) => i,
                 None => {
                     self.undefined.push(crate::ir::UndefinedSite {
                         span: at,
-                        kind: kind.describe().to_string(),
+                        kind,
                         expression: text,
                         status: crate::ir::WarningStatus::NotRuledOut,
                     });

@@ -10,10 +10,12 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use std::fmt;
 
+pub mod approximation;
 pub mod coalesce;
 pub mod liveness;
 pub mod loops;
 pub mod slice;
+pub use approximation::Approximation;
 pub use loops::{find_loops, Loop, LoopError};
 
 pub type LocId = usize;
@@ -336,11 +338,11 @@ pub struct Program {
     /// YES stays sound. Unknown values are `Choose` actions: the prover
     /// answers NO only when none of them is left after slicing (none can
     /// influence control flow) and `forbid_no` is empty.
-    pub approximations: Vec<(Option<Span>, String)>,
+    pub approximations: Vec<(Option<Span>, Approximation)>,
     /// The approximations that are not only unknown values (`Choose`):
     /// they forbid NO for the whole program (operands evaluated in every
     /// order: a compiler picks one).
-    pub forbid_no: Vec<(Option<Span>, String)>,
+    pub forbid_no: Vec<(Option<Span>, Approximation)>,
     /// Operations that may be undefined (see [`UndefinedSite`]).
     pub undefined: Vec<UndefinedSite>,
     /// Variables merged into another by coalescing, as (merged, kept): what

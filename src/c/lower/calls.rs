@@ -4,6 +4,7 @@
 use super::expr::Argument;
 use super::library::{NONDET_PREFIX, NON_LOCAL_JUMPS, PROGRAM_ENDS};
 use super::{JumpScope, Lowerer, Symbol};
+use crate::ir::Approximation;
 use crate::c::cfg::Cursor;
 use crate::c::arith::Val;
 use crate::c::types::CType;
@@ -67,7 +68,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         let at = self.span(c.span);
-        self.note_approximation(at, format!("call to `{name}` summarized (no loops, too large to inline): its result and what it may modify are arbitrary"));
+        self.note_approximation(at, Approximation::SummarizedCall { function: name.to_string() });
         match (&info.ret, want) {
             (CType::Int(t), true) => {
                 let r = self.cfg.temp(&format!("{name}%ret"), *t);

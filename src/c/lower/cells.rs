@@ -5,6 +5,7 @@
 
 use super::pointer::{ConstTerm, PtrVal, MAX_CELLS, SUMMARY_BASE};
 use super::Lowerer;
+use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::types::{size_of, CType};
 use crate::error::Result;
@@ -189,7 +190,7 @@ impl<'a> Lowerer<'a> {
         }
         let mut term = if known && !hits.is_empty() && candidates.iter().all(|(_, s)| s.iter().all(|s| s.ty == ty)) {
             // A block of T only: the access is one of its cells.
-            self.note_memory_safety(at.clone());
+            self.note_approximation(at.clone(), Approximation::MemorySafety);
             self.emit_assume(Term::or(hits.iter().map(|(h, _)| h.clone()).collect()));
             match hits.pop() {
                 Some((_, v)) => Term::var(v),
@@ -208,7 +209,7 @@ impl<'a> Lowerer<'a> {
     fn any_value(&mut self, ty: IntType, at: &Option<Span>) -> Val {
         let v = self.cfg.temp("load", ty);
         self.havoc(&v, ty);
-        self.note_unknown(at.clone(), format!("a load from memory gives any value of type {ty}"));
+        self.note_approximation(at.clone(), Approximation::Load { ty });
         self.arith.var(&v, ty)
     }
 
@@ -234,7 +235,7 @@ impl<'a> Lowerer<'a> {
                 // A constant offset that hits no slot of this type exactly.
                 let hit: Vec<Slot> = cells.overlapping(k, w).cloned().collect();
                 if !hit.is_empty() {
-                    self.note_unknown(at.clone(), format!("a store of type {ty} over memory of another type makes it unknown"));
+                    self.note_approximation(at.clone(), Approximation::StoreOverOtherType { ty });
                 }
                 for s in hit {
                     self.havoc(&s.var, s.ty);
@@ -271,7 +272,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         if mixed {
-            self.note_unknown(at.clone(), format!("a store of type {ty} into memory holding other types may make it unknown"));
+            self.note_approximation(at.clone(), Approximation::StoreIntoMixedTypes { ty });
         }
     }
 }

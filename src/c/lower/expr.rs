@@ -295,7 +295,7 @@ impl<'a> Lowerer<'a> {
                         let p = self.pointer(&c.node.expression, None)?;
                         self.expose(&p.base);
                         let at = self.span(c.span);
-                        self.note_unknown(at, "a pointer converted to an integer is any value");
+                        self.note_approximation(at, crate::ir::Approximation::PointerToInteger);
                         let v = self.cfg.temp("addr", t);
                         self.havoc(&v, t);
                         Ok(Some(self.arith.var(&v, t)))
@@ -381,7 +381,7 @@ impl<'a> Lowerer<'a> {
                 // Variable arguments are not modelled: any value of the type.
                 let ty = self.type_name(&v.node.type_name)?;
                 let at = self.span(v.span);
-                self.note_unknown(at, "`va_arg` gives any value");
+                self.note_approximation(at, crate::ir::Approximation::VaArg);
                 match ty {
                     CType::Int(t) => {
                         let x = self.cfg.temp("va_arg", t);
@@ -512,7 +512,7 @@ impl<'a> Lowerer<'a> {
             LValue::Opaque { ty, at } => {
                 let v = self.cfg.temp("opaque", *ty);
                 self.emit(Action::Choose(v.clone()));
-                self.note_unknown(at.clone(), "floating-point values and bit-fields are not modelled: any value");
+                self.note_approximation(at.clone(), crate::ir::Approximation::FloatingPointOrBitField);
                 if *ty == IntType::LONG {
                     // Stands for a floating-point value: any number.
                     return Val { term: Term::var(v), ty: *ty, range: None };
@@ -647,7 +647,7 @@ impl<'a> Lowerer<'a> {
             Err(why) if matches!(op, ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor | ArithOp::Shl | ArithOp::Shr) => {
                 // No exact linear encoding: a value within sound bounds.
                 let at = self.span(s);
-                self.note_unknown(at, format!("{why}: bounded, not computed"));
+                self.note_approximation(at, crate::ir::Approximation::Bitwise { why });
                 let probe = Term::var("bitwise%result");
                 let (ty, _, _) = self.arith.approximate(op, a.clone(), b.clone(), &probe);
                 let r = self.cfg.temp("bits", ty);

@@ -43,8 +43,6 @@ use num_traits::Zero;
 
 pub(crate) use super::pointer::*;
 
-/// What an approximation entry says about the memory-safety assumption.
-pub const MEMORY_SAFETY: &str = "assumes memory safety: every access in bounds";
 
 pub(crate) const ALLOCATORS: &[&str] = &["alloca", "__builtin_alloca", "malloc", "calloc"];
 
@@ -92,12 +90,6 @@ impl<'a> Lowerer<'a> {
         self.frames.iter().all(|f| {
             f.instance.is_none() && !f.past_goto_label && !f.jumps.iter().any(|j| matches!(j, super::JumpScope::Loop { .. }))
         })
-    }
-
-    pub(super) fn note_memory_safety(&mut self, at: Option<Span>) {
-        if !self.approximations.iter().any(|(_, t)| t == MEMORY_SAFETY) {
-            self.approximations.push((at, MEMORY_SAFETY.to_string()));
-        }
     }
 
     /// A fresh program variable that lives beyond the current statement.
@@ -251,14 +243,14 @@ impl<'a> Lowerer<'a> {
                     // An integer where a pointer is expected (gcc converts it,
                     // with a warning): like a cast, any pointer.
                     let at = self.span(e.span);
-                    self.note_unknown(at, "an integer converted to a pointer is any pointer");
+                    self.note_approximation(at, crate::ir::Approximation::IntegerToPointer);
                     Ok(self.unknown_pointer(hint.unwrap_or(CType::Void)))
                 }
                 _ => Err(self.unsupported(e.span, format!("`{}` used as a pointer", id.node.name))),
             },
             Expression::VaArg(v) => {
                 let at = self.span(v.span);
-                self.note_unknown(at, "`va_arg` gives any value");
+                self.note_approximation(at, crate::ir::Approximation::VaArg);
                 let pointee = pointee_of(&self.type_name(&v.node.type_name)?).unwrap_or(CType::Void);
                 Ok(self.unknown_pointer(pointee))
             }
@@ -272,7 +264,7 @@ impl<'a> Lowerer<'a> {
                     // so any pointer (recorded).
                     self.effect(&c.node.expression)?;
                     let at = self.span(c.span);
-                    self.note_unknown(at, "an integer converted to a pointer is any pointer");
+                    self.note_approximation(at, crate::ir::Approximation::IntegerToPointer);
                     return Ok(self.unknown_pointer(pointee));
                 }
                 let mut v = self.pointer(&c.node.expression, Some(pointee.clone()))?;
@@ -449,7 +441,7 @@ impl<'a> Lowerer<'a> {
         let p = self.unknown_pointer(ty);
         self.emit_assume(Term::not(Term::eq(p.base.clone(), Term::int(0))));
         let at = self.span(s);
-        self.note_unknown(at, "the address of an object whose contents are not modelled is any pointer");
+        self.note_approximation(at, crate::ir::Approximation::AddressOfUnmodelled);
         p
     }
 
@@ -609,7 +601,7 @@ impl<'a> Lowerer<'a> {
         ]);
         if in_bounds != Term::tt() {
             let at = self.span(e.span);
-            self.note_memory_safety(at);
+            self.note_approximation(at, crate::ir::Approximation::MemorySafety);
             self.emit_assume(in_bounds);
         }
     }
@@ -675,7 +667,7 @@ impl<'a> Lowerer<'a> {
                 let width = i64::from(self.arith.model.pointer_bytes());
                 self.assume_in_bounds(&addr, width, e.span);
                 let at = self.span(e.span);
-                self.note_unknown(at, "pointers stored in memory are not tracked: a load gives any pointer");
+                self.note_approximation(at, crate::ir::Approximation::PointerInMemory);
                 Ok(self.unknown_pointer(*pointee))
             }
             _ => Err(self.unsupported(e.span, "this expression as a pointer")),
@@ -690,7 +682,7 @@ impl<'a> Lowerer<'a> {
         let width = i64::from(self.arith.model.pointer_bytes());
         if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {
             for c in cells.iter().filter(|c| c.off < k + width && k < c.off + i64::from(size_of(c.ty))) {
-                self.note_unknown(at.clone(), "a pointer stored over integer memory makes it unknown");
+                self.note_approximation(at.clone(), crate::ir::Approximation::PointerOverIntegers);
                 self.havoc(&c.var, c.ty);
             }
         }
@@ -726,7 +718,7 @@ impl<'a> Lowerer<'a> {
                 // Relational comparison is defined only within one object.
                 if same != Term::tt() {
                     let at = self.span(s);
-                    self.note_memory_safety(at);
+                    self.note_approximation(at, crate::ir::Approximation::MemorySafety);
                     self.emit_assume(same);
                 }
                 match op {
@@ -747,7 +739,7 @@ impl<'a> Lowerer<'a> {
         let same = Term::eq(p.base.clone(), q.base.clone());
         if same != Term::tt() {
             let at = self.span(s);
-            self.note_memory_safety(at);
+            self.note_approximation(at, crate::ir::Approximation::MemorySafety);
             self.emit_assume(same);
         }
         let w = self.pointee_size(&p.pointee, s)?;

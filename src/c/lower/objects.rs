@@ -7,6 +7,7 @@
 
 use super::memory::PtrVal;
 use super::{LValue, Lowerer, Symbol};
+use crate::ir::Approximation;
 use crate::c::types::CType;
 use crate::error::Result;
 use crate::ir::Action;
@@ -374,14 +375,14 @@ impl<'a> Lowerer<'a> {
     pub(super) fn copy_record_from(&mut self, dst: &PtrVal, ty: &CType, from: Option<PtrVal>, loc: &Option<crate::ir::Span>) {
         let Some(from) = from else {
             self.havoc_object(dst, ty);
-            self.note_unknown(loc.clone(), "a struct value from a call or an unmodelled object is any value");
+            self.note_approximation(loc.clone(), Approximation::StructValue);
             return;
         };
         let mut slots = Vec::new();
         let size = self.byte_size(ty).unwrap_or(0);
         if !self.scalar_slots(ty, 0, "", &mut slots, super::memory::MAX_CELLS * 4) || size == 0 {
             self.havoc_object(dst, ty);
-            self.note_unknown(loc.clone(), "a copy of a large struct makes the copy unknown");
+            self.note_approximation(loc.clone(), Approximation::LargeStructCopy);
             return;
         }
         let from = self.snapshot_pointer(from);
@@ -399,7 +400,7 @@ impl<'a> Lowerer<'a> {
         }
         // Pointers, floats and bit-fields inside are not copied exactly.
         if self.has_untracked_parts(ty) {
-            self.note_unknown(loc, "pointer, floating-point and bit-field members of a copied struct are not tracked");
+            self.note_approximation(loc, Approximation::UntrackedMembers);
         }
     }
 
@@ -492,7 +493,7 @@ impl<'a> Lowerer<'a> {
         let v = self.cfg.temp("float", crate::ir::IntType::LONG);
         self.emit(Action::Choose(v.clone()));
         let at = self.span(s);
-        self.note_unknown(at, "floating-point values are not modelled: any value");
+        self.note_approximation(at, Approximation::FloatingPoint);
         crate::c::arith::Val { term: Term::var(v), ty: crate::ir::IntType::LONG, range: None }
     }
 }

@@ -19,6 +19,7 @@
 
 use super::memory::{PtrVal, PtrVar};
 use super::{Frame, JumpScope, Lowerer, Symbol};
+use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::cfg::Cursor;
 use crate::c::types::CType;
@@ -210,7 +211,7 @@ impl<'a> Lowerer<'a> {
         }
         if self.cur.is_some() {
             let at = self.span(c.span);
-            self.note_approximation(at, format!("recursive call to `{name}`: its result and what it may modify are arbitrary values"));
+            self.note_approximation(at, Approximation::RecursiveCall { function: name.to_string() });
         }
         Ok(ret.map(|(r, t)| self.arith.var(&r, t)))
     }

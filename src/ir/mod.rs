@@ -14,6 +14,7 @@ pub mod approximation;
 pub mod coalesce;
 pub mod liveness;
 pub mod loops;
+pub mod names;
 pub mod slice;
 pub use approximation::Approximation;
 pub use loops::{find_loops, Loop, LoopError};

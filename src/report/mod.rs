@@ -5,12 +5,14 @@
 //! own variables ([`cexpr`]), never as SMT-LIB over internal names.
 
 pub mod cexpr;
+pub mod ranking;
 pub mod witness;
 
 use crate::horn::encode::Encoding;
 use crate::termination::certificate::NonTerminationWitness;
 use crate::termination::{Answer, LoopProof, Outcome};
-use cexpr::{Check, Names};
+use cexpr::Names;
+use ranking::Check;
 use serde_json::{json, Value as Json};
 use std::fmt::Write as _;
 
@@ -120,7 +122,7 @@ fn check_of(l: &LoopProof) -> Check {
 /// The ranking function in C over source names; the internal form only
 /// when some piece speaks of a variable without a source name.
 fn ranking_text(l: &LoopProof, names: &Names) -> String {
-    cexpr::ranking(&l.ranking, check_of(l), names).unwrap_or_else(|| l.ranking.to_string())
+    ranking::ranking(&l.ranking, check_of(l), names).unwrap_or_else(|| l.ranking.to_string())
 }
 
 /// One line a person understands, from the prover's reasons (one line per

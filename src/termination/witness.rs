@@ -357,7 +357,7 @@ pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemS
             }
             let check = |bounds: &[Bound]| check_sets(&sets_of(bounds));
             let internal: Vec<Bound> =
-                enc.vars.iter().map(|v| if crate::report::cexpr::is_internal_name(&v.name) { Bound::Free } else { Bound::Exact }).collect();
+                enc.vars.iter().map(|v| if crate::ir::names::is_internal_name(&v.name) { Bound::Free } else { Bound::Exact }).collect();
             if internal.contains(&Bound::Free) && check(&internal) {
                 bounds = internal;
             }

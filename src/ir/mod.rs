@@ -15,8 +15,10 @@ pub mod coalesce;
 pub mod liveness;
 pub mod loops;
 pub mod names;
+pub mod origin;
 pub mod slice;
 pub use approximation::Approximation;
+pub use origin::{Origin, Renaming};
 pub use loops::{find_loops, Loop, LoopError};
 
 pub type LocId = usize;
@@ -251,6 +253,10 @@ pub struct Variable {
     /// and the model's own variables, [`MIXED_FUNCTIONS`] after coalescing
     /// merged locals of several functions.
     pub function: Option<String>,
+    /// What the variable stands for (decides how it is shown).
+    pub origin: Origin,
+    /// How `name` was made apart from `source_name`, if it was.
+    pub renamed: Option<Renaming>,
 }
 
 /// The function of a variable that stands for locals of several functions.
@@ -263,7 +269,7 @@ impl Variable {
     /// Whether a `havoc` of this variable is the outcome of an allocation
     /// that may fail (0: the allocation failed; see [`ALLOCATION_RESULT`]).
     pub fn is_allocation_result(&self) -> bool {
-        self.source_name == ALLOCATION_RESULT
+        self.origin == Origin::Allocation(origin::AllocationPart::Result)
     }
 }
 

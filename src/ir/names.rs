@@ -1,10 +1,11 @@
 //! How the program's variables are shown to people and to witness
 //! validators: internal names (`f.x.2`, `tmp%1`, `mem1[0]`) mapped to
 //! source names, and the variables that have no name in the source hidden.
-//! Used by the report's printers and by the termination witnesses (which
-//! leave unnameable variables free), so it lives with the variables.
+//! Used by the report's printers and by the termination witnesses, so it
+//! lives with the variables. What a variable is comes from its
+//! [`super::Origin`], never from the characters of its name.
 
-use super::Variable;
+use super::{Renaming, Variable};
 use crate::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -18,8 +19,8 @@ pub struct Names {
 impl Names {
     /// Names for people: a C variable by its source name; copies of the same
     /// source name (shadowed locals, inlined calls, which the front end names
-    /// `f.x`, `f.x.2`) as `x@f`, `x@f#2`; temporaries (`%` in the name) and
-    /// instrumentation variables (not program variables) hidden.
+    /// `f.x`, `f.x.2`) as `x@f`, `x@f#2`; temporaries (and the cells and
+    /// parts of temporaries and compound literals) hidden.
     pub fn readable(vars: &[Variable]) -> Names {
         let mut count: BTreeMap<&str, usize> = BTreeMap::new();
         for v in vars {
@@ -27,12 +28,12 @@ impl Names {
         }
         let shown = vars
             .iter()
-            .filter(|v| !is_temporary(v))
+            .filter(|v| !v.origin.is_temporary())
             .map(|v| {
                 let shown = if v.name == v.source_name || count[v.source_name.as_str()] == 1 {
                     v.source_name.clone()
                 } else {
-                    qualified(&v.name, &v.source_name)
+                    qualified(v)
                 };
                 (v.name.clone(), shown)
             })
@@ -51,7 +52,7 @@ impl Names {
         if function.is_empty() {
             return Names::unambiguous(vars);
         }
-        let nameable = |v: &&Variable| !is_temporary(v) && is_c_access_path(&v.source_name);
+        let nameable = |v: &&Variable| !v.origin.is_temporary() && v.origin.reads_as_lvalue();
         let is_live = |v: &Variable| live.is_none_or(|l| l.contains(&v.name));
         let local = |v: &Variable| v.function.as_deref() == Some(function);
         let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
@@ -88,17 +89,10 @@ impl Names {
         }
         let shown = vars
             .iter()
-            .filter(|v| !is_temporary(v) && count[v.source_name.as_str()] == 1 && is_c_identifier(&v.source_name))
+            .filter(|v| !v.origin.is_temporary() && count[v.source_name.as_str()] == 1 && v.origin.is_identifier())
             .map(|v| (v.name.clone(), v.source_name.clone()))
             .collect();
         Names { shown }
-    }
-
-    /// Every name shown as it is (for outcomes without variable information),
-    /// except the instrumentation's counters and snapshots (`#`) and the
-    /// front end's temporaries (`%`).
-    pub fn internal(names: impl IntoIterator<Item = String>) -> Names {
-        Names { shown: names.into_iter().filter(|n| !is_internal_name(n)).map(|n| (n.clone(), n)).collect() }
     }
 
     /// Only the variables in `live` (a variable dead at a loop header
@@ -127,81 +121,52 @@ impl Names {
     }
 }
 
-/// The instrumentation's counters and snapshots (`#`) and the front end's
-/// temporaries (`%`): names that are not the program's.
-pub fn is_internal_name(name: &str) -> bool {
-    name.contains('#') || name.contains('%')
-}
-
-fn is_temporary(v: &Variable) -> bool {
-    v.name.contains('%') || v.source_name.contains('%')
-}
-
-/// A variable, or a cell of an array or struct variable as the front end
-/// names it (`a[2]`, `s.next`, `m[1][0]`, `arr[1].b`): an lvalue the
-/// source can write where the variable is in scope. Cells of heap blocks
-/// (`mem1[0]`) and of compound literals have no such name.
-fn is_c_access_path(s: &str) -> bool {
-    let root_end = s.find(['[', '.']).unwrap_or(s.len());
-    let (root, mut rest) = s.split_at(root_end);
-    let heap = root.strip_prefix("mem").is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-    if !is_c_identifier(root) || heap {
-        return false;
+/// `f.x` -> `x@f`, `f.x.2` -> `x@f#2`, from how the front end renamed
+/// the variable (see [`super::Renaming`]).
+fn qualified(v: &Variable) -> String {
+    let source = &v.source_name;
+    match &v.renamed {
+        Some(Renaming { scope, copy: None }) => format!("{source}@{scope}"),
+        Some(Renaming { scope, copy: Some(k) }) if !scope.is_empty() => format!("{source}@{scope}#{k}"),
+        _ => format!("{source}@{}", v.name),
     }
-    while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix('[') {
-            let Some(close) = r.find(']') else { return false };
-            if close == 0 || !r[..close].chars().all(|c| c.is_ascii_digit()) {
-                return false;
-            }
-            rest = &r[close + 1..];
-        } else if let Some(r) = rest.strip_prefix('.') {
-            let end = r.find(['[', '.']).unwrap_or(r.len());
-            if !is_c_identifier(&r[..end]) {
-                return false;
-            }
-            rest = &r[end..];
-        } else {
-            return false;
-        }
-    }
-    true
-}
-
-fn is_c_identifier(s: &str) -> bool {
-    let mut cs = s.chars();
-    cs.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// `f.x` -> `x@f`, `f.x.2` -> `x@f#2` (the front end's scheme, `c::cfg`).
-fn qualified(name: &str, source: &str) -> String {
-    let dotted = format!(".{source}");
-    if let Some(f) = name.strip_suffix(&dotted) {
-        return format!("{source}@{f}");
-    }
-    if let Some(pos) = name.rfind(&format!("{dotted}.")) {
-        let (f, k) = (&name[..pos], &name[pos + dotted.len() + 1..]);
-        if !f.is_empty() && k.chars().all(|c| c.is_ascii_digit()) {
-            return format!("{source}@{f}#{k}");
-        }
-    }
-    format!("{source}@{name}")
 }
 
 #[cfg(test)]
 mod tests {
+    use super::test_vars::*;
     use super::*;
-    use crate::ir::IntType;
-
-    fn var(name: &str, source: &str) -> Variable {
-        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT, function: None }
-    }
 
     #[test]
     fn copies_are_qualified_and_ambiguous_names_hidden() {
-        assert_eq!(qualified("f.x.2", "x"), "x@f#2");
-        let u = Names::unambiguous(&[var("x", "x"), var("f.x", "x"), var("y", "y")]);
+        assert_eq!(qualified(&copy("f", "x", Some(2))), "x@f#2");
+        let u = Names::unambiguous(&[source("x"), copy("f", "x", None), source("y")]);
         assert_eq!(u.get("y"), Some("y"));
         assert_eq!(u.get("x"), None);
+    }
+}
+
+/// Variables for tests of the printers.
+#[cfg(test)]
+pub(crate) mod test_vars {
+    use crate::ir::{IntType, Origin, Renaming, Variable};
+
+    /// A C variable under its own name.
+    pub fn source(name: &str) -> Variable {
+        Variable { name: name.into(), source_name: name.into(), ty: IntType::INT, function: None, origin: Origin::Source, renamed: None }
+    }
+
+    /// A copy of C variable `x` declared in `scope`: `scope.x` or `scope.x.k`.
+    pub fn copy(scope: &str, x: &str, k: Option<usize>) -> Variable {
+        let name = match k {
+            None => format!("{scope}.{x}"),
+            Some(k) => format!("{scope}.{x}.{k}"),
+        };
+        Variable { name, renamed: Some(Renaming { scope: scope.into(), copy: k }), ..source(x) }
+    }
+
+    /// A front-end temporary.
+    pub fn temporary(name: &str) -> Variable {
+        Variable { origin: Origin::Temporary, ..source(name) }
     }
 }

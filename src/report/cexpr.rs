@@ -245,18 +245,14 @@ pub fn affine(a: &Affine, names: &Names) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{IntType, Variable};
+    use crate::ir::names::test_vars::{copy, source, temporary};
     use crate::term::euclid_div_mod;
     use crate::term::parse::parse_term;
     use crate::term::Sort;
     use num_bigint::BigInt;
 
-    fn var(name: &str, source: &str) -> Variable {
-        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT, function: None }
-    }
-
     fn names() -> Names {
-        Names::readable(&[var("x", "x"), var("y", "y"), var("n", "n"), var("i", "i"), var("f.x", "x"), var("tmp%1", "tmp%1")])
+        Names::readable(&[source("x"), source("y"), source("n"), source("i"), copy("f", "x", None), temporary("tmp%1")])
     }
 
     fn term(s: &str) -> Term {

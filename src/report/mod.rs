@@ -98,8 +98,7 @@ fn details(o: &Outcome) -> String {
 /// them.
 fn names_of(o: &Outcome) -> Names {
     match &o.encoding {
-        Some(e) if !e.program_vars.is_empty() => Names::readable(&e.program_vars),
-        Some(e) => Names::internal(e.vars.iter().map(|v| v.name.clone())),
+        Some(e) => Names::readable(&e.program_vars),
         None => Names::default(),
     }
 }

@@ -113,19 +113,15 @@ pub fn max_digits(pieces: &[Affine]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{IntType, Variable};
+    use crate::ir::names::test_vars::{copy, source, temporary};
     use num_rational::BigRational;
 
     fn rational(n: i64, d: i64) -> BigRational {
         BigRational::new(BigInt::from(n), BigInt::from(d))
     }
 
-    fn var(name: &str, source: &str) -> Variable {
-        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT, function: None }
-    }
-
     fn names() -> Names {
-        Names::readable(&[var("x", "x"), var("y", "y"), var("n", "n"), var("i", "i"), var("f.x", "x"), var("tmp%1", "tmp%1")])
+        Names::readable(&[source("x"), source("y"), source("n"), source("i"), copy("f", "x", None), temporary("tmp%1")])
     }
 
     fn piece(terms: &[(&str, i64, i64)], c: (i64, i64)) -> AffinePiece {

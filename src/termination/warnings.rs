@@ -25,7 +25,7 @@
 
 use crate::engine::{portfolio, Budget, EngineKind, Verdict};
 use crate::horn::encode::{encode, Encoding};
-use crate::ir::{Action, Edge, Location, Program, UndefinedSite, WarningStatus, UNDEFINED_SITE};
+use crate::ir::{Action, Edge, Location, Program, UndefinedSite, WarningStatus};
 use crate::term::Term;
 use std::time::Duration;
 
@@ -86,7 +86,7 @@ pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
 /// Runs both phases, handing each phase's outcome (the warnings kept so
 /// far) to `report`; stops when `report` says nobody listens any more.
 fn check_all(p: &Program, outer: &Budget, mut report: impl FnMut(Vec<UndefinedSite>) -> bool) {
-    let Some(marker) = p.vars.iter().find(|v| v.source_name == UNDEFINED_SITE).map(|v| v.name.clone()) else {
+    let Some(marker) = p.vars.iter().find(|v| v.origin == crate::ir::Origin::UndefinedSite).map(|v| v.name.clone()) else {
         report(p.undefined.clone());
         return;
     };

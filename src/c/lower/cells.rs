@@ -5,6 +5,8 @@
 
 use super::pointer::{ConstTerm, PtrVal, MAX_CELLS, SUMMARY_BASE};
 use super::Lowerer;
+use crate::ir::origin::{AllocationPart, Owner};
+use crate::ir::Origin;
 use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::types::{size_of, CType};
@@ -55,7 +57,7 @@ impl<'a> Lowerer<'a> {
     /// object, whose storage is reused each time its declaration runs in
     /// the same frame (an earlier instance is dead by then), so only
     /// recursion makes it more than one block.
-    pub(super) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<&str>, scoped: bool) -> Result<Term> {
+    pub(super) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool) -> Result<Term> {
         let site = self.blocks.len();
         let once = if scoped {
             self.frames.iter().all(|f| f.instance.is_none())
@@ -82,12 +84,13 @@ impl<'a> Lowerer<'a> {
             _ => false,
         };
         let cells = if tracked && !slots.is_empty() {
-            let prefix = name.map_or_else(|| format!("mem{id}"), str::to_string);
+            let prefix = name.map_or_else(|| format!("mem{id}"), |(n, _)| n.to_string());
+            let of = name.map_or(Owner::Anonymous, |(_, o)| o);
             let f = self.function_name();
             let mut cells = Vec::new();
             for (off, t, path) in slots {
                 let path = if path.is_empty() && name.is_none() { "[0]".to_string() } else { path };
-                let v = self.cfg.declare(&format!("{prefix}{path}"), &f, t);
+                let v = self.cfg.declare_as(&format!("{prefix}{path}"), &f, t, Origin::Cell { of, path: path.clone() });
                 if zeroed {
                     self.emit(Action::Assign(v.clone(), Term::int(0)));
                 } else {
@@ -109,13 +112,13 @@ impl<'a> Lowerer<'a> {
             let next = match &self.alloc_counter {
                 Some(v) => v.clone(),
                 None => {
-                    let v = self.cfg.declare("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG);
+                    let v = self.cfg.declare_as("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG, Origin::Allocation(AllocationPart::Counter));
                     self.static_inits.push(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
                     self.alloc_counter = Some(v.clone());
                     v
                 }
             };
-            let b = self.memory_var("alloc.base");
+            let b = self.memory_var("alloc.base", Origin::Allocation(AllocationPart::Base));
             self.emit(Action::Assign(b.clone(), Term::var(next.clone())));
             self.emit(Action::Assign(next.clone(), Term::add(vec![Term::var(next), Term::int(1)])));
             Ok(Term::var(b))

@@ -83,7 +83,7 @@ impl<'a> Lowerer<'a> {
     /// program does not name: an input of at least `least`.
     fn hidden_count(&mut self, what: &str, least: i64) -> crate::term::Term {
         use crate::term::Term;
-        let v = self.cfg.declare(&format!("{what}#hidden"), "main", IntType::INT);
+        let v = self.cfg.declare_as(&format!("{what}#hidden"), "main", IntType::INT, crate::ir::Origin::HiddenCount);
         self.input(&v, IntType::INT);
         self.emit_assume(Term::le(Term::int(least), Term::var(v.clone())));
         Term::var(v)

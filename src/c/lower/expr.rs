@@ -694,7 +694,7 @@ impl<'a> Lowerer<'a> {
                 let marker = match &self.undefined_marker {
                     Some(m) => m.clone(),
                     None => {
-                        let m = self.cfg.declare(crate::ir::UNDEFINED_SITE, crate::c::cfg::GLOBAL, crate::ir::IntType::INT);
+                        let m = self.cfg.declare_as(crate::ir::UNDEFINED_SITE, crate::c::cfg::GLOBAL, crate::ir::IntType::INT, crate::ir::Origin::UndefinedSite);
                         self.undefined_marker = Some(m.clone());
                         m
                     }

@@ -31,6 +31,8 @@
 
 use super::cells::Block;
 use super::{LValue, Lowerer, Symbol};
+use crate::ir::origin::{AllocationPart, Owner, PointerPart};
+use crate::ir::Origin;
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::types::{size_of, CType};
 use crate::error::Result;
@@ -93,17 +95,17 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A fresh program variable that lives beyond the current statement.
-    pub(super) fn memory_var(&mut self, name: &str) -> String {
+    pub(super) fn memory_var(&mut self, name: &str, origin: Origin) -> String {
         let f = self.function_name();
-        self.cfg.declare(name, &f, IntType::LONG)
+        self.cfg.declare_as(name, &f, IntType::LONG, origin)
     }
 
     /// Copy a term into a fresh persistent variable unless it is constant.
-    fn pin(&mut self, name: &str, t: Term) -> Term {
+    fn pin(&mut self, name: &str, origin: Origin, t: Term) -> Term {
         if matches!(t, Term::Int(_)) {
             return t;
         }
-        let v = self.memory_var(name);
+        let v = self.memory_var(name, origin);
         self.emit(Action::Assign(v.clone(), t));
         Term::var(v)
     }
@@ -114,26 +116,27 @@ impl<'a> Lowerer<'a> {
     /// uninitialized, any value).
     /// `fixed`: never reassigned (base and size stay); `still`: never moved
     /// either (the offset stays too).
-    pub fn declare_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>, fixed: bool, still: bool) -> PtrVar {
+    pub fn declare_pointer(&mut self, name: &str, of: Owner, pointee: CType, init: Option<PtrVal>, fixed: bool, still: bool) -> PtrVar {
+        let part = |part| Origin::PointerPart { of, part };
         match (init, fixed) {
             (Some(v), true) => {
                 if !matches!(v.base, Term::Int(_)) {
                     self.expose(&v.base);
                 }
-                let base = self.pin(&format!("{name}.base"), v.base);
-                let size = self.pin(&format!("{name}.size"), v.size);
+                let base = self.pin(&format!("{name}.base"), part(PointerPart::Base), v.base);
+                let size = self.pin(&format!("{name}.size"), part(PointerPart::Size), v.size);
                 if still {
-                    let off = self.pin(&format!("{name}.off"), v.off);
+                    let off = self.pin(&format!("{name}.off"), part(PointerPart::Offset), v.off);
                     return PtrVar { base, off: String::new(), size, whole: None, fixed_off: Some(off), pointee };
                 }
-                let off = self.memory_var(&format!("{name}.off"));
+                let off = self.memory_var(&format!("{name}.off"), part(PointerPart::Offset));
                 self.emit(Action::Assign(off.clone(), v.off));
                 PtrVar { base, off, size, whole: None, fixed_off: None, pointee }
             }
             (init, _) => {
-                let off = self.memory_var(&format!("{name}.off"));
-                let b = self.memory_var(&format!("{name}.base"));
-                let s = self.memory_var(&format!("{name}.size"));
+                let off = self.memory_var(&format!("{name}.off"), part(PointerPart::Offset));
+                let b = self.memory_var(&format!("{name}.base"), part(PointerPart::Base));
+                let s = self.memory_var(&format!("{name}.size"), part(PointerPart::Size));
                 let var = PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), fixed_off: None, pointee };
                 match init {
                     Some(v) => self.assign_pointer_parts(&var, v),
@@ -282,7 +285,7 @@ impl<'a> Lowerer<'a> {
                 let key = s.node.concat();
                 let base = match self.string_literal_blocks.get(&key).cloned() {
                     Some(first) => {
-                        let b = self.memory_var("str.base");
+                        let b = self.memory_var("str.base", Origin::StringLiteral);
                         self.emit(Action::Choose(b.clone()));
                         self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), first), Term::eq(Term::var(b.clone()), base)]));
                         Term::var(b)
@@ -379,7 +382,7 @@ impl<'a> Lowerer<'a> {
             Expression::Member(_) => self.pointer_in_memory(e),
             Expression::Conditional(c) => {
                 // Real control flow: each branch writes the parts of the result.
-                let result = self.declare_pointer("cond", hint.clone().unwrap_or(CType::Void), None, false, false);
+                let result = self.declare_pointer("cond", Owner::Conditional, hint.clone().unwrap_or(CType::Void), None, false, false);
                 let (ts, fs) = self.branch(&c.node.condition)?;
                 let mut ends = Vec::new();
                 for (cursors, x) in [(ts, &c.node.then_expression), (fs, &c.node.else_expression)] {
@@ -540,12 +543,12 @@ impl<'a> Lowerer<'a> {
             }
             _ => return Err(self.syntax(c.span, format!("`{name}` takes one argument"))),
         };
-        let size = self.pin("alloc.size", size.term);
+        let size = self.pin("alloc.size", Origin::Allocation(AllocationPart::Size), size.term);
         let zeroed = name == "calloc";
         let base = self.new_block(hint.clone(), &size, zeroed, None, false)?;
         let base = if matches!(name, "malloc" | "calloc") {
             // Allocation may fail: NULL or the new block.
-            let b = self.memory_var(crate::ir::ALLOCATION_RESULT);
+            let b = self.memory_var(crate::ir::ALLOCATION_RESULT, Origin::Allocation(AllocationPart::Result));
             self.emit(Action::Havoc(b.clone()));
             self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), Term::int(0)), Term::eq(Term::var(b.clone()), base)]));
             Term::var(b)
@@ -765,16 +768,17 @@ impl<'a> Lowerer<'a> {
     pub fn bind_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>) {
         let fixed = init.is_some() && !self.may_reassign(name);
         let still = fixed && !self.may_move(name);
-        let var = self.declare_pointer(name, pointee, init, fixed, still);
+        let var = self.declare_pointer(name, Owner::Variable, pointee, init, fixed, still);
         self.bind(name, Symbol::Ptr(var));
     }
 
     /// A global pointer (reassignable anywhere): NULL or unknown at start
     /// (`initial`: false when an initializer run before `main` sets it).
-    pub fn global_pointer(&mut self, name: &str, pointee: CType, is_extern: bool, initial: bool) -> PtrVar {
-        let b = self.cfg.declare(&format!("{name}.base"), crate::c::cfg::GLOBAL, IntType::LONG);
-        let off = self.cfg.declare(&format!("{name}.off"), crate::c::cfg::GLOBAL, IntType::LONG);
-        let s = self.cfg.declare(&format!("{name}.size"), crate::c::cfg::GLOBAL, IntType::LONG);
+    pub fn global_pointer(&mut self, name: &str, of: Owner, pointee: CType, is_extern: bool, initial: bool) -> PtrVar {
+        let part = |part| Origin::PointerPart { of, part };
+        let b = self.cfg.declare_as(&format!("{name}.base"), crate::c::cfg::GLOBAL, IntType::LONG, part(PointerPart::Base));
+        let off = self.cfg.declare_as(&format!("{name}.off"), crate::c::cfg::GLOBAL, IntType::LONG, part(PointerPart::Offset));
+        let s = self.cfg.declare_as(&format!("{name}.size"), crate::c::cfg::GLOBAL, IntType::LONG, part(PointerPart::Size));
         let value = if is_extern { None } else { Some(BigInt::zero()) };
         if initial {
             for v in [&b, &off, &s] {

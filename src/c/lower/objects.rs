@@ -7,6 +7,7 @@
 
 use super::memory::PtrVal;
 use super::{LValue, Lowerer, Symbol};
+use crate::ir::origin::Owner;
 use crate::ir::Approximation;
 use crate::c::types::CType;
 use crate::error::Result;
@@ -49,7 +50,7 @@ impl<'a> Lowerer<'a> {
     /// Declare an array or record variable `name` of type `ty`: a new block,
     /// initialized. Returns the symbol bound to the name.
     pub(super) fn declare_object(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>, storage: Storage, s: lang_c::span::Span) -> Result<Symbol> {
-        self.declare_object_as(name, None, ty, init, storage, s)
+        self.declare_object_as(name, None, Owner::Variable, ty, init, storage, s)
     }
 
     /// [`Lowerer::declare_object`], with `binding` in scope in its own
@@ -58,6 +59,7 @@ impl<'a> Lowerer<'a> {
         &mut self,
         name: &str,
         binding: Option<&str>,
+        owner: Owner,
         ty: CType,
         init: Option<&'a Node<Initializer>>,
         storage: Storage,
@@ -69,7 +71,7 @@ impl<'a> Lowerer<'a> {
         };
         let size = Term::int(bytes as i64);
         let zeroed = storage == Storage::Static || (storage == Storage::Automatic && init.is_some());
-        let base = self.new_block(Some(ty.clone()), &size, zeroed, Some(name), true)?;
+        let base = self.new_block(Some(ty.clone()), &size, zeroed, Some((name, owner)), true)?;
         if storage == Storage::Automatic {
             self.open_automatic(&base);
         }
@@ -132,7 +134,7 @@ impl<'a> Lowerer<'a> {
             CType::Array(elem, None) => CType::Array(elem, Some(list_length(self, &c.node.initializer_list))),
             ty => ty,
         };
-        let Symbol::Object { ptr, ty } = self.declare_object("literal%", ty, None, Storage::Static, c.span)? else {
+        let Symbol::Object { ptr, ty } = self.declare_object_as("literal%", None, Owner::CompoundLiteral, ty, None, Storage::Static, c.span)? else {
             return Err(self.unsupported(c.span, "this compound literal"));
         };
         self.initialize_list(&ptr, &ty, &c.node.initializer_list, c.span)?;

@@ -74,23 +74,7 @@ pub enum CmpOp {
     Ne,
 }
 
-/// What makes an operation undefined in C.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Undefined {
-    SignedOverflow,
-    DivisionByZero,
-    ShiftOutOfRange,
-}
-
-impl Undefined {
-    pub fn describe(self) -> &'static str {
-        match self {
-            Undefined::SignedOverflow => "signed overflow",
-            Undefined::DivisionByZero => "division by zero",
-            Undefined::ShiftOutOfRange => "shift out of range",
-        }
-    }
-}
+pub use crate::ir::Undefined;
 
 /// The result of an operation: the value plus the conditions under which
 /// it is defined (a non-zero divisor; under `c`, a result in range). An

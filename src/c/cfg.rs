@@ -6,7 +6,7 @@
 //! is created only where control flow merges (`join`), at loop headers and at
 //! `goto` targets. So a whole loop body without inner joins becomes one edge.
 
-use crate::ir::{Action, Edge, IntType, LocId, Location, Span, Variable};
+use crate::ir::{Action, Edge, IntType, LocId, Location, Origin, Renaming, Span, Variable};
 use crate::term::{Op, Term};
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -230,29 +230,37 @@ impl CfgBuilder {
         }
     }
 
-    /// A program variable for a C variable: its C name when still free,
-    /// else `function.name`, else `function.name.2`, ... (`.` cannot occur
-    /// in C identifiers, so these never clash with C names).
     /// The type of a program variable.
     pub fn type_of(&self, name: &str) -> Option<IntType> {
         self.var_types.get(name).copied()
     }
 
+    /// A program variable for a C variable (see [`CfgBuilder::declare_as`]).
     pub fn declare(&mut self, source_name: &str, function: &str, ty: IntType) -> String {
+        self.declare_as(source_name, function, ty, Origin::Source)
+    }
+
+    /// A program variable standing for `origin`: its source name when
+    /// still free, else `function.name`, else `function.name.2`, ... (`.`
+    /// cannot occur in C identifiers, so these never clash with C names).
+    pub fn declare_as(&mut self, source_name: &str, function: &str, ty: IntType, origin: Origin) -> String {
         let mut name = source_name.to_string();
+        let mut renamed = None;
         if self.taken.contains(&name) {
             let base = format!("{function}.{source_name}");
             name = base.clone();
+            renamed = Some(Renaming { scope: function.to_string(), copy: None });
             let k = self.next_copy.entry(base.clone()).or_insert(2);
             while self.taken.contains(&name) {
                 name = format!("{base}.{k}");
+                renamed = Some(Renaming { scope: function.to_string(), copy: Some(*k) });
                 *k += 1;
             }
         }
         self.taken.insert(name.clone());
         self.var_types.insert(name.clone(), ty);
         let function = (function != GLOBAL).then(|| function.to_string());
-        self.vars.push(Variable { name: name.clone(), source_name: source_name.to_string(), ty, function });
+        self.vars.push(Variable { name: name.clone(), source_name: source_name.to_string(), ty, function, origin, renamed });
         name
     }
 
@@ -279,7 +287,7 @@ impl CfgBuilder {
                 }
                 self.taken.insert(name.clone());
                 self.var_types.insert(name.clone(), ty);
-                self.vars.push(Variable { name: name.clone(), source_name: name.clone(), ty, function: None });
+                self.vars.push(Variable { name: name.clone(), source_name: name.clone(), ty, function: None, origin: Origin::Temporary, renamed: None });
                 name
             }
         };

@@ -106,7 +106,7 @@ mod tests {
     use crate::term::Term;
 
     fn var(name: &str, source: &str) -> Variable {
-        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT, function: None }
+        Variable { name: name.into(), source_name: source.into(), ty: IntType::INT, function: None, origin: crate::ir::Origin::Source, renamed: None }
     }
 
     fn program(vars: Vec<Variable>, edges: Vec<Edge>, locations: usize) -> Program {

@@ -10,12 +10,17 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use std::fmt;
 
+pub mod approximation;
 pub mod coalesce;
 pub mod liveness;
 pub mod loops;
 pub mod machine;
+pub mod names;
+pub mod origin;
 pub mod slice;
 pub mod split;
+pub use approximation::Approximation;
+pub use origin::{Origin, Renaming};
 pub use loops::{find_loops, Loop, LoopError};
 pub use machine::{DataModel, MachineModel};
 
@@ -115,14 +120,37 @@ pub enum IntSemantics {
     Math,
 }
 
+/// What makes an operation undefined in C.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Undefined {
+    SignedOverflow,
+    DivisionByZero,
+    ShiftOutOfRange,
+}
+
+impl Undefined {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Undefined::SignedOverflow => "signed overflow",
+            Undefined::DivisionByZero => "division by zero",
+            Undefined::ShiftOutOfRange => "shift out of range",
+        }
+    }
+}
+
+impl std::fmt::Display for Undefined {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
 /// An operation whose undefined behaviour (signed overflow, division by
 /// zero, a bad shift) was not ruled out while lowering: executions that
 /// reach it are dropped, and the answer warns about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UndefinedSite {
     pub span: Option<Span>,
-    /// `signed overflow`, `division by zero`, `shift out of range`.
-    pub kind: String,
+    pub kind: Undefined,
     /// The source text of the operation.
     pub expression: String,
     /// What is known of whether a run gets there with the operation undefined.
@@ -169,6 +197,10 @@ pub struct Variable {
     /// and the model's own variables, [`MIXED_FUNCTIONS`] after coalescing
     /// merged locals of several functions.
     pub function: Option<String>,
+    /// What the variable stands for (decides how it is shown).
+    pub origin: Origin,
+    /// How `name` was made apart from `source_name`, if it was.
+    pub renamed: Option<Renaming>,
 }
 
 /// The function of a variable that stands for locals of several functions.
@@ -181,7 +213,7 @@ impl Variable {
     /// Whether a `havoc` of this variable is the outcome of an allocation
     /// that may fail (0: the allocation failed; see [`ALLOCATION_RESULT`]).
     pub fn is_allocation_result(&self) -> bool {
-        self.source_name == ALLOCATION_RESULT
+        self.origin == Origin::Allocation(origin::AllocationPart::Result)
     }
 }
 
@@ -259,11 +291,11 @@ pub struct Program {
     /// YES stays sound. Unknown values are `Choose` actions: the prover
     /// answers NO only when none of them is left after slicing (none can
     /// influence control flow) and `forbid_no` is empty.
-    pub approximations: Vec<(Option<Span>, String)>,
+    pub approximations: Vec<(Option<Span>, Approximation)>,
     /// The approximations that are not only unknown values (`Choose`):
     /// they forbid NO for the whole program (operands evaluated in every
     /// order: a compiler picks one).
-    pub forbid_no: Vec<(Option<Span>, String)>,
+    pub forbid_no: Vec<(Option<Span>, Approximation)>,
     /// Operations that may be undefined (see [`UndefinedSite`]).
     pub undefined: Vec<UndefinedSite>,
     /// Variables merged into another by coalescing, as (merged, kept): what

@@ -24,7 +24,7 @@ pub mod ari;
 pub mod smtlib;
 
 use crate::error::{Result, TesseraError};
-use crate::ir::{Action, Edge, IntSemantics, IntType, Location, MachineModel, Program, Span, Variable};
+use crate::ir::{Action, Edge, IntSemantics, IntType, Location, MachineModel, Origin, Program, Span, Variable};
 use crate::term::parse::SExpr;
 use crate::term::{Op, Sort, Term};
 use std::collections::{BTreeMap, BTreeSet};
@@ -136,7 +136,7 @@ pub(crate) fn sexpr_error(file: &str, message: String) -> TesseraError {
 /// [`crate::ir::split`]). The exit is never reached: runs end where no rule
 /// applies.
 pub fn lower(its: &ItsProblem) -> Program {
-    let mut vars: Vec<Variable> = its.vars.iter().map(|v| variable(v, v)).collect();
+    let mut vars: Vec<Variable> = its.vars.iter().map(|v| variable(v, v, Origin::Source)).collect();
     let mut locations = vec![
         Location { span: None, note: "start".into(), function: String::new() },
         Location { span: None, note: "no rule applies".into(), function: String::new() },
@@ -173,9 +173,11 @@ pub fn lower(its: &ItsProblem) -> Program {
 }
 
 /// A variable of the model: integers of an ITS are mathematical, which the
-/// widest signed type stands for under [`IntSemantics::Math`].
-fn variable(name: &str, source: &str) -> Variable {
-    Variable { name: name.to_string(), source_name: source.to_string(), ty: IntType::LONG, function: None }
+/// widest signed type stands for under [`IntSemantics::Math`]. The
+/// problem's variables are its source variables; a rule's arbitrary values
+/// and saved old values are the model's temporaries.
+fn variable(name: &str, source: &str, origin: Origin) -> Variable {
+    Variable { name: name.to_string(), source_name: source.to_string(), ty: IntType::LONG, function: None, origin, renamed: None }
 }
 
 /// A name of the model not used yet, made from `base` (the model's own
@@ -199,7 +201,7 @@ fn rule_actions(its: &ItsProblem, k: usize, rule: &Rule, vars: &mut Vec<Variable
     let mut renaming: BTreeMap<String, Term> = BTreeMap::new();
     for l in &rule.locals {
         let name = fresh(&format!("{l}.r{k}"), taken);
-        vars.push(variable(&name, l));
+        vars.push(variable(&name, l, Origin::Temporary));
         actions.push(Action::Havoc(name.clone()));
         renaming.insert(l.clone(), Term::var(name));
     }
@@ -219,7 +221,7 @@ fn rule_actions(its: &ItsProblem, k: usize, rule: &Rule, vars: &mut Vec<Variable
         let read_by_other = changed.iter().any(|&j| j != i && updates[j].free_vars().iter().any(|d| &d.name == v));
         if read_by_other {
             let old = fresh(&format!("{v}.old"), taken);
-            vars.push(variable(&old, v));
+            vars.push(variable(&old, v, Origin::Temporary));
             actions.push(Action::Assign(old.clone(), Term::var(v.clone())));
             saved.insert(v.clone(), Term::var(old));
         }
@@ -245,7 +247,7 @@ fn abstract_nonlinear(t: &Term, k: usize, vars: &mut Vec<Variable>, taken: &mut 
             };
             if nonlinear {
                 let name = fresh(&format!("nonlinear.r{k}"), taken);
-                vars.push(variable(&name, "nonlinear"));
+                vars.push(variable(&name, "nonlinear", Origin::Temporary));
                 unknown.push(name.clone());
                 return Term::Var(name, Sort::Int);
             }

@@ -5,12 +5,14 @@
 //! own variables ([`cexpr`]), never as SMT-LIB over internal names.
 
 pub mod cexpr;
+pub mod ranking;
 pub mod witness;
 
 use crate::horn::encode::Encoding;
 use crate::termination::certificate::NonTerminationWitness;
 use crate::termination::{Answer, LoopProof, Outcome};
-use cexpr::{Check, Names};
+use cexpr::Names;
+use ranking::Check;
 use serde_json::{json, Value as Json};
 use std::fmt::Write as _;
 
@@ -96,8 +98,7 @@ fn details(o: &Outcome) -> String {
 /// them.
 fn names_of(o: &Outcome) -> Names {
     match &o.encoding {
-        Some(e) if !e.program_vars.is_empty() => Names::readable(&e.program_vars),
-        Some(e) => Names::internal(e.vars.iter().map(|v| v.name.clone())),
+        Some(e) => Names::readable(&e.program_vars),
         None => Names::default(),
     }
 }
@@ -120,7 +121,7 @@ fn check_of(l: &LoopProof) -> Check {
 /// The ranking function in C over source names; the internal form only
 /// when some piece speaks of a variable without a source name.
 fn ranking_text(l: &LoopProof, names: &Names) -> String {
-    cexpr::ranking(&l.ranking, check_of(l), names).unwrap_or_else(|| l.ranking.to_string())
+    ranking::ranking(&l.ranking, check_of(l), names).unwrap_or_else(|| l.ranking.to_string())
 }
 
 /// One line a person understands, from the prover's reasons (one line per
@@ -263,7 +264,7 @@ pub fn to_json(o: &Outcome) -> Json {
         "warnings": o.warnings.iter().map(|w| json!({
             "line": w.span.as_ref().map(|s| s.line),
             "column": w.span.as_ref().map(|s| s.col),
-            "kind": w.kind,
+            "kind": w.kind.describe(),
             "expression": w.expression,
             "status": w.status.word(),
             "steps": match &w.status {

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 pub mod parse;
+pub mod simplify;
 
 /// The two sorts the engines work in. Machine integers are `Int` plus range
 /// constraints and wrap terms added by the front end.

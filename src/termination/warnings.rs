@@ -26,7 +26,7 @@
 use crate::engine::{portfolio, EngineKind};
 use crate::solve::{Budget, Verdict};
 use crate::horn::encode::{encode, Encoding};
-use crate::ir::{Action, Edge, Location, Program, UndefinedSite, WarningStatus, UNDEFINED_SITE};
+use crate::ir::{Action, Edge, Location, Program, UndefinedSite, WarningStatus};
 use crate::term::Term;
 use std::time::Duration;
 
@@ -87,7 +87,7 @@ pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
 /// Runs both phases, handing each phase's outcome (the warnings kept so
 /// far) to `report`; stops when `report` says nobody listens any more.
 fn check_all(p: &Program, outer: &Budget, mut report: impl FnMut(Vec<UndefinedSite>) -> bool) {
-    let Some(marker) = p.vars.iter().find(|v| v.source_name == UNDEFINED_SITE).map(|v| v.name.clone()) else {
+    let Some(marker) = p.vars.iter().find(|v| v.origin == crate::ir::Origin::UndefinedSite).map(|v| v.name.clone()) else {
         report(p.undefined.clone());
         return;
     };
@@ -234,14 +234,14 @@ mod tests {
     #[test]
     fn a_guard_rules_out_division_by_zero() {
         let w = warnings("int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(), t; while (b != 0) { t = a % b; a = b; b = t; } return a; }");
-        assert!(w.iter().all(|w| w.kind != "division by zero"), "{w:?}");
+        assert!(w.iter().all(|w| w.kind != crate::ir::Undefined::DivisionByZero), "{w:?}");
     }
 
     #[test]
     fn an_unguarded_division_is_reachable() {
         let w = warnings("int main(void) { int b = __VERIFIER_nondet_int(); return 10 / b; }");
         assert_eq!(w.len(), 1, "{w:?}");
-        assert_eq!(w[0].kind, "division by zero");
+        assert_eq!(w[0].kind, crate::ir::Undefined::DivisionByZero);
         assert!(matches!(w[0].status, WarningStatus::Reachable { .. }), "{w:?}");
     }
 }

@@ -367,8 +367,12 @@ pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemS
                 }
             }
             let check = |bounds: &[Bound]| check_sets(&sets_of(bounds));
+            // Variables that are not the program's (temporaries, the model's
+            // bookkeeping) are left free first.
+            let not_the_programs: BTreeSet<&str> =
+                enc.program_vars.iter().filter(|v| v.origin.is_internal()).map(|v| v.name.as_str()).collect();
             let internal: Vec<Bound> =
-                enc.vars.iter().map(|v| if crate::report::cexpr::is_internal_name(&v.name) { Bound::Free } else { Bound::Exact }).collect();
+                enc.vars.iter().map(|v| if not_the_programs.contains(v.name.as_str()) { Bound::Free } else { Bound::Exact }).collect();
             if internal.contains(&Bound::Free) && check(&internal) {
                 bounds = internal;
             }

@@ -4,6 +4,7 @@
 //! each argument once; lowering, typing and the effect analysis ask here.
 
 use super::Lowerer;
+use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::types::CType;
 use crate::error::Result;
@@ -105,7 +106,7 @@ impl<'a> Lowerer<'a> {
         if let Some(k) = known {
             return Ok(Some(self.arith.int(k)));
         }
-        self.note_unknown(at, format!("`{}` gives {choices}", self.source_text(c.node.callee.span)));
+        self.note_approximation(at, Approximation::CompilerChoice { builtin: self.source_text(c.node.callee.span), gives: choices });
         let v = self.cfg.temp("builtin", ty);
         self.havoc(&v, ty);
         if query == CompileTimeQuery::ConstantP {

@@ -4,6 +4,8 @@
 use super::expr::Argument;
 use super::library::{NONDET_PREFIX, NON_LOCAL_JUMPS, PROGRAM_ENDS};
 use super::{JumpScope, Lowerer, Symbol};
+use crate::ir::origin::Owner;
+use crate::ir::Approximation;
 use crate::c::cfg::Cursor;
 use crate::c::arith::Val;
 use crate::c::types::CType;
@@ -67,7 +69,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         let at = self.span(c.span);
-        self.note_approximation(at, format!("call to `{name}` summarized (no loops, too large to inline): its result and what it may modify are arbitrary"));
+        self.note_approximation(at, Approximation::SummarizedCall { function: name.to_string() });
         match (&info.ret, want) {
             (CType::Int(t), true) => {
                 let r = self.cfg.temp(&format!("{name}%ret"), *t);
@@ -326,7 +328,7 @@ impl<'a> Lowerer<'a> {
         // A pointer result lives in variables of its own, read by the caller
         // through `last_pointer_return`.
         let ret_ptr = match (&info.ret, want) {
-            (CType::Ptr(p), true) => Some(self.declare_pointer(&format!("{name}%ret"), (**p).clone(), None, false, false)),
+            (CType::Ptr(p), true) => Some(self.declare_pointer(&format!("{name}%ret"), Owner::Temporary, (**p).clone(), None, false, false)),
             _ => None,
         };
         let ret = match (&info.ret, want) {
@@ -342,7 +344,7 @@ impl<'a> Lowerer<'a> {
         // A struct result is copied into a block of the caller's, read by
         // the caller through `last_record_return`.
         let ret_object = match (&info.ret, want) {
-            (CType::Record(_), true) => match self.declare_object(&format!("{name}%ret"), info.ret.clone(), None, super::objects::Storage::Automatic, c.span)? {
+            (CType::Record(_), true) => match self.declare_object_as(&format!("{name}%ret"), None, Owner::Temporary, info.ret.clone(), None, super::objects::Storage::Automatic, c.span)? {
                 Symbol::Object { ptr, ty } => Some((ptr, ty)),
                 _ => None,
             },

@@ -5,6 +5,9 @@
 
 use super::pointer::{ConstTerm, PtrVal, MAX_CELLS, SUMMARY_BASE};
 use super::Lowerer;
+use crate::ir::origin::{AllocationPart, Owner};
+use crate::ir::Origin;
+use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::types::{size_of, CType};
 use crate::error::Result;
@@ -54,7 +57,7 @@ impl<'a> Lowerer<'a> {
     /// object, whose storage is reused each time its declaration runs in
     /// the same frame (an earlier instance is dead by then), so only
     /// recursion makes it more than one block.
-    pub(super) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<&str>, scoped: bool) -> Result<Term> {
+    pub(super) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool) -> Result<Term> {
         let site = self.blocks.len();
         let once = if scoped {
             self.frames.iter().all(|f| f.instance.is_none())
@@ -81,12 +84,13 @@ impl<'a> Lowerer<'a> {
             _ => false,
         };
         let cells = if tracked && !slots.is_empty() {
-            let prefix = name.map_or_else(|| format!("mem{id}"), str::to_string);
+            let prefix = name.map_or_else(|| format!("mem{id}"), |(n, _)| n.to_string());
+            let of = name.map_or(Owner::Anonymous, |(_, o)| o);
             let f = self.function_name();
             let mut cells = Vec::new();
             for (off, t, path) in slots {
                 let path = if path.is_empty() && name.is_none() { "[0]".to_string() } else { path };
-                let v = self.cfg.declare(&format!("{prefix}{path}"), &f, t);
+                let v = self.cfg.declare_as(&format!("{prefix}{path}"), &f, t, Origin::Cell { of, path: path.clone() });
                 if zeroed {
                     self.emit(Action::Assign(v.clone(), Term::int(0)));
                 } else {
@@ -108,13 +112,13 @@ impl<'a> Lowerer<'a> {
             let next = match &self.alloc_counter {
                 Some(v) => v.clone(),
                 None => {
-                    let v = self.cfg.declare("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG);
+                    let v = self.cfg.declare_as("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG, Origin::Allocation(AllocationPart::Counter));
                     self.static_inits.push(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
                     self.alloc_counter = Some(v.clone());
                     v
                 }
             };
-            let b = self.memory_var("alloc.base");
+            let b = self.memory_var("alloc.base", Origin::Allocation(AllocationPart::Base));
             self.emit(Action::Assign(b.clone(), Term::var(next.clone())));
             self.emit(Action::Assign(next.clone(), Term::add(vec![Term::var(next), Term::int(1)])));
             Ok(Term::var(b))
@@ -189,7 +193,7 @@ impl<'a> Lowerer<'a> {
         }
         let mut term = if known && !hits.is_empty() && candidates.iter().all(|(_, s)| s.iter().all(|s| s.ty == ty)) {
             // A block of T only: the access is one of its cells.
-            self.note_memory_safety(at.clone());
+            self.note_approximation(at.clone(), Approximation::MemorySafety);
             self.emit_assume(Term::or(hits.iter().map(|(h, _)| h.clone()).collect()));
             match hits.pop() {
                 Some((_, v)) => Term::var(v),
@@ -208,7 +212,7 @@ impl<'a> Lowerer<'a> {
     fn any_value(&mut self, ty: IntType, at: &Option<Span>) -> Val {
         let v = self.cfg.temp("load", ty);
         self.havoc(&v, ty);
-        self.note_unknown(at.clone(), format!("a load from memory gives any value of type {ty}"));
+        self.note_approximation(at.clone(), Approximation::Load { ty });
         self.arith.var(&v, ty)
     }
 
@@ -234,7 +238,7 @@ impl<'a> Lowerer<'a> {
                 // A constant offset that hits no slot of this type exactly.
                 let hit: Vec<Slot> = cells.overlapping(k, w).cloned().collect();
                 if !hit.is_empty() {
-                    self.note_unknown(at.clone(), format!("a store of type {ty} over memory of another type makes it unknown"));
+                    self.note_approximation(at.clone(), Approximation::StoreOverOtherType { ty });
                 }
                 for s in hit {
                     self.havoc(&s.var, s.ty);
@@ -271,7 +275,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         if mixed {
-            self.note_unknown(at.clone(), format!("a store of type {ty} into memory holding other types may make it unknown"));
+            self.note_approximation(at.clone(), Approximation::StoreIntoMixedTypes { ty });
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::*;
 use super::syntax::{attribute_names, declarator_name, is_function_declarator, return_type, type_specifiers};
+use crate::ir::origin::Owner;
 
 impl<'a> Lowerer<'a> {
     // ---- declarations
@@ -233,7 +234,7 @@ impl<'a> Lowerer<'a> {
                 let var = match self.globals.get(name) {
                     Some(Symbol::Ptr(v)) => v.clone(),
                     _ => {
-                        let var = self.global_pointer(name, (*pointee).clone(), is_extern && init.node.initializer.is_none(), value.is_none());
+                        let var = self.global_pointer(name, Owner::Variable, (*pointee).clone(), is_extern && init.node.initializer.is_none(), value.is_none());
                         self.globals.insert(name.to_string(), Symbol::Ptr(var.clone()));
                         var
                     }
@@ -337,7 +338,7 @@ impl<'a> Lowerer<'a> {
             self.globals.insert(name.to_string(), Symbol::Opaque { ty });
             return Ok(());
         }
-        let sym = self.at_program_start(|l| l.declare_object_as(name, Some(name), ty, init_expr, storage, init.span))?;
+        let sym = self.at_program_start(|l| l.declare_object_as(name, Some(name), Owner::Variable, ty, init_expr, storage, init.span))?;
         self.globals.insert(name.to_string(), sym);
         Ok(())
     }
@@ -367,7 +368,7 @@ impl<'a> Lowerer<'a> {
                 // Like a global pointer, visible only here.
                 let value = init.node.initializer.as_ref().and_then(|i| scalar_initializer(i)).filter(|e| !super::memory::is_null_constant(&e.node));
                 let f = self.function_name();
-                let var = self.global_pointer(&format!("{f}::{name}"), (*pointee).clone(), false, value.is_none());
+                let var = self.global_pointer(&format!("{f}::{name}"), Owner::StaticLocal, (*pointee).clone(), false, value.is_none());
                 if let Some(e) = value {
                     self.at_program_start(|l| {
                         let v = l.pointer(e, Some(*pointee))?;
@@ -387,7 +388,7 @@ impl<'a> Lowerer<'a> {
                         let i = init.node.initializer.as_ref();
                         let f = self.function_name();
                         let label = format!("{f}::{name}");
-                        self.at_program_start(|l| l.declare_object(&label, ty, i, super::objects::Storage::Static, init.span))?
+                        self.at_program_start(|l| l.declare_object_as(&label, None, Owner::StaticLocal, ty, i, super::objects::Storage::Static, init.span))?
                     }
                 };
                 self.statics.insert(key, sym.clone());

@@ -82,7 +82,7 @@ impl<'a> Lowerer<'a> {
     /// program does not name: an input of at least `least`.
     fn hidden_count(&mut self, what: &str, least: i64) -> crate::term::Term {
         use crate::term::Term;
-        let v = self.cfg.declare(&format!("{what}#hidden"), "main", self.arith.machine.int());
+        let v = self.cfg.declare_as(&format!("{what}#hidden"), "main", self.arith.machine.int(), crate::ir::Origin::HiddenCount);
         self.input(&v, self.arith.machine.int());
         self.emit_assume(Term::le(Term::int(least), Term::var(v.clone())));
         Term::var(v)

@@ -252,7 +252,7 @@ impl<'a> Lowerer<'a> {
                         let p = self.pointer(&c.node.expression, None)?;
                         self.expose(&p.base);
                         let at = self.span(c.span);
-                        self.note_unknown(at, "a pointer converted to an integer is any value");
+                        self.note_approximation(at, crate::ir::Approximation::PointerToInteger);
                         let v = self.cfg.temp("addr", t);
                         self.havoc(&v, t);
                         Ok(Some(self.arith.var(&v, t)))
@@ -338,7 +338,7 @@ impl<'a> Lowerer<'a> {
                 // Variable arguments are not modelled: any value of the type.
                 let ty = self.type_name(&v.node.type_name)?;
                 let at = self.span(v.span);
-                self.note_unknown(at, "`va_arg` gives any value");
+                self.note_approximation(at, crate::ir::Approximation::VaArg);
                 match ty {
                     CType::Int(t) => {
                         let x = self.cfg.temp("va_arg", t);

@@ -3,6 +3,7 @@
 
 use super::memory::PtrVal;
 use super::Lowerer;
+use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::types::CType;
 use crate::error::Result;
@@ -102,7 +103,7 @@ impl<'a> Lowerer<'a> {
                         }
                         _ => {
                             self.havoc_reachable(p);
-                            self.note_unknown(at.clone(), format!("`{name}`: what a conversion other than an integer one writes is unknown"));
+                            self.note_approximation(at.clone(), Approximation::InputConversion { function: name.to_string() });
                         }
                     }
                 }
@@ -130,7 +131,7 @@ impl<'a> Lowerer<'a> {
                 }
                 let (Some(n), Some(buf)) = (n, buf) else { return Ok(None) };
                 self.havoc_reachable(&buf);
-                self.note_unknown(at, format!("`{name}`: the bytes it reads are unknown to the model"));
+                self.note_approximation(at, Approximation::InputBytes { function: name.to_string() });
                 (Term::int(least), n.term)
             }
             InputCall::Line => {
@@ -138,7 +139,7 @@ impl<'a> Lowerer<'a> {
                 // The line and its capacity (`realloc`ed by the call).
                 let stream = pointers.len().saturating_sub(1);
                 self.havoc_through(&pointers[..stream]);
-                self.note_unknown(at, format!("`{name}`: the line it reads and the buffer it reallocates are unknown to the model"));
+                self.note_approximation(at, Approximation::InputLine { function: name.to_string() });
                 let v = self.read_count(ret, Term::int(-1), Term::int(i64::MAX));
                 self.emit_assume(Term::not(Term::eq(v.term.clone(), Term::int(0))));
                 return Ok(Some(v));
@@ -183,7 +184,7 @@ impl<'a> Lowerer<'a> {
         let n = self.snapshot(n);
         self.stream_arguments(std::slice::from_ref(stream))?;
         self.havoc_reachable(&p);
-        self.note_unknown(at, "`fgets`: the bytes it reads are unknown to the model");
+        self.note_approximation(at, Approximation::InputBytes { function: "fgets".to_string() });
         let got = self.read_count(IntType::Bool, Term::int(0), Term::int(1));
         let got = Term::eq(got.term, Term::int(1));
         // glibc: `n <= 0` reads nothing and fails, `n == 1` stores only the

@@ -15,6 +15,7 @@
 use super::memory::PtrVal;
 use super::input::InputCall;
 use super::Lowerer;
+use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::types::CType;
 use crate::error::Result;
@@ -260,17 +261,11 @@ impl<'a> Lowerer<'a> {
         };
         let at = self.span(c.span);
         if output_only {
-            self.note_unknown(at, format!("call to `{name}`: output is not modelled, its result is any int"));
+            self.note_approximation(at, Approximation::OutputCall { function: name.to_string() });
         } else if self.external_effects(name, &pointers) {
-            self.note_unknown(
-                at,
-                format!("call to `{name}` (no definition): its result, the globals with external linkage and the memory whose address the program let out are arbitrary"),
-            );
+            self.note_approximation(at, Approximation::ExternalCall { function: name.to_string(), returns_pointer: false, escaped: true });
         } else {
-            self.note_unknown(
-                at,
-                format!("call to `{name}` (no definition): its result and the memory its pointer arguments reach are arbitrary"),
-            );
+            self.note_approximation(at, Approximation::ExternalCall { function: name.to_string(), returns_pointer: false, escaped: false });
         }
         self.arbitrary_result(name, ret, want, c.span)
     }
@@ -388,13 +383,13 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 if !zero {
-                    self.note_unknown(at, "`memset` with a non-zero byte makes the cells unknown");
+                    self.note_approximation(at, Approximation::MemsetNonZero);
                 }
             }
             _ => {
                 self.havoc_through(std::slice::from_ref(&ptr));
                 if self.cell_slots(&ptr.base).is_some() || super::memory::const_int(&ptr.base).is_none() {
-                    self.note_unknown(at, "`memset` of an unknown range makes the memory unknown");
+                    self.note_approximation(at, Approximation::MemsetUnknownRange);
                 }
             }
         }
@@ -423,7 +418,7 @@ impl<'a> Lowerer<'a> {
         }
         let calls = words().any(|w| w.starts_with("call"));
         let at = self.span(a.span);
-        self.note_unknown(at, "inline assembly: its outputs and the memory it may write are arbitrary");
+        self.note_approximation(at, Approximation::InlineAssembly);
         let mut memory = calls || clobbers.iter().any(|c| c.node.concat().contains("memory"));
         for op in inputs {
             memory |= op.node.constraints.node.concat().contains('m');
@@ -503,9 +498,9 @@ impl<'a> Lowerer<'a> {
         let pointers = self.evaluate_arguments(&c.node.arguments)?;
         let at = self.span(c.span);
         if self.external_effects(name, &pointers) {
-            self.note_unknown(at, format!("call to `{name}` (no definition): the pointer it returns, the globals with external linkage and the memory whose address the program let out are arbitrary"));
+            self.note_approximation(at, Approximation::ExternalCall { function: name.to_string(), returns_pointer: true, escaped: true });
         } else {
-            self.note_unknown(at, format!("call to `{name}` (no definition): the pointer it returns and the memory its pointer arguments reach are arbitrary"));
+            self.note_approximation(at, Approximation::ExternalCall { function: name.to_string(), returns_pointer: true, escaped: false });
         }
         Ok(self.unknown_pointer(pointee))
     }

@@ -88,7 +88,7 @@ impl<'a> Lowerer<'a> {
             LValue::Opaque { ty, at } => {
                 let v = self.cfg.temp("opaque", *ty);
                 self.emit(Action::Choose(v.clone()));
-                self.note_unknown(at.clone(), "floating-point values and bit-fields are not modelled: any value");
+                self.note_approximation(at.clone(), crate::ir::Approximation::FloatingPointOrBitField);
                 if *ty == IntType::LONG {
                     // Stands for a floating-point value: any number.
                     return Val { term: Term::var(v), ty: *ty, range: None };

@@ -35,6 +35,8 @@ use super::cells::Block;
 use super::{LValue, Lowerer, Symbol};
 use crate::c::types::{size_of, CType};
 use crate::error::Result;
+use crate::ir::origin::{Owner, PointerPart};
+use crate::ir::Origin;
 use crate::ir::{Action, IntType, Span};
 use crate::term::Term;
 use lang_c::ast::*;
@@ -44,8 +46,6 @@ use num_traits::Zero;
 
 pub(crate) use super::pointer::*;
 
-/// What an approximation entry says about the memory-safety assumption.
-pub const MEMORY_SAFETY: &str = "assumes memory safety: every access in bounds";
 
 pub(crate) const ALLOCATORS: &[&str] = &["alloca", "__builtin_alloca", "malloc", "calloc"];
 
@@ -95,24 +95,18 @@ impl<'a> Lowerer<'a> {
         })
     }
 
-    pub(super) fn note_memory_safety(&mut self, at: Option<Span>) {
-        if !self.approximations.iter().any(|(_, t)| t == MEMORY_SAFETY) {
-            self.approximations.push((at, MEMORY_SAFETY.to_string()));
-        }
-    }
-
     /// A fresh program variable that lives beyond the current statement.
-    pub(super) fn memory_var(&mut self, name: &str) -> String {
+    pub(super) fn memory_var(&mut self, name: &str, origin: Origin) -> String {
         let f = self.function_name();
-        self.cfg.declare(name, &f, IntType::LONG)
+        self.cfg.declare_as(name, &f, IntType::LONG, origin)
     }
 
     /// Copy a term into a fresh persistent variable unless it is constant.
-    pub(super) fn pin(&mut self, name: &str, t: Term) -> Term {
+    pub(super) fn pin(&mut self, name: &str, origin: Origin, t: Term) -> Term {
         if matches!(t, Term::Int(_)) {
             return t;
         }
-        let v = self.memory_var(name);
+        let v = self.memory_var(name, origin);
         self.emit(Action::Assign(v.clone(), t));
         Term::var(v)
     }
@@ -123,26 +117,27 @@ impl<'a> Lowerer<'a> {
     /// uninitialized, any value).
     /// `fixed`: never reassigned (base and size stay); `still`: never moved
     /// either (the offset stays too).
-    pub fn declare_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>, fixed: bool, still: bool) -> PtrVar {
+    pub fn declare_pointer(&mut self, name: &str, of: Owner, pointee: CType, init: Option<PtrVal>, fixed: bool, still: bool) -> PtrVar {
+        let part = |part| Origin::PointerPart { of, part };
         match (init, fixed) {
             (Some(v), true) => {
                 if !matches!(v.base, Term::Int(_)) {
                     self.expose(&v.base);
                 }
-                let base = self.pin(&format!("{name}.base"), v.base);
-                let size = self.pin(&format!("{name}.size"), v.size);
+                let base = self.pin(&format!("{name}.base"), part(PointerPart::Base), v.base);
+                let size = self.pin(&format!("{name}.size"), part(PointerPart::Size), v.size);
                 if still {
-                    let off = self.pin(&format!("{name}.off"), v.off);
+                    let off = self.pin(&format!("{name}.off"), part(PointerPart::Offset), v.off);
                     return PtrVar { base, off: String::new(), size, whole: None, fixed_off: Some(off), pointee };
                 }
-                let off = self.memory_var(&format!("{name}.off"));
+                let off = self.memory_var(&format!("{name}.off"), part(PointerPart::Offset));
                 self.emit(Action::Assign(off.clone(), v.off));
                 PtrVar { base, off, size, whole: None, fixed_off: None, pointee }
             }
             (init, _) => {
-                let off = self.memory_var(&format!("{name}.off"));
-                let b = self.memory_var(&format!("{name}.base"));
-                let s = self.memory_var(&format!("{name}.size"));
+                let off = self.memory_var(&format!("{name}.off"), part(PointerPart::Offset));
+                let b = self.memory_var(&format!("{name}.base"), part(PointerPart::Base));
+                let s = self.memory_var(&format!("{name}.size"), part(PointerPart::Size));
                 let var = PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), fixed_off: None, pointee };
                 match init {
                     Some(v) => self.assign_pointer_parts(&var, v),
@@ -262,7 +257,7 @@ impl<'a> Lowerer<'a> {
         ]);
         if in_bounds != Term::tt() {
             let at = self.span(e.span);
-            self.note_memory_safety(at);
+            self.note_approximation(at, crate::ir::Approximation::MemorySafety);
             self.emit_assume(in_bounds);
         }
     }
@@ -328,7 +323,7 @@ impl<'a> Lowerer<'a> {
                 let width = i64::from(self.arith.machine.pointer_bytes());
                 self.assume_in_bounds(&addr, width, e.span);
                 let at = self.span(e.span);
-                self.note_unknown(at, "pointers stored in memory are not tracked: a load gives any pointer");
+                self.note_approximation(at, crate::ir::Approximation::PointerInMemory);
                 Ok(self.unknown_pointer(*pointee))
             }
             _ => Err(self.unsupported(e.span, "this expression as a pointer")),
@@ -343,7 +338,7 @@ impl<'a> Lowerer<'a> {
         let width = i64::from(self.arith.machine.pointer_bytes());
         if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {
             for c in cells.iter().filter(|c| c.off < k + width && k < c.off + i64::from(size_of(c.ty))) {
-                self.note_unknown(at.clone(), "a pointer stored over integer memory makes it unknown");
+                self.note_approximation(at.clone(), crate::ir::Approximation::PointerOverIntegers);
                 self.havoc(&c.var, c.ty);
             }
         }
@@ -368,16 +363,17 @@ impl<'a> Lowerer<'a> {
     pub fn bind_pointer(&mut self, name: &str, pointee: CType, init: Option<PtrVal>) {
         let fixed = init.is_some() && !self.may_reassign(name);
         let still = fixed && !self.may_move(name);
-        let var = self.declare_pointer(name, pointee, init, fixed, still);
+        let var = self.declare_pointer(name, Owner::Variable, pointee, init, fixed, still);
         self.bind(name, Symbol::Ptr(var));
     }
 
     /// A global pointer (reassignable anywhere): NULL or unknown at start
     /// (`initial`: false when an initializer run before `main` sets it).
-    pub fn global_pointer(&mut self, name: &str, pointee: CType, is_extern: bool, initial: bool) -> PtrVar {
-        let b = self.cfg.declare(&format!("{name}.base"), crate::c::cfg::GLOBAL, IntType::LONG);
-        let off = self.cfg.declare(&format!("{name}.off"), crate::c::cfg::GLOBAL, IntType::LONG);
-        let s = self.cfg.declare(&format!("{name}.size"), crate::c::cfg::GLOBAL, IntType::LONG);
+    pub fn global_pointer(&mut self, name: &str, of: Owner, pointee: CType, is_extern: bool, initial: bool) -> PtrVar {
+        let part = |part| Origin::PointerPart { of, part };
+        let b = self.cfg.declare_as(&format!("{name}.base"), crate::c::cfg::GLOBAL, IntType::LONG, part(PointerPart::Base));
+        let off = self.cfg.declare_as(&format!("{name}.off"), crate::c::cfg::GLOBAL, IntType::LONG, part(PointerPart::Offset));
+        let s = self.cfg.declare_as(&format!("{name}.size"), crate::c::cfg::GLOBAL, IntType::LONG, part(PointerPart::Size));
         let value = if is_extern { None } else { Some(BigInt::zero()) };
         if initial {
             for v in [&b, &off, &s] {

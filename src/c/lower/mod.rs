@@ -41,7 +41,7 @@ use super::cfg::{CfgBuilder, Cursor};
 use super::source::SourceMap;
 use super::types::CType;
 use crate::error::{Result, TesseraError};
-use crate::ir::{self, Action, IntType, LocId, Program, Span};
+use crate::ir::{self, Action, Approximation, IntType, LocId, Program, Span};
 use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
@@ -193,9 +193,9 @@ pub(crate) struct Lowerer<'a> {
     /// Functions on call-graph cycles, with the id of their cycle.
     recursive: HashMap<String, usize>,
     instances: Vec<recursion::Instance>,
-    approximations: Vec<(Option<Span>, String)>,
+    approximations: Vec<(Option<Span>, Approximation)>,
     /// The approximations that forbid NO (see `Program::forbid_no`).
-    forbid_no: Vec<(Option<Span>, String)>,
+    forbid_no: Vec<(Option<Span>, Approximation)>,
     /// Every memory block allocated so far (see `memory.rs`).
     blocks: Vec<cells::Block>,
     /// The pointer result of the call just inlined.
@@ -506,21 +506,21 @@ impl<'a> Lowerer<'a> {
         }
     }
     /// Record that the model over-approximates the C program here (once
-    /// per place and kind) in a way that is not only unknown values: a YES
-    /// stays sound, no NO is given for the program.
-    pub fn note_approximation(&mut self, at: Option<Span>, text: impl Into<String>) {
-        let text = text.into();
-        if !self.forbid_no.iter().any(|(s, t)| *s == at && *t == text) {
-            self.forbid_no.push((at.clone(), text.clone()));
+    /// per place and kind; once per program for the memory-safety
+    /// assumption). Unknown values are `choose`s (see [`Lowerer::havoc`]),
+    /// which NO answers respect; a kind that is more than unknown values
+    /// also forbids NO for the program (a YES stays sound).
+    pub fn note_approximation(&mut self, at: Option<Span>, kind: Approximation) {
+        if kind.forbids_no() && !self.forbid_no.iter().any(|(s, k)| *s == at && *k == kind) {
+            self.forbid_no.push((at.clone(), kind.clone()));
         }
-        self.note_unknown(at, text);
-    }
-    /// Record that the model does not know a value here; the value itself
-    /// is a `choose` (see [`Lowerer::havoc`]), which NO answers respect.
-    pub fn note_unknown(&mut self, at: Option<Span>, text: impl Into<String>) {
-        let text = text.into();
-        if !self.approximations.iter().any(|(s, t)| *s == at && *t == text) {
-            self.approximations.push((at, text));
+        let known = if kind.once_per_program() {
+            self.approximations.iter().any(|(_, k)| *k == kind)
+        } else {
+            self.approximations.iter().any(|(s, k)| *s == at && *k == kind)
+        };
+        if !known {
+            self.approximations.push((at, kind));
         }
     }
 

@@ -7,6 +7,8 @@
 
 use super::memory::PtrVal;
 use super::{LValue, Lowerer, Symbol};
+use crate::ir::origin::Owner;
+use crate::ir::Approximation;
 use crate::c::types::CType;
 use crate::error::Result;
 use crate::ir::Action;
@@ -48,7 +50,7 @@ impl<'a> Lowerer<'a> {
     /// Declare an array or record variable `name` of type `ty`: a new block,
     /// initialized. Returns the symbol bound to the name.
     pub(super) fn declare_object(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>, storage: Storage, s: lang_c::span::Span) -> Result<Symbol> {
-        self.declare_object_as(name, None, ty, init, storage, s)
+        self.declare_object_as(name, None, Owner::Variable, ty, init, storage, s)
     }
 
     /// [`Lowerer::declare_object`], with `binding` in scope in its own
@@ -57,6 +59,7 @@ impl<'a> Lowerer<'a> {
         &mut self,
         name: &str,
         binding: Option<&str>,
+        owner: Owner,
         ty: CType,
         init: Option<&'a Node<Initializer>>,
         storage: Storage,
@@ -68,7 +71,7 @@ impl<'a> Lowerer<'a> {
         };
         let size = Term::int(bytes as i64);
         let zeroed = storage == Storage::Static || (storage == Storage::Automatic && init.is_some());
-        let base = self.new_block(Some(ty.clone()), &size, zeroed, Some(name), true)?;
+        let base = self.new_block(Some(ty.clone()), &size, zeroed, Some((name, owner)), true)?;
         if storage == Storage::Automatic {
             self.open_automatic(&base);
         }
@@ -131,7 +134,7 @@ impl<'a> Lowerer<'a> {
             CType::Array(elem, None) => CType::Array(elem, Some(list_length(self, &c.node.initializer_list))),
             ty => ty,
         };
-        let Symbol::Object { ptr, ty } = self.declare_object("literal%", ty, None, Storage::Static, c.span)? else {
+        let Symbol::Object { ptr, ty } = self.declare_object_as("literal%", None, Owner::CompoundLiteral, ty, None, Storage::Static, c.span)? else {
             return Err(self.unsupported(c.span, "this compound literal"));
         };
         self.initialize_list(&ptr, &ty, &c.node.initializer_list, c.span)?;
@@ -374,14 +377,14 @@ impl<'a> Lowerer<'a> {
     pub(super) fn copy_record_from(&mut self, dst: &PtrVal, ty: &CType, from: Option<PtrVal>, loc: &Option<crate::ir::Span>) {
         let Some(from) = from else {
             self.havoc_object(dst, ty);
-            self.note_unknown(loc.clone(), "a struct value from a call or an unmodelled object is any value");
+            self.note_approximation(loc.clone(), Approximation::StructValue);
             return;
         };
         let mut slots = Vec::new();
         let size = self.byte_size(ty).unwrap_or(0);
         if !self.scalar_slots(ty, 0, "", &mut slots, super::memory::MAX_CELLS * 4) || size == 0 {
             self.havoc_object(dst, ty);
-            self.note_unknown(loc.clone(), "a copy of a large struct makes the copy unknown");
+            self.note_approximation(loc.clone(), Approximation::LargeStructCopy);
             return;
         }
         let from = self.snapshot_pointer(from);
@@ -399,7 +402,7 @@ impl<'a> Lowerer<'a> {
         }
         // Pointers, floats and bit-fields inside are not copied exactly.
         if self.has_untracked_parts(ty) {
-            self.note_unknown(loc, "pointer, floating-point and bit-field members of a copied struct are not tracked");
+            self.note_approximation(loc, Approximation::UntrackedMembers);
         }
     }
 
@@ -492,7 +495,7 @@ impl<'a> Lowerer<'a> {
         let v = self.cfg.temp("float", crate::ir::IntType::LONG);
         self.emit(Action::Choose(v.clone()));
         let at = self.span(s);
-        self.note_unknown(at, "floating-point values are not modelled: any value");
+        self.note_approximation(at, Approximation::FloatingPoint);
         crate::c::arith::Val { term: Term::var(v), ty: crate::ir::IntType::LONG, range: None }
     }
 }

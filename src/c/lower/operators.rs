@@ -126,7 +126,7 @@ impl<'a> Lowerer<'a> {
             Err(why) if matches!(op, ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor | ArithOp::Shl | ArithOp::Shr) => {
                 // No exact linear encoding: a value within sound bounds.
                 let at = self.span(s);
-                self.note_unknown(at, format!("{why}: bounded, not computed"));
+                self.note_approximation(at, crate::ir::Approximation::Bitwise { why });
                 let probe = Term::var("bitwise%result");
                 let (ty, _, _) = self.arith.approximate(op, a.clone(), b.clone(), &probe);
                 let r = self.cfg.temp("bits", ty);
@@ -153,12 +153,12 @@ impl<'a> Lowerer<'a> {
             }
             let at = self.span(s);
             let text = self.source_text(s);
-            let site = match self.undefined.iter().position(|u| u.span == at && u.kind == kind.describe()) {
+            let site = match self.undefined.iter().position(|u| u.span == at && u.kind == kind) {
                 Some(i) => i,
                 None => {
                     self.undefined.push(crate::ir::UndefinedSite {
                         span: at,
-                        kind: kind.describe().to_string(),
+                        kind,
                         expression: text,
                         status: crate::ir::WarningStatus::NotRuledOut,
                     });
@@ -173,7 +173,7 @@ impl<'a> Lowerer<'a> {
                 let marker = match &self.undefined_marker {
                     Some(m) => m.clone(),
                     None => {
-                        let m = self.cfg.declare(crate::ir::UNDEFINED_SITE, crate::c::cfg::GLOBAL, crate::ir::IntType::INT);
+                        let m = self.cfg.declare_as(crate::ir::UNDEFINED_SITE, crate::c::cfg::GLOBAL, crate::ir::IntType::INT, crate::ir::Origin::UndefinedSite);
                         self.undefined_marker = Some(m.clone());
                         m
                     }

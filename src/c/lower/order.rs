@@ -5,6 +5,7 @@
 
 use super::Lowerer;
 use super::memory::PtrVal;
+use crate::ir::Approximation;
 use crate::c::arith::{ArithOp, Val};
 use crate::c::types::CType;
 use crate::term::Term;
@@ -201,7 +202,7 @@ impl Lowerer<'_> {
     fn join_orders(&mut self, ends: Vec<crate::c::cfg::Cursor>, s: lang_c::span::Span) {
         self.cur = self.join(ends, s, "any order of evaluation");
         let at = self.span(s);
-        self.note_approximation(at, "operands evaluated in every order (C leaves the order unspecified)");
+        self.note_approximation(at, Approximation::EvaluationOrder);
     }
 }
 

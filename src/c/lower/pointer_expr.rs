@@ -9,7 +9,8 @@ use super::{Lowerer, Symbol};
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::types::{size_of, CType};
 use crate::error::Result;
-use crate::ir::{Action, IntType};
+use crate::ir::origin::{AllocationPart, Owner};
+use crate::ir::{Action, IntType, Origin};
 use crate::term::Term;
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -50,14 +51,14 @@ impl<'a> Lowerer<'a> {
                     // An integer where a pointer is expected (gcc converts it,
                     // with a warning): like a cast, any pointer.
                     let at = self.span(e.span);
-                    self.note_unknown(at, "an integer converted to a pointer is any pointer");
+                    self.note_approximation(at, crate::ir::Approximation::IntegerToPointer);
                     Ok(self.unknown_pointer(hint.unwrap_or(CType::Void)))
                 }
                 _ => Err(self.unsupported(e.span, format!("`{}` used as a pointer", id.node.name))),
             },
             Expression::VaArg(v) => {
                 let at = self.span(v.span);
-                self.note_unknown(at, "`va_arg` gives any value");
+                self.note_approximation(at, crate::ir::Approximation::VaArg);
                 let pointee = pointee_of(&self.type_name(&v.node.type_name)?).unwrap_or(CType::Void);
                 Ok(self.unknown_pointer(pointee))
             }
@@ -71,7 +72,7 @@ impl<'a> Lowerer<'a> {
                     // so any pointer (recorded).
                     self.effect(&c.node.expression)?;
                     let at = self.span(c.span);
-                    self.note_unknown(at, "an integer converted to a pointer is any pointer");
+                    self.note_approximation(at, crate::ir::Approximation::IntegerToPointer);
                     return Ok(self.unknown_pointer(pointee));
                 }
                 let mut v = self.pointer(&c.node.expression, Some(pointee.clone()))?;
@@ -89,7 +90,7 @@ impl<'a> Lowerer<'a> {
                 let key = s.node.concat();
                 let base = match self.string_literal_blocks.get(&key).cloned() {
                     Some(first) => {
-                        let b = self.memory_var("str.base");
+                        let b = self.memory_var("str.base", Origin::StringLiteral);
                         self.emit(Action::Choose(b.clone()));
                         self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), first), Term::eq(Term::var(b.clone()), base)]));
                         Term::var(b)
@@ -185,7 +186,7 @@ impl<'a> Lowerer<'a> {
             Expression::Member(_) => self.pointer_in_memory(e),
             Expression::Conditional(c) => {
                 // Real control flow: each branch writes the parts of the result.
-                let result = self.declare_pointer("cond", hint.clone().unwrap_or(CType::Void), None, false, false);
+                let result = self.declare_pointer("cond", Owner::Conditional, hint.clone().unwrap_or(CType::Void), None, false, false);
                 let (ts, fs) = self.branch(&c.node.condition)?;
                 let mut ends = Vec::new();
                 for (cursors, x) in [(ts, &c.node.then_expression), (fs, &c.node.else_expression)] {
@@ -247,7 +248,7 @@ impl<'a> Lowerer<'a> {
         let p = self.unknown_pointer(ty);
         self.emit_assume(Term::not(Term::eq(p.base.clone(), Term::int(0))));
         let at = self.span(s);
-        self.note_unknown(at, "the address of an object whose contents are not modelled is any pointer");
+        self.note_approximation(at, crate::ir::Approximation::AddressOfUnmodelled);
         p
     }
 
@@ -354,12 +355,12 @@ impl<'a> Lowerer<'a> {
             }
             _ => return Err(self.syntax(c.span, format!("`{name}` takes one argument"))),
         };
-        let size = self.pin("alloc.size", size.term);
+        let size = self.pin("alloc.size", Origin::Allocation(AllocationPart::Size), size.term);
         let zeroed = name == "calloc";
         let base = self.new_block(hint.clone(), &size, zeroed, None, false)?;
         let base = if matches!(name, "malloc" | "calloc") {
             // Allocation may fail: NULL or the new block.
-            let b = self.memory_var(crate::ir::ALLOCATION_RESULT);
+            let b = self.memory_var(crate::ir::ALLOCATION_RESULT, Origin::Allocation(AllocationPart::Result));
             self.emit(Action::Havoc(b.clone()));
             self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), Term::int(0)), Term::eq(Term::var(b.clone()), base)]));
             Term::var(b)
@@ -384,7 +385,7 @@ impl<'a> Lowerer<'a> {
                 // Relational comparison is defined only within one object.
                 if same != Term::tt() {
                     let at = self.span(s);
-                    self.note_memory_safety(at);
+                    self.note_approximation(at, crate::ir::Approximation::MemorySafety);
                     self.emit_assume(same);
                 }
                 match op {
@@ -405,7 +406,7 @@ impl<'a> Lowerer<'a> {
         let same = Term::eq(p.base.clone(), q.base.clone());
         if same != Term::tt() {
             let at = self.span(s);
-            self.note_memory_safety(at);
+            self.note_approximation(at, crate::ir::Approximation::MemorySafety);
             self.emit_assume(same);
         }
         let w = self.pointee_size(&p.pointee, s)?;

@@ -19,6 +19,9 @@
 
 use super::memory::{PtrVal, PtrVar};
 use super::{Frame, JumpScope, Lowerer, Symbol};
+use crate::ir::origin::{Owner, PointerPart};
+use crate::ir::Origin;
+use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::cfg::Cursor;
 use crate::c::types::CType;
@@ -210,7 +213,7 @@ impl<'a> Lowerer<'a> {
         }
         if self.cur.is_some() {
             let at = self.span(c.span);
-            self.note_approximation(at, format!("recursive call to `{name}`: its result and what it may modify are arbitrary values"));
+            self.note_approximation(at, Approximation::RecursiveCall { function: name.to_string() });
         }
         Ok(ret.map(|(r, t)| self.arith.var(&r, t)))
     }
@@ -293,8 +296,10 @@ impl<'a> Lowerer<'a> {
                     // of this function, assigned by each descending call.
                     match &p.name {
                         Some(pn) => {
-                            let mut var = |part: &str| self.cfg.declare(&format!("{pn}.{part}"), name, IntType::LONG);
-                            let (b, off, sz) = (var("base"), var("off"), var("size"));
+                            let mut var = |part: &str, is: PointerPart| {
+                                self.cfg.declare_as(&format!("{pn}.{part}"), name, IntType::LONG, Origin::PointerPart { of: Owner::Variable, part: is })
+                            };
+                            let (b, off, sz) = (var("base", PointerPart::Base), var("off", PointerPart::Offset), var("size", PointerPart::Size));
                             let ptr = PtrVar {
                                 base: crate::term::Term::var(b.clone()),
                                 off,

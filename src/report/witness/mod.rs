@@ -15,7 +15,8 @@
 mod graphml;
 mod yaml;
 
-use super::cexpr::{self, Check, Names};
+use super::cexpr::{self, Names};
+use super::ranking::{scaled_pieces, Check};
 use crate::solve::Budget;
 use crate::ir::{LocId, Program, Span, Variable};
 use std::collections::BTreeSet;
@@ -207,7 +208,7 @@ fn transition_invariant(l: &LoopProof, names: &Names) -> Option<String> {
     if !l.decreases {
         return None;
     }
-    let pieces = cexpr::scaled_pieces(&l.ranking, Check::Decrease);
+    let pieces = scaled_pieces(&l.ranking, Check::Decrease);
     if pieces.iter().any(|p| p.coeffs.keys().any(|v| names.get(v).is_none())) {
         return None;
     }

@@ -102,41 +102,25 @@ pub fn coalesce_variables(mut p: Program) -> Program {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Edge, IntType, Location, Variable};
+    use crate::ir::{Edge, IntType, Variable};
     use crate::term::Term;
 
     fn var(name: &str, source: &str) -> Variable {
         Variable { name: name.into(), source_name: source.into(), ty: IntType::INT, function: None, origin: crate::ir::Origin::Source, renamed: None }
     }
 
-    fn program(vars: Vec<Variable>, edges: Vec<Edge>, locations: usize) -> Program {
-        Program {
-            file: "t.c".into(),
-            vars,
-            locations: vec![Location::default(); locations],
-            edges,
-            entry: 0,
-            exit: locations - 1,
-            semantics: Default::default(),
-            machine: crate::ir::MachineModel::lp64(),
-            approximations: vec![],
-            forbid_no: vec![],
-            undefined: vec![],
-            coalesced: vec![],
-        }
-    }
 
     #[test]
     fn copies_of_a_local_from_two_calls_become_one_variable() {
         // f.x := 1; assume f.x > 0; f.x.2 := 2; assume f.x.2 > 1
         let gt = |v: &str, k: i64| Action::Assume(Term::lt(Term::int(k), Term::var(v)));
-        let p = program(
+        let p = crate::ir::test_program(
             vec![var("f.x", "x"), var("f.x.2", "x")],
+            3,
             vec![
                 Edge { from: 0, to: 1, actions: vec![Action::Assign("f.x".into(), Term::int(1)), gt("f.x", 0)] },
                 Edge { from: 1, to: 2, actions: vec![Action::Assign("f.x.2".into(), Term::int(2)), gt("f.x.2", 1)] },
             ],
-            3,
         );
         let q = coalesce_variables(p);
         assert_eq!(q.vars.len(), 1);
@@ -146,8 +130,9 @@ mod tests {
     #[test]
     fn variables_live_together_stay_apart() {
         // a := 1; b := 2; assume a < b: both live at once.
-        let p = program(
+        let p = crate::ir::test_program(
             vec![var("f.x", "x"), var("f.x.2", "x")],
+            2,
             vec![Edge {
                 from: 0,
                 to: 1,
@@ -157,7 +142,6 @@ mod tests {
                     Action::Assume(Term::lt(Term::var("f.x"), Term::var("f.x.2"))),
                 ],
             }],
-            2,
         );
         assert_eq!(coalesce_variables(p).vars.len(), 2);
     }

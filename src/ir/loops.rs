@@ -225,29 +225,13 @@ pub fn find_loops(p: &Program) -> Result<Vec<Loop>, LoopError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Edge, IntSemantics, Location, Program};
+    use crate::ir::Program;
 
-    fn program(n: usize, edges: &[(usize, usize)]) -> Program {
-        Program {
-            file: "t.c".into(),
-            vars: vec![],
-            locations: vec![Location::default(); n],
-            edges: edges.iter().map(|&(from, to)| Edge { from, to, actions: vec![] }).collect(),
-            entry: 0,
-            exit: n - 1,
-            semantics: IntSemantics::Math,
-            machine: crate::ir::MachineModel::lp64(),
-            approximations: vec![],
-            forbid_no: vec![],
-            undefined: vec![],
-            coalesced: vec![],
-        }
-    }
 
     #[test]
     fn nested_loops_are_found_with_parents() {
         // 0 -> 1 (outer header) -> 2 (inner header) -> 2, 2 -> 1, 1 -> 3
-        let p = program(4, &[(0, 1), (1, 2), (2, 2), (2, 1), (1, 3)]);
+        let p = crate::ir::test_graph(4, &[(0, 1), (1, 2), (2, 2), (2, 1), (1, 3)]);
         let loops = find_loops(&p).expect("reducible");
         assert_eq!(loops.len(), 2);
         assert_eq!(loops[0].header, 1);
@@ -282,7 +266,7 @@ mod tests {
         for _ in 0..200 {
             let n = 2 + next(9);
             let edges: Vec<(usize, usize)> = (0..next(3 * n) + 1).map(|_| (next(n), next(n))).collect();
-            let p = program(n, &edges);
+            let p = crate::ir::test_graph(n, &edges);
             let dom = dominators(&p);
             let reach = reachable_without(&p, None);
             for a in 0..n {
@@ -298,7 +282,7 @@ mod tests {
     #[test]
     fn irreducible_cycle_is_rejected() {
         // Two entries into the cycle 1 <-> 2.
-        let p = program(4, &[(0, 1), (0, 2), (1, 2), (2, 1), (2, 3)]);
+        let p = crate::ir::test_graph(4, &[(0, 1), (0, 2), (1, 2), (2, 1), (2, 3)]);
         assert!(find_loops(&p).is_err());
     }
 }

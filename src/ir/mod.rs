@@ -360,6 +360,33 @@ impl Adjacency {
     }
 }
 
+/// A program of `locations` locations (the first the entry, the last the
+/// exit) with these variables and edges, nothing approximated: the graphs
+/// of the model's unit tests.
+#[cfg(test)]
+pub(crate) fn test_program(vars: Vec<Variable>, locations: usize, edges: Vec<Edge>) -> Program {
+    Program {
+        file: "t.c".into(),
+        vars,
+        locations: vec![Location::default(); locations],
+        edges,
+        entry: 0,
+        exit: locations - 1,
+        semantics: IntSemantics::Math,
+        machine: MachineModel::lp64(),
+        approximations: vec![],
+        forbid_no: vec![],
+        undefined: vec![],
+        coalesced: vec![],
+    }
+}
+
+/// [`test_program`] over a bare graph: no variables, edges without actions.
+#[cfg(test)]
+pub(crate) fn test_graph(locations: usize, edges: &[(LocId, LocId)]) -> Program {
+    test_program(vec![], locations, edges.iter().map(|&(from, to)| Edge { from, to, actions: vec![] }).collect())
+}
+
 impl fmt::Display for Program {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "program {}  (ints: {:?})", self.file, self.semantics)?;

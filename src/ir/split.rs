@@ -198,29 +198,13 @@ fn components(p: &Program, set: &BTreeSet<LocId>) -> Vec<BTreeSet<LocId>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{find_loops, Location};
+    use crate::ir::find_loops;
 
-    fn program(n: usize, edges: &[(LocId, LocId)]) -> Program {
-        Program {
-            file: "t".into(),
-            vars: vec![],
-            locations: vec![Location::default(); n],
-            edges: edges.iter().map(|&(from, to)| Edge { from, to, actions: vec![] }).collect(),
-            entry: 0,
-            exit: n - 1,
-            semantics: Default::default(),
-            machine: crate::ir::MachineModel::lp64(),
-            approximations: vec![],
-            forbid_no: vec![],
-            undefined: vec![],
-            coalesced: vec![],
-        }
-    }
 
     #[test]
     fn a_cycle_with_two_entries_gets_one() {
         // 0 -> 1, 0 -> 2, 1 <-> 2, 2 -> 3
-        let p = program(4, &[(0, 1), (0, 2), (1, 2), (2, 1), (2, 3)]);
+        let p = crate::ir::test_graph(4, &[(0, 1), (0, 2), (1, 2), (2, 1), (2, 3)]);
         assert!(find_loops(&p).is_err());
         let q = make_reducible(p).expect("small");
         let loops = find_loops(&q).expect("reducible");
@@ -232,7 +216,7 @@ mod tests {
         // Outer loop 1 -> 2 -> 3 -> 1; inside it (without 1) the cycle
         // 2 <-> 3 is entered at 2 (from 1) and at 3 (from 4, itself
         // entered from 1).
-        let p = program(6, &[(0, 1), (1, 2), (1, 4), (4, 3), (2, 3), (3, 2), (3, 1), (1, 5)]);
+        let p = crate::ir::test_graph(6, &[(0, 1), (1, 2), (1, 4), (4, 3), (2, 3), (3, 2), (3, 1), (1, 5)]);
         assert!(find_loops(&p).is_err());
         let q = make_reducible(p).expect("small");
         assert!(find_loops(&q).is_ok());
@@ -250,7 +234,7 @@ mod tests {
         for _ in 0..200 {
             let n = 3 + rnd(6);
             let edges: Vec<(usize, usize)> = (0..n + rnd(2 * n)).map(|_| (rnd(n), rnd(n))).collect();
-            let p = program(n, &edges);
+            let p = crate::ir::test_graph(n, &edges);
             let q = make_reducible(p.clone()).expect("small");
             assert!(find_loops(&q).is_ok(), "{edges:?}");
             // Map copies to their originals by the order they were made:

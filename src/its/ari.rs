@@ -16,10 +16,10 @@
 //! left-hand side argument that is not a fresh variable becomes an equation
 //! of the guard.
 
-use super::{sexpr_error, standard_numerals, syntax, ItsProblem, Rule};
+use super::{read_sexprs, syntax, ItsProblem, Rule};
 use crate::error::{Result, TesseraError};
 use crate::ir::Span;
-use crate::term::parse::{parse_sexprs_located, Pos, SExpr, TermReader};
+use crate::term::parse::{Pos, SExpr, TermReader};
 use crate::term::{smt_symbol, Sort, Term};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -31,11 +31,7 @@ struct RawRule<'a> {
 }
 
 pub fn parse(file: &str, text: &str) -> Result<ItsProblem> {
-    let exprs: Vec<(Pos, SExpr)> = parse_sexprs_located(text)
-        .map_err(|e| sexpr_error(file, e))?
-        .into_iter()
-        .map(|(p, e)| (p, standard_numerals(&e)))
-        .collect();
+    let exprs = read_sexprs(file, text)?;
     let at = |pos: Pos, m: String| syntax(file, pos.line, pos.col, m);
     let mut arity: BTreeMap<String, usize> = BTreeMap::new();
     let mut locations: Vec<String> = Vec::new();

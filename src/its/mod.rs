@@ -25,7 +25,7 @@ pub mod smtlib;
 
 use crate::error::{Result, TesseraError};
 use crate::ir::{Action, Edge, IntSemantics, IntType, Location, MachineModel, Origin, Program, Span, Variable};
-use crate::term::parse::SExpr;
+use crate::term::parse::{parse_sexprs_located, Pos, SExpr};
 use crate::term::{Op, Sort, Term};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -109,7 +109,7 @@ pub(crate) fn syntax(file: &str, line: usize, col: usize, message: impl Into<Str
 
 /// `e` with negative numerals written as one atom (`-1`, as the files
 /// made by T2 have them) spelled the SMT-LIB way, `(- 1)`.
-pub(crate) fn standard_numerals(e: &SExpr) -> SExpr {
+fn standard_numerals(e: &SExpr) -> SExpr {
     match e {
         SExpr::Atom(a) if a.len() > 1 && a.starts_with('-') && a[1..].chars().all(|c| c.is_ascii_digit()) => {
             SExpr::List(vec![SExpr::Atom("-".into()), SExpr::Atom(a[1..].to_string())])
@@ -119,8 +119,18 @@ pub(crate) fn standard_numerals(e: &SExpr) -> SExpr {
     }
 }
 
+/// The top-level s-expressions of `text` with where each starts, negative
+/// numerals spelled the SMT-LIB way.
+pub(crate) fn read_sexprs(file: &str, text: &str) -> Result<Vec<(Pos, SExpr)>> {
+    Ok(parse_sexprs_located(text)
+        .map_err(|e| sexpr_error(file, e))?
+        .into_iter()
+        .map(|(p, e)| (p, standard_numerals(&e)))
+        .collect())
+}
+
 /// Turns an s-expression reader's error (`line N: ...`) into a located one.
-pub(crate) fn sexpr_error(file: &str, message: String) -> TesseraError {
+fn sexpr_error(file: &str, message: String) -> TesseraError {
     let line = message
         .strip_prefix("line ")
         .and_then(|r| r.split(':').next())
@@ -261,6 +271,18 @@ fn abstract_nonlinear(t: &Term, k: usize, vars: &mut Vec<Variable>, taken: &mut 
 mod tests {
     use super::*;
 
+    /// A problem over `x` and `y` with one location and one rule.
+    fn one_rule(guard: Term, updates: Vec<Term>) -> ItsProblem {
+        ItsProblem {
+            file: "t".into(),
+            vars: vec!["x".into(), "y".into()],
+            locations: vec!["l".into()],
+            declared: vec![Span::default()],
+            start: 0,
+            rules: vec![Rule { from: 0, to: 0, locals: vec![], guard, updates, span: Span::default() }],
+        }
+    }
+
     #[test]
     fn forms_are_recognized_by_content() {
         assert_eq!(form_of("; a comment\n(format LCTRS)\n(theory Ints)\n"), Some(ItsForm::Ari));
@@ -271,21 +293,7 @@ mod tests {
 
     #[test]
     fn a_parallel_update_saves_the_old_value_it_reads() {
-        let its = ItsProblem {
-            file: "t".into(),
-            vars: vec!["x".into(), "y".into()],
-            locations: vec!["l".into()],
-            declared: vec![Span::default()],
-            start: 0,
-            rules: vec![Rule {
-                from: 0,
-                to: 0,
-                locals: vec![],
-                guard: Term::gt(Term::var("x"), Term::int(0)),
-                updates: vec![Term::var("y"), Term::var("x")],
-                span: Span::default(),
-            }],
-        };
+        let its = one_rule(Term::gt(Term::var("x"), Term::int(0)), vec![Term::var("y"), Term::var("x")]);
         let p = lower(&its);
         let swap = &p.edges[1].actions;
         let text: Vec<String> = swap.iter().map(|a| a.to_string()).collect();
@@ -294,21 +302,8 @@ mod tests {
 
     #[test]
     fn products_of_variables_become_unknown_values() {
-        let its = ItsProblem {
-            file: "t".into(),
-            vars: vec!["x".into(), "y".into()],
-            locations: vec!["l".into()],
-            declared: vec![Span::default()],
-            start: 0,
-            rules: vec![Rule {
-                from: 0,
-                to: 0,
-                locals: vec![],
-                guard: Term::gt(Term::mul(Term::var("x"), Term::var("y")), Term::int(0)),
-                updates: vec![Term::sub(Term::var("x"), Term::int(1)), Term::var("y")],
-                span: Span::default(),
-            }],
-        };
+        let guard = Term::gt(Term::mul(Term::var("x"), Term::var("y")), Term::int(0));
+        let its = one_rule(guard, vec![Term::sub(Term::var("x"), Term::int(1)), Term::var("y")]);
         let p = lower(&its);
         assert!(p.edges[1].actions.iter().any(|a| matches!(a, Action::Choose(_))), "{:?}", p.edges[1].actions);
     }

@@ -11,19 +11,15 @@
 //! left of `REL` (post-state variables replaced by their values) is the
 //! guard.
 
-use super::{sexpr_error, standard_numerals, syntax, ItsProblem, Rule};
+use super::{read_sexprs, syntax, ItsProblem, Rule};
 use crate::error::{Result, TesseraError};
 use crate::ir::Span;
-use crate::term::parse::{parse_sexprs_located, Pos, SExpr, TermReader};
+use crate::term::parse::{Pos, SExpr, TermReader};
 use crate::term::{Sort, Term};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub fn parse(file: &str, text: &str) -> Result<ItsProblem> {
-    let exprs: Vec<(Pos, SExpr)> = parse_sexprs_located(text)
-        .map_err(|e| sexpr_error(file, e))?
-        .into_iter()
-        .map(|(p, e)| (p, standard_numerals(&e)))
-        .collect();
+    let exprs = read_sexprs(file, text)?;
     let mut locations: Vec<String> = Vec::new();
     let mut declared: Vec<Span> = Vec::new();
     let mut init: Option<(Pos, &SExpr)> = None;

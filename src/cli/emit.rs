@@ -16,13 +16,17 @@ pub enum Instrumentation {
 
 #[derive(clap::Args, Debug)]
 pub struct EmitArgs {
-    /// The C program.
+    /// The C program or integer transition system.
     pub file: PathBuf,
     #[command(flatten)]
     pub model: ModelArgs,
     /// Print the program model (control-flow graph, loops) instead of Horn clauses.
     #[arg(long)]
     pub ir: bool,
+    /// Print an integer transition system in the ARI form (the termination
+    /// competition's format since 2025) instead of Horn clauses.
+    #[arg(long, conflicts_with_all = ["ir", "loop", "unsliced"])]
+    pub ari: bool,
     /// The loop to instrument, numbered as `--ir` shows them.
     #[arg(long)]
     pub r#loop: Option<usize>,
@@ -45,6 +49,19 @@ pub struct EmitArgs {
 }
 
 pub fn run(args: EmitArgs) -> i32 {
+    if args.ari {
+        return match crate::its::read_problem(&args.file) {
+            Some(Ok(p)) => write_out(&crate::its::ari::print(&p), &args.output),
+            Some(Err(e)) => {
+                eprintln!("{e}");
+                e.exit_code()
+            }
+            None => {
+                eprintln!("{}: --ari: not an integer transition system (SMT-LIB or ARI form)", args.file.display());
+                2
+            }
+        };
+    }
     let program = match args.model.session().parse(&args.file) {
         Ok(p) => p,
         Err(e) => {
@@ -103,8 +120,15 @@ pub fn run(args: EmitArgs) -> i32 {
             }
         }
     };
+    let code = write_out(&text, &args.output);
+    std::mem::forget(text);
+    code
+}
+
+/// Writes `text` to `output` (standard output when `None`); the exit code.
+fn write_out(text: &dyn std::fmt::Display, output: &Option<PathBuf>) -> i32 {
     use std::io::Write;
-    let written = match &args.output {
+    let written = match output {
         Some(path) => std::fs::File::create(path).and_then(|f| {
             let mut w = std::io::BufWriter::new(f);
             write!(w, "{text}")?;
@@ -115,8 +139,7 @@ pub fn run(args: EmitArgs) -> i32 {
             write!(w, "{text}").and_then(|_| w.flush())
         }
     };
-    std::mem::forget(text);
-    match (written, &args.output) {
+    match (written, output) {
         (Err(e), Some(path)) => {
             eprintln!("{}: cannot write: {e}", path.display());
             5

@@ -88,10 +88,15 @@ pub struct ItsProblem {
 /// Reads an integer transition system from `path`; `None` when the file is
 /// not one (by content), so the caller can read it as C.
 pub fn read_file(path: &Path) -> Option<Result<Program>> {
+    read_problem(path).map(|p| p.map(|p| lower(&p)))
+}
+
+/// The problem in `path`, before it is lowered; `None` when the file is not
+/// an integer transition system.
+pub fn read_problem(path: &Path) -> Option<Result<ItsProblem>> {
     let text = std::fs::read_to_string(path).ok()?;
     let form = form_of(&text)?;
-    let file = path.display().to_string();
-    Some(parse(&file, &text, form).map(|p| lower(&p)))
+    Some(parse(&path.display().to_string(), &text, form))
 }
 
 /// Parses `text` (in `form`) into a problem.

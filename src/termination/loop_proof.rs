@@ -236,7 +236,7 @@ impl<'a> StrategyRun<'a> {
             let system = strengthen(&inst, self.cx.facts);
             self.emit(&system, iter, "term");
             let t0 = Instant::now();
-            let verdict = self.sample_query(&inst, &system, &scheme);
+            let verdict = self.sample_query(&inst, &system, &candidate, &scheme, iter);
             self.log(&format!("T_term with {candidate}: {} ({:.2} s)", verdict.summary(), t0.elapsed().as_secs_f64()));
             match verdict {
                 Sampled::Trace(visits) => {
@@ -265,6 +265,7 @@ impl<'a> StrategyRun<'a> {
                     candidate = next;
                 }
                 Sampled::NoneEscapes => return StrategyResult::Done(self.validate(candidate, scheme, iter)),
+                Sampled::Ranked(proof) => return StrategyResult::Done(LoopResult::Ranked(*proof)),
                 Sampled::Unknown(r) => {
                     // No sample and no proof that none exists: the candidate
                     // may still be a ranking function.
@@ -371,6 +372,33 @@ impl<'a> StrategyRun<'a> {
         }
     }
 
+    /// T_rank within [`QUICK_RANK_TIME`]: the proof when it is safe and the
+    /// certificate checker agrees; nothing is concluded otherwise.
+    fn quick_rank(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize) -> Option<LoopProof> {
+        let inst = instrument(self.cx.enc, self.cx.li, scheme, Mode::Rank);
+        let system = strengthen(&inst, self.cx.facts);
+        self.emit(&system, iter, "rank-quick");
+        self.queries += 1;
+        let t0 = Instant::now();
+        let verdict = crate::engine::portfolio::solve(&system, self.cx.opts.engine, &self.budget.sub_budget(QUICK_RANK_TIME));
+        self.log(&format!("quick T_rank with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+        let Verdict::Safe(inv) = verdict else {
+            return None;
+        };
+        let inv = with_facts(&inv, &inst, self.cx.facts);
+        certificate::check_ranking(self.cx.enc, self.cx.li, scheme, &inv, &self.budget).ok()?;
+        Some(LoopProof {
+            loop_index: self.cx.li,
+            header: inst.header,
+            span: None,
+            ranking: candidate.clone(),
+            invariant: crate::solve::interp_of(&inv, inst.header_pred),
+            scheme: scheme.clone(),
+            strategy: self.strategy.name(),
+            decreases: false,
+        })
+    }
+
     /// T_rank: a safe answer is a ranking function (after the certificate
     /// check); an unsafe one a non-termination candidate.
     fn validate(&mut self, candidate: RankingCandidate, scheme: CounterScheme, iter: usize) -> LoopResult {
@@ -426,7 +454,20 @@ impl<'a> StrategyRun<'a> {
 
     /// T_term queries want a concrete trace fast: try bounded model checking
     /// briefly, then the proof engine.
-    fn sample_query(&mut self, inst: &Instrumented, system: &crate::horn::System, scheme: &CounterScheme) -> Sampled {
+    ///
+    /// When no sample comes quickly, the candidate is often a ranking
+    /// function already, and proving T_term safe (the exact bound at the
+    /// exit) is much harder than T_rank (one iteration of slack): a short
+    /// T_rank query comes first (3pieces: its last T_term query ran out of
+    /// time after 4.6 s where T_rank needs 1 s).
+    fn sample_query(
+        &mut self,
+        inst: &Instrumented,
+        system: &crate::horn::System,
+        candidate: &RankingCandidate,
+        scheme: &CounterScheme,
+        iter: usize,
+    ) -> Sampled {
         self.queries += 1;
         let to_visits = |d: &crate::solve::Derivation, from: &Instrumented| samples::header_visits(from, &self.var_names, d);
         let quick = self.budget.sub_budget(Duration::from_millis(300));
@@ -453,12 +494,17 @@ impl<'a> StrategyRun<'a> {
         if self.expired() {
             return Sampled::Unknown("time limit".into());
         }
+        if !candidate.is_zero() {
+            if let Some(proof) = self.quick_rank(candidate, scheme, iter) {
+                return Sampled::Ranked(Box::new(proof));
+            }
+        }
         // Proving T_term safe can be much harder than validating the
         // candidate with T_rank (it needs the exact bound at the exit, where
         // T_rank allows one iteration of slack): keep time for T_rank.
         let share = self.budget.remaining().map_or(Duration::from_secs(4), |r| r.mul_f64(0.3).min(Duration::from_secs(4)));
         match crate::engine::portfolio::solve(system, self.cx.opts.engine, &self.budget.sub_budget(share)) {
-            Verdict::Unsafe(d) => Sampled::Trace(to_visits(&d, inst)),
+            Verdict::Unsafe(d) => Sampled::Trace(samples::header_visits(inst, &self.var_names, &d)),
             Verdict::Safe(_) => Sampled::NoneEscapes,
             Verdict::Unknown(r) => Sampled::Unknown(r),
         }
@@ -490,6 +536,9 @@ const SYNTHESIS_CHECK_TIME: Duration = Duration::from_secs(3);
 /// Time for the decrease check of a candidate read off the loop guard.
 const GUARD_CHECK_TIME: Duration = Duration::from_secs(4);
 const SAMPLED_CHECK_TIME: Duration = Duration::from_millis(1500);
+/// Time for the T_rank query tried before a T_term query the quick engines
+/// could not answer.
+const QUICK_RANK_TIME: Duration = Duration::from_secs(1);
 
 /// Most pieces a lexicographic or multiphase candidate may have (every
 /// such proof on the benchmarks needed at most 4).
@@ -504,6 +553,8 @@ enum Sampled {
     Trace(Vec<HeaderVisit>),
     /// None exists: the candidate bounds every terminating run.
     NoneEscapes,
+    /// No sample came quickly, and T_rank proved the candidate meanwhile.
+    Ranked(Box<LoopProof>),
     Unknown(String),
 }
 
@@ -512,6 +563,7 @@ impl Sampled {
         match self {
             Sampled::Trace(v) => format!("unsafe, {} header visits", v.len()),
             Sampled::NoneEscapes => "safe".into(),
+            Sampled::Ranked(_) => "not asked: T_rank proved the candidate first".into(),
             Sampled::Unknown(r) => format!("unknown ({r})"),
         }
     }

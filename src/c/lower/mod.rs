@@ -716,13 +716,19 @@ impl<'a> Lowerer<'a> {
             coalesced: vec![],
         };
         if let Err(e) = ir::find_loops(&program) {
+            // A `goto` into a loop body: copy the part of the cycle entered
+            // from outside (node splitting, which keeps every run), so that
+            // each loop has one header.
+            if let Some(split) = ir::split::make_reducible(program.clone()).filter(|p| ir::find_loops(p).is_ok()) {
+                return Ok(split);
+            }
             // Point at a location on the offending cycle (a label, if any).
             let at = irreducible_location(&program).unwrap_or(e.location);
             let loc = program.locations.get(at);
             let span = loc.and_then(|l| l.span.clone());
             let place = loc.map(|l| l.note.clone()).filter(|n| !n.is_empty());
             let what = format!(
-                "irreducible control flow: a cycle entered other than through one loop header{} (e.g. a goto into a loop body)",
+                "irreducible control flow: a cycle entered other than through one loop header{} (e.g. a goto into a loop body), too large to split",
                 place.map(|p| format!(", at `{p}`")).unwrap_or_default()
             );
             return Err(TesseraError::unsupported(span, what));

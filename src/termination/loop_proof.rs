@@ -469,10 +469,14 @@ impl<'a> StrategyRun<'a> {
         iter: usize,
     ) -> Sampled {
         self.queries += 1;
-        let to_visits = |d: &crate::solve::Derivation, from: &Instrumented| samples::header_visits(from, &self.var_names, d);
         let quick = self.budget.sub_budget(Duration::from_millis(300));
         if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(system, EngineKind::Bmc, &quick) {
-            return Sampled::Trace(to_visits(&d, inst));
+            return Sampled::Trace(samples::header_visits(inst, &self.var_names, &d));
+        }
+        if !candidate.is_zero() && !self.expired() {
+            if let Some(proof) = self.quick_rank(candidate, scheme, iter) {
+                return Sampled::Ranked(Box::new(proof));
+            }
         }
         // Every run from the start may be long: take short runs from any
         // header state instead (samples only; candidates are still checked
@@ -484,7 +488,7 @@ impl<'a> StrategyRun<'a> {
             let free = instrument(self.cx.enc, self.cx.li, scheme, Mode::AnyStateTerm);
             let quick = self.budget.sub_budget(Duration::from_millis(300));
             if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(&strengthen(&free, self.cx.facts), EngineKind::Bmc, &quick) {
-                let visits = to_visits(&d, &free);
+                let visits = samples::header_visits(&free, &self.var_names, &d);
                 if !visits.is_empty() {
                     self.log("  (a run from a header state the start may not reach)");
                     return Sampled::Trace(visits);
@@ -493,11 +497,6 @@ impl<'a> StrategyRun<'a> {
         }
         if self.expired() {
             return Sampled::Unknown("time limit".into());
-        }
-        if !candidate.is_zero() {
-            if let Some(proof) = self.quick_rank(candidate, scheme, iter) {
-                return Sampled::Ranked(Box::new(proof));
-            }
         }
         // Proving T_term safe can be much harder than validating the
         // candidate with T_rank (it needs the exact bound at the exit, where

@@ -355,16 +355,7 @@ impl<'a> StrategyRun<'a> {
         let Verdict::Safe(inv) = verdict else { return None };
         let inv = with_facts(&inv, &inst, facts);
         match certificate::check_decrease(self.cx.enc, self.cx.li, scheme, &inv, &self.budget) {
-            Ok(()) => Some(LoopProof {
-                loop_index: self.cx.li,
-                header: inst.header,
-                span: None,
-                ranking: candidate.clone(),
-                invariant: crate::solve::interp_of(&inv, inst.header_pred),
-                scheme: scheme.clone(),
-                strategy: self.strategy.name(),
-                decreases: true,
-            }),
+            Ok(()) => Some(self.proof(candidate, scheme, &inst, &inv, true)),
             Err(e) => {
                 self.log(&e);
                 None
@@ -387,16 +378,29 @@ impl<'a> StrategyRun<'a> {
         };
         let inv = with_facts(&inv, &inst, self.cx.facts);
         certificate::check_ranking(self.cx.enc, self.cx.li, scheme, &inv, &self.budget).ok()?;
-        Some(LoopProof {
+        Some(self.proof(candidate, scheme, &inst, &inv, false))
+    }
+
+    /// The proof of this loop by `candidate`, checked with invariant `inv`
+    /// of `inst` (`decreases`: by the decrease check, else by T_rank).
+    fn proof(
+        &self,
+        candidate: &RankingCandidate,
+        scheme: &CounterScheme,
+        inst: &Instrumented,
+        inv: &crate::solve::Invariant,
+        decreases: bool,
+    ) -> LoopProof {
+        LoopProof {
             loop_index: self.cx.li,
             header: inst.header,
             span: None,
             ranking: candidate.clone(),
-            invariant: crate::solve::interp_of(&inv, inst.header_pred),
+            invariant: crate::solve::interp_of(inv, inst.header_pred),
             scheme: scheme.clone(),
             strategy: self.strategy.name(),
-            decreases: false,
-        })
+            decreases,
+        }
     }
 
     /// T_rank: a safe answer is a ranking function (after the certificate
@@ -413,16 +417,7 @@ impl<'a> StrategyRun<'a> {
             Verdict::Safe(inv) => {
                 let inv = with_facts(&inv, &inst, self.cx.facts);
                 match certificate::check_ranking(self.cx.enc, self.cx.li, &scheme, &inv, &self.budget) {
-                    Ok(()) => LoopResult::Ranked(LoopProof {
-                        loop_index: self.cx.li,
-                        header: inst.header,
-                        span: None,
-                        ranking: candidate,
-                        invariant: crate::solve::interp_of(&inv, inst.header_pred),
-                        scheme,
-                        strategy: self.strategy.name(),
-                        decreases: false,
-                    }),
+                    Ok(()) => LoopResult::Ranked(self.proof(&candidate, &scheme, &inst, &inv, false)),
                     Err(e) => LoopResult::Unknown(e),
                 }
             }

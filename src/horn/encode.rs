@@ -43,6 +43,10 @@ pub struct Transition {
     pub constraint: Term,
     /// Post-state value of each program variable, in `Encoding::vars` order.
     pub post: Vec<Term>,
+    /// The program's edges (indices into `Program::edges`) this transition
+    /// composes, in order: what maps a concrete run of the program (see
+    /// [`crate::ir::run`]) onto transitions.
+    pub path: Vec<usize>,
 }
 
 /// The cut-point graph of a program.
@@ -116,6 +120,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
                 allocations: vec![],
                 constraint: Term::tt(),
                 post: vars.iter().map(|v| if live[p.entry].contains(&v.name) { v.term() } else { Term::int(0) }).collect(),
+                path: vec![],
             });
             continue;
         }
@@ -163,6 +168,8 @@ struct PathState {
     havocs: Chain<String>,
     choices: Chain<String>,
     allocations: Chain<String>,
+    /// The edges taken, by index.
+    edges: Chain<usize>,
 }
 
 /// A persistent list, last element first.
@@ -221,6 +228,7 @@ impl PathState {
             havocs: Chain(None),
             choices: Chain(None),
             allocations: Chain(None),
+            edges: Chain(None),
         }
     }
 
@@ -293,12 +301,14 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
     if depth > 100_000 {
         return Err(TesseraError::Internal("path enumeration too deep".into()));
     }
-    let successors: Vec<_> = adj.successors(p, at).collect();
+    let successors: Vec<usize> = adj.out.get(at).cloned().unwrap_or_default();
     let mut state = Some(state);
-    for (k, e) in successors.iter().enumerate() {
+    for (k, &edge) in successors.iter().enumerate() {
+        let e = &p.edges[edge];
         // The last successor takes the state; the others copy it (most
         // locations have one successor, and the state can be large).
         let mut st = if k + 1 == successors.len() { state.take().expect("taken once") } else { state.clone().expect("not yet taken") };
+        st.edges.push(edge);
         let mut dead = false;
         for a in &e.actions {
             match a {
@@ -372,6 +382,7 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                         None => v.term(),
                     })
                     .collect(),
+                path: st.edges.to_vec(),
             });
         } else {
             enumerate_paths(cx, src, e.to, st, fresh, out, depth + 1)?;

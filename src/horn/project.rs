@@ -103,6 +103,7 @@ pub fn project(enc: &Encoding, kept: &BTreeSet<String>) -> Encoding {
                 allocations: t.allocations.iter().filter(|l| locals.contains(*l)).cloned().collect(),
                 constraint,
                 post: t.post.iter().zip(&keep_var).filter(|(_, k)| **k).map(|(p, _)| p.clone()).collect(),
+                path: t.path.clone(),
             }
         })
         .collect();

@@ -17,6 +17,7 @@ pub mod loops;
 pub mod machine;
 pub mod names;
 pub mod origin;
+pub mod run;
 pub mod slice;
 pub mod split;
 pub use approximation::Approximation;

@@ -9,6 +9,7 @@
 
 pub mod certificate;
 pub mod invariants;
+pub mod lasso;
 pub mod samples;
 pub mod synthesis;
 pub mod guards;
@@ -36,6 +37,9 @@ use std::time::{Duration, Instant};
 pub fn solved_model(p: Program) -> Program {
     crate::ir::coalesce::coalesce_variables(crate::ir::slice::drop_irrelevant(p))
 }
+
+/// Time for the concrete search for a lasso before any loop is looked at.
+const CONCRETE_LASSO_TIME: Duration = Duration::from_millis(1000);
 
 /// Prove termination of a whole program: every loop needs a checked ranking
 /// function for YES; one checked non-termination witness gives NO.
@@ -108,14 +112,35 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         let n: usize = facts.values().map(|f| f.len()).sum();
         eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
     }
+    let no_model_of = |li: usize| -> Option<&Encoding> {
+        let may_no = may_answer_no || may_answer_no_on(enc.loops[li].header);
+        if may_no {
+            Some(no_model.as_ref())
+        } else {
+            exact_model.as_ref()
+        }
+    };
+    let span_of = |li: usize| p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
+    // The cheap search first: concrete runs that come back to a state.
+    if p.forbid_no.is_empty() && !enc.loops.is_empty() {
+        let t0 = Instant::now();
+        let found = lasso::concrete_lasso(&sliced, &enc, &no_model_of, CONCRETE_LASSO_TIME, &budget, opts.verbose);
+        if opts.verbose {
+            let shown = found.as_ref().map(|w| format!("found for loop {}", w.loop_index)).unwrap_or_else(|e| e.clone());
+            eprintln!("[program concrete lasso] {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
+        }
+        if let Ok(w) = found {
+            let span = span_of(w.loop_index);
+            drop(watchdog);
+            return non_terminating(p, enc, w, span, "a run that returns to a state it was in (random inputs)", 0, start, &budget);
+        }
+    }
     let mut proofs = Vec::new();
     let mut reasons = Vec::new();
     let mut queries = 0;
     for li in 0..enc.loops.len() {
-        let span = p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
-        let may_no = may_answer_no || may_answer_no_on(enc.loops[li].header);
-        let loop_no_model = if may_no { Some(no_model.as_ref()) } else { exact_model.as_ref() };
-        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, no_model: loop_no_model };
+        let span = span_of(li);
+        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, no_model: no_model_of(li) };
         let (result, q) = prove_loop(cx, &budget);
         queries += q;
         match result {
@@ -125,15 +150,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             }
             LoopResult::NonTerminating(witness, strategy) => {
                 drop(watchdog);
-                let warnings = warnings::checked_warnings(p, &budget);
-                return Outcome {
-                    answer: Answer::No { witness, span, strategy },
-                    file: p.file.clone(),
-                    seconds: start.elapsed().as_secs_f64(),
-                    encoding: Some(enc),
-                    queries,
-                    warnings,
-                };
+                return non_terminating(p, enc, witness, span, strategy, queries, start, &budget);
             }
             LoopResult::Unknown(r) => {
                 let at = span.map(|s| format!("line {}", s.line)).unwrap_or_else(|| format!("L{}", enc.loops[li].header));
@@ -163,6 +180,29 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     };
     Outcome {
         answer,
+        file: p.file.clone(),
+        seconds: start.elapsed().as_secs_f64(),
+        encoding: Some(enc),
+        queries,
+        warnings,
+    }
+}
+
+/// The answer NO, with the warnings checked in what is left of the budget.
+#[allow(clippy::too_many_arguments)]
+fn non_terminating(
+    p: &Program,
+    enc: Encoding,
+    witness: certificate::NonTerminationWitness,
+    span: Option<crate::ir::Span>,
+    strategy: &'static str,
+    queries: usize,
+    start: Instant,
+    budget: &Budget,
+) -> Outcome {
+    let warnings = warnings::checked_warnings(p, budget);
+    Outcome {
+        answer: Answer::No { witness, span, strategy },
         file: p.file.clone(),
         seconds: start.elapsed().as_secs_f64(),
         encoding: Some(enc),

@@ -257,6 +257,11 @@ const SEARCH_TIME: Duration = Duration::from_secs(1);
 const GENERALIZE_TIME: Duration = Duration::from_secs(2);
 const GENERALIZE_CHECK_TIME: Duration = Duration::from_millis(250);
 
+/// States of a run beyond which its hull is tried before the states
+/// themselves, and the time for checking the states themselves.
+const LONG_RUN: usize = 64;
+const EXACT_CHECK_TIME: Duration = Duration::from_secs(4);
+
 /// Steps a run of the loop is followed for before [`simulated_lasso`] gives up.
 const MAX_LASSO_STEPS: usize = 256;
 
@@ -301,6 +306,24 @@ pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemS
         }
         met.push(next);
     }
+    witness_from_run(enc, loop_index, stem, &met, budget)
+}
+
+/// The witness of a run of a loop that came back to a state it was in:
+/// `stem` ends at the header in `met`'s first state, and `met` lists the
+/// states of the cycle (each followed by the next, the last by one of
+/// them), all at cut-points of the loop's region. The states met form the
+/// candidate recurrent sets, which are then made general where they stay
+/// recurrent.
+pub fn witness_from_run(
+    enc: &Encoding,
+    loop_index: usize,
+    stem: Vec<StemStep>,
+    met: &[(LocId, Vec<Value>)],
+    budget: &Budget,
+) -> Result<NonTerminationWitness, String> {
+    let region = loop_region(enc, loop_index).ok_or("no such loop")?;
+    let header = region.cutpoints[0];
     let mut bounds = vec![Bound::Exact; enc.vars.len()];
     // A variable dead at a cut-point is written before it is read on every
     // path from there, so its value there does not change where a run goes:
@@ -327,45 +350,58 @@ pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemS
             })
             .collect()
     };
-    let only_live = region_recurrence_holds(enc, &region, &sets_for(&bounds, true), budget) == Sat::Unsat;
+    // A long run gives a long list of states; their hull per variable
+    // (`i >= 1 && i <= 99 && i % 2 == 1`) reads better and is often
+    // recurrent too. Made general per variable where it stays recurrent;
+    // each check is short: with a value left free Z3 may need long.
+    let from_hull = |only_live: bool, generalizing: &Budget| -> Option<NonTerminationWitness> {
+        let check_sets = |sets: &BTreeMap<LocId, Term>| {
+            region_recurrence_holds(enc, &region, sets, &generalizing.sub_budget(GENERALIZE_CHECK_TIME)) == Sat::Unsat
+        };
+        let hull = ValueHull::of(enc, &region.cutpoints, met, only_live);
+        let mut bounds = vec![Bound::Exact; enc.vars.len()];
+        if !check_sets(&hull.sets(&bounds)) {
+            return None;
+        }
+        for i in 0..bounds.len() {
+            for weaker in [Bound::Free, Bound::AtLeast, Bound::AtMost] {
+                if generalizing.expired() {
+                    break;
+                }
+                let mut tried = bounds.clone();
+                tried[i] = weaker;
+                if check_sets(&hull.sets(&tried)) {
+                    bounds = tried;
+                    break;
+                }
+            }
+        }
+        let mut sets = hull.sets(&bounds);
+        let recurrent_set = sets.remove(&header).unwrap_or_else(Term::tt);
+        Some(NonTerminationWitness { loop_index, stem: stem.clone(), recurrent_set, inner_sets: sets.into_iter().collect() })
+    };
+    // A run of thousands of states: their disjunction is more than Z3
+    // decides in time, the hull first.
+    if met.len() > LONG_RUN {
+        if let Some(w) = from_hull(true, &budget.sub_budget(GENERALIZE_TIME)) {
+            return Ok(w);
+        }
+    }
+    let exact = budget.sub_budget(EXACT_CHECK_TIME);
+    let only_live = region_recurrence_holds(enc, &region, &sets_for(&bounds, true), &exact) == Sat::Unsat;
     let sets_of = |bounds: &[Bound]| sets_for(bounds, only_live);
-    let holds = if only_live { Sat::Unsat } else { region_recurrence_holds(enc, &region, &sets_of(&bounds), budget) };
+    let holds = if only_live { Sat::Unsat } else { region_recurrence_holds(enc, &region, &sets_of(&bounds), &exact) };
     match holds {
         Sat::Unsat => {
-            // Generalize for a readable witness: drop the values of the
-            // prover's temporaries, then per variable drop its value or keep
-            // only a bound, where the sets stay recurrent. Each check is
-            // short: with a value left free Z3 may need long to decide.
             let generalizing = budget.sub_budget(GENERALIZE_TIME);
+            if met.len() > 4 && met.len() <= LONG_RUN {
+                if let Some(w) = from_hull(only_live, &generalizing) {
+                    return Ok(w);
+                }
+            }
             let check_sets = |sets: &BTreeMap<LocId, Term>| {
                 region_recurrence_holds(enc, &region, sets, &generalizing.sub_budget(GENERALIZE_CHECK_TIME)) == Sat::Unsat
             };
-            // A long run gives a long list of states; their hull per
-            // variable (`i >= 1 && i <= 99 && i % 2 == 1`) reads better and
-            // is often recurrent too.
-            if met.len() > 4 {
-                let hull = ValueHull::of(enc, &region.cutpoints, &met, only_live);
-                let all = vec![Bound::Exact; enc.vars.len()];
-                if check_sets(&hull.sets(&all)) {
-                    let mut bounds = all;
-                    for i in 0..bounds.len() {
-                        for weaker in [Bound::Free, Bound::AtLeast, Bound::AtMost] {
-                            if generalizing.expired() {
-                                break;
-                            }
-                            let mut tried = bounds.clone();
-                            tried[i] = weaker;
-                            if check_sets(&hull.sets(&tried)) {
-                                bounds = tried;
-                                break;
-                            }
-                        }
-                    }
-                    let mut sets = hull.sets(&bounds);
-                    let recurrent_set = sets.remove(&header).unwrap_or_else(Term::tt);
-                    return Ok(NonTerminationWitness { loop_index, stem, recurrent_set, inner_sets: sets.into_iter().collect() });
-                }
-            }
             let check = |bounds: &[Bound]| check_sets(&sets_of(bounds));
             // Variables that are not the program's (temporaries, the model's
             // bookkeeping) are left free first.

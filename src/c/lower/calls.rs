@@ -44,6 +44,33 @@ impl<'a> Lowerer<'a> {
         n
     }
 
+    /// How many copies of `name`'s body inlining makes: the calls to it in
+    /// the functions reachable from `main`, each times the copies of its
+    /// caller (`main` itself: one; a function on a call cycle: many). A
+    /// function inlined once costs its size once, however large it is.
+    fn inlined_copies(&self, name: &str) -> usize {
+        fn copies(f: &str, callers: &HashMap<String, Vec<String>>, memo: &mut HashMap<String, usize>) -> usize {
+            if let Some(&n) = memo.get(f) {
+                return n;
+            }
+            memo.insert(f.to_string(), usize::MAX);
+            let n = if f == "main" {
+                1
+            } else {
+                callers.get(f).into_iter().flatten().fold(0usize, |n, g| n.saturating_add(copies(g, callers, memo)))
+            };
+            memo.insert(f.to_string(), n);
+            n
+        }
+        let mut callers: HashMap<String, Vec<String>> = HashMap::new();
+        for (f, facts) in self.reachable_functions(["main".to_string()]) {
+            for callee in facts.iter().flat_map(|x| x.calls.iter()) {
+                callers.entry(callee.clone()).or_default().push(f.clone());
+            }
+        }
+        copies(name, &callers, &mut HashMap::new())
+    }
+
     /// `name` and everything it calls have no loop, no `goto` and no
     /// recursion: every call of it returns (or ends the program).
     fn runs_straight(&self, name: &str) -> bool {
@@ -248,7 +275,11 @@ impl<'a> Lowerer<'a> {
         let Some(def) = info.def else {
             return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
         };
-        if self.inlined_size(name) > MAX_INLINED_SIZE && self.runs_straight(name) && !matches!(info.ret, CType::Ptr(_)) {
+        if self.inlined_size(name) > MAX_INLINED_SIZE
+            && self.runs_straight(name)
+            && !matches!(info.ret, CType::Ptr(_))
+            && self.inlined_copies(name) > 1
+        {
             return self.summarized_call(name, &info, c, want);
         }
         let args = &c.node.arguments;

@@ -1,0 +1,179 @@
+//! NO from concrete runs: the program model is run with random inputs (see
+//! [`crate::ir::run`]) until a run visits a cut-point in a state it was in
+//! before. The run up to the cycle is the stem; the states of the cycle are
+//! the candidate recurrent sets of the innermost loop that holds the cycle.
+//! They are made general where they stay recurrent, and the witness goes
+//! through the certificate checker on the model NO is allowed on, like
+//! every other.
+//!
+//! This is the cheap search that runs first, for a fraction of a second:
+//! a reactive program (an event loop reading inputs, a state machine, a
+//! sequentialized scheduler) usually has a short lasso, and finding it
+//! concretely costs milliseconds where the symbolic searches need seconds.
+
+use super::certificate::{NonTerminationWitness, StemStep};
+use super::witness;
+use crate::horn::encode::{Encoding, Source, Transition};
+use crate::smt::{self, Sat};
+use crate::term::Term;
+use crate::ir::run::{Cuts, Lasso, Runner};
+use crate::ir::{LocId, Program};
+use crate::solve::Budget;
+use crate::term::{Value, Valuation};
+use num_bigint::BigInt;
+use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, Instant};
+
+/// Searches a lasso of `p` (the program `enc` encodes) for at most `time`.
+/// `no_model(li)`: the encoding a witness of loop `li` is built and checked
+/// on, `None` where NO may not be answered for that loop.
+pub fn concrete_lasso<'e>(
+    p: &Program,
+    enc: &Encoding,
+    no_model: &dyn Fn(usize) -> Option<&'e Encoding>,
+    time: Duration,
+    budget: &Budget,
+    verbose: bool,
+) -> Result<NonTerminationWitness, String> {
+    let runner = Runner::new(p).ok_or("the model has a term the interpreter does not take")?;
+    let mut cut = vec![false; p.locations.len()];
+    let mut live = vec![Vec::new(); p.locations.len()];
+    for &c in &enc.cutpoints {
+        if c < cut.len() {
+            cut[c] = true;
+            live[c] = enc.vars.iter().map(|v| enc.live.get(c).is_some_and(|l| l.contains(&v.name))).collect();
+        }
+    }
+    let cuts = Cuts { cut, live };
+    let transition_of: HashMap<(Source, &[usize]), usize> =
+        enc.transitions.iter().enumerate().map(|(i, t)| ((t.from, t.path.as_slice()), i)).collect();
+    let started = Instant::now();
+    let deadline = started + budget.remaining().map_or(time, |r| r.min(time));
+    let step_budget = budget.sub_budget(SOLVED_STEP_TIME);
+    let mut solve = |from: Option<LocId>, state: &[i128], choice: usize| solved_step(enc, from, state, choice, &step_budget);
+    let mut failures = Vec::new();
+    for seed in 0.. {
+        if Instant::now() >= deadline || budget.expired() {
+            break;
+        }
+        let t0 = Instant::now();
+        let Some(lasso) = runner.find_lasso(&cuts, seed, deadline, &mut solve) else { break };
+        let t1 = Instant::now();
+        let found = witness_of(enc, &lasso, &transition_of, no_model, budget);
+        if verbose {
+            eprintln!(
+                "[program concrete lasso] a run of {} visits comes back after {} ({:.2} s); its witness: {} ({:.2} s)",
+                lasso.visits.len(),
+                lasso.cycle().len(),
+                (t1 - t0).as_secs_f64(),
+                found.as_ref().map(|_| "checked").unwrap_or_else(|e| e.as_str()),
+                t1.elapsed().as_secs_f64()
+            );
+        }
+        match found {
+            Ok(w) => return Ok(w),
+            Err(e) => failures.push(e),
+        }
+        if failures.len() >= MAX_FAILED_LASSOS {
+            break;
+        }
+    }
+    Err(if failures.is_empty() {
+        format!("no run came back to a state it was in within {:.2} s", started.elapsed().as_secs_f64())
+    } else {
+        failures.join("; ")
+    })
+}
+
+/// Lassos found whose witness did not check, before the search gives up.
+const MAX_FAILED_LASSOS: usize = 4;
+/// Time for each query of [`solved_step`].
+const SOLVED_STEP_TIME: Duration = Duration::from_millis(300);
+
+/// A step of the model from `state` at `from` (the start: `None`) to a
+/// cut-point other than the exit, its inputs chosen by Z3 from the path
+/// condition: for the reactive programs whose start needs inputs that
+/// random choice does not hit (twenty values pairwise distinct, one equal
+/// to another). Transitions through unknown values are not taken, and
+/// allocations succeed, as in the model NO is answered on. `choice`
+/// rotates which transition is tried first.
+fn solved_step(enc: &Encoding, from: Option<LocId>, state: &[i128], choice: usize, budget: &Budget) -> Option<(LocId, Vec<i128>, Vec<usize>)> {
+    let src = from.map_or(Source::Start, Source::At);
+    // From the start the pre-state is free (variables not yet written).
+    let pre: BTreeMap<String, Term> = match from {
+        Some(_) => enc.vars.iter().zip(state).map(|(v, &x)| (v.name.clone(), Term::int(BigInt::from(x)))).collect(),
+        None => BTreeMap::new(),
+    };
+    let candidates: Vec<&Transition> =
+        enc.transitions.iter().filter(|t| t.from == src && t.to != enc.exit && t.choices.is_empty() && t.constraint != Term::ff()).collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    for k in 0..candidates.len() {
+        if budget.expired() {
+            return None;
+        }
+        let t = candidates[(k + choice) % candidates.len()];
+        let mut conj = vec![t.constraint.subst(&pre)];
+        conj.extend(t.allocations.iter().map(|a| Term::not(Term::eq(Term::var(a.clone()), Term::int(0)))));
+        let s = smt::solver_for(budget);
+        s.assert(smt::bool_of(&Term::and(conj)));
+        if smt::check(&s, budget) != Sat::Sat {
+            continue;
+        }
+        let model = s.get_model()?;
+        let post: Option<Vec<i128>> = t
+            .post
+            .iter()
+            .map(|e| match smt::eval_in(&model, &e.subst(&pre))? {
+                Value::Int(i) => i128::try_from(&i).ok(),
+                Value::Bool(_) => None,
+            })
+            .collect();
+        return Some((t.to, post?, t.path.clone()));
+    }
+    None
+}
+
+fn witness_of<'e>(
+    enc: &Encoding,
+    lasso: &Lasso,
+    transition_of: &HashMap<(Source, &[usize]), usize>,
+    no_model: &dyn Fn(usize) -> Option<&'e Encoding>,
+    budget: &Budget,
+) -> Result<NonTerminationWitness, String> {
+    let cycle = lasso.cycle();
+    // The innermost loop holding every cut-point of the cycle: every cycle
+    // of a reducible graph passes its header.
+    let li = enc
+        .loops
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| cycle.iter().all(|v| l.body.contains(&v.at)))
+        .min_by_key(|(_, l)| l.body.len())
+        .map(|(i, _)| i)
+        .ok_or("the cycle lies in no loop")?;
+    let header = enc.loops[li].header;
+    let no_enc = no_model(li).ok_or("NO may not be answered for the loop of the cycle")?;
+    let at_header = lasso.first + cycle.iter().position(|v| v.at == header).ok_or("the cycle misses its loop's header")?;
+    let valuation = |state: &[i128]| -> Valuation {
+        enc.vars.iter().zip(state).map(|(v, &x)| (v.name.clone(), Value::Int(BigInt::from(x)))).collect()
+    };
+    let mut stem = Vec::with_capacity(at_header + 1);
+    let mut from = Source::Start;
+    for visit in &lasso.visits[..=at_header] {
+        let transition = *transition_of.get(&(from, visit.path.as_slice())).ok_or("a step of the run is no transition of the model")?;
+        stem.push(StemStep { transition, state: valuation(&visit.state) });
+        from = Source::At(visit.at);
+    }
+    // The cycle from its header visit on (a set: the order only matters
+    // for which state the stem ends in).
+    let mut met: Vec<(LocId, Vec<Value>)> = Vec::with_capacity(cycle.len());
+    let k = at_header - lasso.first;
+    for v in cycle[k..].iter().chain(&cycle[..k]) {
+        met.push((v.at, v.state.iter().map(|&x| Value::Int(BigInt::from(x))).collect()));
+    }
+    let w = witness::witness_from_run(no_enc, li, stem, &met, budget)?;
+    witness::checked(no_enc, w, budget)
+}
+

@@ -432,8 +432,10 @@ impl<'p> Runner<'p> {
     /// state it was in before, or `deadline` passes. Deterministic for a
     /// given `seed`. Where no random input gets a run from a cut-point (or
     /// from the start) to the next one, `solve` is asked for a step (see
-    /// [`StepSolver`]).
-    pub fn find_lasso(&self, cuts: &Cuts, seed: u64, deadline: Instant, solve: &mut StepSolver<'_>) -> Option<Lasso> {
+    /// [`StepSolver`]). Runs start with `prefix` when it is not empty: the
+    /// visits of a run to a cut-point found otherwise (by a solver: some
+    /// programs start only on inputs random choice does not hit).
+    pub fn find_lasso(&self, cuts: &Cuts, prefix: &[Visit], seed: u64, deadline: Instant, solve: &mut StepSolver<'_>) -> Option<Lasso> {
         let mut rng = SmallRng::seed_from_u64(seed);
         let p = self.program;
         let n = p.vars.len();
@@ -454,12 +456,20 @@ impl<'p> Runner<'p> {
             let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
             let mut at = p.entry;
             let mut from_start = true;
-            if cuts.cut.get(p.entry).copied().unwrap_or(false) {
+            if cuts.cut.get(p.entry).copied().unwrap_or(false) && prefix.is_empty() {
                 seen.entry(key_of(at, &state)).or_default().push(0);
                 visits.push(Visit { at, state: state.clone(), path: Vec::new() });
                 from_start = false;
             }
+            for v in prefix {
+                seen.entry(key_of(v.at, &v.state)).or_default().push(visits.len());
+                visits.push(v.clone());
+                at = v.at;
+                state.clone_from(&v.state);
+                from_start = false;
+            }
             let mut solved = 0usize;
+            let mut backtracked = 0usize;
             while visits.len() < MAX_VISITS {
                 if visits.len() % 64 == 0 && Instant::now() >= deadline {
                     return None;
@@ -481,6 +491,23 @@ impl<'p> Runner<'p> {
                         step = Some((c, next, path));
                         break;
                     }
+                }
+                // Stuck: back to the visit before (a run into a state
+                // from which every path leaves, such as a reactive
+                // program's error state, goes another way there), else
+                // ask the solver.
+                if step.is_none() && backtracked < MAX_BACKTRACKS && visits.len() > prefix.len().max(1) {
+                    backtracked += 1;
+                    if let Some(dead) = visits.pop() {
+                        if let Some(list) = seen.get_mut(&key_of(dead.at, &dead.state)) {
+                            list.retain(|&i| i != visits.len());
+                        }
+                    }
+                    if let Some(last) = visits.last() {
+                        at = last.at;
+                        state.clone_from(&last.state);
+                    }
+                    continue;
                 }
                 if step.is_none() && solved < MAX_SOLVED_STEPS {
                     solved += 1;
@@ -511,6 +538,8 @@ impl<'p> Runner<'p> {
 /// choice between calls. A solver picks the inputs by the path condition.
 pub type StepSolver<'a> = dyn FnMut(Option<LocId>, &[i128], usize) -> Option<(LocId, Vec<i128>, Vec<usize>)> + 'a;
 
+/// Returns to an earlier visit in one run, when a run is stuck.
+const MAX_BACKTRACKS: usize = 64;
 /// Steps [`StepSolver`] is asked for in one run.
 const MAX_SOLVED_STEPS: usize = 4;
 
@@ -570,7 +599,7 @@ mod tests {
         let p = test_program(vec![int_var("x")], 3, edges);
         let r = Runner::new(&p).expect("compiles");
         let cuts = Cuts { cut: vec![true, false, true], live: vec![vec![false]; 3] };
-        let lasso = r.find_lasso(&cuts, 1, Instant::now() + std::time::Duration::from_secs(5), &mut |_, _, _| None).expect("a lasso");
+        let lasso = r.find_lasso(&cuts, &[], 1, Instant::now() + std::time::Duration::from_secs(5), &mut |_, _, _| None).expect("a lasso");
         assert_eq!(lasso.visits[lasso.first].at, 0);
         assert_eq!(lasso.visits.last().map(|v| v.at), Some(0));
     }
@@ -587,7 +616,7 @@ mod tests {
         let p = test_program(vec![int_var("x")], 3, edges);
         let r = Runner::new(&p).expect("compiles");
         let cuts = Cuts { cut: vec![false, true, true], live: vec![vec![true]; 3] };
-        assert!(r.find_lasso(&cuts, 1, Instant::now() + std::time::Duration::from_millis(200), &mut |_, _, _| None).is_none());
+        assert!(r.find_lasso(&cuts, &[], 1, Instant::now() + std::time::Duration::from_millis(200), &mut |_, _, _| None).is_none());
     }
 
     /// Euclidean division and remainder, as in SMT-LIB.

@@ -323,6 +323,15 @@ impl Term {
         }
     }
 
+    /// Whether variable `name` occurs in the term.
+    pub fn mentions(&self, name: &str) -> bool {
+        match self {
+            Term::Var(n, _) => n == name,
+            Term::App(_, args) => args.iter().any(|a| a.mentions(name)),
+            _ => false,
+        }
+    }
+
     pub fn free_vars(&self) -> BTreeSet<VarDecl> {
         let mut out = BTreeSet::new();
         self.collect_vars(&mut out);

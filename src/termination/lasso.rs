@@ -16,7 +16,7 @@ use super::witness;
 use crate::horn::encode::{Encoding, Source, Transition};
 use crate::smt::{self, Sat};
 use crate::term::Term;
-use crate::ir::run::{Cuts, Lasso, Runner};
+use crate::ir::run::{Cuts, Lasso, Runner, Visit};
 use crate::ir::{LocId, Program};
 use crate::solve::Budget;
 use crate::term::{Value, Valuation};
@@ -24,14 +24,13 @@ use num_bigint::BigInt;
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
-/// Searches a lasso of `p` (the program `enc` encodes) for at most `time`.
+/// Searches a lasso of `p` (the program `enc` encodes) within `budget`.
 /// `no_model(li)`: the encoding a witness of loop `li` is built and checked
 /// on, `None` where NO may not be answered for that loop.
 pub fn concrete_lasso<'e>(
     p: &Program,
     enc: &Encoding,
-    no_model: &dyn Fn(usize) -> Option<&'e Encoding>,
-    time: Duration,
+    no_model: &(dyn Fn(usize) -> Option<&'e Encoding> + Sync),
     budget: &Budget,
     verbose: bool,
 ) -> Result<NonTerminationWitness, String> {
@@ -48,16 +47,30 @@ pub fn concrete_lasso<'e>(
     let transition_of: HashMap<(Source, &[usize]), usize> =
         enc.transitions.iter().enumerate().map(|(i, t)| ((t.from, t.path.as_slice()), i)).collect();
     let started = Instant::now();
-    let deadline = started + budget.remaining().map_or(time, |r| r.min(time));
-    let step_budget = budget.sub_budget(SOLVED_STEP_TIME);
-    let mut solve = |from: Option<LocId>, state: &[i128], choice: usize| solved_step(enc, from, state, choice, &step_budget);
+    let deadline = started + budget.remaining().unwrap_or(Duration::from_secs(10));
+    let mut solve = |from: Option<LocId>, state: &[i128], choice: usize| solved_step(enc, from, state, choice, &budget.sub_budget(SOLVED_STEP_TIME));
     let mut failures = Vec::new();
+    // Runs from the program start for a share of the time; then from a
+    // state at a loop header the engine finds (a stem solved for its
+    // inputs).
+    let from_start_until = started + ((deadline - started) * 2 / 5).min(FROM_START_TIME);
+    let mut prefix: Option<Vec<Visit>> = None;
     for seed in 0.. {
         if Instant::now() >= deadline || budget.expired() {
             break;
         }
         let t0 = Instant::now();
-        let Some(lasso) = runner.find_lasso(&cuts, seed, deadline, &mut solve) else { break };
+        let until = if prefix.is_none() { from_start_until } else { deadline };
+        let Some(lasso) = runner.find_lasso(&cuts, prefix.as_deref().unwrap_or(&[]), seed, until, &mut solve) else {
+            if prefix.is_some() || Instant::now() >= deadline {
+                break;
+            }
+            prefix = Some(solved_prefix(enc, budget, deadline).ok_or("no run came back to a state it was in, and no stem into a loop was found")?);
+            if verbose {
+                eprintln!("[program concrete lasso] runs from a solved stem of {} steps", prefix.as_ref().map_or(0, |p| p.len()));
+            }
+            continue;
+        };
         let t1 = Instant::now();
         let found = witness_of(enc, &lasso, &transition_of, no_model, budget);
         if verbose {
@@ -85,10 +98,36 @@ pub fn concrete_lasso<'e>(
     })
 }
 
+/// Time for runs from the program start before runs from a solved stem.
+const FROM_START_TIME: Duration = Duration::from_secs(1);
 /// Lassos found whose witness did not check, before the search gives up.
 const MAX_FAILED_LASSOS: usize = 4;
+/// Transitions [`solved_step`] asks Z3 about in one call.
+const MAX_SOLVED_CANDIDATES: usize = 12;
 /// Time for each query of [`solved_step`].
 const SOLVED_STEP_TIME: Duration = Duration::from_millis(300);
+
+/// The visits of a run from the program start to the header of the first
+/// loop, its inputs chosen by the engine.
+fn solved_prefix(enc: &Encoding, budget: &Budget, deadline: Instant) -> Option<Vec<Visit>> {
+    let header = enc.loops.iter().find(|l| l.parent.is_none())?.header;
+    let time = deadline.saturating_duration_since(Instant::now());
+    let stem = witness::stem_into(enc, header, &Term::tt(), crate::engine::EngineKind::Bmc, &budget.sub_budget(time)).ok()?;
+    stem.iter()
+        .map(|step| {
+            let t = &enc.transitions[step.transition];
+            let state = enc
+                .vars
+                .iter()
+                .map(|v| match step.state.get(&v.name)? {
+                    Value::Int(i) => i128::try_from(i).ok(),
+                    Value::Bool(_) => None,
+                })
+                .collect::<Option<Vec<i128>>>()?;
+            Some(Visit { at: t.to, state, path: t.path.clone() })
+        })
+        .collect()
+}
 
 /// A step of the model from `state` at `from` (the start: `None`) to a
 /// cut-point other than the exit, its inputs chosen by Z3 from the path
@@ -109,7 +148,9 @@ fn solved_step(enc: &Encoding, from: Option<LocId>, state: &[i128], choice: usiz
     if candidates.is_empty() {
         return None;
     }
-    for k in 0..candidates.len() {
+    // A few transitions per call: where every one is infeasible, asking
+    // all of a large program's costs seconds.
+    for k in 0..candidates.len().min(MAX_SOLVED_CANDIDATES) {
         if budget.expired() {
             return None;
         }

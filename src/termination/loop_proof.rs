@@ -28,6 +28,10 @@ enum StrategyResult {
     NeedsPieces(Vec<Vec<HeaderVisit>>),
 }
 
+/// Paths of a loop beyond which no recurrent set is searched symbolically
+/// before the ranking functions.
+const MAX_SYMBOLIC_NO_PATHS: usize = 300;
+
 /// Time for running a loop to a repeated state (see `witness::simulated_lasso`).
 const LASSO_TIME: Duration = Duration::from_secs(3);
 
@@ -56,7 +60,11 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
         }
     }
     // Loops that can always go on are caught before any other ranking function is sought.
-    if let Some(no_enc) = no_model {
+    // Not on a loop of hundreds of paths (a reactive program's step
+    // function): there the symbolic checks run for seconds without an
+    // answer, and the concrete search (`super::lasso`) is the way to NO.
+    let symbolic_no = |e: &Encoding| certificate::loop_region(e, li).is_some_and(|r| r.transitions.len() <= MAX_SYMBOLIC_NO_PATHS);
+    if let Some(no_enc) = no_model.filter(|e| symbolic_no(e)) {
         // A loop with cut-points inside needs a search for its sets: more time.
         let simple = certificate::self_transitions(no_enc, li).is_some();
         let quick = budget.sub_budget(Duration::from_secs(if simple { 2 } else { 6 }));

@@ -38,9 +38,6 @@ pub fn solved_model(p: Program) -> Program {
     crate::ir::coalesce::coalesce_variables(crate::ir::slice::drop_irrelevant(p))
 }
 
-/// Time for the concrete search for a lasso before any loop is looked at.
-const CONCRETE_LASSO_TIME: Duration = Duration::from_millis(1000);
-
 /// Prove termination of a whole program: every loop needs a checked ranking
 /// function for YES; one checked non-termination witness gives NO.
 pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
@@ -121,46 +118,64 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         }
     };
     let span_of = |li: usize| p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
-    // The cheap search first: concrete runs that come back to a state.
-    if p.forbid_no.is_empty() && !enc.loops.is_empty() {
-        let t0 = Instant::now();
-        let found = lasso::concrete_lasso(&sliced, &enc, &no_model_of, CONCRETE_LASSO_TIME, &budget, opts.verbose);
-        if opts.verbose {
-            let shown = found.as_ref().map(|w| format!("found for loop {}", w.loop_index)).unwrap_or_else(|e| e.clone());
-            eprintln!("[program concrete lasso] {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
-        }
-        if let Ok(w) = found {
-            let span = span_of(w.loop_index);
-            drop(watchdog);
-            return non_terminating(p, enc, w, span, "a run that returns to a state it was in (random inputs)", 0, start, &budget);
-        }
-    }
-    let mut proofs = Vec::new();
-    let mut reasons = Vec::new();
-    let mut queries = 0;
-    for li in 0..enc.loops.len() {
-        let span = span_of(li);
-        let cx = LoopContext { enc: &enc, li, opts, facts: &facts, no_model: no_model_of(li) };
-        let (result, q) = prove_loop(cx, &budget);
-        queries += q;
-        match result {
-            LoopResult::Ranked(mut proof) => {
-                proof.span = span;
-                proofs.push(proof);
-            }
-            LoopResult::NonTerminating(witness, strategy) => {
-                drop(watchdog);
-                return non_terminating(p, enc, witness, span, strategy, queries, start, &budget);
-            }
-            LoopResult::Unknown(r) => {
-                let at = span.map(|s| format!("line {}", s.line)).unwrap_or_else(|| format!("L{}", enc.loops[li].header));
-                reasons.push(format!("loop {li} ({at}): {r}"));
-                if budget.expired() {
-                    break;
+    // NO and YES race from the start: a thread runs the program concretely
+    // looking for a run that comes back to a state (milliseconds on a
+    // reactive program), while the loops are proved one after the other.
+    // Whichever is certified first stops the other.
+    let search_no = p.forbid_no.is_empty() && !enc.loops.is_empty();
+    let proof_budget = Budget { deadline: budget.deadline, cancel: budget.cancel.child() };
+    let search_budget = Budget { deadline: budget.sub_budget(lasso_race_time(opts.timeout)).deadline, cancel: budget.cancel.child() };
+    let (loops, searched) = std::thread::scope(|s| {
+        let searcher = search_no.then(|| {
+            let (sliced, enc, no_model_of, search_budget, proof_cancel) = (&sliced, &enc, &no_model_of, &search_budget, &proof_budget.cancel);
+            s.spawn(move || {
+                let _guard = search_budget.cancel.register_thread_context();
+                let t0 = Instant::now();
+                let found = lasso::concrete_lasso(sliced, enc, no_model_of, search_budget, opts.verbose);
+                if found.is_ok() {
+                    proof_cancel.cancel();
                 }
-            }
+                if opts.verbose {
+                    let shown = found.as_ref().map(|w| format!("found for loop {}", w.loop_index)).unwrap_or_else(|e| e.clone());
+                    eprintln!("[program concrete lasso] {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
+                }
+                found
+            })
+        });
+        let loops = {
+            // The search's witness stops the proofs' solver calls too.
+            let _guard = proof_budget.cancel.register_thread_context();
+            prove_loops(&enc, &facts, opts, &no_model_of, &span_of, &proof_budget)
+        };
+        search_budget.cancel.cancel();
+        let searched = searcher.map(|h| h.join().unwrap_or_else(|_| Err("the concrete search crashed".into())));
+        (loops, searched)
+    });
+    let (proofs, mut reasons, queries) = match (loops, searched) {
+        (Loops::NonTerminating(witness, strategy, queries), _) => {
+            drop(watchdog);
+            let span = span_of(witness.loop_index);
+            return non_terminating(p, enc, witness, span, strategy, queries, start, &budget);
         }
-    }
+        (Loops::Ranked(proofs, queries), Some(Ok(_))) => {
+            // Both certified: a bug somewhere; neither answer is given.
+            (proofs, vec!["a ranking function and a non-termination witness were both certified (an internal error)".to_string()], queries)
+        }
+        (Loops::Unknown(_, _, queries), Some(Ok(witness))) => {
+            drop(watchdog);
+            let span = span_of(witness.loop_index);
+            return non_terminating(p, enc, witness, span, "a run that returns to a state it was in (random inputs)", queries, start, &budget);
+        }
+        (Loops::Ranked(proofs, queries), _) => (proofs, Vec::new(), queries),
+        (Loops::Unknown(proofs, reasons, queries), _) => (proofs, reasons, queries),
+    };
+    let proofs: Vec<LoopProof> = proofs
+        .into_iter()
+        .map(|(li, mut proof)| {
+            proof.span = span_of(li);
+            proof
+        })
+        .collect();
     drop(watchdog);
     let warnings = warnings::checked_warnings(p, &budget);
     let answer = if reasons.is_empty() && proofs.len() == enc.loops.len() {
@@ -186,6 +201,61 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         queries,
         warnings,
     }
+}
+
+/// What proving the loops one after the other gave: a proof of each
+/// (by loop index), a witness for one, or the reasons some got neither;
+/// and the safety queries asked.
+enum Loops {
+    Ranked(Vec<(usize, LoopProof)>, usize),
+    NonTerminating(certificate::NonTerminationWitness, &'static str, usize),
+    Unknown(Vec<(usize, LoopProof)>, Vec<String>, usize),
+}
+
+fn prove_loops<'e>(
+    enc: &Encoding,
+    facts: &invariants::Facts,
+    opts: &ProveOptions,
+    no_model_of: &dyn Fn(usize) -> Option<&'e Encoding>,
+    span_of: &dyn Fn(usize) -> Option<crate::ir::Span>,
+    budget: &Budget,
+) -> Loops {
+    let mut proofs = Vec::new();
+    let mut reasons = Vec::new();
+    let mut queries = 0;
+    for li in 0..enc.loops.len() {
+        let cx = LoopContext { enc, li, opts, facts, no_model: no_model_of(li) };
+        let (result, q) = prove_loop(cx, budget);
+        queries += q;
+        match result {
+            LoopResult::Ranked(proof) => proofs.push((li, proof)),
+            LoopResult::NonTerminating(witness, strategy) => return Loops::NonTerminating(witness, strategy, queries),
+            LoopResult::Unknown(r) => {
+                reasons.push((li, r));
+                if budget.expired() {
+                    break;
+                }
+            }
+        }
+    }
+    if reasons.is_empty() && proofs.len() == enc.loops.len() {
+        Loops::Ranked(proofs, queries)
+    } else {
+        let reasons = reasons
+            .into_iter()
+            .map(|(li, r)| {
+                let at = span_of(li).map(|s| format!("line {}", s.line)).unwrap_or_else(|| format!("L{}", enc.loops[li].header));
+                format!("loop {li} ({at}): {r}")
+            })
+            .collect();
+        Loops::Unknown(proofs, reasons, queries)
+    }
+}
+
+/// How long the concrete search for a lasso races the proofs of the loops:
+/// a third of the time, at least 5 s (the proofs stop it when they end).
+fn lasso_race_time(timeout: Duration) -> Duration {
+    (timeout / 3).max(Duration::from_secs(5)).min(timeout)
 }
 
 /// The answer NO, with the warnings checked in what is left of the budget.

@@ -222,12 +222,15 @@ fn rows_of(lits: &[Lit]) -> Vec<Row> {
 /// program), as terms over the program variables.
 /// Programs with more variables get no header equalities in synthesis.
 const MAX_VARS_FOR_EQUALITIES: usize = 64;
+/// The same for programs of many paths (a reactive program's step function
+/// of hundreds of rules: 20 s for its equalities).
+const MAX_TRANSITIONS_FOR_EQUALITIES: usize = 400;
 
 fn header_equalities(enc: &Encoding, header: crate::ir::LocId) -> Vec<Term> {
     // Simplifying the whole program's clauses and Karr's analysis take
     // seconds on programs with hundreds of variables (drivers, product
     // lines), far beyond synthesis' share of time: they go without.
-    if enc.vars.len() > MAX_VARS_FOR_EQUALITIES {
+    if enc.vars.len() > MAX_VARS_FOR_EQUALITIES || enc.transitions.len() > MAX_TRANSITIONS_FOR_EQUALITIES {
         return vec![];
     }
     let sys = simplify(&plain_args(&enc.plain_system()));

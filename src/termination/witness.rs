@@ -261,6 +261,9 @@ const GENERALIZE_CHECK_TIME: Duration = Duration::from_millis(250);
 /// themselves, and the time for checking the states themselves.
 const LONG_RUN: usize = 64;
 const EXACT_CHECK_TIME: Duration = Duration::from_secs(4);
+const HULL_CHECK_TIME: Duration = Duration::from_secs(2);
+/// Paths of a loop beyond which the states of a run are not generalized.
+const MAX_GENERALIZED_PATHS: usize = 200;
 
 /// Steps a run of the loop is followed for before [`simulated_lasso`] gives up.
 const MAX_LASSO_STEPS: usize = 256;
@@ -360,7 +363,9 @@ pub fn witness_from_run(
         };
         let hull = ValueHull::of(enc, &region.cutpoints, met, only_live);
         let mut bounds = vec![Bound::Exact; enc.vars.len()];
-        if !check_sets(&hull.sets(&bounds)) {
+        // The first check decides whether the hull is recurrent at all:
+        // the longer one.
+        if region_recurrence_holds(enc, &region, &hull.sets(&bounds), &budget.sub_budget(HULL_CHECK_TIME)) != Sat::Unsat {
             return None;
         }
         for i in 0..bounds.len() {
@@ -393,6 +398,15 @@ pub fn witness_from_run(
     let holds = if only_live { Sat::Unsat } else { region_recurrence_holds(enc, &region, &sets_of(&bounds), &exact) };
     match holds {
         Sat::Unsat => {
+            // On a loop of hundreds of paths a set that is not a list of
+            // states costs the checker seconds (a quantifier over every
+            // path's inputs): the states themselves are the witness.
+            if region.transitions.len() > MAX_GENERALIZED_PATHS {
+                let sets = sets_of(&bounds);
+                let recurrent_set = sets[&header].clone();
+                let inner_sets = sets.into_iter().filter(|(c, _)| *c != header).collect();
+                return Ok(NonTerminationWitness { loop_index, stem, recurrent_set, inner_sets });
+            }
             let generalizing = budget.sub_budget(GENERALIZE_TIME);
             if met.len() > 4 && met.len() <= LONG_RUN {
                 if let Some(w) = from_hull(only_live, &generalizing) {
@@ -555,7 +569,7 @@ fn loop_step(enc: &Encoding, region: &LoopRegion, at: LocId, state: &[Value], bu
 }
 
 /// A run from the program start to a state at `header` that satisfies `set`.
-fn stem_into(enc: &Encoding, header: LocId, set: &Term, engine: EngineKind, budget: &Budget) -> Result<Vec<StemStep>, String> {
+pub(super) fn stem_into(enc: &Encoding, header: LocId, set: &Term, engine: EngineKind, budget: &Budget) -> Result<Vec<StemStep>, String> {
     let mut sys = enc.plain_system();
     // Only this query: the plain system's own (the exit reached) would
     // answer with a run to the exit.
@@ -592,7 +606,8 @@ fn stem_into(enc: &Encoding, header: LocId, set: &Term, engine: EngineKind, budg
 /// passes, else as found.
 pub fn checked(enc: &Encoding, w: NonTerminationWitness, budget: &Budget) -> Result<NonTerminationWitness, String> {
     let slim = without_dead_variables(enc, &w);
-    if slim != w && super::certificate::check_witness(enc, &slim, budget).is_ok() {
+    // The slimmer witness only reads better: a short look.
+    if slim != w && super::certificate::check_witness(enc, &slim, &budget.sub_budget(GENERALIZE_TIME)).is_ok() {
         return Ok(slim);
     }
     super::certificate::check_witness(enc, &w, budget).map(|()| w)

@@ -334,7 +334,7 @@ impl<'a> Lowerer<'a> {
         let ret = match (&info.ret, want) {
             (CType::Ptr(_), _) => None,
             (CType::Int(t), true) => Some((self.cfg.temp(&format!("{name}%ret"), *t), *t)),
-            // A floating-point result: any value (see `objects.rs`).
+            // A floating-point result: any value (see `memory/objects.rs`).
             (CType::Float(_), true) => Some((self.cfg.temp(&format!("{name}%ret"), crate::ir::IntType::LONG), crate::ir::IntType::LONG)),
             (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
             (CType::Record(_), true) => None,
@@ -344,7 +344,7 @@ impl<'a> Lowerer<'a> {
         // A struct result is copied into a block of the caller's, read by
         // the caller through `last_record_return`.
         let ret_object = match (&info.ret, want) {
-            (CType::Record(_), true) => match self.declare_object_as(&format!("{name}%ret"), None, Owner::Temporary, info.ret.clone(), None, super::objects::Storage::Automatic, c.span)? {
+            (CType::Record(_), true) => match self.declare_object_as(&format!("{name}%ret"), None, Owner::Temporary, info.ret.clone(), None, super::memory::Storage::Automatic, c.span)? {
                 Symbol::Object { ptr, ty } => Some((ptr, ty)),
                 _ => None,
             },
@@ -375,8 +375,7 @@ impl<'a> Lowerer<'a> {
             ends.extend(f.returns);
         }
         self.cur = self.join(ends, c.span, &format!("return from {name}"));
-        self.last_pointer_return = ret_ptr.map(|p| p.value());
-        self.last_record_return = ret_object.map(|(p, _)| p);
+        self.mem.set_call_results(ret_ptr.map(|p| p.value()), ret_object.map(|(p, _)| p));
         Ok(ret.map(|(v, t)| self.arith.var(&v, t)))
     }
 
@@ -502,7 +501,7 @@ impl<'a> Lowerer<'a> {
                 }
                 CType::Record(_) => {
                     let Some(pname) = &p.name else { continue };
-                    let sym = self.declare_object(pname, p.ty.clone(), None, super::objects::Storage::Automatic, def.span)?;
+                    let sym = self.declare_object(pname, p.ty.clone(), None, super::memory::Storage::Automatic, def.span)?;
                     if let (Symbol::Object { ptr, ty }, Argument::Object(from)) = (&sym, &v) {
                         let at = self.span(def.span);
                         self.copy_record_from(ptr, ty, from.clone(), &at);
@@ -521,7 +520,7 @@ impl<'a> Lowerer<'a> {
             let Some(pname) = &p.name else { continue };
             if self.frames.last().is_some_and(|f| f.addressed.contains(pname)) {
                 // Its address is taken: the parameter lives in memory.
-                let sym = self.declare_object(pname, p.ty.clone(), None, super::objects::Storage::Automatic, def.span)?;
+                let sym = self.declare_object(pname, p.ty.clone(), None, super::memory::Storage::Automatic, def.span)?;
                 if let Symbol::Object { ptr, .. } = &sym {
                     let at = self.span(def.span);
                     let lv = super::LValue::Mem { ptr: ptr.clone(), ty: t, at };

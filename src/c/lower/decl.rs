@@ -121,10 +121,7 @@ impl<'a> Lowerer<'a> {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             };
-            let seen = self.declared_alignments.entry(name.clone()).or_default();
-            if !seen.contains(&user) {
-                seen.push(user);
-            }
+            self.types.declared_alignment(&name, user);
             if global {
                 // Code outside the program can neither name a `static` global
                 // nor change a `const` object (C11 6.7.3p6: undefined).
@@ -174,19 +171,19 @@ impl<'a> Lowerer<'a> {
     /// right after a struct body, which are the struct's, and its
     /// declarator's), and the alignment its type name carries from an
     /// aligned typedef.
-    fn declaration_alignment(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], d: &'a Declarator) -> Result<(super::records::LayoutAttributes, Option<u64>)> {
+    fn declaration_alignment(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], d: &'a Declarator) -> Result<(super::typing::LayoutAttributes, Option<u64>)> {
         let mut exts: Vec<&'a Node<Extension>> = Vec::new();
         let mut types = Vec::new();
         for s in specifiers {
             match &s.node {
-                DeclarationSpecifier::Extension(e) if !self.type_attribute_offsets.contains(&s.span.start) => exts.extend(e.iter()),
+                DeclarationSpecifier::Extension(e) if !self.types.is_type_attribute(s.span.start) => exts.extend(e.iter()),
                 DeclarationSpecifier::TypeSpecifier(t) => types.push(t),
                 _ => {}
             }
         }
         exts.extend(d.extensions.iter());
         let attrs = self.layout_attributes(exts)?;
-        let inherited = self.specifier_alignment(&types).filter(|_| super::records::keeps_alignment(d));
+        let inherited = self.specifier_alignment(&types).filter(|_| super::typing::keeps_alignment(d));
         Ok((attrs, inherited))
     }
 
@@ -212,7 +209,7 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn global_variable(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
         let t = match ty {
-            CType::Int(_) if self.addressed_globals.contains(name) => {
+            CType::Int(_) if self.mem.is_addressed_global(name) => {
                 // Its address is taken somewhere: it lives in memory, one cell.
                 return self.global_object(name, ty, is_extern, init);
             }
@@ -221,7 +218,7 @@ impl<'a> Lowerer<'a> {
                 self.globals.insert(name.to_string(), Symbol::Unmodelled { what });
                 return Ok(());
             }
-            CType::Ptr(_) if self.addressed_globals.contains(name) => {
+            CType::Ptr(_) if self.mem.is_addressed_global(name) => {
                 // Its address is taken: it lives in memory (loads give any pointer).
                 return self.global_object(name, ty, is_extern, init);
             }
@@ -329,7 +326,7 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(());
         }
-        let storage = if is_extern && init.node.initializer.is_none() { super::objects::Storage::External } else { super::objects::Storage::Static };
+        let storage = if is_extern && init.node.initializer.is_none() { super::memory::Storage::External } else { super::memory::Storage::Static };
         let init_expr = init.node.initializer.as_ref();
         let complete = self.byte_size(&ty).is_some() || init_expr.is_some();
         if !complete {
@@ -388,7 +385,7 @@ impl<'a> Lowerer<'a> {
                         let i = init.node.initializer.as_ref();
                         let f = self.function_name();
                         let label = format!("{f}::{name}");
-                        self.at_program_start(|l| l.declare_object_as(&label, None, Owner::StaticLocal, ty, i, super::objects::Storage::Static, init.span))?
+                        self.at_program_start(|l| l.declare_object_as(&label, None, Owner::StaticLocal, ty, i, super::memory::Storage::Static, init.span))?
                     }
                 };
                 self.statics.insert(key, sym.clone());
@@ -415,7 +412,7 @@ impl<'a> Lowerer<'a> {
         let t = match ty {
             CType::Int(_) if self.frames.last().is_some_and(|f| f.addressed.contains(name)) => {
                 // Its address is taken: it lives in memory, one cell.
-                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::objects::Storage::Automatic, init.span)?;
+                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
                 return Ok(());
             }
@@ -425,14 +422,14 @@ impl<'a> Lowerer<'a> {
             }
             CType::Ptr(_) if self.frames.last().is_some_and(|f| f.addressed.contains(name)) => {
                 // Its address is taken: it lives in memory (loads give any pointer).
-                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::objects::Storage::Automatic, init.span)?;
+                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
                 return Ok(());
             }
             CType::Ptr(pointee) => return self.local_pointer(name, *pointee, init),
             CType::Float(_) => return self.declare_opaque(name, ty, init.node.initializer.as_ref()),
             CType::Array(..) | CType::Record(_) => {
-                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::objects::Storage::Automatic, init.span)?;
+                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
                 return Ok(());
             }
@@ -615,11 +612,13 @@ impl<'a> Lowerer<'a> {
             }
         }
         if let Some(o) = other {
-            self.uses_floats |= matches!(o, CType::Float(_));
+            if matches!(o, CType::Float(_)) {
+                self.types.saw_floats();
+            }
             return Ok(o);
         }
         if double > 0 {
-            self.uses_floats = true;
+            self.types.saw_floats();
             return Ok(CType::Float(if long > 0 { crate::c::types::LONG_DOUBLE } else { self.arith.machine.sizeof_double }));
         }
         if void > 0 {
@@ -646,12 +645,12 @@ impl<'a> Lowerer<'a> {
         let tag = e.node.identifier.as_ref().map(|i| i.node.name.clone());
         // `packed` makes an enumeration as narrow as its values allow, and
         // `mode` picks its size: neither is modelled.
-        let attrs = self.layout_attributes(self.type_attributes.get(&e.span.start).cloned().unwrap_or_default())?;
+        let attrs = self.layout_attributes(self.types.attributes_at(e.span.start))?;
         if attrs.packed || attrs.unmodelled.is_some() {
             return Err(self.unsupported(e.span, "an enumeration with a `packed` or `mode` attribute (it changes its size)"));
         }
         if e.node.enumerators.is_empty() {
-            return Ok(tag.and_then(|t| self.enum_tags.get(&t).copied()).unwrap_or(self.arith.machine.uint()));
+            return Ok(tag.and_then(|t| self.types.enum_tag(&t)).unwrap_or(self.arith.machine.uint()));
         }
         // gcc: an enumerator whose value fits `int` is an `int`; the others
         // have the enumeration's own type, the narrowest of `unsigned int`,
@@ -699,7 +698,7 @@ impl<'a> Lowerer<'a> {
             self.bind(&name, Symbol::Const(val));
         }
         if let Some(t) = tag {
-            self.enum_tags.insert(t, ty);
+            self.types.define_enum_tag(t, ty);
         }
         Ok(ty)
     }

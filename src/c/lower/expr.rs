@@ -169,7 +169,7 @@ impl<'a> Lowerer<'a> {
             }
             calls_functions |= facts.callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()));
         }
-        if calls_functions && self.blocks.iter().any(|b| b.cells.is_some()) {
+        if calls_functions && self.mem.has_cell_blocks() {
             // A called function may store into any block a pointer reaches.
             return self.snapshot(v);
         }

@@ -1,37 +1,41 @@
 //! Lowering a parsed C translation unit to an [`ir::Program`]: one CFG from
 //! `main`, with every call inlined.
 //!
-//! The work is split by C's syntax: this file holds the context (scopes,
-//! symbols, the whole program, the re-lowering when an allocation site turns
-//! out to repeat), `decl.rs` declarations and types, `stmt.rs` the
-//! statements (control flow), `expr.rs` the values of expressions,
-//! `cond.rs` conditions and branching, `calls.rs` calls (builtins, library
-//! functions, inlining), `order.rs` C's unspecified order of evaluation,
-//! `typing.rs` static types, `memory.rs` pointers and memory,
-//! `recursion.rs` recursive calls. Storage is reached only through
-//! [`LValue`].
+//! The work is split by concern. Each concern that keeps state owns it in
+//! a struct whose fields are private to its module; the rest of the
+//! lowering reaches that state only through the struct's methods and the
+//! `Lowerer` methods the concern defines (`pub(in crate::c::lower)`):
+//!
+//! - `diag.rs`: the approximations, the reasons that forbid NO and the
+//!   undefined-behaviour sites ([`diag::Diagnostics`]);
+//! - `typing/`: static C types, structs and unions and their layout,
+//!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
+//! - `memory/`: pointers, blocks and cells, objects and initializers,
+//!   exposure ([`memory::Memory`]).
+//!
+//! This file holds the context (scopes, symbols, the whole program, the
+//! re-lowering when an allocation site turns out to repeat); `decl.rs`
+//! declarations, `stmt.rs` the statements (control flow), `expr.rs` the
+//! values of expressions, `cond.rs` conditions and branching, `calls.rs`
+//! calls (builtins, library functions, inlining), `order.rs` C's
+//! unspecified order of evaluation, `recursion.rs` recursive calls.
+//! Storage is reached only through [`LValue`].
 
 mod builtins;
 mod calls;
-mod cells;
 mod cond;
 mod decl;
+mod diag;
 mod entry;
 mod expr;
-mod exposure;
 mod facts;
 mod input;
 mod library;
 mod lvalue;
 mod memory;
-mod objects;
 mod operators;
 mod order;
-mod pointer;
-mod pointer_expr;
-mod records;
 mod recursion;
-mod sizes;
 mod stmt;
 mod syntax;
 mod typing;
@@ -58,14 +62,14 @@ pub(crate) enum Symbol {
     /// An enumeration constant.
     Const(Val),
     /// A type name, with the alignment an `aligned` attribute gave it (which
-    /// may differ from its type's own; see `records.rs`).
+    /// may differ from its type's own; see `typing/records.rs`).
     Typedef(CType, Option<u64>),
     /// A variable of a type Tessera does not model; an error when used.
     Unmodelled { what: String },
-    /// A pointer variable (see `memory.rs`).
+    /// A pointer variable (see `memory/`).
     Ptr(memory::PtrVar),
     /// An array or struct object: a block of memory of its own (see
-    /// `memory.rs`), at offset 0 of `ptr`.
+    /// `memory/`), at offset 0 of `ptr`.
     Object { ptr: memory::PtrVal, ty: CType },
     /// A variable whose values are not modelled (floating point, a struct
     /// passed by value): each read is any value, writes are dropped.
@@ -73,7 +77,7 @@ pub(crate) enum Symbol {
 }
 
 /// Where an integer value is stored: a named variable, or memory reached
-/// through a pointer (already checked to be in bounds, see `memory.rs`).
+/// through a pointer (already checked to be in bounds, see `memory/`).
 #[derive(Clone, Debug)]
 pub(crate) enum LValue {
     Var { name: String, ty: IntType },
@@ -134,7 +138,7 @@ pub(crate) struct Frame {
     /// The recursion instance this body belongs to (see `recursion.rs`).
     pub instance: Option<usize>,
     /// Names the body assigns with `=` or takes the address of, and names
-    /// it moves with `++`, `+=`, ... (see `memory.rs`).
+    /// it moves with `++`, `+=`, ... (see `memory/`).
     pub reassigned: (HashSet<String>, HashSet<String>),
     /// Names whose address the body takes (such scalars live in memory).
     pub addressed: HashSet<String>,
@@ -159,17 +163,8 @@ pub struct Marks {
 
 pub(crate) struct Lowerer<'a> {
     text: &'a str,
-    /// See [`Marks`].
-    alignof_typeof: HashSet<usize>,
-    /// The attributes written right after a struct, union or enum body (by
-    /// the specifier's offset), which gcc applies to that type.
-    type_attributes: HashMap<usize, Vec<&'a Node<Extension>>>,
-    /// The offsets of those attributes, which are not the declaration's.
-    type_attribute_offsets: HashSet<usize>,
-    /// The alignment a variable was declared with, by source name, when an
-    /// attribute, `_Alignas` or an aligned typedef gave it one (`None`:
-    /// none did); more than one: names declared with different ones.
-    declared_alignments: HashMap<String, Vec<Option<u64>>>,
+    /// Types and layout (see `typing/`).
+    types: typing::Types<'a>,
     map: &'a SourceMap,
     file: String,
     pub arith: Arith,
@@ -180,7 +175,6 @@ pub(crate) struct Lowerer<'a> {
     /// Global variables in declaration order, with their initial values
     /// (`None`: declared `extern` only, so unknown).
     global_inits: Vec<(String, IntType, Option<BigInt>)>,
-    enum_tags: HashMap<String, IntType>,
     pub functions: HashMap<String, FunctionInfo<'a>>,
     pub frames: Vec<Frame>,
     /// `static` locals, shared by all inlined copies: by declaration offset.
@@ -193,50 +187,19 @@ pub(crate) struct Lowerer<'a> {
     /// Functions on call-graph cycles, with the id of their cycle.
     recursive: HashMap<String, usize>,
     instances: Vec<recursion::Instance>,
-    approximations: Vec<(Option<Span>, Approximation)>,
-    /// The approximations that forbid NO (see `Program::forbid_no`).
-    forbid_no: Vec<(Option<Span>, Approximation)>,
-    /// Every memory block allocated so far (see `memory.rs`).
-    blocks: Vec<cells::Block>,
-    /// The pointer result of the call just inlined.
-    last_pointer_return: Option<memory::PtrVal>,
-    /// The block holding the struct result of the last inlined call.
-    last_record_return: Option<memory::PtrVal>,
+    /// Approximations and undefined-behaviour sites (see `diag.rs`).
+    diag: diag::Diagnostics,
+    /// The memory model's state (see `memory/`).
+    mem: memory::Memory,
     /// Conditions under which the expression being lowered is evaluated at
     /// all (the left side of `&&`/`||`, the condition of `?:`): the
     /// assumptions of an operand C may leave unevaluated (in bounds, divisor
     /// not zero, no overflow) hold only under them.
     guards: Vec<crate::term::Term>,
-    /// The block of the first evaluation of each string literal, by text.
-    string_literal_blocks: HashMap<String, crate::term::Term>,
-    /// Allocation sites (by ordinal) known to run more than once.
-    pub repeating_sites: HashSet<usize>,
-    /// Sites tracked as running once that turned out to lie on a cycle.
-    found_repeating: HashSet<usize>,
-    /// Blocks (by id) assumed exposed in this round (see [`exposure::Exposure`]).
-    exposure: exposure::Exposure,
-    /// The counter that numbers blocks of sites that run more than once.
-    alloc_counter: Option<String>,
-    /// Operations whose undefined behaviour is assumed away.
-    pub undefined: Vec<ir::UndefinedSite>,
-    /// The variable that marks where each operation's definedness is
-    /// assumed (see [`ir::UNDEFINED_SITE`]), once declared.
-    undefined_marker: Option<String>,
     /// Memo of [`Lowerer::inlined_size`] (see `calls.rs`).
     inlined_sizes: HashMap<String, usize>,
     /// Globals defined with an initializer (a second one is an error).
     initialized_globals: HashSet<String>,
-    /// Every struct and union seen (see `records.rs`).
-    pub records: Vec<crate::c::types::Record>,
-    /// Records by `(is union, tag)`.
-    record_tags: HashMap<(bool, String), usize>,
-    /// A floating-point type or constant has been seen (only then are
-    /// arithmetic operands checked for floating point).
-    pub uses_floats: bool,
-    /// The block standing for each function whose address is taken.
-    function_blocks: HashMap<String, crate::term::Term>,
-    /// Names whose address is taken somewhere: such globals live in memory.
-    addressed_globals: HashSet<String>,
     /// Identifiers used other than as a direct callee (see
     /// [`facts::used_as_values`]); the defined functions among them are
     /// the possible targets of calls through pointers.
@@ -266,7 +229,7 @@ pub fn lower(
     // summarized until none is left (each round only adds sites).
     //
     // Likewise the blocks an unknown pointer may address (those whose
-    // address is stored somewhere, see `exposure::Exposure`) are known only
+    // address is stored somewhere, see `memory::Exposure`) are known only
     // once the whole program is lowered: the first round assumes none, and
     // a round that consulted the assumption is redone with what it found.
     let mut repeating: HashSet<usize> = HashSet::new();
@@ -293,18 +256,14 @@ fn lower_once(
     external_calls: library::ExternalCalls,
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
-) -> Result<(Program, HashSet<usize>, exposure::Exposure, Vec<crate::c::types::Record>)> {
+) -> Result<(Program, HashSet<usize>, memory::Exposure, Vec<crate::c::types::Record>)> {
     let mut cfg = CfgBuilder::default();
     let entry = cfg.new_location(None, "entry");
     let exit = cfg.new_location(None, "exit");
     cfg.protected.extend([entry, exit]);
-    let (type_attributes, type_attribute_offsets) = records::type_attributes(unit, text);
     let mut l = Lowerer {
         text,
-        alignof_typeof: marks.alignof_typeof.clone(),
-        type_attributes,
-        type_attribute_offsets,
-        declared_alignments: HashMap::new(),
+        types: typing::Types::new(unit, text, marks.alignof_typeof.clone()),
         map,
         file: file.to_string(),
         arith,
@@ -312,7 +271,6 @@ fn lower_once(
         cur: None,
         globals: HashMap::new(),
         global_inits: Vec::new(),
-        enum_tags: HashMap::new(),
         functions: HashMap::new(),
         frames: Vec::new(),
         statics: HashMap::new(),
@@ -323,37 +281,23 @@ fn lower_once(
         body_facts: HashMap::new(),
         recursive: HashMap::new(),
         instances: Vec::new(),
-        approximations: Vec::new(),
-        forbid_no: Vec::new(),
-        blocks: Vec::new(),
-        last_pointer_return: None,
-        last_record_return: None,
+        diag: diag::Diagnostics::default(),
+        mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit)),
         guards: Vec::new(),
-        string_literal_blocks: HashMap::new(),
-        repeating_sites: repeating.clone(),
-        found_repeating: HashSet::new(),
-        exposure: exposure::Exposure { assumed: exposed.clone(), ..Default::default() },
-        alloc_counter: None,
         initialized_globals: HashSet::new(),
         inlined_sizes: HashMap::new(),
-        undefined: Vec::new(),
-        undefined_marker: None,
-        records: Vec::new(),
-        record_tags: HashMap::new(),
-        uses_floats: false,
-        function_blocks: HashMap::new(),
-        addressed_globals: facts::addressed_in_unit(unit),
         used_as_values: facts::used_as_values(unit),
         function_values: Vec::new(),
         globals_outside_code_cannot_change: HashSet::new(),
         external_calls,
     };
     let program = l.program(unit)?;
-    Ok((program, l.found_repeating, l.exposure, l.records))
+    let (found, exposure) = l.mem.outcome();
+    Ok((program, found, exposure, l.types.into_records()))
 }
 
 /// The structs and unions of a C text as laid out (for the tests of
-/// `records.rs`).
+/// `typing/records.rs`).
 #[cfg(test)]
 pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Vec<crate::c::types::Record>> {
     let rewritten = crate::c::gnu::rewrite(text, true).map_err(|(_, what)| TesseraError::unsupported(None, what))?;
@@ -511,17 +455,7 @@ impl<'a> Lowerer<'a> {
     /// which NO answers respect; a kind that is more than unknown values
     /// also forbids NO for the program (a YES stays sound).
     pub fn note_approximation(&mut self, at: Option<Span>, kind: Approximation) {
-        if kind.forbids_no() && !self.forbid_no.iter().any(|(s, k)| *s == at && *k == kind) {
-            self.forbid_no.push((at.clone(), kind.clone()));
-        }
-        let known = if kind.once_per_program() {
-            self.approximations.iter().any(|(_, k)| *k == kind)
-        } else {
-            self.approximations.iter().any(|(s, k)| *s == at && *k == kind)
-        };
-        if !known {
-            self.approximations.push((at, kind));
-        }
+        self.diag.note(at, kind);
     }
 
     /// Lower `f` as an operand that runs only when `guard` holds; its
@@ -663,7 +597,8 @@ impl<'a> Lowerer<'a> {
 
     /// Drop locations unreachable from the entry, renumber, check loops.
     fn finish(&mut self) -> Result<Program> {
-        self.found_repeating = self.cfg.repeating_sites();
+        let found = self.cfg.repeating_sites();
+        self.mem.found_repeating(found);
         let n = self.cfg.locations.len();
         let edges = std::mem::take(&mut self.cfg.edges);
         self.cfg.edges = super::cfg::simplify(n, edges, &self.cfg.protected);
@@ -701,6 +636,7 @@ impl<'a> Lowerer<'a> {
                 e
             })
             .collect();
+        let recorded = self.diag.take();
         let program = Program {
             file: self.file.clone(),
             vars: std::mem::take(&mut self.cfg.vars),
@@ -710,9 +646,9 @@ impl<'a> Lowerer<'a> {
             exit: new_id[self.exit],
             semantics: self.arith.sem,
             machine: self.arith.machine,
-            approximations: std::mem::take(&mut self.approximations),
-            forbid_no: std::mem::take(&mut self.forbid_no),
-            undefined: std::mem::take(&mut self.undefined),
+            approximations: recorded.approximations,
+            forbid_no: recorded.forbid_no,
+            undefined: recorded.undefined,
             coalesced: vec![],
         };
         if let Err(e) = ir::find_loops(&program) {

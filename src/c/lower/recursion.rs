@@ -208,7 +208,7 @@ impl<'a> Lowerer<'a> {
         if let (CType::Ptr(pointee), true) = (&info.ret, want) {
             if self.cur.is_some() {
                 let p = self.unknown_pointer((**pointee).clone());
-                self.last_pointer_return = Some(p);
+                self.mem.set_pointer_result(p);
             }
         }
         if self.cur.is_some() {

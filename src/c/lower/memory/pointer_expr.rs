@@ -2,10 +2,10 @@
 //! pointer type (names, casts, string literals, `&`, `++`/`--`, `+=`,
 //! pointer arithmetic, assignments, calls returning pointers, `?:`), and
 //! the comparisons and differences of pointers. The memory model they
-//! build on is described in [`super::memory`].
+//! build on is described in [`super`].
 
-use super::memory::*;
-use super::{Lowerer, Symbol};
+use super::*;
+use crate::c::lower::{Lowerer, Symbol};
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::types::{size_of, CType};
 use crate::error::Result;
@@ -88,7 +88,7 @@ impl<'a> Lowerer<'a> {
                 // Identical literals may or may not be one object (C11
                 // 6.4.5p7; gcc merges them): either way.
                 let key = s.node.concat();
-                let base = match self.string_literal_blocks.get(&key).cloned() {
+                let base = match self.mem.string_literal_blocks.get(&key).cloned() {
                     Some(first) => {
                         let b = self.memory_var("str.base", Origin::StringLiteral);
                         self.emit(Action::Choose(b.clone()));
@@ -96,7 +96,7 @@ impl<'a> Lowerer<'a> {
                         Term::var(b)
                     }
                     None => {
-                        self.string_literal_blocks.insert(key, base.clone());
+                        self.mem.string_literal_blocks.insert(key, base.clone());
                         base
                     }
                 };
@@ -320,7 +320,7 @@ impl<'a> Lowerer<'a> {
         }
         if defined {
             self.inline_call(c)?;
-            return self.last_pointer_return.take().ok_or_else(|| self.unsupported(c.span, format!("the result of `{name}` as a pointer")));
+            return self.mem.last_pointer_return.take().ok_or_else(|| self.unsupported(c.span, format!("the result of `{name}` as a pointer")));
         }
         if matches!(name, "memset" | "__builtin_memset") {
             let mut p = self.memset_call(c)?;

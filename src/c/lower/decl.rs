@@ -12,7 +12,7 @@ impl<'a> Lowerer<'a> {
         let Some(name) = declarator_name(&f.node.declarator.node) else {
             return Err(self.syntax(f.span, "function definition without a name"));
         };
-        if self.functions.get(&name).is_some_and(|i| i.def.is_some()) {
+        if self.calls.is_defined(&name) {
             return Err(TesseraError::invalid(self.span(f.span), format!("redefinition of function `{name}`")));
         }
         let attributes = attribute_names(&f.node.specifiers, &f.node.declarator.node);
@@ -22,7 +22,7 @@ impl<'a> Lowerer<'a> {
         let mut info = self.signature_of_definition(f)?;
         info.noreturn = attributes.iter().any(|a| a == "noreturn");
         info.def = Some(f);
-        self.functions.insert(name, info);
+        self.calls.declare(name, info);
         Ok(())
     }
 
@@ -145,7 +145,7 @@ impl<'a> Lowerer<'a> {
                 }
             } else {
                 // No linkage: one declaration per block (C11 6.7p3).
-                let declared_here = self.frames.last().and_then(|f| f.scopes.last()).is_some_and(|s| {
+                let declared_here = self.calls.frame().and_then(|f| f.scopes.last()).is_some_and(|s| {
                     matches!(s.get(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. }))
                 });
                 if declared_here {
@@ -188,11 +188,11 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(super) fn function_prototype(&mut self, name: &str, base: CType, d: &'a Declarator, noreturn: bool) -> Result<()> {
-        if self.functions.get(name).is_some_and(|f| f.def.is_some()) {
+        if self.calls.is_defined(name) {
             return Ok(());
         }
         // Once declared not to return, every later declaration agrees.
-        let noreturn = noreturn || self.functions.get(name).is_some_and(|f| f.noreturn);
+        let noreturn = noreturn || self.calls.function(name).is_some_and(|f| f.noreturn);
         let ret = return_type(base, d);
         let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: true, variadic: false, noreturn };
         for derived in &d.derived {
@@ -203,7 +203,7 @@ impl<'a> Lowerer<'a> {
                 break;
             }
         }
-        self.functions.insert(name.to_string(), info);
+        self.calls.declare(name.to_string(), info);
         Ok(())
     }
 
@@ -410,7 +410,7 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn local_variable(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
         let t = match ty {
-            CType::Int(_) if self.frames.last().is_some_and(|f| f.addressed.contains(name)) => {
+            CType::Int(_) if self.calls.frame().is_some_and(|f| f.addressed.contains(name)) => {
                 // Its address is taken: it lives in memory, one cell.
                 let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
@@ -420,7 +420,7 @@ impl<'a> Lowerer<'a> {
             CType::Unsupported(what) => {
                 return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
             }
-            CType::Ptr(_) if self.frames.last().is_some_and(|f| f.addressed.contains(name)) => {
+            CType::Ptr(_) if self.calls.frame().is_some_and(|f| f.addressed.contains(name)) => {
                 // Its address is taken: it lives in memory (loads give any pointer).
                 let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);

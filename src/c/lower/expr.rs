@@ -20,7 +20,7 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
 use std::collections::HashSet;
-use super::library::NONDET_PREFIX;
+use super::calls::NONDET_PREFIX;
 
 /// An evaluated call argument.
 pub(super) enum Argument {
@@ -100,8 +100,8 @@ impl<'a> Lowerer<'a> {
                 let pure_builtin = match &c.node.callee.node {
                     Expression::Identifier(id) => {
                         let n = id.node.name.as_str();
-                        let defined = self.functions.get(n).is_some_and(|f| f.def.is_some());
-                        if !defined && matches!(super::builtins::operand_evaluation(n), Some(super::builtins::OperandEvaluation::Unevaluated(_))) {
+                        let defined = self.calls.is_defined(n);
+                        if !defined && matches!(super::calls::operand_evaluation(n), Some(super::calls::OperandEvaluation::Unevaluated(_))) {
                             // Its operands are never evaluated.
                             return false;
                         }
@@ -163,11 +163,11 @@ impl<'a> Lowerer<'a> {
                     _ => return self.snapshot(v),
                 }
             }
-            if facts.callees.iter().any(|c| !self.functions.get(c).is_some_and(|f| f.def.is_some()) && !super::library::keeps_memory(c)) {
+            if facts.callees.iter().any(|c| !self.calls.is_defined(c) && !super::calls::keeps_memory(c)) {
                 // A function without a definition may store through its arguments.
                 return self.snapshot(v);
             }
-            calls_functions |= facts.callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()));
+            calls_functions |= facts.callees.iter().any(|c| self.calls.is_defined(c));
         }
         if calls_functions && self.mem.has_cell_blocks() {
             // A called function may store into any block a pointer reaches.
@@ -424,7 +424,7 @@ impl<'a> Lowerer<'a> {
     /// The type of a nondeterministic-value function not defined in the file.
     pub fn nondet_type(&self, name: &str) -> Option<IntType> {
         let suffix = name.strip_prefix(NONDET_PREFIX)?;
-        let info = self.functions.get(name);
+        let info = self.calls.function(name);
         if info.is_some_and(|f| f.def.is_some()) {
             return None;
         }

@@ -21,21 +21,16 @@
 //! unspecified order of evaluation, `recursion.rs` recursive calls.
 //! Storage is reached only through [`LValue`].
 
-mod builtins;
 mod calls;
 mod cond;
 mod decl;
 mod diag;
-mod entry;
 mod expr;
 mod facts;
-mod input;
-mod library;
 mod lvalue;
 mod memory;
 mod operators;
 mod order;
-mod recursion;
 mod stmt;
 mod syntax;
 mod typing;
@@ -51,7 +46,7 @@ use lang_c::span::Node;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
-pub use library::ExternalCalls;
+pub use calls::ExternalCalls;
 use std::collections::{HashMap, HashSet};
 
 /// What a C identifier denotes in a scope.
@@ -175,18 +170,14 @@ pub(crate) struct Lowerer<'a> {
     /// Global variables in declaration order, with their initial values
     /// (`None`: declared `extern` only, so unknown).
     global_inits: Vec<(String, IntType, Option<BigInt>)>,
-    pub functions: HashMap<String, FunctionInfo<'a>>,
-    pub frames: Vec<Frame>,
+    /// Functions and the bodies being inlined (see `calls/`).
+    calls: calls::Calls<'a>,
     /// `static` locals, shared by all inlined copies: by declaration offset.
     pub statics: HashMap<usize, Symbol>,
     pub static_inits: Vec<Action>,
     pub entry: LocId,
     pub exit: LocId,
     depth: usize,
-    body_facts: HashMap<String, facts::BodyFacts>,
-    /// Functions on call-graph cycles, with the id of their cycle.
-    recursive: HashMap<String, usize>,
-    instances: Vec<recursion::Instance>,
     /// Approximations and undefined-behaviour sites (see `diag.rs`).
     diag: diag::Diagnostics,
     /// The memory model's state (see `memory/`).
@@ -196,22 +187,12 @@ pub(crate) struct Lowerer<'a> {
     /// assumptions of an operand C may leave unevaluated (in bounds, divisor
     /// not zero, no overflow) hold only under them.
     guards: Vec<crate::term::Term>,
-    /// Memo of [`Lowerer::inlined_size`] (see `calls.rs`).
-    inlined_sizes: HashMap<String, usize>,
     /// Globals defined with an initializer (a second one is an error).
     initialized_globals: HashSet<String>,
-    /// Identifiers used other than as a direct callee (see
-    /// [`facts::used_as_values`]); the defined functions among them are
-    /// the possible targets of calls through pointers.
-    used_as_values: HashSet<String>,
-    /// The defined functions used as values, sorted (filled with the body facts).
-    pub(crate) function_values: Vec<String>,
     /// File-scope names declared `static` (internal linkage: code outside
     /// the program cannot name them) or objects declared `const` (it may
     /// not change them).
     globals_outside_code_cannot_change: HashSet<String>,
-    /// What calls of functions without a definition may change.
-    pub(crate) external_calls: library::ExternalCalls,
 }
 
 pub fn lower(
@@ -221,7 +202,7 @@ pub fn lower(
     file: &str,
     arith: Arith,
     marks: &Marks,
-    external_calls: library::ExternalCalls,
+    external_calls: calls::ExternalCalls,
 ) -> Result<Program> {
     // An allocation site tracked as running once must not lie on a cycle
     // of the graph after inlining (`malloc` in a `for` step, a called
@@ -253,7 +234,7 @@ fn lower_once(
     file: &str,
     arith: Arith,
     marks: &Marks,
-    external_calls: library::ExternalCalls,
+    external_calls: calls::ExternalCalls,
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
 ) -> Result<(Program, HashSet<usize>, memory::Exposure, Vec<crate::c::types::Record>)> {
@@ -271,25 +252,17 @@ fn lower_once(
         cur: None,
         globals: HashMap::new(),
         global_inits: Vec::new(),
-        functions: HashMap::new(),
-        frames: Vec::new(),
+        calls: calls::Calls::new(unit, external_calls),
         statics: HashMap::new(),
         static_inits: Vec::new(),
         entry,
         exit,
         depth: 0,
-        body_facts: HashMap::new(),
-        recursive: HashMap::new(),
-        instances: Vec::new(),
         diag: diag::Diagnostics::default(),
         mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit)),
         guards: Vec::new(),
         initialized_globals: HashSet::new(),
-        inlined_sizes: HashMap::new(),
-        used_as_values: facts::used_as_values(unit),
-        function_values: Vec::new(),
         globals_outside_code_cannot_change: HashSet::new(),
-        external_calls,
     };
     let program = l.program(unit)?;
     let (found, exposure) = l.mem.outcome();
@@ -305,58 +278,12 @@ pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Ve
     let map = SourceMap::new(text).rewritten(text, rewritten.clone());
     let unit = crate::c::parse::parse(&rewritten.text, &map)?;
     let arith = Arith::new(ir::IntSemantics::C, machine);
-    let (_, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, library::ExternalCalls::default(), &HashSet::new(), &HashSet::new())?;
+    let (_, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, calls::ExternalCalls::default(), &HashSet::new(), &HashSet::new())?;
     Ok(records)
 }
 
 impl<'a> Lowerer<'a> {
     // ---- positions and errors
-
-    /// What `e` does (see [`facts::expression_facts`]), a call through a
-    /// pointer counted as a call of every possible target.
-    pub(crate) fn expression_facts(&self, e: &Node<Expression>) -> facts::BodyFacts {
-        self.with_indirect_targets(facts::expression_facts(e))
-    }
-
-    /// The facts of function `name`'s body, its calls through pointers
-    /// counted as calls of every possible target. (Recursion is found on
-    /// direct calls only: a cycle through a pointer is met while inlining.)
-    pub(crate) fn function_facts(&self, name: &str) -> Option<facts::BodyFacts> {
-        self.body_facts.get(name).map(|f| self.with_indirect_targets(f.clone()))
-    }
-
-    /// Every function a call of `roots` may reach (the roots included),
-    /// each once, with its facts (`None`: no definition in the program).
-    pub(crate) fn reachable_functions(&self, roots: impl IntoIterator<Item = String>) -> Vec<(String, Option<facts::BodyFacts>)> {
-        let mut seen: HashSet<String> = HashSet::new();
-        let mut stack: Vec<String> = roots.into_iter().collect();
-        let mut out = Vec::new();
-        while let Some(f) = stack.pop() {
-            if !seen.insert(f.clone()) {
-                continue;
-            }
-            let facts = self.function_facts(&f);
-            if let Some(x) = &facts {
-                stack.extend(x.callees.iter().cloned());
-            }
-            out.push((f, facts));
-        }
-        out
-    }
-
-    /// Calls through pointers (and of names that are no function: pointer
-    /// variables) become calls of every defined function used as a value.
-    fn with_indirect_targets(&self, mut f: facts::BodyFacts) -> facts::BodyFacts {
-        let indirect = |c: &String| c == facts::INDIRECT || (!self.functions.contains_key(c) && self.used_as_values.contains(c));
-        let n = f.calls.iter().filter(|c| indirect(c)).count();
-        if n > 0 {
-            f.callees.extend(self.function_values.iter().cloned());
-            for _ in 0..n {
-                f.calls.extend(self.function_values.iter().cloned());
-            }
-        }
-        f
-    }
 
     pub fn span(&self, s: lang_c::span::Span) -> Option<Span> {
         if s.is_none() {
@@ -475,21 +402,21 @@ impl<'a> Lowerer<'a> {
     // ---- scopes
 
     pub fn frame(&mut self) -> Option<&mut Frame> {
-        self.frames.last_mut()
+        self.calls.frame_mut()
     }
     /// Start lowering a function's body (its locations record the function).
     pub(crate) fn enter_frame(&mut self, f: Frame) {
         self.cfg.function = f.function.clone();
-        self.frames.push(f);
+        self.calls.push_frame(f);
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
-        let f = self.frames.pop();
-        self.close_automatic(self.frames.len(), usize::MAX);
+        let f = self.calls.pop_frame();
+        self.close_automatic(self.calls.frames().len(), usize::MAX);
         self.cfg.function = self.function_name();
         f
     }
     pub fn function_name(&self) -> String {
-        self.frames.last().map(|f| f.function.clone()).unwrap_or_default()
+        self.calls.frame().map(|f| f.function.clone()).unwrap_or_default()
     }
     pub fn push_scope(&mut self) {
         if let Some(f) = self.frame() {
@@ -497,7 +424,7 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn pop_scope(&mut self) {
-        let frames = self.frames.len();
+        let frames = self.calls.frames().len();
         if let Some(f) = self.frame() {
             f.scopes.pop();
             let scopes = f.scopes.len();
@@ -505,7 +432,7 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn bind(&mut self, name: &str, sym: Symbol) {
-        match self.frames.last_mut().and_then(|f| f.scopes.last_mut()) {
+        match self.calls.frame_mut().and_then(|f| f.scopes.last_mut()) {
             Some(scope) => {
                 scope.insert(name.to_string(), sym);
             }
@@ -515,7 +442,7 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn lookup(&self, name: &str) -> Option<&Symbol> {
-        if let Some(f) = self.frames.last() {
+        if let Some(f) = self.calls.frame() {
             for scope in f.scopes.iter().rev() {
                 if let Some(s) = scope.get(name) {
                     return Some(s);
@@ -535,17 +462,8 @@ impl<'a> Lowerer<'a> {
                 ExternalDeclaration::StaticAssert(_) => {}
             }
         }
-        for (name, info) in &self.functions {
-            if let Some(def) = info.def {
-                self.body_facts.insert(name.clone(), facts::body_facts(&def.node));
-            }
-        }
-        let mut values: Vec<String> =
-            self.body_facts.keys().filter(|f| self.used_as_values.contains(*f)).cloned().collect();
-        values.sort();
-        self.function_values = values;
-        self.recursive = recursion::recursive_components(&self.body_facts);
-        let main = match self.functions.get("main").and_then(|f| f.def) {
+        self.calls.index_bodies();
+        let main = match self.calls.function("main").and_then(|f| f.def) {
             Some(m) => m,
             None => {
                 let at = Span { file: self.file.clone(), line: 1, col: 1 };
@@ -585,7 +503,7 @@ impl<'a> Lowerer<'a> {
 
     /// Checks at the end of a function body: every `goto` has its label.
     pub fn end_function_body(&mut self, s: lang_c::span::Span) -> Result<()> {
-        if let Some(f) = self.frames.last() {
+        if let Some(f) = self.calls.frame() {
             let mut missing: Vec<&String> = f.labels.keys().filter(|l| !f.defined_labels.contains(*l)).collect();
             missing.sort();
             if let Some(l) = missing.first() {

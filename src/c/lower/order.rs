@@ -24,7 +24,7 @@ impl<'a> Lowerer<'a> {
     /// Whether `e` calls a function of the program (whose effects may
     /// reach anything).
     pub(super) fn calls_the_program(&self, e: &Node<Expression>) -> bool {
-        self.expression_facts(e).callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()))
+        self.expression_facts(e).callees.iter().any(|c| self.calls.is_defined(c))
     }
 
     /// Whether the functions `e` calls (and those they call) may change
@@ -34,7 +34,7 @@ impl<'a> Lowerer<'a> {
             Some(x) => x.writes_memory || x.has_static_locals || x.assigned.iter().any(|n| self.globals.contains_key(n)),
             // Code outside the program may write what its pointer
             // arguments reach, unless the lowerer knows it does not.
-            None => !super::library::keeps_memory(f) && !super::library::OUTPUT.contains(&f.as_str()),
+            None => !super::calls::keeps_memory(f) && !super::calls::OUTPUT.contains(&f.as_str()),
         })
     }
 

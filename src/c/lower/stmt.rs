@@ -389,7 +389,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn label_location(&mut self, name: &str, span: lang_c::span::Span) -> LocId {
-        if let Some(l) = self.frames.last().and_then(|f| f.labels.get(name)) {
+        if let Some(l) = self.calls.frame().and_then(|f| f.labels.get(name)) {
             return *l;
         }
         let at = self.span(span);
@@ -402,7 +402,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn return_statement(&mut self, e: Option<&'a Node<Expression>>) -> Result<()> {
-        let (is_main, ret, ret_ptr, ret_object) = match self.frames.last() {
+        let (is_main, ret, ret_ptr, ret_object) = match self.calls.frame() {
             Some(f) => (f.is_main, f.ret.clone(), f.ret_ptr.clone(), f.ret_object.clone()),
             None => (true, None, None, None),
         };

@@ -141,7 +141,7 @@ impl<'a> Lowerer<'a> {
         match &e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
                 Some(Symbol::Ptr(_)) | Some(Symbol::Object { ty: CType::Array(..) | CType::Ptr(_), .. }) => true,
-                None => self.functions.contains_key(&id.node.name),
+                None => self.calls.is_function(&id.node.name),
                 _ => false,
             },
             Expression::StringLiteral(_) | Expression::Call(_) | Expression::Cast(_) | Expression::Comma(_) => true,
@@ -171,7 +171,7 @@ impl<'a> Lowerer<'a> {
     /// The allocation site being lowered runs at most once: no enclosing
     /// loop in any inlined frame, no `goto` label before it, no recursion.
     pub(super) fn site_runs_once(&self) -> bool {
-        self.frames.iter().all(|f| {
+        self.calls.frames().iter().all(|f| {
             f.instance.is_none() && !f.past_goto_label && !f.jumps.iter().any(|j| matches!(j, crate::c::lower::JumpScope::Loop { .. }))
         })
     }
@@ -271,12 +271,12 @@ impl<'a> Lowerer<'a> {
 
     /// Whether the current function may reassign `name` (or take its address).
     pub fn may_reassign(&self, name: &str) -> bool {
-        self.frames.last().is_none_or(|f| f.reassigned.0.contains(name))
+        self.calls.frame().is_none_or(|f| f.reassigned.0.contains(name))
     }
 
     /// Whether the current function may move `name` (`++`, `+=`, ...).
     pub fn may_move(&self, name: &str) -> bool {
-        self.frames.last().is_none_or(|f| f.reassigned.1.contains(name))
+        self.calls.frame().is_none_or(|f| f.reassigned.1.contains(name))
     }
 
     /// A pointer variable about to be changed.
@@ -354,7 +354,7 @@ impl<'a> Lowerer<'a> {
 
     fn address_of_object_inner(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
         match &e.node {
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.calls.is_function(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name) {

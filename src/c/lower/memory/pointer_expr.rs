@@ -31,7 +31,7 @@ impl<'a> Lowerer<'a> {
             return Ok(PtrVal::null(hint.unwrap_or(CType::Void)));
         }
         match &e.node {
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.calls.is_function(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
@@ -226,7 +226,7 @@ impl<'a> Lowerer<'a> {
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.address_of_object(operand),
             Expression::Member(_) | Expression::CompoundLiteral(_) => self.address_of_object(operand),
             Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Object { .. })) => self.address_of_object(operand),
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.calls.is_function(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
@@ -313,7 +313,7 @@ impl<'a> Lowerer<'a> {
             let name = format!("(*{})", self.source_text(c.node.callee.span).trim_start_matches('*'));
             return self.external_pointer_call(&name, c, hint.unwrap_or(CType::Void));
         };
-        let defined = self.functions.get(name).is_some_and(|f| f.def.is_some());
+        let defined = self.calls.is_defined(name);
         if !defined && name == "__builtin_choose_expr" {
             let e = self.chosen_operand(c)?;
             return self.pointer(e, hint);
@@ -328,7 +328,7 @@ impl<'a> Lowerer<'a> {
             return Ok(p);
         }
         if !ALLOCATORS.contains(&name) {
-            let pointee = match self.functions.get(name).map(|f| &f.ret) {
+            let pointee = match self.calls.function(name).map(|f| &f.ret) {
                 Some(CType::Ptr(p)) => (**p).clone(),
                 _ => hint.unwrap_or(CType::Void),
             };

@@ -125,7 +125,7 @@ impl<'a> Lowerer<'a> {
                 Some(Symbol::Unmodelled { what }) => CType::Unsupported(what.clone()),
                 Some(Symbol::Ptr(p)) => CType::Ptr(Box::new(p.pointee.clone())),
                 Some(Symbol::Object { ty, .. } | Symbol::Opaque { ty }) => ty.clone(),
-                None if self.functions.contains_key(&id.node.name) => CType::Function,
+                None if self.calls.is_function(&id.node.name) => CType::Function,
                 _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
             },
             Expression::Constant(c) => match &c.node {
@@ -140,16 +140,16 @@ impl<'a> Lowerer<'a> {
             Expression::Call(c) => match &c.node.callee.node {
                 Expression::Identifier(id) if self.lookup(&id.node.name).is_none() => {
                     let n = id.node.name.as_str();
-                    if let Some(f) = self.functions.get(n).filter(|f| f.def.is_some()) {
+                    if let Some(f) = self.calls.function(n).filter(|f| f.def.is_some()) {
                         f.ret.clone()
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
-                    } else if matches!(n.strip_prefix(crate::c::lower::library::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
+                    } else if matches!(n.strip_prefix(crate::c::lower::calls::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
                         CType::Float(self.arith.machine.sizeof_double)
                     } else if n == "__builtin_expect" {
                         CType::Int(self.arith.machine.long())
-                    } else if let Some(how) = crate::c::lower::builtins::operand_evaluation(n) {
-                        use crate::c::lower::builtins::{CompileTimeQuery, OperandEvaluation};
+                    } else if let Some(how) = crate::c::lower::calls::operand_evaluation(n) {
+                        use crate::c::lower::calls::{CompileTimeQuery, OperandEvaluation};
                         match how {
                             OperandEvaluation::Chosen => {
                                 let e = self.chosen_operand(c)?;
@@ -160,7 +160,7 @@ impl<'a> Lowerer<'a> {
                         }
                     } else if crate::c::lower::memory::ALLOCATORS.contains(&n) {
                         CType::Ptr(Box::new(CType::Void))
-                    } else if let Some(f) = self.functions.get(n) {
+                    } else if let Some(f) = self.calls.function(n) {
                         f.ret.clone()
                     } else {
                         // C89's implicit declaration `int f()`.

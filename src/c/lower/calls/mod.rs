@@ -1,9 +1,20 @@
 //! Calls: builtins and library functions, and inlined calls of the
 //! program's own functions (recursive ones are in `recursion.rs`).
 
-use super::expr::Argument;
-use super::library::{NONDET_PREFIX, NON_LOCAL_JUMPS, PROGRAM_ENDS};
-use super::{JumpScope, Lowerer, Symbol};
+mod builtins;
+mod entry;
+mod input;
+mod library;
+mod recursion;
+
+pub(crate) use builtins::{operand_evaluation, CompileTimeQuery, OperandEvaluation};
+pub use library::ExternalCalls;
+pub(crate) use library::{keeps_memory, NONDET_PREFIX, OUTPUT};
+
+use crate::c::lower::{facts, Frame, FunctionInfo};
+use crate::c::lower::expr::Argument;
+use library::{NON_LOCAL_JUMPS, PROGRAM_ENDS};
+use crate::c::lower::{JumpScope, Lowerer, Symbol};
 use crate::ir::origin::Owner;
 use crate::ir::Approximation;
 use crate::c::cfg::Cursor;
@@ -25,22 +36,161 @@ const MAX_INLINED_SIZE: usize = 20_000;
 /// (each target is inlined at the call).
 const MAX_INDIRECT_TARGETS: usize = 16;
 
+/// What the lowering knows of the program's functions and the calls being
+/// inlined, private to this folder: the rest of the lowering asks through
+/// the methods below.
+pub(crate) struct Calls<'a> {
+    /// Every function known by name.
+    functions: HashMap<String, FunctionInfo<'a>>,
+    /// The bodies being inlined, innermost last.
+    frames: Vec<Frame>,
+    /// What each defined function's body does (see [`facts::body_facts`]).
+    body_facts: HashMap<String, facts::BodyFacts>,
+    /// Functions on call-graph cycles, with the id of their cycle.
+    recursive: HashMap<String, usize>,
+    instances: Vec<recursion::Instance>,
+    /// Memo of [`Lowerer::inlined_size`].
+    inlined_sizes: HashMap<String, usize>,
+    /// Identifiers used other than as a direct callee (see
+    /// [`facts::used_as_values`]); the defined functions among them are
+    /// the possible targets of calls through pointers.
+    used_as_values: HashSet<String>,
+    /// The defined functions used as values, sorted (filled with the body facts).
+    function_values: Vec<String>,
+    /// What calls of functions without a definition may change.
+    external_calls: ExternalCalls,
+}
+
+impl<'a> Calls<'a> {
+    pub fn new(unit: &TranslationUnit, external_calls: ExternalCalls) -> Calls<'a> {
+        Calls {
+            functions: HashMap::new(),
+            frames: Vec::new(),
+            body_facts: HashMap::new(),
+            recursive: HashMap::new(),
+            instances: Vec::new(),
+            inlined_sizes: HashMap::new(),
+            used_as_values: facts::used_as_values(unit),
+            function_values: Vec::new(),
+            external_calls,
+        }
+    }
+    /// The function `name`, if one is declared or defined.
+    pub fn function(&self, name: &str) -> Option<&FunctionInfo<'a>> {
+        self.functions.get(name)
+    }
+    pub fn is_function(&self, name: &str) -> bool {
+        self.functions.contains_key(name)
+    }
+    /// The program defines function `name`.
+    pub fn is_defined(&self, name: &str) -> bool {
+        self.functions.get(name).is_some_and(|f| f.def.is_some())
+    }
+    /// `name` lies on a cycle of the call graph.
+    pub fn is_recursive(&self, name: &str) -> bool {
+        self.recursive.contains_key(name)
+    }
+    /// Declare (or define) function `name`.
+    pub fn declare(&mut self, name: String, info: FunctionInfo<'a>) {
+        self.functions.insert(name, info);
+    }
+    /// Once every declaration is read: the facts of every body, the
+    /// functions used as values, the recursive ones.
+    pub fn index_bodies(&mut self) {
+        for (name, info) in &self.functions {
+            if let Some(def) = info.def {
+                self.body_facts.insert(name.clone(), facts::body_facts(&def.node));
+            }
+        }
+        let mut values: Vec<String> =
+            self.body_facts.keys().filter(|f| self.used_as_values.contains(*f)).cloned().collect();
+        values.sort();
+        self.function_values = values;
+        self.recursive = recursion::recursive_components(&self.body_facts);
+    }
+    /// The inlined bodies being lowered, outermost first.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+    /// The body being lowered.
+    pub fn frame(&self) -> Option<&Frame> {
+        self.frames.last()
+    }
+    pub fn frame_mut(&mut self) -> Option<&mut Frame> {
+        self.frames.last_mut()
+    }
+    pub fn push_frame(&mut self, f: Frame) {
+        self.frames.push(f);
+    }
+    pub fn pop_frame(&mut self) -> Option<Frame> {
+        self.frames.pop()
+    }
+}
+
 impl<'a> Lowerer<'a> {
+    // ---- what functions do
+
+    /// What `e` does (see [`facts::expression_facts`]), a call through a
+    /// pointer counted as a call of every possible target.
+    pub(crate) fn expression_facts(&self, e: &Node<Expression>) -> facts::BodyFacts {
+        self.with_indirect_targets(facts::expression_facts(e))
+    }
+
+    /// The facts of function `name`'s body, its calls through pointers
+    /// counted as calls of every possible target. (Recursion is found on
+    /// direct calls only: a cycle through a pointer is met while inlining.)
+    pub(crate) fn function_facts(&self, name: &str) -> Option<facts::BodyFacts> {
+        self.calls.body_facts.get(name).map(|f| self.with_indirect_targets(f.clone()))
+    }
+
+    /// Every function a call of `roots` may reach (the roots included),
+    /// each once, with its facts (`None`: no definition in the program).
+    pub(crate) fn reachable_functions(&self, roots: impl IntoIterator<Item = String>) -> Vec<(String, Option<facts::BodyFacts>)> {
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut stack: Vec<String> = roots.into_iter().collect();
+        let mut out = Vec::new();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            let facts = self.function_facts(&f);
+            if let Some(x) = &facts {
+                stack.extend(x.callees.iter().cloned());
+            }
+            out.push((f, facts));
+        }
+        out
+    }
+
+    /// Calls through pointers (and of names that are no function: pointer
+    /// variables) become calls of every defined function used as a value.
+    fn with_indirect_targets(&self, mut f: facts::BodyFacts) -> facts::BodyFacts {
+        let indirect = |c: &String| c == facts::INDIRECT || (!self.calls.functions.contains_key(c) && self.calls.used_as_values.contains(c));
+        let n = f.calls.iter().filter(|c| indirect(c)).count();
+        if n > 0 {
+            f.callees.extend(self.calls.function_values.iter().cloned());
+            for _ in 0..n {
+                f.calls.extend(self.calls.function_values.iter().cloned());
+            }
+        }
+        f
+    }
+
     /// The size of `name`'s body with every call inlined (saturating).
     fn inlined_size(&mut self, name: &str) -> usize {
-        if let Some(&n) = self.inlined_sizes.get(name) {
+        if let Some(&n) = self.calls.inlined_sizes.get(name) {
             return n;
         }
         // Cycles are recursion, never inlined: count such calls once.
-        self.inlined_sizes.insert(name.to_string(), 1);
+        self.calls.inlined_sizes.insert(name.to_string(), 1);
         let Some(facts) = self.function_facts(name) else { return 1 };
         let mut n = facts.size;
         for callee in &facts.calls {
-            if self.body_facts.contains_key(callee) {
+            if self.calls.body_facts.contains_key(callee) {
                 n = n.saturating_add(self.inlined_size(callee));
             }
         }
-        self.inlined_sizes.insert(name.to_string(), n);
+        self.calls.inlined_sizes.insert(name.to_string(), n);
         n
     }
 
@@ -50,13 +200,13 @@ impl<'a> Lowerer<'a> {
         // Static locals would outlive a summary: inline those.
         self.reachable_functions([name.to_string()])
             .iter()
-            .all(|(f, facts)| !self.recursive.contains_key(f) && facts.as_ref().is_none_or(|x| !x.repeats && !x.has_static_locals))
+            .all(|(f, facts)| !self.calls.recursive.contains_key(f) && facts.as_ref().is_none_or(|x| !x.repeats && !x.has_static_locals))
     }
 
     /// A call to a function that always returns, too large to inline: its
     /// arguments run, then its result and everything it may modify are
     /// arbitrary (recorded; a YES stays sound, no NO rests on it).
-    fn summarized_call(&mut self, name: &str, info: &super::FunctionInfo<'a>, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
+    fn summarized_call(&mut self, name: &str, info: &FunctionInfo<'a>, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
         self.evaluate_arguments(&c.node.arguments)?;
         let modified = self.globals_modified_by(name, c.span)?;
         let writes_through_pointers = info.params.iter().any(|p| matches!(p.ty, CType::Ptr(_)));
@@ -94,15 +244,15 @@ impl<'a> Lowerer<'a> {
             // A variable (a function pointer), not a function.
             return self.indirect_call(c, want);
         }
-        if let Some(info) = self.functions.get(name) {
+        if let Some(info) = self.calls.functions.get(name) {
             if info.def.is_some() {
                 return self.inline(name, c, want);
             }
         }
-        if let Some(how) = super::builtins::operand_evaluation(name) {
+        if let Some(how) = builtins::operand_evaluation(name) {
             return self.builtin_with_unevaluated_operands(how, c, want);
         }
-        if super::builtins::UNMODELLED_BUILTINS.contains(&name) {
+        if builtins::UNMODELLED_BUILTINS.contains(&name) {
             return Err(self.unsupported(c.span, format!("`{name}` (whether it evaluates its operands is not modelled)")));
         }
         if let Some(t) = self.nondet_type(name) {
@@ -117,7 +267,7 @@ impl<'a> Lowerer<'a> {
             self.evaluate_arguments(args)?;
             return Ok(Some(self.opaque_value(c.span)));
         }
-        if name.starts_with(NONDET_PREFIX) && !self.functions.contains_key(name) {
+        if name.starts_with(NONDET_PREFIX) && !self.calls.functions.contains_key(name) {
             return Err(self.unsupported(c.span, format!("`{name}` (not an integer type)")));
         }
         match name {
@@ -169,7 +319,7 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(if want { Some(self.arith.int(0)) } else { None })
             }
-            n if PROGRAM_ENDS.contains(&n) || self.functions.get(n).is_some_and(|f| f.noreturn) => {
+            n if PROGRAM_ENDS.contains(&n) || self.calls.functions.get(n).is_some_and(|f| f.noreturn) => {
                 // The arguments run first (and may themselves never return).
                 let effectful: Vec<&'a Node<Expression>> = args.iter().filter(|a| self.has_effects(a)).collect();
                 for a in effectful {
@@ -206,7 +356,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {
                 // Without a declaration, C89's implicit `int f()`.
-                let ret = self.functions.get(name).map_or(CType::Int(self.arith.machine.int()), |f| f.ret.clone());
+                let ret = self.calls.functions.get(name).map_or(CType::Int(self.arith.machine.int()), |f| f.ret.clone());
                 self.external_call(name, c, ret, want)
             }
         }
@@ -216,8 +366,8 @@ impl<'a> Lowerer<'a> {
     /// its returns joined after the body.
     /// The called function, if it has a body, is not variadic, and called with as
     /// many arguments as it takes (shared by inlined and recursive calls).
-    pub(crate) fn callee(&self, name: &str, c: &'a Node<CallExpression>) -> Result<super::FunctionInfo<'a>> {
-        let Some(info) = self.functions.get(name).cloned().filter(|i| i.def.is_some()) else {
+    pub(crate) fn callee(&self, name: &str, c: &'a Node<CallExpression>) -> Result<FunctionInfo<'a>> {
+        let Some(info) = self.calls.functions.get(name).cloned().filter(|i| i.def.is_some()) else {
             return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
         };
         let args = &c.node.arguments;
@@ -235,10 +385,10 @@ impl<'a> Lowerer<'a> {
     }
 
     fn inline(&mut self, name: &str, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
-        if let Some(&component) = self.recursive.get(name) {
+        if let Some(&component) = self.calls.recursive.get(name) {
             return self.recursive_call(name, component, c, want);
         }
-        if self.frames.iter().any(|f| f.function == name) {
+        if self.calls.frames.iter().any(|f| f.function == name) {
             return Err(self.unsupported(c.span, format!("recursion (`{name}` calls itself, directly or indirectly)")));
         }
         if self.cfg.too_large() {
@@ -256,7 +406,7 @@ impl<'a> Lowerer<'a> {
         // Arguments whose effects interfere: evaluated in every order.
         let interfering: Vec<usize> =
             (0..args.len()).filter(|&i| (0..args.len()).any(|j| j != i && self.interfere(&args[i], &args[j]))).collect();
-        let mut ordered: HashMap<usize, super::order::Operand> = HashMap::new();
+        let mut ordered: HashMap<usize, crate::c::lower::order::Operand> = HashMap::new();
         if interfering.len() > 1 {
             let es: Vec<(&'a Node<Expression>, Option<CType>)> = interfering
                 .iter()
@@ -274,8 +424,8 @@ impl<'a> Lowerer<'a> {
         for (i, a) in args.iter().enumerate() {
             if let Some(v) = ordered.remove(&i) {
                 values.push(match v {
-                    super::order::Operand::Value(v) => Argument::Value(v),
-                    super::order::Operand::Pointer(p) => Argument::Pointer(p),
+                    crate::c::lower::order::Operand::Value(v) => Argument::Value(v),
+                    crate::c::lower::order::Operand::Pointer(p) => Argument::Pointer(p),
                 });
                 continue;
             }
@@ -344,13 +494,13 @@ impl<'a> Lowerer<'a> {
         // A struct result is copied into a block of the caller's, read by
         // the caller through `last_record_return`.
         let ret_object = match (&info.ret, want) {
-            (CType::Record(_), true) => match self.declare_object_as(&format!("{name}%ret"), None, Owner::Temporary, info.ret.clone(), None, super::memory::Storage::Automatic, c.span)? {
+            (CType::Record(_), true) => match self.declare_object_as(&format!("{name}%ret"), None, Owner::Temporary, info.ret.clone(), None, crate::c::lower::memory::Storage::Automatic, c.span)? {
                 Symbol::Object { ptr, ty } => Some((ptr, ty)),
                 _ => None,
             },
             _ => None,
         };
-        self.enter_frame(super::Frame {
+        self.enter_frame(crate::c::lower::Frame {
             function: name.to_string(),
             scopes: vec![HashMap::new()],
             ret: ret.clone(),
@@ -358,11 +508,11 @@ impl<'a> Lowerer<'a> {
             returns: Vec::new(),
             labels: HashMap::new(),
             defined_labels: HashSet::new(),
-            goto_targets: super::stmt::goto_targets(&def.node.statement),
+            goto_targets: crate::c::lower::stmt::goto_targets(&def.node.statement),
             jumps: Vec::<JumpScope>::new(),
             instance: None,
-            reassigned: super::facts::reassigned_names(&def.node.statement),
-            addressed: super::facts::addressed_names(&def.node.statement),
+            reassigned: crate::c::lower::facts::reassigned_names(&def.node.statement),
+            addressed: crate::c::lower::facts::addressed_names(&def.node.statement),
             past_goto_label: false,
             ret_ptr: ret_ptr.clone(),
             ret_object: ret_object.clone(),
@@ -399,20 +549,20 @@ impl<'a> Lowerer<'a> {
         let mut pointers = Vec::new();
         for a in &c.node.arguments {
             // A null pointer constant fits either kind of parameter.
-            pointers.push(if super::memory::is_null_constant(&a.node) { None } else { Some(self.is_pointer(a)?) });
+            pointers.push(if crate::c::lower::memory::is_null_constant(&a.node) { None } else { Some(self.is_pointer(a)?) });
         }
         let fits = |l: &Self, f: &String| {
             let Ok(info) = l.callee(f, c) else { return false };
             let kinds_agree = info.params.iter().zip(&pointers).all(|(p, a)| a.is_none_or(|a| a == matches!(p.ty, CType::Ptr(_))));
             kinds_agree && (!want || info.ret != CType::Void)
         };
-        Ok(self.function_values.iter().filter(|f| fits(self, f)).cloned().collect())
+        Ok(self.calls.function_values.iter().filter(|f| fits(self, f)).cloned().collect())
     }
 
     /// The type of a call through a pointer: the targets' common return
     /// type, otherwise (targets that disagree, or none known) any integer.
     pub(crate) fn indirect_return_type(&self, targets: &[String]) -> CType {
-        let rets: Vec<&CType> = targets.iter().filter_map(|f| self.functions.get(f)).map(|f| &f.ret).collect();
+        let rets: Vec<&CType> = targets.iter().filter_map(|f| self.calls.functions.get(f)).map(|f| &f.ret).collect();
         match rets.first() {
             Some(&r) if rets.iter().all(|x| *x == r) => r.clone(),
             _ => CType::Int(IntType::LONG),
@@ -438,12 +588,12 @@ impl<'a> Lowerer<'a> {
             (_, true) => return Err(self.unsupported(c.span, "this result of a call through a function pointer")),
             _ => None,
         };
-        let known = super::memory::const_int(&target.base);
+        let known = crate::c::lower::memory::const_int(&target.base);
         let blocks: Vec<(String, Term)> = targets.iter().map(|f| (f.clone(), self.function_address(f).base)).collect();
         let start = self.cur.take();
         let mut ends = Vec::new();
         for (f, block) in &blocks {
-            if known.is_some() && known != super::memory::const_int(block) {
+            if known.is_some() && known != crate::c::lower::memory::const_int(block) {
                 continue;
             }
             self.cur = start.clone();
@@ -455,7 +605,7 @@ impl<'a> Lowerer<'a> {
             }
             ends.extend(self.cur.take());
         }
-        if known.is_none() || !blocks.iter().any(|(_, b)| super::memory::const_int(b) == known) {
+        if known.is_none() || !blocks.iter().any(|(_, b)| crate::c::lower::memory::const_int(b) == known) {
             self.cur = start;
             for (_, block) in &blocks {
                 self.emit_assume(Term::not(Term::eq(target.base.clone(), block.clone())));
@@ -476,7 +626,7 @@ impl<'a> Lowerer<'a> {
         &mut self,
         name: &str,
         def: &'a Node<FunctionDefinition>,
-        params: &[super::Param],
+        params: &[crate::c::lower::Param],
         values: Vec<Argument>,
     ) -> Result<()> {
         for (p, v) in params.iter().zip(values) {
@@ -501,7 +651,7 @@ impl<'a> Lowerer<'a> {
                 }
                 CType::Record(_) => {
                     let Some(pname) = &p.name else { continue };
-                    let sym = self.declare_object(pname, p.ty.clone(), None, super::memory::Storage::Automatic, def.span)?;
+                    let sym = self.declare_object(pname, p.ty.clone(), None, crate::c::lower::memory::Storage::Automatic, def.span)?;
                     if let (Symbol::Object { ptr, ty }, Argument::Object(from)) = (&sym, &v) {
                         let at = self.span(def.span);
                         self.copy_record_from(ptr, ty, from.clone(), &at);
@@ -518,12 +668,12 @@ impl<'a> Lowerer<'a> {
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
             };
             let Some(pname) = &p.name else { continue };
-            if self.frames.last().is_some_and(|f| f.addressed.contains(pname)) {
+            if self.calls.frames.last().is_some_and(|f| f.addressed.contains(pname)) {
                 // Its address is taken: the parameter lives in memory.
-                let sym = self.declare_object(pname, p.ty.clone(), None, super::memory::Storage::Automatic, def.span)?;
+                let sym = self.declare_object(pname, p.ty.clone(), None, crate::c::lower::memory::Storage::Automatic, def.span)?;
                 if let Symbol::Object { ptr, .. } = &sym {
                     let at = self.span(def.span);
-                    let lv = super::LValue::Mem { ptr: ptr.clone(), ty: t, at };
+                    let lv = crate::c::lower::LValue::Mem { ptr: ptr.clone(), ty: t, at };
                     match v {
                         Argument::Value(v) => self.store(&lv, v),
                         Argument::Nondet(_) => {}

@@ -17,8 +17,8 @@
 //! (a YES stays sound), but not conversely: each such call is recorded in
 //! `Program.approximations`, which forbids NO answers.
 
-use super::memory::{PtrVal, PtrVar};
-use super::{Frame, JumpScope, Lowerer, Symbol};
+use crate::c::lower::memory::{PtrVal, PtrVar};
+use crate::c::lower::{Frame, JumpScope, Lowerer, Symbol};
 use crate::ir::origin::{Owner, PointerPart};
 use crate::ir::Origin;
 use crate::ir::Approximation;
@@ -29,7 +29,7 @@ use crate::error::Result;
 use crate::ir::{Action, IntType, LocId};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
-use super::facts::BodyFacts;
+use crate::c::lower::facts::BodyFacts;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Call-graph cycles: for each function on a cycle, the id of its cycle
@@ -138,15 +138,16 @@ impl<'a> Lowerer<'a> {
             values.push(DescentArg::Int(v));
         }
         let instance = self
+            .calls
             .frames
             .iter()
             .rev()
-            .find_map(|f| f.instance.filter(|&i| self.instances.get(i).is_some_and(|x| x.component == component)));
+            .find_map(|f| f.instance.filter(|&i| self.calls.instances.get(i).is_some_and(|x| x.component == component)));
         let instance = match instance {
             Some(i) => i,
             None => {
-                self.instances.push(Instance { component, headers: HashMap::new() });
-                self.instances.len() - 1
+                self.calls.instances.push(Instance { component, headers: HashMap::new() });
+                self.calls.instances.len() - 1
             }
         };
         let (header, params) = self.descent_header(instance, name)?;
@@ -275,10 +276,10 @@ impl<'a> Lowerer<'a> {
     /// The descent header of `name` in an instance, lowering its body there
     /// the first time.
     fn descent_header(&mut self, instance: usize, name: &str) -> Result<(LocId, DescentParams)> {
-        if let Some(h) = self.instances.get(instance).and_then(|i| i.headers.get(name)) {
+        if let Some(h) = self.calls.instances.get(instance).and_then(|i| i.headers.get(name)) {
             return Ok(h.clone());
         }
-        let info = self.functions.get(name).cloned();
+        let info = self.calls.functions.get(name).cloned();
         let Some(def) = info.as_ref().and_then(|i| i.def) else {
             return Err(crate::error::TesseraError::Internal(format!("no body for recursive `{name}`")));
         };
@@ -317,7 +318,7 @@ impl<'a> Lowerer<'a> {
                 }
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
                 other => {
-                    let what = super::memory::describe(other);
+                    let what = crate::c::lower::memory::describe(other);
                     return Err(self.unsupported(def.span, format!("{what} parameter of the recursive `{name}`")));
                 }
             };
@@ -333,7 +334,7 @@ impl<'a> Lowerer<'a> {
         let at = self.span(def.span);
         let h = self.cfg.new_location(at, format!("recursive {name}"));
         self.cfg.protected.insert(h);
-        if let Some(i) = self.instances.get_mut(instance) {
+        if let Some(i) = self.calls.instances.get_mut(instance) {
             i.headers.insert(name.to_string(), (h, params.clone()));
         }
         let saved = self.cur.replace(Cursor::at(h));
@@ -345,11 +346,11 @@ impl<'a> Lowerer<'a> {
             returns: Vec::new(),
             labels: HashMap::new(),
             defined_labels: HashSet::new(),
-            goto_targets: super::stmt::goto_targets(&def.node.statement),
+            goto_targets: crate::c::lower::stmt::goto_targets(&def.node.statement),
             jumps: Vec::<JumpScope>::new(),
             instance: Some(instance),
-            reassigned: super::facts::reassigned_names(&def.node.statement),
-            addressed: super::facts::addressed_names(&def.node.statement),
+            reassigned: crate::c::lower::facts::reassigned_names(&def.node.statement),
+            addressed: crate::c::lower::facts::addressed_names(&def.node.statement),
             past_goto_label: false,
             ret_ptr: None,
             ret_object: None,

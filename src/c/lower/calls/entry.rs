@@ -2,7 +2,7 @@
 //! the program's arguments (C11 5.1.2.2.1), which come from whoever runs
 //! the program and so are inputs.
 
-use super::{facts, memory, stmt, Frame, Lowerer, Symbol};
+use crate::c::lower::{facts, memory, stmt, Frame, Lowerer, Symbol};
 use crate::c::types::CType;
 use crate::error::Result;
 use lang_c::ast::*;
@@ -11,7 +11,7 @@ use num_bigint::BigInt;
 use std::collections::{HashMap, HashSet};
 
 impl<'a> Lowerer<'a> {
-    pub(super) fn call_main(&mut self, main: &'a Node<FunctionDefinition>) -> Result<()> {
+    pub(in crate::c::lower) fn call_main(&mut self, main: &'a Node<FunctionDefinition>) -> Result<()> {
         let info = self.signature_of_definition(main)?;
         self.enter_frame(Frame {
             function: "main".into(),

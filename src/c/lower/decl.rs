@@ -526,9 +526,9 @@ impl<'a> Lowerer<'a> {
         if self.has_effects(e) {
             return Ok(None);
         }
-        let saved = self.cur.replace(crate::c::cfg::Cursor::at(self.entry));
+        let saved = self.flow.start_at_entry();
         let v = self.expr(e);
-        let after = std::mem::replace(&mut self.cur, saved);
+        let after = self.flow.restore(saved);
         let clean = after.is_some_and(|c| c.actions.is_empty());
         Ok(match v {
             Ok(v) if clean => v.constant().and_then(|c| u64::try_from(c.clone()).ok()),

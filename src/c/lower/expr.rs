@@ -11,7 +11,6 @@
 use super::facts::is_compound_assign;
 use super::{Lowerer, Symbol};
 use crate::c::arith::Val;
-use crate::c::cfg::Cursor;
 use crate::c::types::{char_literal, integer_literal, size_of, string_literal, CType};
 use crate::error::Result;
 use crate::ir::{Action, IntType};
@@ -72,9 +71,9 @@ impl<'a> Lowerer<'a> {
         if self.has_effects(e) {
             return Err(self.unsupported(e.span, "side effects in a constant expression"));
         }
-        let saved = self.cur.replace(Cursor::at(self.entry));
+        let saved = self.flow.start_at_entry();
         let r = self.expr(e);
-        let after = std::mem::replace(&mut self.cur, saved);
+        let after = self.flow.restore(saved);
         let v = r?;
         let clean = after.is_some_and(|c| c.actions.is_empty());
         if v.constant().is_none() || !clean {
@@ -465,7 +464,7 @@ impl<'a> Lowerer<'a> {
         let (ts, fs) = self.branch(cond)?;
         let mut ends = Vec::new();
         for (cursors, e) in [(ts, then_e), (fs, else_e)] {
-            self.cur = self.join(cursors, s, "?:");
+            self.join_here(cursors, s, "?:");
             match &tmp {
                 Some((name, t)) => {
                     let v = self.expr(e)?;
@@ -474,9 +473,9 @@ impl<'a> Lowerer<'a> {
                 }
                 None => self.effect(e)?,
             }
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
-        self.cur = self.join(ends, s, "after ?:");
+        self.join_here(ends, s, "after ?:");
         Ok(tmp.map(|(name, t)| self.arith.var(&name, t)))
     }
 
@@ -495,7 +494,7 @@ impl<'a> Lowerer<'a> {
                 ends.push(c);
             }
         }
-        self.cur = self.join(ends, b.span, "after &&/||");
+        self.join_here(ends, b.span, "after &&/||");
         Ok(tmp.map(|t| self.arith.var(&t, self.arith.machine.int())))
     }
 

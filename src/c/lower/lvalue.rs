@@ -53,7 +53,7 @@ impl<'a> Lowerer<'a> {
                 let mut v = self.arith.var(name, *ty);
                 // Below a variable of a bounded type (`assume i < n`): at
                 // most its type's maximum minus the gap.
-                if let (Some(c), Some((lo, hi))) = (self.cur.as_ref(), v.range.clone()) {
+                if let (Some(c), Some((lo, hi))) = (self.flow.cursor(), v.range.clone()) {
                     let cap = c
                         .below(name)
                         .filter_map(|(b, k)| self.cfg.type_of(b).and_then(|t| self.arith.type_range(t)).map(|(_, m)| m - k))
@@ -63,7 +63,7 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 // Narrow by what the current path implies (`assume x > 0`).
-                if let Some((lo, hi)) = self.cur.as_ref().and_then(|c| c.bounds(name)) {
+                if let Some((lo, hi)) = self.flow.cursor().and_then(|c| c.bounds(name)) {
                     let (tlo, thi) = match v.range.take() {
                         Some((a, b)) => (Some(a), Some(b)),
                         None => (None, None),

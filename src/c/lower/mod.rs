@@ -6,20 +6,25 @@
 //! lowering reaches that state only through the struct's methods and the
 //! `Lowerer` methods the concern defines (`pub(in crate::c::lower)`):
 //!
+//! - `flow.rs`: where lowering is — the cursor, the entry and exit, the
+//!   guards of conditionally evaluated operands, the nesting depth — and
+//!   emitting actions there ([`flow::Flow`]);
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
 //! - `typing/`: static C types, structs and unions and their layout,
 //!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
 //! - `memory/`: pointers, blocks and cells, objects and initializers,
-//!   exposure ([`memory::Memory`]).
+//!   exposure ([`memory::Memory`]);
+//! - `calls/`: the functions, the stack of inlined bodies, calls
+//!   (inlining, builtins, library functions, input, recursion, `main`)
+//!   ([`calls::Calls`]).
 //!
-//! This file holds the context (scopes, symbols, the whole program, the
-//! re-lowering when an allocation site turns out to repeat); `decl.rs`
-//! declarations, `stmt.rs` the statements (control flow), `expr.rs` the
-//! values of expressions, `cond.rs` conditions and branching, `calls.rs`
-//! calls (builtins, library functions, inlining), `order.rs` C's
-//! unspecified order of evaluation, `recursion.rs` recursive calls.
-//! Storage is reached only through [`LValue`].
+//! This file holds the context (positions, scopes and symbols, globals,
+//! the whole program, the re-lowering when an allocation site turns out to
+//! repeat); `decl.rs` declarations, `stmt.rs` the statements (control
+//! flow), `expr.rs` the values of expressions, `operators.rs` arithmetic,
+//! `cond.rs` conditions and branching, `order.rs` C's unspecified order of
+//! evaluation, `lvalue.rs` storage (reached only through [`LValue`]).
 
 mod calls;
 mod cond;
@@ -27,6 +32,7 @@ mod decl;
 mod diag;
 mod expr;
 mod facts;
+mod flow;
 mod lvalue;
 mod memory;
 mod operators;
@@ -130,7 +136,7 @@ pub(crate) struct Frame {
     pub defined_labels: HashSet<String>,
     pub goto_targets: HashSet<String>,
     pub jumps: Vec<JumpScope>,
-    /// The recursion instance this body belongs to (see `recursion.rs`).
+    /// The recursion instance this body belongs to (see `calls/recursion.rs`).
     pub instance: Option<usize>,
     /// Names the body assigns with `=` or takes the address of, and names
     /// it moves with `++`, `+=`, ... (see `memory/`).
@@ -146,8 +152,6 @@ pub(crate) struct Frame {
     pub ret_object: Option<(memory::PtrVal, CType)>,
 }
 
-/// Bound on syntactic nesting during lowering (statements and expressions).
-const MAX_DEPTH: usize = 3000;
 
 /// What the rewrite before parsing (see `c::gnu`) left for the lowering.
 #[derive(Clone, Debug, Default)]
@@ -164,8 +168,8 @@ pub(crate) struct Lowerer<'a> {
     file: String,
     pub arith: Arith,
     pub cfg: CfgBuilder,
-    /// Where lowering currently is; `None` in unreachable code.
-    pub cur: Option<Cursor>,
+    /// Where lowering is: the cursor, entry and exit, guards (see `flow.rs`).
+    flow: flow::Flow,
     pub globals: HashMap<String, Symbol>,
     /// Global variables in declaration order, with their initial values
     /// (`None`: declared `extern` only, so unknown).
@@ -175,18 +179,10 @@ pub(crate) struct Lowerer<'a> {
     /// `static` locals, shared by all inlined copies: by declaration offset.
     pub statics: HashMap<usize, Symbol>,
     pub static_inits: Vec<Action>,
-    pub entry: LocId,
-    pub exit: LocId,
-    depth: usize,
     /// Approximations and undefined-behaviour sites (see `diag.rs`).
     diag: diag::Diagnostics,
     /// The memory model's state (see `memory/`).
     mem: memory::Memory,
-    /// Conditions under which the expression being lowered is evaluated at
-    /// all (the left side of `&&`/`||`, the condition of `?:`): the
-    /// assumptions of an operand C may leave unevaluated (in bounds, divisor
-    /// not zero, no overflow) hold only under them.
-    guards: Vec<crate::term::Term>,
     /// Globals defined with an initializer (a second one is an error).
     initialized_globals: HashSet<String>,
     /// File-scope names declared `static` (internal linkage: code outside
@@ -249,18 +245,14 @@ fn lower_once(
         file: file.to_string(),
         arith,
         cfg,
-        cur: None,
         globals: HashMap::new(),
         global_inits: Vec::new(),
         calls: calls::Calls::new(unit, external_calls),
         statics: HashMap::new(),
         static_inits: Vec::new(),
-        entry,
-        exit,
-        depth: 0,
+        flow: flow::Flow::new(entry, exit),
         diag: diag::Diagnostics::default(),
         mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit)),
-        guards: Vec::new(),
         initialized_globals: HashSet::new(),
         globals_outside_code_cannot_change: HashSet::new(),
     };
@@ -308,74 +300,6 @@ impl<'a> Lowerer<'a> {
         TesseraError::syntax(self.span(s), what)
     }
 
-    /// Guard against stack exhaustion on absurdly nested input.
-    pub fn enter(&mut self, s: lang_c::span::Span) -> Result<()> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.unsupported(s, "statements or expressions nested too deeply"));
-        }
-        Ok(())
-    }
-    pub fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
-    }
-
-    // ---- emitting actions at the cursor
-
-    pub fn emit(&mut self, a: Action) {
-        if let Some(c) = &mut self.cur {
-            c.push(a);
-        }
-    }
-    /// `var := v` for a value already converted to the variable's type,
-    /// remembering its range on the current path.
-    pub fn assign_var(&mut self, var: &str, v: Val) {
-        if v.term == crate::term::Term::var(var) {
-            return;
-        }
-        self.emit(Action::Assign(var.to_string(), v.term));
-        if let (Some(c), Some((lo, hi))) = (self.cur.as_mut(), v.range) {
-            c.set_range(var, lo, hi);
-        }
-    }
-    pub fn emit_assume(&mut self, t: crate::term::Term) {
-        let t = self.under_guards(t);
-        self.emit_assume_as_is(t);
-    }
-    /// `t` as it holds where the expression being lowered is evaluated:
-    /// implied by the conditions that evaluate it (see `guards`).
-    pub fn under_guards(&self, t: crate::term::Term) -> crate::term::Term {
-        if self.guards.is_empty() {
-            t
-        } else {
-            use crate::term::Term;
-            Term::or(vec![Term::not(Term::and(self.guards.clone())), t])
-        }
-    }
-    /// `assume t` for a condition already under the guards.
-    pub fn emit_assume_as_is(&mut self, t: crate::term::Term) {
-        match t {
-            crate::term::Term::Bool(true) => {}
-            crate::term::Term::Bool(false) => self.cur = None,
-            t => self.emit(Action::Assume(t)),
-        }
-    }
-    /// `choose v; assume range`: a value of type `ty` the model does not
-    /// know (the default: a NO witness must survive every such value).
-    pub fn havoc(&mut self, name: &str, ty: IntType) {
-        self.emit(Action::Choose(name.to_string()));
-        if let Some(r) = self.arith.range_assumption(name, ty) {
-            self.emit_assume(r);
-        }
-    }
-    /// `havoc v; assume range`: an input of type `ty` from the program's
-    /// environment (a NO witness may pick it).
-    pub fn input(&mut self, name: &str, ty: IntType) {
-        self.emit(Action::Havoc(name.to_string()));
-        if let Some(r) = self.arith.range_assumption(name, ty) {
-            self.emit_assume(r);
-        }
-    }
     /// Record that the model over-approximates the C program here (once
     /// per place and kind; once per program for the memory-safety
     /// assumption). Unknown values are `choose`s (see [`Lowerer::havoc`]),
@@ -383,20 +307,6 @@ impl<'a> Lowerer<'a> {
     /// also forbids NO for the program (a YES stays sound).
     pub fn note_approximation(&mut self, at: Option<Span>, kind: Approximation) {
         self.diag.note(at, kind);
-    }
-
-    /// Lower `f` as an operand that runs only when `guard` holds; its
-    /// assumptions become `guard -> assumption`. Only for operands without
-    /// side effects (those are lowered as control flow instead).
-    pub fn guarded<T>(&mut self, guard: crate::term::Term, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        self.guards.push(guard);
-        let r = f(self);
-        self.guards.pop();
-        r
-    }
-    pub fn join(&mut self, cursors: Vec<Cursor>, s: lang_c::span::Span, note: &str) -> Option<Cursor> {
-        let span = self.span(s);
-        self.cfg.join(cursors, span, note)
     }
 
     // ---- scopes
@@ -470,8 +380,8 @@ impl<'a> Lowerer<'a> {
                 return Err(TesseraError::syntax(Some(at), "no definition of `main`"));
             }
         };
-        self.cfg.locations[self.entry].span = self.span(main.span);
-        let mut start = Cursor::at(self.entry);
+        self.cfg.locations[self.flow.entry()].span = self.span(main.span);
+        let mut start = Cursor::at(self.flow.entry());
         for (name, ty, init) in std::mem::take(&mut self.global_inits) {
             match init {
                 Some(v) => start.push(Action::Assign(name, crate::term::Term::Int(v))),
@@ -484,15 +394,15 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        self.cur = Some(start);
+        self.flow.set(Some(start));
         self.call_main(main)?;
-        if let Some(c) = self.cur.take() {
-            self.cfg.jump(c, self.exit);
+        if let Some(c) = self.flow.take() {
+            self.cfg.jump(c, self.flow.exit());
         }
         // `static` locals are initialized before the program starts.
         let inits = std::mem::take(&mut self.static_inits);
         if !inits.is_empty() {
-            for e in self.cfg.edges.iter_mut().filter(|e| e.from == self.entry) {
+            for e in self.cfg.edges.iter_mut().filter(|e| e.from == self.flow.entry()) {
                 let mut acts = inits.clone();
                 acts.append(&mut e.actions);
                 e.actions = acts;
@@ -527,15 +437,15 @@ impl<'a> Lowerer<'a> {
             }
         }
         let mut seen = vec![false; n];
-        let mut stack = vec![self.entry];
+        let mut stack = vec![self.flow.entry()];
         while let Some(l) = stack.pop() {
             if l < n && !seen[l] {
                 seen[l] = true;
                 stack.extend(succ[l].iter().copied());
             }
         }
-        if self.exit < n {
-            seen[self.exit] = true;
+        if self.flow.exit() < n {
+            seen[self.flow.exit()] = true;
         }
         let mut new_id = vec![usize::MAX; n];
         let mut locations = Vec::new();
@@ -560,8 +470,8 @@ impl<'a> Lowerer<'a> {
             vars: std::mem::take(&mut self.cfg.vars),
             locations,
             edges,
-            entry: new_id[self.entry],
-            exit: new_id[self.exit],
+            entry: new_id[self.flow.entry()],
+            exit: new_id[self.flow.exit()],
             semantics: self.arith.sem,
             machine: self.arith.machine,
             approximations: recorded.approximations,

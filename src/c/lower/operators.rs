@@ -148,13 +148,13 @@ impl<'a> Lowerer<'a> {
     /// each one that is not trivially true is recorded for the warnings.
     pub(crate) fn defined(&mut self, out: crate::c::arith::Outcome, s: lang_c::span::Span) -> Val {
         for (kind, cond) in out.defined {
-            if cond == Term::tt() || self.cur.is_none() {
+            if cond == Term::tt() || !self.flow.is_reachable() {
                 continue;
             }
             let at = self.span(s);
             let text = self.source_text(s);
             let site = self.diag.undefined_site(at, kind, text);
-            let cond = self.under_guards(cond);
+            let cond = self.flow.under_guards(cond);
             if !matches!(cond, Term::Bool(_)) {
                 // Marks the assumption as this site's, so that the
                 // warnings can ask whether it can fail (see

@@ -60,11 +60,11 @@ impl<'a> Lowerer<'a> {
             None => &[&[Address, Value], &[Value, Address]],
             Some(_) => &[&[Address, Read, Value], &[Address, Value, Read], &[Value, Address, Read]],
         };
-        let start = self.cur.clone();
+        let start = self.flow.cursor().cloned();
         let mut slot: Option<(String, IntType)> = None;
         let mut ends = Vec::new();
         for order in orders {
-            self.cur = start.clone();
+            self.flow.set(start.clone());
             let (mut lv, mut old, mut rhs) = (None, None, None);
             for step in order.iter() {
                 match step {
@@ -92,7 +92,7 @@ impl<'a> Lowerer<'a> {
             let new = self.snapshot(new);
             self.store(&lv, new.clone());
             self.set_order_slot(&mut slot, new);
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
         self.join_orders(ends, s);
         let (name, ty) = slot.unwrap_or_else(|| unreachable!("at least one order"));
@@ -125,12 +125,12 @@ impl<'a> Lowerer<'a> {
         if orders.len() > 6 {
             return Err(self.unsupported(s, "more than three operands whose side effects interfere (every order of evaluation)"));
         }
-        let start = self.cur.clone();
+        let start = self.flow.cursor().cloned();
         let parts = |pointee: &Option<CType>| if pointee.is_some() { 3 } else { 1 };
         let mut slots: Vec<Vec<Option<(String, IntType)>>> = es.iter().map(|(_, p)| vec![None; parts(p)]).collect();
         let mut ends = Vec::new();
         for order in orders {
-            self.cur = start.clone();
+            self.flow.set(start.clone());
             let mut vals: Vec<Vec<Val>> = vec![Vec::new(); es.len()];
             for &i in &order {
                 let (e, pointee) = &es[i];
@@ -153,7 +153,7 @@ impl<'a> Lowerer<'a> {
                     self.set_order_slot(slot, v);
                 }
             }
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
         self.join_orders(ends, s);
         let mut out = Vec::new();
@@ -200,7 +200,7 @@ impl Lowerer<'_> {
     /// Join the paths of the orders, and record that a compiler picks one
     /// of them: a NO must not rest on the choice.
     fn join_orders(&mut self, ends: Vec<crate::c::cfg::Cursor>, s: lang_c::span::Span) {
-        self.cur = self.join(ends, s, "any order of evaluation");
+        self.join_here(ends, s, "any order of evaluation");
         let at = self.span(s);
         self.note_approximation(at, Approximation::EvaluationOrder);
     }

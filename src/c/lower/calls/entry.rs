@@ -72,7 +72,7 @@ impl<'a> Lowerer<'a> {
         let frame = self.leave_frame();
         if let Some(f) = frame {
             for c in f.returns {
-                self.cfg.jump(c, self.exit);
+                self.cfg.jump(c, self.flow.exit());
             }
         }
         Ok(())

@@ -276,7 +276,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.syntax(c.span, format!("`{name}` takes one argument")));
                 };
                 let (ts, _) = self.branch(cond)?;
-                self.cur = self.join(ts, c.span, "assume");
+                self.join_here(ts, c.span, "assume");
                 Ok(None)
             }
             "assert" | "__VERIFIER_assert" => {
@@ -286,9 +286,9 @@ impl<'a> Lowerer<'a> {
                 // A failing assertion ends the program.
                 let (ts, fs) = self.branch(cond)?;
                 for f in fs {
-                    self.cfg.jump(f, self.exit);
+                    self.cfg.jump(f, self.flow.exit());
                 }
-                self.cur = self.join(ts, c.span, "assert");
+                self.join_here(ts, c.span, "assert");
                 Ok(None)
             }
             "__builtin_expect" => {
@@ -311,11 +311,11 @@ impl<'a> Lowerer<'a> {
                     self.effect_any(a)?;
                 }
                 let ends = self.arith.compare(crate::c::arith::CmpOp::Ne, status, self.arith.int(0));
-                if let Some(cur) = self.cur.take() {
+                if let Some(cur) = self.flow.take() {
                     if let Some(t) = cur.clone().assume(ends.clone()) {
-                        self.cfg.jump(t, self.exit);
+                        self.cfg.jump(t, self.flow.exit());
                     }
-                    self.cur = cur.assume(Term::not(ends));
+                    self.flow.set(cur.assume(Term::not(ends)));
                 }
                 Ok(if want { Some(self.arith.int(0)) } else { None })
             }
@@ -329,8 +329,8 @@ impl<'a> Lowerer<'a> {
                         self.effect(a)?;
                     }
                 }
-                if let Some(cur) = self.cur.take() {
-                    self.cfg.jump(cur, self.exit);
+                if let Some(cur) = self.flow.take() {
+                    self.cfg.jump(cur, self.flow.exit());
                 }
                 // No execution continues; any value will do.
                 Ok(if want { Some(self.arith.int(0)) } else { None })
@@ -520,11 +520,11 @@ impl<'a> Lowerer<'a> {
         let result = self.inline_body(name, def, &info.params, values);
         let frame = self.leave_frame();
         result?;
-        let mut ends: Vec<Cursor> = self.cur.take().into_iter().collect();
+        let mut ends: Vec<Cursor> = self.flow.take().into_iter().collect();
         if let Some(f) = frame {
             ends.extend(f.returns);
         }
-        self.cur = self.join(ends, c.span, &format!("return from {name}"));
+        self.join_here(ends, c.span, &format!("return from {name}"));
         self.mem.set_call_results(ret_ptr.map(|p| p.value()), ret_object.map(|(p, _)| p));
         Ok(ret.map(|(v, t)| self.arith.var(&v, t)))
     }
@@ -590,23 +590,23 @@ impl<'a> Lowerer<'a> {
         };
         let known = crate::c::lower::memory::const_int(&target.base);
         let blocks: Vec<(String, Term)> = targets.iter().map(|f| (f.clone(), self.function_address(f).base)).collect();
-        let start = self.cur.take();
+        let start = self.flow.take();
         let mut ends = Vec::new();
         for (f, block) in &blocks {
             if known.is_some() && known != crate::c::lower::memory::const_int(block) {
                 continue;
             }
-            self.cur = start.clone();
+            self.flow.set(start.clone());
             self.emit_assume(Term::eq(target.base.clone(), block.clone()));
             let v = self.inline(f, c, want)?;
             if let (Some((r, t)), Some(v)) = (&result, v) {
                 let v = self.arith.convert(v, *t);
                 self.emit(Action::Assign(r.clone(), v.term));
             }
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
         if known.is_none() || !blocks.iter().any(|(_, b)| crate::c::lower::memory::const_int(b) == known) {
-            self.cur = start;
+            self.flow.set(start);
             for (_, block) in &blocks {
                 self.emit_assume(Term::not(Term::eq(target.base.clone(), block.clone())));
             }
@@ -616,9 +616,9 @@ impl<'a> Lowerer<'a> {
                 let v = self.arith.convert(v, *t);
                 self.emit(Action::Assign(r.clone(), v.term));
             }
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
-        self.cur = self.join(ends, c.span, "after a call through a pointer");
+        self.join_here(ends, c.span, "after a call through a pointer");
         Ok(result.map(|(r, t)| self.arith.var(&r, t)))
     }
 

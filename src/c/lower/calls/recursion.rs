@@ -172,7 +172,7 @@ impl<'a> Lowerer<'a> {
                 self.expose(&p.base);
             }
         }
-        if let Some(mut descend) = self.cur.clone() {
+        if let Some(mut descend) = self.flow.cursor().cloned() {
             let mut assign = |var: &String, term: crate::term::Term| {
                 if term != crate::term::Term::var(var.clone()) {
                     descend.push(Action::Assign(var.clone(), term));
@@ -207,12 +207,12 @@ impl<'a> Lowerer<'a> {
         }
         // A pointer result is any pointer (read through `last_pointer_return`).
         if let (CType::Ptr(pointee), true) = (&info.ret, want) {
-            if self.cur.is_some() {
+            if self.flow.is_reachable() {
                 let p = self.unknown_pointer((**pointee).clone());
                 self.mem.set_pointer_result(p);
             }
         }
-        if self.cur.is_some() {
+        if self.flow.is_reachable() {
             let at = self.span(c.span);
             self.note_approximation(at, Approximation::RecursiveCall { function: name.to_string() });
         }
@@ -337,7 +337,7 @@ impl<'a> Lowerer<'a> {
         if let Some(i) = self.calls.instances.get_mut(instance) {
             i.headers.insert(name.to_string(), (h, params.clone()));
         }
-        let saved = self.cur.replace(Cursor::at(h));
+        let saved = self.flow.replace(Cursor::at(h));
         self.enter_frame(Frame {
             function: name.to_string(),
             scopes: vec![bindings],
@@ -358,11 +358,11 @@ impl<'a> Lowerer<'a> {
         let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
         let frame = self.leave_frame();
         // A return from a descent ends the (abstract) run.
-        let ends: Vec<Cursor> = self.cur.take().into_iter().chain(frame.into_iter().flat_map(|f| f.returns)).collect();
+        let ends: Vec<Cursor> = self.flow.take().into_iter().chain(frame.into_iter().flat_map(|f| f.returns)).collect();
         for c in ends {
-            self.cfg.jump(c, self.exit);
+            self.cfg.jump(c, self.flow.exit());
         }
-        self.cur = saved;
+        self.flow.set(saved);
         r?;
         Ok((h, params))
     }

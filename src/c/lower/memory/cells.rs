@@ -65,7 +65,7 @@ impl<'a> Lowerer<'a> {
             self.site_runs_once() && !self.mem.repeating_sites.contains(&site)
         };
         if once && !scoped {
-            if let Some(c) = self.cur.as_mut() {
+            if let Some(c) = self.flow.cursor_mut() {
                 c.sites.push(site);
             }
         }

@@ -93,11 +93,11 @@ impl<'a> Lowerer<'a> {
     /// Run `f` with its actions collected for the start of the program
     /// (globals and `static` locals are initialized before `main` runs).
     pub(in crate::c::lower) fn at_program_start<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        let saved = self.cur.replace(crate::c::cfg::Cursor::at(self.entry));
-        let saved_guards = std::mem::take(&mut self.guards);
+        let saved = self.flow.start_at_entry();
+        let saved_guards = self.flow.take_guards();
         let r = f(self);
-        self.guards = saved_guards;
-        let done = std::mem::replace(&mut self.cur, saved);
+        self.flow.restore_guards(saved_guards);
+        let done = self.flow.restore(saved);
         if let Some(c) = done {
             self.static_inits.extend(c.actions);
         }

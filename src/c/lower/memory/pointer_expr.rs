@@ -190,12 +190,12 @@ impl<'a> Lowerer<'a> {
                 let (ts, fs) = self.branch(&c.node.condition)?;
                 let mut ends = Vec::new();
                 for (cursors, x) in [(ts, &c.node.then_expression), (fs, &c.node.else_expression)] {
-                    self.cur = self.join(cursors, c.span, "?:");
+                    self.join_here(cursors, c.span, "?:");
                     let v = self.pointer(x, hint.clone())?;
                     self.assign_pointer_parts(&result, v);
-                    ends.extend(self.cur.take());
+                    ends.extend(self.flow.take());
                 }
-                self.cur = self.join(ends, c.span, "after ?:");
+                self.join_here(ends, c.span, "after ?:");
                 let mut v = result.value();
                 v.pointee = match self.type_of(e)? {
                     CType::Ptr(p) => *p,

@@ -314,7 +314,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// The type of a call through a function pointer (see `calls.rs`).
+    /// The type of a call through a function pointer (see `calls/`).
     pub(crate) fn pointer_call_type(&mut self, c: &'a Node<CallExpression>) -> Result<CType> {
         let targets = self.indirect_targets(c, true)?;
         Ok(self.indirect_return_type(&targets))

@@ -14,7 +14,7 @@ pub(crate) use library::{keeps_memory, NONDET_PREFIX, OUTPUT};
 use crate::c::lower::{facts, Frame, FunctionInfo};
 use crate::c::lower::expr::Argument;
 use library::{NON_LOCAL_JUMPS, PROGRAM_ENDS};
-use crate::c::lower::{JumpScope, Lowerer, Symbol};
+use crate::c::lower::{Lowerer, Symbol};
 use crate::ir::origin::Owner;
 use crate::ir::Approximation;
 use crate::c::cfg::Cursor;
@@ -59,6 +59,31 @@ pub(crate) struct Calls<'a> {
     function_values: Vec<String>,
     /// What calls of functions without a definition may change.
     external_calls: ExternalCalls,
+}
+
+impl Frame {
+    /// The frame of the body of `def`, called `name`, with `scope` as its
+    /// outermost scope: not `main`, no return value, no recursion instance
+    /// (the callers set those that differ).
+    fn of_body(name: &str, def: &Node<FunctionDefinition>, scope: HashMap<String, Symbol>) -> Frame {
+        Frame {
+            function: name.to_string(),
+            scopes: vec![scope],
+            ret: None,
+            is_main: false,
+            returns: Vec::new(),
+            labels: HashMap::new(),
+            defined_labels: HashSet::new(),
+            goto_targets: crate::c::lower::stmt::goto_targets(&def.node.statement),
+            jumps: Vec::new(),
+            instance: None,
+            reassigned: facts::reassigned_names(&def.node.statement),
+            addressed: facts::addressed_names(&def.node.statement),
+            past_goto_label: false,
+            ret_ptr: None,
+            ret_object: None,
+        }
+    }
 }
 
 impl<'a> Calls<'a> {
@@ -500,22 +525,11 @@ impl<'a> Lowerer<'a> {
             },
             _ => None,
         };
-        self.enter_frame(crate::c::lower::Frame {
-            function: name.to_string(),
-            scopes: vec![HashMap::new()],
+        self.enter_frame(Frame {
             ret: ret.clone(),
-            is_main: false,
-            returns: Vec::new(),
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
-            goto_targets: crate::c::lower::stmt::goto_targets(&def.node.statement),
-            jumps: Vec::<JumpScope>::new(),
-            instance: None,
-            reassigned: crate::c::lower::facts::reassigned_names(&def.node.statement),
-            addressed: crate::c::lower::facts::addressed_names(&def.node.statement),
-            past_goto_label: false,
             ret_ptr: ret_ptr.clone(),
             ret_object: ret_object.clone(),
+            ..Frame::of_body(name, def, HashMap::new())
         });
         let result = self.inline_body(name, def, &info.params, values);
         let frame = self.leave_frame();

@@ -18,7 +18,7 @@
 //! `Program.approximations`, which forbids NO answers.
 
 use crate::c::lower::memory::{PtrVal, PtrVar};
-use crate::c::lower::{Frame, JumpScope, Lowerer, Symbol};
+use crate::c::lower::{Frame, Lowerer, Symbol};
 use crate::ir::origin::{Owner, PointerPart};
 use crate::ir::Origin;
 use crate::ir::Approximation;
@@ -338,23 +338,7 @@ impl<'a> Lowerer<'a> {
             i.headers.insert(name.to_string(), (h, params.clone()));
         }
         let saved = self.flow.replace(Cursor::at(h));
-        self.enter_frame(Frame {
-            function: name.to_string(),
-            scopes: vec![bindings],
-            ret: None,
-            is_main: false,
-            returns: Vec::new(),
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
-            goto_targets: crate::c::lower::stmt::goto_targets(&def.node.statement),
-            jumps: Vec::<JumpScope>::new(),
-            instance: Some(instance),
-            reassigned: crate::c::lower::facts::reassigned_names(&def.node.statement),
-            addressed: crate::c::lower::facts::addressed_names(&def.node.statement),
-            past_goto_label: false,
-            ret_ptr: None,
-            ret_object: None,
-        });
+        self.enter_frame(Frame { instance: Some(instance), ..Frame::of_body(name, def, bindings) });
         let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
         let frame = self.leave_frame();
         // A return from a descent ends the (abstract) run.

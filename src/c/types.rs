@@ -16,7 +16,7 @@ pub enum CType {
     /// bytes ([`LONG_DOUBLE`] for `long double`, whatever the machine's
     /// size). Their values are abstracted (see `lower/floats.rs`).
     Float(u32),
-    /// A pointer to the given type (see `lower/memory.rs` for the model).
+    /// A pointer to the given type (see `lower/memory/` for the model).
     Ptr(Box<CType>),
     /// An array of a known or unknown (`int a[]`, variable-length) number
     /// of elements.

@@ -91,9 +91,9 @@ impl<'a> Lowerer<'a> {
             }
             Expression::Conditional(c) if self.has_effects(&c.node.then_expression) || self.has_effects(&c.node.else_expression) => {
                 let (ts, fs) = self.branch(&c.node.condition)?;
-                self.cur = self.join(ts, e.span, "?:");
+                self.join_here(ts, e.span, "?:");
                 let (t1, f1) = self.branch(&c.node.then_expression)?;
-                self.cur = self.join(fs, e.span, "?:");
+                self.join_here(fs, e.span, "?:");
                 let (t2, f2) = self.branch(&c.node.else_expression)?;
                 return Ok(([t1, t2].concat(), [f1, f2].concat()));
             }
@@ -102,7 +102,7 @@ impl<'a> Lowerer<'a> {
                 // (every nondet type has a zero and a non-zero value).
                 if let Expression::Identifier(id) = &c.node.callee.node {
                     if c.node.arguments.is_empty() && self.nondet_type(&id.node.name).is_some() {
-                        return Ok(match self.cur.take() {
+                        return Ok(match self.flow.take() {
                             Some(cur) => (vec![cur.clone()], vec![cur]),
                             None => (vec![], vec![]),
                         });
@@ -112,7 +112,7 @@ impl<'a> Lowerer<'a> {
             _ => {}
         }
         let c = self.cond_term(e)?;
-        let Some(cur) = self.cur.take() else {
+        let Some(cur) = self.flow.take() else {
             return Ok((vec![], vec![]));
         };
         let t = cur.clone().assume(c.clone());
@@ -123,11 +123,11 @@ impl<'a> Lowerer<'a> {
     pub(super) fn branch_binary(&mut self, b: &'a Node<BinaryOperatorExpression>) -> Result<(Vec<Cursor>, Vec<Cursor>)> {
         let (t1, f1) = self.branch(&b.node.lhs)?;
         if b.node.operator.node == BinaryOperator::LogicalAnd {
-            self.cur = self.join(t1, b.span, "&&");
+            self.join_here(t1, b.span, "&&");
             let (t2, f2) = self.branch(&b.node.rhs)?;
             Ok((t2, [f1, f2].concat()))
         } else {
-            self.cur = self.join(f1, b.span, "||");
+            self.join_here(f1, b.span, "||");
             let (t2, f2) = self.branch(&b.node.rhs)?;
             Ok(([t1, t2].concat(), f2))
         }

@@ -12,7 +12,7 @@ impl<'a> Lowerer<'a> {
         let Some(name) = declarator_name(&f.node.declarator.node) else {
             return Err(self.syntax(f.span, "function definition without a name"));
         };
-        if self.functions.get(&name).is_some_and(|i| i.def.is_some()) {
+        if self.calls.is_defined(&name) {
             return Err(TesseraError::invalid(self.span(f.span), format!("redefinition of function `{name}`")));
         }
         let attributes = attribute_names(&f.node.specifiers, &f.node.declarator.node);
@@ -22,7 +22,7 @@ impl<'a> Lowerer<'a> {
         let mut info = self.signature_of_definition(f)?;
         info.noreturn = attributes.iter().any(|a| a == "noreturn");
         info.def = Some(f);
-        self.functions.insert(name, info);
+        self.calls.declare(name, info);
         Ok(())
     }
 
@@ -121,10 +121,7 @@ impl<'a> Lowerer<'a> {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             };
-            let seen = self.declared_alignments.entry(name.clone()).or_default();
-            if !seen.contains(&user) {
-                seen.push(user);
-            }
+            self.types.declared_alignment(&name, user);
             if global {
                 // Code outside the program can neither name a `static` global
                 // nor change a `const` object (C11 6.7.3p6: undefined).
@@ -148,7 +145,7 @@ impl<'a> Lowerer<'a> {
                 }
             } else {
                 // No linkage: one declaration per block (C11 6.7p3).
-                let declared_here = self.frames.last().and_then(|f| f.scopes.last()).is_some_and(|s| {
+                let declared_here = self.calls.frame().and_then(|f| f.scopes.last()).is_some_and(|s| {
                     matches!(s.get(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. }))
                 });
                 if declared_here {
@@ -174,28 +171,28 @@ impl<'a> Lowerer<'a> {
     /// right after a struct body, which are the struct's, and its
     /// declarator's), and the alignment its type name carries from an
     /// aligned typedef.
-    fn declaration_alignment(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], d: &'a Declarator) -> Result<(super::records::LayoutAttributes, Option<u64>)> {
+    fn declaration_alignment(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], d: &'a Declarator) -> Result<(super::typing::LayoutAttributes, Option<u64>)> {
         let mut exts: Vec<&'a Node<Extension>> = Vec::new();
         let mut types = Vec::new();
         for s in specifiers {
             match &s.node {
-                DeclarationSpecifier::Extension(e) if !self.type_attribute_offsets.contains(&s.span.start) => exts.extend(e.iter()),
+                DeclarationSpecifier::Extension(e) if !self.types.is_type_attribute(s.span.start) => exts.extend(e.iter()),
                 DeclarationSpecifier::TypeSpecifier(t) => types.push(t),
                 _ => {}
             }
         }
         exts.extend(d.extensions.iter());
         let attrs = self.layout_attributes(exts)?;
-        let inherited = self.specifier_alignment(&types).filter(|_| super::records::keeps_alignment(d));
+        let inherited = self.specifier_alignment(&types).filter(|_| super::typing::keeps_alignment(d));
         Ok((attrs, inherited))
     }
 
     pub(super) fn function_prototype(&mut self, name: &str, base: CType, d: &'a Declarator, noreturn: bool) -> Result<()> {
-        if self.functions.get(name).is_some_and(|f| f.def.is_some()) {
+        if self.calls.is_defined(name) {
             return Ok(());
         }
         // Once declared not to return, every later declaration agrees.
-        let noreturn = noreturn || self.functions.get(name).is_some_and(|f| f.noreturn);
+        let noreturn = noreturn || self.calls.function(name).is_some_and(|f| f.noreturn);
         let ret = return_type(base, d);
         let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: true, variadic: false, noreturn };
         for derived in &d.derived {
@@ -206,13 +203,13 @@ impl<'a> Lowerer<'a> {
                 break;
             }
         }
-        self.functions.insert(name.to_string(), info);
+        self.calls.declare(name.to_string(), info);
         Ok(())
     }
 
     pub(super) fn global_variable(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
         let t = match ty {
-            CType::Int(_) if self.addressed_globals.contains(name) => {
+            CType::Int(_) if self.mem.is_addressed_global(name) => {
                 // Its address is taken somewhere: it lives in memory, one cell.
                 return self.global_object(name, ty, is_extern, init);
             }
@@ -221,7 +218,7 @@ impl<'a> Lowerer<'a> {
                 self.globals.insert(name.to_string(), Symbol::Unmodelled { what });
                 return Ok(());
             }
-            CType::Ptr(_) if self.addressed_globals.contains(name) => {
+            CType::Ptr(_) if self.mem.is_addressed_global(name) => {
                 // Its address is taken: it lives in memory (loads give any pointer).
                 return self.global_object(name, ty, is_extern, init);
             }
@@ -329,7 +326,7 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(());
         }
-        let storage = if is_extern && init.node.initializer.is_none() { super::objects::Storage::External } else { super::objects::Storage::Static };
+        let storage = if is_extern && init.node.initializer.is_none() { super::memory::Storage::External } else { super::memory::Storage::Static };
         let init_expr = init.node.initializer.as_ref();
         let complete = self.byte_size(&ty).is_some() || init_expr.is_some();
         if !complete {
@@ -388,7 +385,7 @@ impl<'a> Lowerer<'a> {
                         let i = init.node.initializer.as_ref();
                         let f = self.function_name();
                         let label = format!("{f}::{name}");
-                        self.at_program_start(|l| l.declare_object_as(&label, None, Owner::StaticLocal, ty, i, super::objects::Storage::Static, init.span))?
+                        self.at_program_start(|l| l.declare_object_as(&label, None, Owner::StaticLocal, ty, i, super::memory::Storage::Static, init.span))?
                     }
                 };
                 self.statics.insert(key, sym.clone());
@@ -413,9 +410,9 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn local_variable(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
         let t = match ty {
-            CType::Int(_) if self.frames.last().is_some_and(|f| f.addressed.contains(name)) => {
+            CType::Int(_) if self.calls.frame().is_some_and(|f| f.addressed.contains(name)) => {
                 // Its address is taken: it lives in memory, one cell.
-                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::objects::Storage::Automatic, init.span)?;
+                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
                 return Ok(());
             }
@@ -423,16 +420,16 @@ impl<'a> Lowerer<'a> {
             CType::Unsupported(what) => {
                 return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
             }
-            CType::Ptr(_) if self.frames.last().is_some_and(|f| f.addressed.contains(name)) => {
+            CType::Ptr(_) if self.calls.frame().is_some_and(|f| f.addressed.contains(name)) => {
                 // Its address is taken: it lives in memory (loads give any pointer).
-                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::objects::Storage::Automatic, init.span)?;
+                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
                 return Ok(());
             }
             CType::Ptr(pointee) => return self.local_pointer(name, *pointee, init),
             CType::Float(_) => return self.declare_opaque(name, ty, init.node.initializer.as_ref()),
             CType::Array(..) | CType::Record(_) => {
-                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::objects::Storage::Automatic, init.span)?;
+                let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
                 return Ok(());
             }
@@ -529,9 +526,9 @@ impl<'a> Lowerer<'a> {
         if self.has_effects(e) {
             return Ok(None);
         }
-        let saved = self.cur.replace(crate::c::cfg::Cursor::at(self.entry));
+        let saved = self.flow.start_at_entry();
         let v = self.expr(e);
-        let after = std::mem::replace(&mut self.cur, saved);
+        let after = self.flow.restore(saved);
         let clean = after.is_some_and(|c| c.actions.is_empty());
         Ok(match v {
             Ok(v) if clean => v.constant().and_then(|c| u64::try_from(c.clone()).ok()),
@@ -615,11 +612,13 @@ impl<'a> Lowerer<'a> {
             }
         }
         if let Some(o) = other {
-            self.uses_floats |= matches!(o, CType::Float(_));
+            if matches!(o, CType::Float(_)) {
+                self.types.saw_floats();
+            }
             return Ok(o);
         }
         if double > 0 {
-            self.uses_floats = true;
+            self.types.saw_floats();
             return Ok(CType::Float(if long > 0 { crate::c::types::LONG_DOUBLE } else { self.arith.machine.sizeof_double }));
         }
         if void > 0 {
@@ -646,12 +645,12 @@ impl<'a> Lowerer<'a> {
         let tag = e.node.identifier.as_ref().map(|i| i.node.name.clone());
         // `packed` makes an enumeration as narrow as its values allow, and
         // `mode` picks its size: neither is modelled.
-        let attrs = self.layout_attributes(self.type_attributes.get(&e.span.start).cloned().unwrap_or_default())?;
+        let attrs = self.layout_attributes(self.types.attributes_at(e.span.start))?;
         if attrs.packed || attrs.unmodelled.is_some() {
             return Err(self.unsupported(e.span, "an enumeration with a `packed` or `mode` attribute (it changes its size)"));
         }
         if e.node.enumerators.is_empty() {
-            return Ok(tag.and_then(|t| self.enum_tags.get(&t).copied()).unwrap_or(self.arith.machine.uint()));
+            return Ok(tag.and_then(|t| self.types.enum_tag(&t)).unwrap_or(self.arith.machine.uint()));
         }
         // gcc: an enumerator whose value fits `int` is an `int`; the others
         // have the enumeration's own type, the narrowest of `unsigned int`,
@@ -699,7 +698,7 @@ impl<'a> Lowerer<'a> {
             self.bind(&name, Symbol::Const(val));
         }
         if let Some(t) = tag {
-            self.enum_tags.insert(t, ty);
+            self.types.define_enum_tag(t, ty);
         }
         Ok(ty)
     }

@@ -11,7 +11,6 @@
 use super::facts::is_compound_assign;
 use super::{Lowerer, Symbol};
 use crate::c::arith::Val;
-use crate::c::cfg::Cursor;
 use crate::c::types::{char_literal, integer_literal, size_of, string_literal, CType};
 use crate::error::Result;
 use crate::ir::{Action, IntType};
@@ -20,7 +19,7 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
 use std::collections::HashSet;
-use super::library::NONDET_PREFIX;
+use super::calls::NONDET_PREFIX;
 
 /// An evaluated call argument.
 pub(super) enum Argument {
@@ -72,9 +71,9 @@ impl<'a> Lowerer<'a> {
         if self.has_effects(e) {
             return Err(self.unsupported(e.span, "side effects in a constant expression"));
         }
-        let saved = self.cur.replace(Cursor::at(self.entry));
+        let saved = self.flow.start_at_entry();
         let r = self.expr(e);
-        let after = std::mem::replace(&mut self.cur, saved);
+        let after = self.flow.restore(saved);
         let v = r?;
         let clean = after.is_some_and(|c| c.actions.is_empty());
         if v.constant().is_none() || !clean {
@@ -100,8 +99,8 @@ impl<'a> Lowerer<'a> {
                 let pure_builtin = match &c.node.callee.node {
                     Expression::Identifier(id) => {
                         let n = id.node.name.as_str();
-                        let defined = self.functions.get(n).is_some_and(|f| f.def.is_some());
-                        if !defined && matches!(super::builtins::operand_evaluation(n), Some(super::builtins::OperandEvaluation::Unevaluated(_))) {
+                        let defined = self.calls.is_defined(n);
+                        if !defined && matches!(super::calls::operand_evaluation(n), Some(super::calls::OperandEvaluation::Unevaluated(_))) {
                             // Its operands are never evaluated.
                             return false;
                         }
@@ -163,13 +162,13 @@ impl<'a> Lowerer<'a> {
                     _ => return self.snapshot(v),
                 }
             }
-            if facts.callees.iter().any(|c| !self.functions.get(c).is_some_and(|f| f.def.is_some()) && !super::library::keeps_memory(c)) {
+            if facts.callees.iter().any(|c| !self.calls.is_defined(c) && !super::calls::keeps_memory(c)) {
                 // A function without a definition may store through its arguments.
                 return self.snapshot(v);
             }
-            calls_functions |= facts.callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()));
+            calls_functions |= facts.callees.iter().any(|c| self.calls.is_defined(c));
         }
-        if calls_functions && self.blocks.iter().any(|b| b.cells.is_some()) {
+        if calls_functions && self.mem.has_cell_blocks() {
             // A called function may store into any block a pointer reaches.
             return self.snapshot(v);
         }
@@ -424,7 +423,7 @@ impl<'a> Lowerer<'a> {
     /// The type of a nondeterministic-value function not defined in the file.
     pub fn nondet_type(&self, name: &str) -> Option<IntType> {
         let suffix = name.strip_prefix(NONDET_PREFIX)?;
-        let info = self.functions.get(name);
+        let info = self.calls.function(name);
         if info.is_some_and(|f| f.def.is_some()) {
             return None;
         }
@@ -465,7 +464,7 @@ impl<'a> Lowerer<'a> {
         let (ts, fs) = self.branch(cond)?;
         let mut ends = Vec::new();
         for (cursors, e) in [(ts, then_e), (fs, else_e)] {
-            self.cur = self.join(cursors, s, "?:");
+            self.join_here(cursors, s, "?:");
             match &tmp {
                 Some((name, t)) => {
                     let v = self.expr(e)?;
@@ -474,9 +473,9 @@ impl<'a> Lowerer<'a> {
                 }
                 None => self.effect(e)?,
             }
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
-        self.cur = self.join(ends, s, "after ?:");
+        self.join_here(ends, s, "after ?:");
         Ok(tmp.map(|(name, t)| self.arith.var(&name, t)))
     }
 
@@ -495,7 +494,7 @@ impl<'a> Lowerer<'a> {
                 ends.push(c);
             }
         }
-        self.cur = self.join(ends, b.span, "after &&/||");
+        self.join_here(ends, b.span, "after &&/||");
         Ok(tmp.map(|t| self.arith.var(&t, self.arith.machine.int())))
     }
 

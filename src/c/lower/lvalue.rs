@@ -31,7 +31,7 @@ impl<'a> Lowerer<'a> {
                     Err(self.unsupported(e.span, format!("the {what} `{}` used as an integer value", id.node.name)))
                 }
                 None => {
-                    if self.functions.contains_key(&id.node.name) {
+                    if self.calls.is_function(&id.node.name) {
                         Err(self.unsupported(e.span, format!("function `{}` used as a value (function pointers)", id.node.name)))
                     } else if id.node.name == "__func__" || id.node.name == "__PRETTY_FUNCTION__" || id.node.name == "__FUNCTION__" {
                         Err(self.unsupported(e.span, "string literals (pointers)"))
@@ -53,7 +53,7 @@ impl<'a> Lowerer<'a> {
                 let mut v = self.arith.var(name, *ty);
                 // Below a variable of a bounded type (`assume i < n`): at
                 // most its type's maximum minus the gap.
-                if let (Some(c), Some((lo, hi))) = (self.cur.as_ref(), v.range.clone()) {
+                if let (Some(c), Some((lo, hi))) = (self.flow.cursor(), v.range.clone()) {
                     let cap = c
                         .below(name)
                         .filter_map(|(b, k)| self.cfg.type_of(b).and_then(|t| self.arith.type_range(t)).map(|(_, m)| m - k))
@@ -63,7 +63,7 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 // Narrow by what the current path implies (`assume x > 0`).
-                if let Some((lo, hi)) = self.cur.as_ref().and_then(|c| c.bounds(name)) {
+                if let Some((lo, hi)) = self.flow.cursor().and_then(|c| c.bounds(name)) {
                     let (tlo, thi) = match v.range.take() {
                         Some((a, b)) => (Some(a), Some(b)),
                         None => (None, None),

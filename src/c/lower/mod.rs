@@ -1,37 +1,42 @@
 //! Lowering a parsed C translation unit to an [`ir::Program`]: one CFG from
 //! `main`, with every call inlined.
 //!
-//! The work is split by C's syntax: this file holds the context (scopes,
-//! symbols, the whole program, the re-lowering when an allocation site turns
-//! out to repeat), `decl.rs` declarations and types, `stmt.rs` the
-//! statements (control flow), `expr.rs` the values of expressions,
-//! `cond.rs` conditions and branching, `calls.rs` calls (builtins, library
-//! functions, inlining), `order.rs` C's unspecified order of evaluation,
-//! `typing.rs` static types, `memory.rs` pointers and memory,
-//! `recursion.rs` recursive calls. Storage is reached only through
-//! [`LValue`].
+//! The work is split by concern. Each concern that keeps state owns it in
+//! a struct whose fields are private to its module; the rest of the
+//! lowering reaches that state only through the struct's methods and the
+//! `Lowerer` methods the concern defines (`pub(in crate::c::lower)`):
+//!
+//! - `flow.rs`: where lowering is — the cursor, the entry and exit, the
+//!   guards of conditionally evaluated operands, the nesting depth — and
+//!   emitting actions there ([`flow::Flow`]);
+//! - `diag.rs`: the approximations, the reasons that forbid NO and the
+//!   undefined-behaviour sites ([`diag::Diagnostics`]);
+//! - `typing/`: static C types, structs and unions and their layout,
+//!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
+//! - `memory/`: pointers, blocks and cells, objects and initializers,
+//!   exposure ([`memory::Memory`]);
+//! - `calls/`: the functions, the stack of inlined bodies, calls
+//!   (inlining, builtins, library functions, input, recursion, `main`)
+//!   ([`calls::Calls`]).
+//!
+//! This file holds the context (positions, scopes and symbols, globals,
+//! the whole program, the re-lowering when an allocation site turns out to
+//! repeat); `decl.rs` declarations, `stmt.rs` the statements (control
+//! flow), `expr.rs` the values of expressions, `operators.rs` arithmetic,
+//! `cond.rs` conditions and branching, `order.rs` C's unspecified order of
+//! evaluation, `lvalue.rs` storage (reached only through [`LValue`]).
 
-mod builtins;
 mod calls;
-mod cells;
 mod cond;
 mod decl;
-mod entry;
+mod diag;
 mod expr;
-mod exposure;
 mod facts;
-mod input;
-mod library;
+mod flow;
 mod lvalue;
 mod memory;
-mod objects;
 mod operators;
 mod order;
-mod pointer;
-mod pointer_expr;
-mod records;
-mod recursion;
-mod sizes;
 mod stmt;
 mod syntax;
 mod typing;
@@ -47,7 +52,7 @@ use lang_c::span::Node;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
-pub use library::ExternalCalls;
+pub use calls::ExternalCalls;
 use std::collections::{HashMap, HashSet};
 
 /// What a C identifier denotes in a scope.
@@ -58,14 +63,14 @@ pub(crate) enum Symbol {
     /// An enumeration constant.
     Const(Val),
     /// A type name, with the alignment an `aligned` attribute gave it (which
-    /// may differ from its type's own; see `records.rs`).
+    /// may differ from its type's own; see `typing/records.rs`).
     Typedef(CType, Option<u64>),
     /// A variable of a type Tessera does not model; an error when used.
     Unmodelled { what: String },
-    /// A pointer variable (see `memory.rs`).
+    /// A pointer variable (see `memory/`).
     Ptr(memory::PtrVar),
     /// An array or struct object: a block of memory of its own (see
-    /// `memory.rs`), at offset 0 of `ptr`.
+    /// `memory/`), at offset 0 of `ptr`.
     Object { ptr: memory::PtrVal, ty: CType },
     /// A variable whose values are not modelled (floating point, a struct
     /// passed by value): each read is any value, writes are dropped.
@@ -73,7 +78,7 @@ pub(crate) enum Symbol {
 }
 
 /// Where an integer value is stored: a named variable, or memory reached
-/// through a pointer (already checked to be in bounds, see `memory.rs`).
+/// through a pointer (already checked to be in bounds, see `memory/`).
 #[derive(Clone, Debug)]
 pub(crate) enum LValue {
     Var { name: String, ty: IntType },
@@ -131,10 +136,10 @@ pub(crate) struct Frame {
     pub defined_labels: HashSet<String>,
     pub goto_targets: HashSet<String>,
     pub jumps: Vec<JumpScope>,
-    /// The recursion instance this body belongs to (see `recursion.rs`).
+    /// The recursion instance this body belongs to (see `calls/recursion.rs`).
     pub instance: Option<usize>,
     /// Names the body assigns with `=` or takes the address of, and names
-    /// it moves with `++`, `+=`, ... (see `memory.rs`).
+    /// it moves with `++`, `+=`, ... (see `memory/`).
     pub reassigned: (HashSet<String>, HashSet<String>),
     /// Names whose address the body takes (such scalars live in memory).
     pub addressed: HashSet<String>,
@@ -147,8 +152,6 @@ pub(crate) struct Frame {
     pub ret_object: Option<(memory::PtrVal, CType)>,
 }
 
-/// Bound on syntactic nesting during lowering (statements and expressions).
-const MAX_DEPTH: usize = 3000;
 
 /// What the rewrite before parsing (see `c::gnu`) left for the lowering.
 #[derive(Clone, Debug, Default)]
@@ -159,96 +162,33 @@ pub struct Marks {
 
 pub(crate) struct Lowerer<'a> {
     text: &'a str,
-    /// See [`Marks`].
-    alignof_typeof: HashSet<usize>,
-    /// The attributes written right after a struct, union or enum body (by
-    /// the specifier's offset), which gcc applies to that type.
-    type_attributes: HashMap<usize, Vec<&'a Node<Extension>>>,
-    /// The offsets of those attributes, which are not the declaration's.
-    type_attribute_offsets: HashSet<usize>,
-    /// The alignment a variable was declared with, by source name, when an
-    /// attribute, `_Alignas` or an aligned typedef gave it one (`None`:
-    /// none did); more than one: names declared with different ones.
-    declared_alignments: HashMap<String, Vec<Option<u64>>>,
+    /// Types and layout (see `typing/`).
+    types: typing::Types<'a>,
     map: &'a SourceMap,
     file: String,
     pub arith: Arith,
     pub cfg: CfgBuilder,
-    /// Where lowering currently is; `None` in unreachable code.
-    pub cur: Option<Cursor>,
+    /// Where lowering is: the cursor, entry and exit, guards (see `flow.rs`).
+    flow: flow::Flow,
     pub globals: HashMap<String, Symbol>,
     /// Global variables in declaration order, with their initial values
     /// (`None`: declared `extern` only, so unknown).
     global_inits: Vec<(String, IntType, Option<BigInt>)>,
-    enum_tags: HashMap<String, IntType>,
-    pub functions: HashMap<String, FunctionInfo<'a>>,
-    pub frames: Vec<Frame>,
+    /// Functions and the bodies being inlined (see `calls/`).
+    calls: calls::Calls<'a>,
     /// `static` locals, shared by all inlined copies: by declaration offset.
     pub statics: HashMap<usize, Symbol>,
     pub static_inits: Vec<Action>,
-    pub entry: LocId,
-    pub exit: LocId,
-    depth: usize,
-    body_facts: HashMap<String, facts::BodyFacts>,
-    /// Functions on call-graph cycles, with the id of their cycle.
-    recursive: HashMap<String, usize>,
-    instances: Vec<recursion::Instance>,
-    approximations: Vec<(Option<Span>, Approximation)>,
-    /// The approximations that forbid NO (see `Program::forbid_no`).
-    forbid_no: Vec<(Option<Span>, Approximation)>,
-    /// Every memory block allocated so far (see `memory.rs`).
-    blocks: Vec<cells::Block>,
-    /// The pointer result of the call just inlined.
-    last_pointer_return: Option<memory::PtrVal>,
-    /// The block holding the struct result of the last inlined call.
-    last_record_return: Option<memory::PtrVal>,
-    /// Conditions under which the expression being lowered is evaluated at
-    /// all (the left side of `&&`/`||`, the condition of `?:`): the
-    /// assumptions of an operand C may leave unevaluated (in bounds, divisor
-    /// not zero, no overflow) hold only under them.
-    guards: Vec<crate::term::Term>,
-    /// The block of the first evaluation of each string literal, by text.
-    string_literal_blocks: HashMap<String, crate::term::Term>,
-    /// Allocation sites (by ordinal) known to run more than once.
-    pub repeating_sites: HashSet<usize>,
-    /// Sites tracked as running once that turned out to lie on a cycle.
-    found_repeating: HashSet<usize>,
-    /// Blocks (by id) assumed exposed in this round (see [`exposure::Exposure`]).
-    exposure: exposure::Exposure,
-    /// The counter that numbers blocks of sites that run more than once.
-    alloc_counter: Option<String>,
-    /// Operations whose undefined behaviour is assumed away.
-    pub undefined: Vec<ir::UndefinedSite>,
-    /// The variable that marks where each operation's definedness is
-    /// assumed (see [`ir::UNDEFINED_SITE`]), once declared.
-    undefined_marker: Option<String>,
-    /// Memo of [`Lowerer::inlined_size`] (see `calls.rs`).
-    inlined_sizes: HashMap<String, usize>,
+    /// Approximations and undefined-behaviour sites (see `diag.rs`).
+    diag: diag::Diagnostics,
+    /// The memory model's state (see `memory/`).
+    mem: memory::Memory,
     /// Globals defined with an initializer (a second one is an error).
     initialized_globals: HashSet<String>,
-    /// Every struct and union seen (see `records.rs`).
-    pub records: Vec<crate::c::types::Record>,
-    /// Records by `(is union, tag)`.
-    record_tags: HashMap<(bool, String), usize>,
-    /// A floating-point type or constant has been seen (only then are
-    /// arithmetic operands checked for floating point).
-    pub uses_floats: bool,
-    /// The block standing for each function whose address is taken.
-    function_blocks: HashMap<String, crate::term::Term>,
-    /// Names whose address is taken somewhere: such globals live in memory.
-    addressed_globals: HashSet<String>,
-    /// Identifiers used other than as a direct callee (see
-    /// [`facts::used_as_values`]); the defined functions among them are
-    /// the possible targets of calls through pointers.
-    used_as_values: HashSet<String>,
-    /// The defined functions used as values, sorted (filled with the body facts).
-    pub(crate) function_values: Vec<String>,
     /// File-scope names declared `static` (internal linkage: code outside
     /// the program cannot name them) or objects declared `const` (it may
     /// not change them).
     globals_outside_code_cannot_change: HashSet<String>,
-    /// What calls of functions without a definition may change.
-    pub(crate) external_calls: library::ExternalCalls,
 }
 
 pub fn lower(
@@ -258,7 +198,7 @@ pub fn lower(
     file: &str,
     arith: Arith,
     marks: &Marks,
-    external_calls: library::ExternalCalls,
+    external_calls: calls::ExternalCalls,
 ) -> Result<Program> {
     // An allocation site tracked as running once must not lie on a cycle
     // of the graph after inlining (`malloc` in a `for` step, a called
@@ -266,7 +206,7 @@ pub fn lower(
     // summarized until none is left (each round only adds sites).
     //
     // Likewise the blocks an unknown pointer may address (those whose
-    // address is stored somewhere, see `exposure::Exposure`) are known only
+    // address is stored somewhere, see `memory::Exposure`) are known only
     // once the whole program is lowered: the first round assumes none, and
     // a round that consulted the assumption is redone with what it found.
     let mut repeating: HashSet<usize> = HashSet::new();
@@ -290,70 +230,39 @@ fn lower_once(
     file: &str,
     arith: Arith,
     marks: &Marks,
-    external_calls: library::ExternalCalls,
+    external_calls: calls::ExternalCalls,
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
-) -> Result<(Program, HashSet<usize>, exposure::Exposure, Vec<crate::c::types::Record>)> {
+) -> Result<(Program, HashSet<usize>, memory::Exposure, Vec<crate::c::types::Record>)> {
     let mut cfg = CfgBuilder::default();
     let entry = cfg.new_location(None, "entry");
     let exit = cfg.new_location(None, "exit");
     cfg.protected.extend([entry, exit]);
-    let (type_attributes, type_attribute_offsets) = records::type_attributes(unit, text);
     let mut l = Lowerer {
         text,
-        alignof_typeof: marks.alignof_typeof.clone(),
-        type_attributes,
-        type_attribute_offsets,
-        declared_alignments: HashMap::new(),
+        types: typing::Types::new(unit, text, marks.alignof_typeof.clone()),
         map,
         file: file.to_string(),
         arith,
         cfg,
-        cur: None,
         globals: HashMap::new(),
         global_inits: Vec::new(),
-        enum_tags: HashMap::new(),
-        functions: HashMap::new(),
-        frames: Vec::new(),
+        calls: calls::Calls::new(unit, external_calls),
         statics: HashMap::new(),
         static_inits: Vec::new(),
-        entry,
-        exit,
-        depth: 0,
-        body_facts: HashMap::new(),
-        recursive: HashMap::new(),
-        instances: Vec::new(),
-        approximations: Vec::new(),
-        forbid_no: Vec::new(),
-        blocks: Vec::new(),
-        last_pointer_return: None,
-        last_record_return: None,
-        guards: Vec::new(),
-        string_literal_blocks: HashMap::new(),
-        repeating_sites: repeating.clone(),
-        found_repeating: HashSet::new(),
-        exposure: exposure::Exposure { assumed: exposed.clone(), ..Default::default() },
-        alloc_counter: None,
+        flow: flow::Flow::new(entry, exit),
+        diag: diag::Diagnostics::default(),
+        mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit)),
         initialized_globals: HashSet::new(),
-        inlined_sizes: HashMap::new(),
-        undefined: Vec::new(),
-        undefined_marker: None,
-        records: Vec::new(),
-        record_tags: HashMap::new(),
-        uses_floats: false,
-        function_blocks: HashMap::new(),
-        addressed_globals: facts::addressed_in_unit(unit),
-        used_as_values: facts::used_as_values(unit),
-        function_values: Vec::new(),
         globals_outside_code_cannot_change: HashSet::new(),
-        external_calls,
     };
     let program = l.program(unit)?;
-    Ok((program, l.found_repeating, l.exposure, l.records))
+    let (found, exposure) = l.mem.outcome();
+    Ok((program, found, exposure, l.types.into_records()))
 }
 
 /// The structs and unions of a C text as laid out (for the tests of
-/// `records.rs`).
+/// `typing/records.rs`).
 #[cfg(test)]
 pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Vec<crate::c::types::Record>> {
     let rewritten = crate::c::gnu::rewrite(text, true).map_err(|(_, what)| TesseraError::unsupported(None, what))?;
@@ -361,58 +270,12 @@ pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Ve
     let map = SourceMap::new(text).rewritten(text, rewritten.clone());
     let unit = crate::c::parse::parse(&rewritten.text, &map)?;
     let arith = Arith::new(ir::IntSemantics::C, machine);
-    let (_, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, library::ExternalCalls::default(), &HashSet::new(), &HashSet::new())?;
+    let (_, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, calls::ExternalCalls::default(), &HashSet::new(), &HashSet::new())?;
     Ok(records)
 }
 
 impl<'a> Lowerer<'a> {
     // ---- positions and errors
-
-    /// What `e` does (see [`facts::expression_facts`]), a call through a
-    /// pointer counted as a call of every possible target.
-    pub(crate) fn expression_facts(&self, e: &Node<Expression>) -> facts::BodyFacts {
-        self.with_indirect_targets(facts::expression_facts(e))
-    }
-
-    /// The facts of function `name`'s body, its calls through pointers
-    /// counted as calls of every possible target. (Recursion is found on
-    /// direct calls only: a cycle through a pointer is met while inlining.)
-    pub(crate) fn function_facts(&self, name: &str) -> Option<facts::BodyFacts> {
-        self.body_facts.get(name).map(|f| self.with_indirect_targets(f.clone()))
-    }
-
-    /// Every function a call of `roots` may reach (the roots included),
-    /// each once, with its facts (`None`: no definition in the program).
-    pub(crate) fn reachable_functions(&self, roots: impl IntoIterator<Item = String>) -> Vec<(String, Option<facts::BodyFacts>)> {
-        let mut seen: HashSet<String> = HashSet::new();
-        let mut stack: Vec<String> = roots.into_iter().collect();
-        let mut out = Vec::new();
-        while let Some(f) = stack.pop() {
-            if !seen.insert(f.clone()) {
-                continue;
-            }
-            let facts = self.function_facts(&f);
-            if let Some(x) = &facts {
-                stack.extend(x.callees.iter().cloned());
-            }
-            out.push((f, facts));
-        }
-        out
-    }
-
-    /// Calls through pointers (and of names that are no function: pointer
-    /// variables) become calls of every defined function used as a value.
-    fn with_indirect_targets(&self, mut f: facts::BodyFacts) -> facts::BodyFacts {
-        let indirect = |c: &String| c == facts::INDIRECT || (!self.functions.contains_key(c) && self.used_as_values.contains(c));
-        let n = f.calls.iter().filter(|c| indirect(c)).count();
-        if n > 0 {
-            f.callees.extend(self.function_values.iter().cloned());
-            for _ in 0..n {
-                f.calls.extend(self.function_values.iter().cloned());
-            }
-        }
-        f
-    }
 
     pub fn span(&self, s: lang_c::span::Span) -> Option<Span> {
         if s.is_none() {
@@ -437,125 +300,33 @@ impl<'a> Lowerer<'a> {
         TesseraError::syntax(self.span(s), what)
     }
 
-    /// Guard against stack exhaustion on absurdly nested input.
-    pub fn enter(&mut self, s: lang_c::span::Span) -> Result<()> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.unsupported(s, "statements or expressions nested too deeply"));
-        }
-        Ok(())
-    }
-    pub fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
-    }
-
-    // ---- emitting actions at the cursor
-
-    pub fn emit(&mut self, a: Action) {
-        if let Some(c) = &mut self.cur {
-            c.push(a);
-        }
-    }
-    /// `var := v` for a value already converted to the variable's type,
-    /// remembering its range on the current path.
-    pub fn assign_var(&mut self, var: &str, v: Val) {
-        if v.term == crate::term::Term::var(var) {
-            return;
-        }
-        self.emit(Action::Assign(var.to_string(), v.term));
-        if let (Some(c), Some((lo, hi))) = (self.cur.as_mut(), v.range) {
-            c.set_range(var, lo, hi);
-        }
-    }
-    pub fn emit_assume(&mut self, t: crate::term::Term) {
-        let t = self.under_guards(t);
-        self.emit_assume_as_is(t);
-    }
-    /// `t` as it holds where the expression being lowered is evaluated:
-    /// implied by the conditions that evaluate it (see `guards`).
-    pub fn under_guards(&self, t: crate::term::Term) -> crate::term::Term {
-        if self.guards.is_empty() {
-            t
-        } else {
-            use crate::term::Term;
-            Term::or(vec![Term::not(Term::and(self.guards.clone())), t])
-        }
-    }
-    /// `assume t` for a condition already under the guards.
-    pub fn emit_assume_as_is(&mut self, t: crate::term::Term) {
-        match t {
-            crate::term::Term::Bool(true) => {}
-            crate::term::Term::Bool(false) => self.cur = None,
-            t => self.emit(Action::Assume(t)),
-        }
-    }
-    /// `choose v; assume range`: a value of type `ty` the model does not
-    /// know (the default: a NO witness must survive every such value).
-    pub fn havoc(&mut self, name: &str, ty: IntType) {
-        self.emit(Action::Choose(name.to_string()));
-        if let Some(r) = self.arith.range_assumption(name, ty) {
-            self.emit_assume(r);
-        }
-    }
-    /// `havoc v; assume range`: an input of type `ty` from the program's
-    /// environment (a NO witness may pick it).
-    pub fn input(&mut self, name: &str, ty: IntType) {
-        self.emit(Action::Havoc(name.to_string()));
-        if let Some(r) = self.arith.range_assumption(name, ty) {
-            self.emit_assume(r);
-        }
-    }
     /// Record that the model over-approximates the C program here (once
     /// per place and kind; once per program for the memory-safety
     /// assumption). Unknown values are `choose`s (see [`Lowerer::havoc`]),
     /// which NO answers respect; a kind that is more than unknown values
     /// also forbids NO for the program (a YES stays sound).
     pub fn note_approximation(&mut self, at: Option<Span>, kind: Approximation) {
-        if kind.forbids_no() && !self.forbid_no.iter().any(|(s, k)| *s == at && *k == kind) {
-            self.forbid_no.push((at.clone(), kind.clone()));
-        }
-        let known = if kind.once_per_program() {
-            self.approximations.iter().any(|(_, k)| *k == kind)
-        } else {
-            self.approximations.iter().any(|(s, k)| *s == at && *k == kind)
-        };
-        if !known {
-            self.approximations.push((at, kind));
-        }
-    }
-
-    /// Lower `f` as an operand that runs only when `guard` holds; its
-    /// assumptions become `guard -> assumption`. Only for operands without
-    /// side effects (those are lowered as control flow instead).
-    pub fn guarded<T>(&mut self, guard: crate::term::Term, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        self.guards.push(guard);
-        let r = f(self);
-        self.guards.pop();
-        r
-    }
-    pub fn join(&mut self, cursors: Vec<Cursor>, s: lang_c::span::Span, note: &str) -> Option<Cursor> {
-        let span = self.span(s);
-        self.cfg.join(cursors, span, note)
+        self.diag.note(at, kind);
     }
 
     // ---- scopes
 
     pub fn frame(&mut self) -> Option<&mut Frame> {
-        self.frames.last_mut()
+        self.calls.frame_mut()
     }
     /// Start lowering a function's body (its locations record the function).
     pub(crate) fn enter_frame(&mut self, f: Frame) {
         self.cfg.function = f.function.clone();
-        self.frames.push(f);
+        self.calls.push_frame(f);
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
-        let f = self.frames.pop();
-        self.close_automatic(self.frames.len(), usize::MAX);
+        let f = self.calls.pop_frame();
+        self.close_automatic(self.calls.frames().len(), usize::MAX);
         self.cfg.function = self.function_name();
         f
     }
     pub fn function_name(&self) -> String {
-        self.frames.last().map(|f| f.function.clone()).unwrap_or_default()
+        self.calls.frame().map(|f| f.function.clone()).unwrap_or_default()
     }
     pub fn push_scope(&mut self) {
         if let Some(f) = self.frame() {
@@ -563,7 +334,7 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn pop_scope(&mut self) {
-        let frames = self.frames.len();
+        let frames = self.calls.frames().len();
         if let Some(f) = self.frame() {
             f.scopes.pop();
             let scopes = f.scopes.len();
@@ -571,7 +342,7 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn bind(&mut self, name: &str, sym: Symbol) {
-        match self.frames.last_mut().and_then(|f| f.scopes.last_mut()) {
+        match self.calls.frame_mut().and_then(|f| f.scopes.last_mut()) {
             Some(scope) => {
                 scope.insert(name.to_string(), sym);
             }
@@ -581,7 +352,7 @@ impl<'a> Lowerer<'a> {
         }
     }
     pub fn lookup(&self, name: &str) -> Option<&Symbol> {
-        if let Some(f) = self.frames.last() {
+        if let Some(f) = self.calls.frame() {
             for scope in f.scopes.iter().rev() {
                 if let Some(s) = scope.get(name) {
                     return Some(s);
@@ -601,25 +372,16 @@ impl<'a> Lowerer<'a> {
                 ExternalDeclaration::StaticAssert(_) => {}
             }
         }
-        for (name, info) in &self.functions {
-            if let Some(def) = info.def {
-                self.body_facts.insert(name.clone(), facts::body_facts(&def.node));
-            }
-        }
-        let mut values: Vec<String> =
-            self.body_facts.keys().filter(|f| self.used_as_values.contains(*f)).cloned().collect();
-        values.sort();
-        self.function_values = values;
-        self.recursive = recursion::recursive_components(&self.body_facts);
-        let main = match self.functions.get("main").and_then(|f| f.def) {
+        self.calls.index_bodies();
+        let main = match self.calls.function("main").and_then(|f| f.def) {
             Some(m) => m,
             None => {
                 let at = Span { file: self.file.clone(), line: 1, col: 1 };
                 return Err(TesseraError::syntax(Some(at), "no definition of `main`"));
             }
         };
-        self.cfg.locations[self.entry].span = self.span(main.span);
-        let mut start = Cursor::at(self.entry);
+        self.cfg.locations[self.flow.entry()].span = self.span(main.span);
+        let mut start = Cursor::at(self.flow.entry());
         for (name, ty, init) in std::mem::take(&mut self.global_inits) {
             match init {
                 Some(v) => start.push(Action::Assign(name, crate::term::Term::Int(v))),
@@ -632,15 +394,15 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        self.cur = Some(start);
+        self.flow.set(Some(start));
         self.call_main(main)?;
-        if let Some(c) = self.cur.take() {
-            self.cfg.jump(c, self.exit);
+        if let Some(c) = self.flow.take() {
+            self.cfg.jump(c, self.flow.exit());
         }
         // `static` locals are initialized before the program starts.
         let inits = std::mem::take(&mut self.static_inits);
         if !inits.is_empty() {
-            for e in self.cfg.edges.iter_mut().filter(|e| e.from == self.entry) {
+            for e in self.cfg.edges.iter_mut().filter(|e| e.from == self.flow.entry()) {
                 let mut acts = inits.clone();
                 acts.append(&mut e.actions);
                 e.actions = acts;
@@ -651,7 +413,7 @@ impl<'a> Lowerer<'a> {
 
     /// Checks at the end of a function body: every `goto` has its label.
     pub fn end_function_body(&mut self, s: lang_c::span::Span) -> Result<()> {
-        if let Some(f) = self.frames.last() {
+        if let Some(f) = self.calls.frame() {
             let mut missing: Vec<&String> = f.labels.keys().filter(|l| !f.defined_labels.contains(*l)).collect();
             missing.sort();
             if let Some(l) = missing.first() {
@@ -663,7 +425,8 @@ impl<'a> Lowerer<'a> {
 
     /// Drop locations unreachable from the entry, renumber, check loops.
     fn finish(&mut self) -> Result<Program> {
-        self.found_repeating = self.cfg.repeating_sites();
+        let found = self.cfg.repeating_sites();
+        self.mem.found_repeating(found);
         let n = self.cfg.locations.len();
         let edges = std::mem::take(&mut self.cfg.edges);
         self.cfg.edges = super::cfg::simplify(n, edges, &self.cfg.protected);
@@ -674,15 +437,15 @@ impl<'a> Lowerer<'a> {
             }
         }
         let mut seen = vec![false; n];
-        let mut stack = vec![self.entry];
+        let mut stack = vec![self.flow.entry()];
         while let Some(l) = stack.pop() {
             if l < n && !seen[l] {
                 seen[l] = true;
                 stack.extend(succ[l].iter().copied());
             }
         }
-        if self.exit < n {
-            seen[self.exit] = true;
+        if self.flow.exit() < n {
+            seen[self.flow.exit()] = true;
         }
         let mut new_id = vec![usize::MAX; n];
         let mut locations = Vec::new();
@@ -701,18 +464,19 @@ impl<'a> Lowerer<'a> {
                 e
             })
             .collect();
+        let recorded = self.diag.take();
         let program = Program {
             file: self.file.clone(),
             vars: std::mem::take(&mut self.cfg.vars),
             locations,
             edges,
-            entry: new_id[self.entry],
-            exit: new_id[self.exit],
+            entry: new_id[self.flow.entry()],
+            exit: new_id[self.flow.exit()],
             semantics: self.arith.sem,
             machine: self.arith.machine,
-            approximations: std::mem::take(&mut self.approximations),
-            forbid_no: std::mem::take(&mut self.forbid_no),
-            undefined: std::mem::take(&mut self.undefined),
+            approximations: recorded.approximations,
+            forbid_no: recorded.forbid_no,
+            undefined: recorded.undefined,
             coalesced: vec![],
         };
         if let Err(e) = ir::find_loops(&program) {

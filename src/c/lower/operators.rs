@@ -1,7 +1,7 @@
 //! Operators: `++`/`--`, the unary and binary operators, compound and
 //! plain assignment of integers, and the definedness conditions their
 //! results carry (under `c` a result must be in range). Pointer operands go
-//! to `memory.rs`, conditions to `cond.rs`.
+//! to `memory/`, conditions to `cond.rs`.
 
 use super::facts::is_compound_assign;
 use super::{LValue, Lowerer};
@@ -148,36 +148,21 @@ impl<'a> Lowerer<'a> {
     /// each one that is not trivially true is recorded for the warnings.
     pub(crate) fn defined(&mut self, out: crate::c::arith::Outcome, s: lang_c::span::Span) -> Val {
         for (kind, cond) in out.defined {
-            if cond == Term::tt() || self.cur.is_none() {
+            if cond == Term::tt() || !self.flow.is_reachable() {
                 continue;
             }
             let at = self.span(s);
             let text = self.source_text(s);
-            let site = match self.undefined.iter().position(|u| u.span == at && u.kind == kind) {
-                Some(i) => i,
-                None => {
-                    self.undefined.push(crate::ir::UndefinedSite {
-                        span: at,
-                        kind,
-                        expression: text,
-                        status: crate::ir::WarningStatus::NotRuledOut,
-                    });
-                    self.undefined.len() - 1
-                }
-            };
-            let cond = self.under_guards(cond);
+            let site = self.diag.undefined_site(at, kind, text);
+            let cond = self.flow.under_guards(cond);
             if !matches!(cond, Term::Bool(_)) {
                 // Marks the assumption as this site's, so that the
                 // warnings can ask whether it can fail (see
                 // `termination::warnings`); dropped with slicing.
-                let marker = match &self.undefined_marker {
-                    Some(m) => m.clone(),
-                    None => {
-                        let m = self.cfg.declare_as(crate::ir::UNDEFINED_SITE, crate::c::cfg::GLOBAL, crate::ir::IntType::INT, crate::ir::Origin::UndefinedSite);
-                        self.undefined_marker = Some(m.clone());
-                        m
-                    }
-                };
+                let cfg = &mut self.cfg;
+                let marker = self.diag.undefined_marker(|| {
+                    cfg.declare_as(crate::ir::UNDEFINED_SITE, crate::c::cfg::GLOBAL, crate::ir::IntType::INT, crate::ir::Origin::UndefinedSite)
+                });
                 self.emit(crate::ir::Action::Assign(marker, Term::int(site as i64)));
             }
             self.emit_assume_as_is(cond);
@@ -218,7 +203,7 @@ impl<'a> Lowerer<'a> {
         let Some(aop) = arith_op(op) else {
             return Err(self.unsupported(b.span, "this operator"));
         };
-        if self.uses_floats && self.is_float_operation(l, r)? {
+        if self.types.uses_floats() && self.is_float_operation(l, r)? {
             // Floating-point arithmetic: operands run, the result is any value.
             if is_compound_assign(op) {
                 let lv = self.lvalue(l)?;

@@ -24,7 +24,7 @@ impl<'a> Lowerer<'a> {
     /// Whether `e` calls a function of the program (whose effects may
     /// reach anything).
     pub(super) fn calls_the_program(&self, e: &Node<Expression>) -> bool {
-        self.expression_facts(e).callees.iter().any(|c| self.functions.get(c).is_some_and(|f| f.def.is_some()))
+        self.expression_facts(e).callees.iter().any(|c| self.calls.is_defined(c))
     }
 
     /// Whether the functions `e` calls (and those they call) may change
@@ -34,7 +34,7 @@ impl<'a> Lowerer<'a> {
             Some(x) => x.writes_memory || x.has_static_locals || x.assigned.iter().any(|n| self.globals.contains_key(n)),
             // Code outside the program may write what its pointer
             // arguments reach, unless the lowerer knows it does not.
-            None => !super::library::keeps_memory(f) && !super::library::OUTPUT.contains(&f.as_str()),
+            None => !super::calls::keeps_memory(f) && !super::calls::OUTPUT.contains(&f.as_str()),
         })
     }
 
@@ -60,11 +60,11 @@ impl<'a> Lowerer<'a> {
             None => &[&[Address, Value], &[Value, Address]],
             Some(_) => &[&[Address, Read, Value], &[Address, Value, Read], &[Value, Address, Read]],
         };
-        let start = self.cur.clone();
+        let start = self.flow.cursor().cloned();
         let mut slot: Option<(String, IntType)> = None;
         let mut ends = Vec::new();
         for order in orders {
-            self.cur = start.clone();
+            self.flow.set(start.clone());
             let (mut lv, mut old, mut rhs) = (None, None, None);
             for step in order.iter() {
                 match step {
@@ -92,7 +92,7 @@ impl<'a> Lowerer<'a> {
             let new = self.snapshot(new);
             self.store(&lv, new.clone());
             self.set_order_slot(&mut slot, new);
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
         self.join_orders(ends, s);
         let (name, ty) = slot.unwrap_or_else(|| unreachable!("at least one order"));
@@ -125,12 +125,12 @@ impl<'a> Lowerer<'a> {
         if orders.len() > 6 {
             return Err(self.unsupported(s, "more than three operands whose side effects interfere (every order of evaluation)"));
         }
-        let start = self.cur.clone();
+        let start = self.flow.cursor().cloned();
         let parts = |pointee: &Option<CType>| if pointee.is_some() { 3 } else { 1 };
         let mut slots: Vec<Vec<Option<(String, IntType)>>> = es.iter().map(|(_, p)| vec![None; parts(p)]).collect();
         let mut ends = Vec::new();
         for order in orders {
-            self.cur = start.clone();
+            self.flow.set(start.clone());
             let mut vals: Vec<Vec<Val>> = vec![Vec::new(); es.len()];
             for &i in &order {
                 let (e, pointee) = &es[i];
@@ -153,7 +153,7 @@ impl<'a> Lowerer<'a> {
                     self.set_order_slot(slot, v);
                 }
             }
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
         self.join_orders(ends, s);
         let mut out = Vec::new();
@@ -200,7 +200,7 @@ impl Lowerer<'_> {
     /// Join the paths of the orders, and record that a compiler picks one
     /// of them: a NO must not rest on the choice.
     fn join_orders(&mut self, ends: Vec<crate::c::cfg::Cursor>, s: lang_c::span::Span) {
-        self.cur = self.join(ends, s, "any order of evaluation");
+        self.join_here(ends, s, "any order of evaluation");
         let at = self.span(s);
         self.note_approximation(at, Approximation::EvaluationOrder);
     }

@@ -116,13 +116,13 @@ impl<'a> Lowerer<'a> {
             Statement::Labeled(l) => self.labeled(l),
             Statement::Goto(id) => {
                 let l = self.label_location(&id.node.name, s.span);
-                if let Some(c) = self.cur.take() {
+                if let Some(c) = self.flow.take() {
                     self.cfg.jump(c, l);
                 }
                 Ok(())
             }
             Statement::Continue => {
-                let c = self.cur.take();
+                let c = self.flow.take();
                 let scope = self
                     .frame()
                     .and_then(|f| f.jumps.iter_mut().rev().find(|j| matches!(j, JumpScope::Loop { .. })));
@@ -135,7 +135,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
             Statement::Break => {
-                let c = self.cur.take();
+                let c = self.flow.take();
                 match self.frame().and_then(|f| f.jumps.last_mut()) {
                     Some(JumpScope::Loop { breaks, .. }) | Some(JumpScope::Switch { breaks, .. }) => {
                         breaks.extend(c);
@@ -168,16 +168,16 @@ impl<'a> Lowerer<'a> {
     fn if_statement(&mut self, i: &'a Node<IfStatement>, span: lang_c::span::Span) -> Result<()> {
         self.settle_long_cursor(span);
         let (ts, fs) = self.branch(&i.node.condition)?;
-        self.cur = self.join(ts, span, "then");
+        self.join_here(ts, span, "then");
         self.stmt(&i.node.then_statement)?;
-        let after_then = self.cur.take();
-        self.cur = self.join(fs, span, "else");
+        let after_then = self.flow.take();
+        self.join_here(fs, span, "else");
         if let Some(e) = &i.node.else_statement {
             self.stmt(e)?;
         }
         let mut ends: Vec<Cursor> = after_then.into_iter().collect();
-        ends.extend(self.cur.take());
-        self.cur = self.join(ends, span, "after if");
+        ends.extend(self.flow.take());
+        self.join_here(ends, span, "after if");
         Ok(())
     }
 
@@ -186,15 +186,15 @@ impl<'a> Lowerer<'a> {
     /// if` chain of n arms the copies add up to n^2 conditions.
     fn settle_long_cursor(&mut self, span: lang_c::span::Span) {
         const LONG: usize = 16;
-        if self.cur.as_ref().is_some_and(|c| crate::c::cfg::model_actions(&c.actions) > LONG) {
+        if self.flow.cursor().is_some_and(|c| crate::c::cfg::model_actions(&c.actions) > LONG) {
             let at = self.span(span);
             let l = self.cfg.new_location(at, "branch");
             // Kept by the simplification, which would copy the edge again.
             self.cfg.protected.insert(l);
-            if let Some(c) = self.cur.take() {
+            if let Some(c) = self.flow.take() {
                 self.cfg.jump(c, l);
             }
-            self.cur = Some(Cursor::at(l));
+            self.flow.go_to(l);
         }
     }
 
@@ -203,10 +203,10 @@ impl<'a> Lowerer<'a> {
         let at = self.span(span);
         let h = self.cfg.new_location(at, note);
         self.cfg.protected.insert(h);
-        if let Some(c) = self.cur.take() {
+        if let Some(c) = self.flow.take() {
             self.cfg.jump(c, h);
         }
-        self.cur = Some(Cursor::at(h));
+        self.flow.go_to(h);
         h
     }
 
@@ -227,25 +227,25 @@ impl<'a> Lowerer<'a> {
     fn while_loop(&mut self, w: &'a Node<WhileStatement>, span: lang_c::span::Span) -> Result<()> {
         let h = self.loop_header(span, "while");
         let (ts, fs) = self.branch(&w.node.expression)?;
-        self.cur = self.join(ts, span, "while body");
+        self.join_here(ts, span, "while body");
         let (breaks, continues) = self.loop_body(&w.node.statement)?;
-        for c in self.cur.take().into_iter().chain(continues) {
+        for c in self.flow.take().into_iter().chain(continues) {
             self.cfg.jump(c, h);
         }
-        self.cur = self.join([fs, breaks].concat(), span, "after while");
+        self.join_here([fs, breaks].concat(), span, "after while");
         Ok(())
     }
 
     fn do_while_loop(&mut self, d: &'a Node<DoWhileStatement>, span: lang_c::span::Span) -> Result<()> {
         let h = self.loop_header(span, "do-while");
         let (breaks, continues) = self.loop_body(&d.node.statement)?;
-        let ends: Vec<Cursor> = self.cur.take().into_iter().chain(continues).collect();
-        self.cur = self.join(ends, span, "do-while condition");
+        let ends: Vec<Cursor> = self.flow.take().into_iter().chain(continues).collect();
+        self.join_here(ends, span, "do-while condition");
         let (ts, fs) = self.branch(&d.node.expression)?;
         for c in ts {
             self.cfg.jump(c, h);
         }
-        self.cur = self.join([fs, breaks].concat(), span, "after do-while");
+        self.join_here([fs, breaks].concat(), span, "after do-while");
         Ok(())
     }
 
@@ -258,22 +258,22 @@ impl<'a> Lowerer<'a> {
         let h = self.loop_header(span, "for");
         let (ts, fs) = match &f.node.condition {
             Some(c) => self.branch(c)?,
-            None => (self.cur.take().into_iter().collect(), Vec::new()),
+            None => (self.flow.take().into_iter().collect(), Vec::new()),
         };
-        self.cur = self.join(ts, span, "for body");
+        self.join_here(ts, span, "for body");
         let (breaks, continues) = self.loop_body(&f.node.statement)?;
-        let ends: Vec<Cursor> = self.cur.take().into_iter().chain(continues).collect();
-        self.cur = self.join(ends, span, "for step");
+        let ends: Vec<Cursor> = self.flow.take().into_iter().chain(continues).collect();
+        self.join_here(ends, span, "for step");
         if let Some(step) = &f.node.step {
             let mark = self.cfg.temp_mark();
             let r = self.effect(step);
             self.cfg.release_temps(mark);
             r?;
         }
-        if let Some(c) = self.cur.take() {
+        if let Some(c) = self.flow.take() {
             self.cfg.jump(c, h);
         }
-        self.cur = self.join([fs, breaks].concat(), span, "after for");
+        self.join_here([fs, breaks].concat(), span, "after for");
         Ok(())
     }
 
@@ -307,7 +307,7 @@ impl<'a> Lowerer<'a> {
         }
         let mut cases = HashMap::new();
         let mut breaks = Vec::new();
-        if let Some(mut cur) = self.cur.take() {
+        if let Some(mut cur) = self.flow.take() {
             // Many copies of a long prefix would bloat the graph: cut it first.
             if conditions.len() > 1 && !cur.actions.is_empty() {
                 let at = self.span(span);
@@ -340,8 +340,8 @@ impl<'a> Lowerer<'a> {
         let Some(JumpScope::Switch { breaks, .. }) = scope else {
             return Err(TesseraError::Internal("switch scope stack out of order".into()));
         };
-        let ends: Vec<Cursor> = self.cur.take().into_iter().chain(breaks).collect();
-        self.cur = self.join(ends, span, "after switch");
+        let ends: Vec<Cursor> = self.flow.take().into_iter().chain(breaks).collect();
+        self.join_here(ends, span, "after switch");
         Ok(())
     }
 
@@ -366,10 +366,10 @@ impl<'a> Lowerer<'a> {
                     if let Some(x) = self.cfg.locations.get_mut(loc) {
                         x.span = at;
                     }
-                    if let Some(c) = self.cur.take() {
+                    if let Some(c) = self.flow.take() {
                         self.cfg.jump(c, loc);
                     }
-                    self.cur = Some(Cursor::at(loc));
+                    self.flow.go_to(loc);
                 }
             }
             _ => {
@@ -381,15 +381,15 @@ impl<'a> Lowerer<'a> {
                     Some(JumpScope::Switch { cases, .. }) => cases.remove(&key),
                     _ => return Err(self.syntax(l.span, "`case` or `default` outside a switch")),
                 };
-                let ends: Vec<Cursor> = self.cur.take().into_iter().chain(dispatched).collect();
-                self.cur = self.join(ends, l.span, "case");
+                let ends: Vec<Cursor> = self.flow.take().into_iter().chain(dispatched).collect();
+                self.join_here(ends, l.span, "case");
             }
         }
         self.stmt(&l.node.statement)
     }
 
     fn label_location(&mut self, name: &str, span: lang_c::span::Span) -> LocId {
-        if let Some(l) = self.frames.last().and_then(|f| f.labels.get(name)) {
+        if let Some(l) = self.calls.frame().and_then(|f| f.labels.get(name)) {
             return *l;
         }
         let at = self.span(span);
@@ -402,7 +402,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn return_statement(&mut self, e: Option<&'a Node<Expression>>) -> Result<()> {
-        let (is_main, ret, ret_ptr, ret_object) = match self.frames.last() {
+        let (is_main, ret, ret_ptr, ret_object) = match self.calls.frame() {
             Some(f) => (f.is_main, f.ret.clone(), f.ret_ptr.clone(), f.ret_object.clone()),
             None => (true, None, None, None),
         };
@@ -423,9 +423,9 @@ impl<'a> Lowerer<'a> {
                 None => self.effect(e)?,
             }
         }
-        if let Some(c) = self.cur.take() {
+        if let Some(c) = self.flow.take() {
             if is_main {
-                self.cfg.jump(c, self.exit);
+                self.cfg.jump(c, self.flow.exit());
             } else if let Some(f) = self.frame() {
                 f.returns.push(c);
             }

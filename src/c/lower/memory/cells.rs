@@ -1,10 +1,10 @@
 //! Blocks and their tracked cells: allocation, and the loads and stores
-//! that read and write cells (see the semantics in [`super::memory`]).
+//! that read and write cells (see the semantics in [`super`]).
 //! Which blocks a pointer of unknown value may reach is decided in
 //! [`super::exposure`].
 
 use super::pointer::{ConstTerm, PtrVal, MAX_CELLS, SUMMARY_BASE};
-use super::Lowerer;
+use crate::c::lower::Lowerer;
 use crate::ir::origin::{AllocationPart, Owner};
 use crate::ir::Origin;
 use crate::ir::Approximation;
@@ -57,19 +57,19 @@ impl<'a> Lowerer<'a> {
     /// object, whose storage is reused each time its declaration runs in
     /// the same frame (an earlier instance is dead by then), so only
     /// recursion makes it more than one block.
-    pub(super) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool) -> Result<Term> {
-        let site = self.blocks.len();
+    pub(in crate::c::lower) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool) -> Result<Term> {
+        let site = self.mem.blocks.len();
         let once = if scoped {
-            self.frames.iter().all(|f| f.instance.is_none())
+            self.calls.frames().iter().all(|f| f.instance.is_none())
         } else {
-            self.site_runs_once() && !self.repeating_sites.contains(&site)
+            self.site_runs_once() && !self.mem.repeating_sites.contains(&site)
         };
         if once && !scoped {
-            if let Some(c) = self.cur.as_mut() {
+            if let Some(c) = self.flow.cursor_mut() {
                 c.sites.push(site);
             }
         }
-        let id = self.blocks.len() as i64 + 1;
+        let id = self.mem.blocks.len() as i64 + 1;
         let mut slots = Vec::new();
         let tracked = match (&object, size) {
             (Some(t), Term::Int(n)) if once => {
@@ -103,18 +103,18 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
-        self.blocks.push(Block { id, cells, object });
+        self.mem.blocks.push(Block { id, cells, object });
         if once {
             Ok(Term::int(id))
         } else {
             // Two live blocks are never one: each run of the site takes the
             // next id of a counter that starts above every cell block's id.
-            let next = match &self.alloc_counter {
+            let next = match &self.mem.alloc_counter {
                 Some(v) => v.clone(),
                 None => {
                     let v = self.cfg.declare_as("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG, Origin::Allocation(AllocationPart::Counter));
                     self.static_inits.push(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
-                    self.alloc_counter = Some(v.clone());
+                    self.mem.alloc_counter = Some(v.clone());
                     v
                 }
             };
@@ -126,12 +126,12 @@ impl<'a> Lowerer<'a> {
     }
 
     /// What the block at constant base `base` holds, if known.
-    pub(super) fn block_object(&self, base: &Term) -> Option<CType> {
+    pub(in crate::c::lower) fn block_object(&self, base: &Term) -> Option<CType> {
         self.cell_block(base).and_then(|b| b.object.clone())
     }
 
     /// The cells of the block with constant base `base`, if it has cells.
-    pub(super) fn cell_slots(&self, base: &Term) -> Option<Vec<Slot>> {
+    pub(in crate::c::lower) fn cell_slots(&self, base: &Term) -> Option<Vec<Slot>> {
         self.cell_block(base).and_then(|b| b.cells.as_ref()).map(|c| c.slots.clone())
     }
 
@@ -154,12 +154,12 @@ impl<'a> Lowerer<'a> {
     /// names objects (a callee writing globals, assembly) may change. (Code
     /// that only has pointers reaches [`Lowerer::exposed_cells`].)
     pub(crate) fn tracked_cells(&self) -> Vec<(String, IntType)> {
-        self.blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.slots.iter().map(|s| (s.var.clone(), s.ty))).collect()
+        self.mem.blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.slots.iter().map(|s| (s.var.clone(), s.ty))).collect()
     }
 
     fn cell_block(&self, base: &Term) -> Option<&Block> {
         let id = base.as_int_const()?;
-        self.blocks.iter().find(|b| b.id == id)
+        self.mem.blocks.iter().find(|b| b.id == id)
     }
 
     /// Load from memory.

@@ -1,8 +1,8 @@
 //! Reads from the program's input streams (standard input, files): what
 //! they read is an input of the program, as `__VERIFIER_nondet_int()` is.
 
-use super::memory::PtrVal;
-use super::Lowerer;
+use crate::c::lower::memory::PtrVal;
+use crate::c::lower::Lowerer;
 use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::types::CType;
@@ -199,7 +199,7 @@ impl<'a> Lowerer<'a> {
 
     /// A read whose result is a pointer (`fgets`), `None` for any other
     /// function.
-    pub(super) fn input_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<Option<PtrVal>> {
+    pub(in crate::c::lower) fn input_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<Option<PtrVal>> {
         if InputCall::of(name) == Some(InputCall::LineInto) {
             return self.fgets_call(c, pointee).map(Some);
         }

@@ -1,9 +1,9 @@
 //! Memory: pointers, buffers from `alloca`/`malloc`, and the loads and
 //! stores through them, kept in linear integer arithmetic. This file holds
 //! pointer variables and the accesses through pointers; the values of
-//! pointer expressions are in [`super::pointer_expr`], blocks and their
-//! cells in [`super::cells`], what unknown pointers reach in
-//! [`super::exposure`].
+//! pointer expressions are in [`pointer_expr`], blocks and their
+//! cells in [`cells`], what unknown pointers reach in
+//! [`exposure`].
 //!
 //! # Semantics (what a proof means for a program with pointers)
 //!
@@ -31,8 +31,17 @@
 //!   load); stores into such blocks are
 //!   dropped, which is sound because their loads ignore contents.
 
-use super::cells::Block;
-use super::{LValue, Lowerer, Symbol};
+mod cells;
+mod exposure;
+mod objects;
+mod pointer;
+mod pointer_expr;
+
+use cells::Block;
+pub(crate) use exposure::Exposure;
+pub(crate) use objects::Storage;
+use std::collections::{HashMap, HashSet};
+use crate::c::lower::{LValue, Lowerer, Symbol};
 use crate::c::types::{size_of, CType};
 use crate::error::Result;
 use crate::ir::origin::{Owner, PointerPart};
@@ -44,10 +53,82 @@ use lang_c::span::Node;
 use num_bigint::BigInt;
 use num_traits::Zero;
 
-pub(crate) use super::pointer::*;
+pub(crate) use pointer::*;
 
 
 pub(crate) const ALLOCATORS: &[&str] = &["alloca", "__builtin_alloca", "malloc", "calloc"];
+
+/// The state of the memory model, private to this folder: the rest of the
+/// lowering reaches memory through the `Lowerer` methods defined here and
+/// the few methods of [`Memory`].
+pub(crate) struct Memory {
+    /// Every memory block allocated so far.
+    blocks: Vec<Block>,
+    /// Blocks (by id) assumed exposed in this round (see [`Exposure`]).
+    exposure: Exposure,
+    /// Allocation sites (by ordinal) known to run more than once.
+    repeating_sites: HashSet<usize>,
+    /// Sites tracked as running once that turned out to lie on a cycle.
+    found_repeating: HashSet<usize>,
+    /// The counter that numbers blocks of sites that run more than once.
+    alloc_counter: Option<String>,
+    /// The block of the first evaluation of each string literal, by text.
+    string_literal_blocks: HashMap<String, Term>,
+    /// The block standing for each function whose address is taken.
+    function_blocks: HashMap<String, Term>,
+    /// Names whose address is taken somewhere: such globals live in memory.
+    addressed_globals: HashSet<String>,
+    /// The pointer result of the call just inlined.
+    last_pointer_return: Option<PtrVal>,
+    /// The block holding the struct result of the last inlined call.
+    last_record_return: Option<PtrVal>,
+}
+
+impl Memory {
+    /// The memory of a round of lowering (see [`crate::c::lower::lower`]):
+    /// the sites known to repeat and the blocks assumed exposed so far.
+    pub fn new(repeating_sites: HashSet<usize>, exposed: HashSet<i64>, addressed_globals: HashSet<String>) -> Memory {
+        Memory {
+            blocks: Vec::new(),
+            exposure: Exposure { assumed: exposed, ..Default::default() },
+            repeating_sites,
+            found_repeating: HashSet::new(),
+            alloc_counter: None,
+            string_literal_blocks: HashMap::new(),
+            function_blocks: HashMap::new(),
+            addressed_globals,
+            last_pointer_return: None,
+            last_record_return: None,
+        }
+    }
+    /// The results of the call just inlined: its pointer, or the block of
+    /// its struct.
+    pub fn set_call_results(&mut self, pointer: Option<PtrVal>, record: Option<PtrVal>) {
+        self.last_pointer_return = pointer;
+        self.last_record_return = record;
+    }
+    /// The pointer result of the recursive call just lowered.
+    pub fn set_pointer_result(&mut self, pointer: PtrVal) {
+        self.last_pointer_return = Some(pointer);
+    }
+    /// Some block has cells (contents tracked in variables).
+    pub fn has_cell_blocks(&self) -> bool {
+        self.blocks.iter().any(|b| b.cells.is_some())
+    }
+    /// The address of global `name` is taken somewhere (it lives in memory).
+    pub fn is_addressed_global(&self, name: &str) -> bool {
+        self.addressed_globals.contains(name)
+    }
+    /// The allocation sites tracked as running once that the finished
+    /// graph puts on a cycle.
+    pub fn found_repeating(&mut self, sites: HashSet<usize>) {
+        self.found_repeating = sites;
+    }
+    /// What this round found: sites that repeat and the blocks' exposure.
+    pub fn outcome(self) -> (HashSet<usize>, Exposure) {
+        (self.found_repeating, self.exposure)
+    }
+}
 
 impl<'a> Lowerer<'a> {
     /// Whether the expression has pointer type.
@@ -60,7 +141,7 @@ impl<'a> Lowerer<'a> {
         match &e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
                 Some(Symbol::Ptr(_)) | Some(Symbol::Object { ty: CType::Array(..) | CType::Ptr(_), .. }) => true,
-                None => self.functions.contains_key(&id.node.name),
+                None => self.calls.is_function(&id.node.name),
                 _ => false,
             },
             Expression::StringLiteral(_) | Expression::Call(_) | Expression::Cast(_) | Expression::Comma(_) => true,
@@ -90,8 +171,8 @@ impl<'a> Lowerer<'a> {
     /// The allocation site being lowered runs at most once: no enclosing
     /// loop in any inlined frame, no `goto` label before it, no recursion.
     pub(super) fn site_runs_once(&self) -> bool {
-        self.frames.iter().all(|f| {
-            f.instance.is_none() && !f.past_goto_label && !f.jumps.iter().any(|j| matches!(j, super::JumpScope::Loop { .. }))
+        self.calls.frames().iter().all(|f| {
+            f.instance.is_none() && !f.past_goto_label && !f.jumps.iter().any(|j| matches!(j, crate::c::lower::JumpScope::Loop { .. }))
         })
     }
 
@@ -190,12 +271,12 @@ impl<'a> Lowerer<'a> {
 
     /// Whether the current function may reassign `name` (or take its address).
     pub fn may_reassign(&self, name: &str) -> bool {
-        self.frames.last().is_none_or(|f| f.reassigned.0.contains(name))
+        self.calls.frame().is_none_or(|f| f.reassigned.0.contains(name))
     }
 
     /// Whether the current function may move `name` (`++`, `+=`, ...).
     pub fn may_move(&self, name: &str) -> bool {
-        self.frames.last().is_none_or(|f| f.reassigned.1.contains(name))
+        self.calls.frame().is_none_or(|f| f.reassigned.1.contains(name))
     }
 
     /// A pointer variable about to be changed.
@@ -273,7 +354,7 @@ impl<'a> Lowerer<'a> {
 
     fn address_of_object_inner(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
         match &e.node {
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.calls.is_function(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
@@ -347,12 +428,12 @@ impl<'a> Lowerer<'a> {
     /// The address of a function: a block of its own (calls through
     /// pointers are not modelled, but such addresses may be stored).
     pub(super) fn function_address(&mut self, name: &str) -> PtrVal {
-        let base = match self.function_blocks.get(name) {
+        let base = match self.mem.function_blocks.get(name) {
             Some(b) => b.clone(),
             None => {
-                let id = self.blocks.len() as i64 + 1;
-                self.blocks.push(Block { id, cells: None, object: Some(CType::Function) });
-                self.function_blocks.insert(name.to_string(), Term::int(id));
+                let id = self.mem.blocks.len() as i64 + 1;
+                self.mem.blocks.push(Block { id, cells: None, object: Some(CType::Function) });
+                self.mem.function_blocks.insert(name.to_string(), Term::int(id));
                 Term::int(id)
             }
         };

@@ -3,7 +3,7 @@
 //! ILP32), so that `sizeof`, member offsets and pointer arithmetic agree
 //! with the compiled program.
 
-use super::Lowerer;
+use crate::c::lower::Lowerer;
 use crate::c::types::{size_of, CType, Field, Record, LONG_DOUBLE};
 use crate::error::Result;
 use crate::ir::IntType;
@@ -49,7 +49,7 @@ impl<'a> Lowerer<'a> {
                 Some((size * n.unwrap_or(0), align))
             }
             CType::Record(id) => {
-                let r = self.records.get(*id)?;
+                let r = self.types.records.get(*id)?;
                 r.fields.as_ref().map(|_| (r.size, r.align))
             }
             CType::Void | CType::Function | CType::Unsupported(_) => None,
@@ -63,10 +63,10 @@ impl<'a> Lowerer<'a> {
 
     /// The record named by a struct or union specifier: declared (or
     /// completed) here when it has a member list.
-    pub(super) fn record_type(&mut self, st: &'a Node<StructType>) -> Result<CType> {
+    pub(in crate::c::lower) fn record_type(&mut self, st: &'a Node<StructType>) -> Result<CType> {
         let union = st.node.kind.node == StructKind::Union;
         let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
-        let existing = tag.as_ref().and_then(|t| self.record_tags.get(&(union, t.clone())).copied());
+        let existing = tag.as_ref().and_then(|t| self.types.record_tags.get(&(union, t.clone())).copied());
         let Some(decls) = &st.node.declarations else {
             // `struct T` alone: the record of that tag, or a new incomplete one.
             return Ok(CType::Record(match existing {
@@ -77,17 +77,17 @@ impl<'a> Lowerer<'a> {
         // A definition: complete a declared-only record, else a new one (a
         // struct defined again in an inner scope shadows the outer one).
         let id = match existing {
-            Some(id) if self.records[id].fields.is_none() => id,
+            Some(id) if self.types.records[id].fields.is_none() => id,
             _ => self.new_record(tag, union),
         };
-        let record = self.layout_attributes(self.type_attributes.get(&st.span.start).cloned().unwrap_or_default())?;
+        let record = self.layout_attributes(self.types.type_attributes.get(&st.span.start).cloned().unwrap_or_default())?;
         if let Some(what) = record.unmodelled {
             return Err(self.unsupported(st.span, format!("the attribute `{what}` on a struct or union (it changes the layout)")));
         }
         let mut members: Vec<MemberDecl> = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else { continue };
-            let types = super::syntax::type_specifiers(&f.node.specifiers);
+            let types = crate::c::lower::syntax::type_specifiers(&f.node.specifiers);
             let base = self.base_type(&types)?;
             let base_align = self.specifier_alignment(&types);
             // Attributes among the member's specifiers apply to each of its
@@ -101,7 +101,7 @@ impl<'a> Lowerer<'a> {
                     _ => None,
                 })
                 .flatten()
-                .filter(|e| !self.type_attribute_offsets.contains(&e.span.start))
+                .filter(|e| !self.types.type_attribute_offsets.contains(&e.span.start))
                 .collect();
             if f.node.declarators.is_empty() {
                 // An anonymous struct or union member.
@@ -115,7 +115,7 @@ impl<'a> Lowerer<'a> {
                     Some(decl) => {
                         exts.extend(decl.node.extensions.iter());
                         let keeps = keeps_alignment(&decl.node);
-                        (super::syntax::declarator_name(&decl.node), self.declared_type(base.clone(), &decl.node)?, base_align.filter(|_| keeps))
+                        (crate::c::lower::syntax::declarator_name(&decl.node), self.declared_type(base.clone(), &decl.node)?, base_align.filter(|_| keeps))
                     }
                     None => (None, base.clone(), base_align),
                 };
@@ -215,7 +215,7 @@ impl<'a> Lowerer<'a> {
         if let Some(a) = record.aligned {
             align = align.max(a);
         }
-        let r = &mut self.records[id];
+        let r = &mut self.types.records[id];
         r.size = round_up(size, align);
         r.align = align;
         r.fields = Some(fields);
@@ -223,17 +223,17 @@ impl<'a> Lowerer<'a> {
     }
 
     fn new_record(&mut self, tag: Option<String>, union: bool) -> usize {
-        let id = self.records.len();
-        self.records.push(Record { tag: tag.clone(), union, fields: None, size: 0, align: 1 });
+        let id = self.types.records.len();
+        self.types.records.push(Record { tag: tag.clone(), union, fields: None, size: 0, align: 1 });
         if let Some(t) = tag {
-            self.record_tags.insert((union, t), id);
+            self.types.record_tags.insert((union, t), id);
         }
         id
     }
 
     /// The member `name` of a record (looking into anonymous members).
     pub(crate) fn member(&self, record: usize, name: &str) -> Option<Member> {
-        let fields = self.records.get(record)?.fields.as_ref()?;
+        let fields = self.types.records.get(record)?.fields.as_ref()?;
         for f in fields {
             match (&f.name, &f.ty) {
                 (Some(n), _) if n == name => return Some(Member { offset: f.offset, ty: f.ty.clone(), bits: f.bits, align: f.align }),
@@ -267,7 +267,7 @@ impl<'a> Lowerer<'a> {
             }
             CType::Array(_, None) => false,
             CType::Record(id) => {
-                let Some(record) = self.records.get(*id) else { return false };
+                let Some(record) = self.types.records.get(*id) else { return false };
                 let Some(fields) = record.fields.clone() else { return false };
                 if record.union {
                     // Members overlap: none is tracked on its own.
@@ -297,7 +297,7 @@ impl<'a> Lowerer<'a> {
         let CType::Record(id) = base else {
             return Err(self.syntax(m.span, format!("member `{name}` of something that is not a struct or union")));
         };
-        if self.records[id].fields.is_none() {
+        if self.types.records[id].fields.is_none() {
             return Err(self.syntax(m.span, format!("member `{name}` of an incomplete struct")));
         }
         self.member(id, name).ok_or_else(|| self.syntax(m.span, format!("no member named `{name}`")))
@@ -309,12 +309,12 @@ impl<'a> Lowerer<'a> {
         match t {
             CType::Int(_) | CType::Float(_) | CType::Function => false,
             CType::Array(e, _) => self.holds_pointers(e),
-            CType::Record(id) => self.records.get(*id).and_then(|r| r.fields.as_ref()).is_none_or(|fs| fs.iter().any(|f| self.holds_pointers(&f.ty))),
+            CType::Record(id) => self.types.records.get(*id).and_then(|r| r.fields.as_ref()).is_none_or(|fs| fs.iter().any(|f| self.holds_pointers(&f.ty))),
             CType::Ptr(_) | CType::Void | CType::Unsupported(_) => true,
         }
     }
 
-    /// The type of a call through a function pointer (see `calls.rs`).
+    /// The type of a call through a function pointer (see `calls/`).
     pub(crate) fn pointer_call_type(&mut self, c: &'a Node<CallExpression>) -> Result<CType> {
         let targets = self.indirect_targets(c, true)?;
         Ok(self.indirect_return_type(&targets))
@@ -345,7 +345,7 @@ pub(crate) struct LayoutAttributes {
 
 /// Whether a declarator keeps the alignment of its base type: arrays do,
 /// pointers and functions have their own.
-pub(super) fn keeps_alignment(d: &Declarator) -> bool {
+pub(crate) fn keeps_alignment(d: &Declarator) -> bool {
     let own = d.derived.iter().all(|x| matches!(x.node, DerivedDeclarator::Array(_)));
     own && match &d.kind.node {
         DeclaratorKind::Declarator(inner) => keeps_alignment(&inner.node),
@@ -357,7 +357,7 @@ pub(super) fn keeps_alignment(d: &Declarator) -> bool {
 /// list of specifiers (`struct S {...} __attribute__((packed)) s;`),
 /// which gcc gives to that type, by the offset of the type's specifier;
 /// and the offsets of those attributes.
-pub(super) fn type_attributes<'a>(unit: &'a TranslationUnit, text: &str) -> (HashMap<usize, Vec<&'a Node<Extension>>>, HashSet<usize>) {
+pub(crate) fn type_attributes<'a>(unit: &'a TranslationUnit, text: &str) -> (HashMap<usize, Vec<&'a Node<Extension>>>, HashSet<usize>) {
     struct Collect<'a, 't> {
         text: &'t str,
         found: HashMap<usize, Vec<&'a Node<Extension>>>,
@@ -504,11 +504,11 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The alignment a typedef name among the specifiers carries (see
-    /// [`Symbol::Typedef`](super::Symbol::Typedef)).
+    /// [`Symbol::Typedef`](crate::c::lower::Symbol::Typedef)).
     pub(crate) fn specifier_alignment(&self, types: &[&'a Node<TypeSpecifier>]) -> Option<u64> {
         types.iter().find_map(|t| match &t.node {
             TypeSpecifier::TypedefName(id) => match self.lookup(&id.node.name) {
-                Some(super::Symbol::Typedef(_, a)) => *a,
+                Some(crate::c::lower::Symbol::Typedef(_, a)) => *a,
                 _ => None,
             },
             TypeSpecifier::TypeOf(t) => match &t.node {
@@ -521,7 +521,7 @@ impl<'a> Lowerer<'a> {
 
     /// The alignment a type name carries from an aligned typedef.
     pub(crate) fn type_name_alignment(&self, tn: &'a Node<TypeName>) -> Option<u64> {
-        let types = super::syntax::type_specifiers(&tn.node.specifiers);
+        let types = crate::c::lower::syntax::type_specifiers(&tn.node.specifiers);
         let own = self.specifier_alignment(&types)?;
         match &tn.node.declarator {
             Some(d) if !keeps_alignment(&d.node) => None,
@@ -549,7 +549,7 @@ mod tests {
     /// record of `text`.
     fn layouts(text: &str, model: DataModel) -> Vec<(String, u64, u64, Vec<(String, u64)>)> {
         let text = format!("{text}\nint main(void) {{ return 0; }}\n");
-        let records = super::super::record_layouts(&text, crate::ir::MachineModel::of(model)).unwrap_or_else(|e| panic!("{e}"));
+        let records = crate::c::lower::record_layouts(&text, crate::ir::MachineModel::of(model)).unwrap_or_else(|e| panic!("{e}"));
         records
             .into_iter()
             .filter_map(|r| {

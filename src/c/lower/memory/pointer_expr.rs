@@ -2,10 +2,10 @@
 //! pointer type (names, casts, string literals, `&`, `++`/`--`, `+=`,
 //! pointer arithmetic, assignments, calls returning pointers, `?:`), and
 //! the comparisons and differences of pointers. The memory model they
-//! build on is described in [`super::memory`].
+//! build on is described in [`super`].
 
-use super::memory::*;
-use super::{Lowerer, Symbol};
+use super::*;
+use crate::c::lower::{Lowerer, Symbol};
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::types::{size_of, CType};
 use crate::error::Result;
@@ -31,7 +31,7 @@ impl<'a> Lowerer<'a> {
             return Ok(PtrVal::null(hint.unwrap_or(CType::Void)));
         }
         match &e.node {
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.calls.is_function(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
@@ -88,7 +88,7 @@ impl<'a> Lowerer<'a> {
                 // Identical literals may or may not be one object (C11
                 // 6.4.5p7; gcc merges them): either way.
                 let key = s.node.concat();
-                let base = match self.string_literal_blocks.get(&key).cloned() {
+                let base = match self.mem.string_literal_blocks.get(&key).cloned() {
                     Some(first) => {
                         let b = self.memory_var("str.base", Origin::StringLiteral);
                         self.emit(Action::Choose(b.clone()));
@@ -96,7 +96,7 @@ impl<'a> Lowerer<'a> {
                         Term::var(b)
                     }
                     None => {
-                        self.string_literal_blocks.insert(key, base.clone());
+                        self.mem.string_literal_blocks.insert(key, base.clone());
                         base
                     }
                 };
@@ -190,12 +190,12 @@ impl<'a> Lowerer<'a> {
                 let (ts, fs) = self.branch(&c.node.condition)?;
                 let mut ends = Vec::new();
                 for (cursors, x) in [(ts, &c.node.then_expression), (fs, &c.node.else_expression)] {
-                    self.cur = self.join(cursors, c.span, "?:");
+                    self.join_here(cursors, c.span, "?:");
                     let v = self.pointer(x, hint.clone())?;
                     self.assign_pointer_parts(&result, v);
-                    ends.extend(self.cur.take());
+                    ends.extend(self.flow.take());
                 }
-                self.cur = self.join(ends, c.span, "after ?:");
+                self.join_here(ends, c.span, "after ?:");
                 let mut v = result.value();
                 v.pointee = match self.type_of(e)? {
                     CType::Ptr(p) => *p,
@@ -226,7 +226,7 @@ impl<'a> Lowerer<'a> {
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.address_of_object(operand),
             Expression::Member(_) | Expression::CompoundLiteral(_) => self.address_of_object(operand),
             Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Object { .. })) => self.address_of_object(operand),
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.functions.contains_key(&id.node.name) => {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.calls.is_function(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
@@ -313,14 +313,14 @@ impl<'a> Lowerer<'a> {
             let name = format!("(*{})", self.source_text(c.node.callee.span).trim_start_matches('*'));
             return self.external_pointer_call(&name, c, hint.unwrap_or(CType::Void));
         };
-        let defined = self.functions.get(name).is_some_and(|f| f.def.is_some());
+        let defined = self.calls.is_defined(name);
         if !defined && name == "__builtin_choose_expr" {
             let e = self.chosen_operand(c)?;
             return self.pointer(e, hint);
         }
         if defined {
             self.inline_call(c)?;
-            return self.last_pointer_return.take().ok_or_else(|| self.unsupported(c.span, format!("the result of `{name}` as a pointer")));
+            return self.mem.last_pointer_return.take().ok_or_else(|| self.unsupported(c.span, format!("the result of `{name}` as a pointer")));
         }
         if matches!(name, "memset" | "__builtin_memset") {
             let mut p = self.memset_call(c)?;
@@ -328,7 +328,7 @@ impl<'a> Lowerer<'a> {
             return Ok(p);
         }
         if !ALLOCATORS.contains(&name) {
-            let pointee = match self.functions.get(name).map(|f| &f.ret) {
+            let pointee = match self.calls.function(name).map(|f| &f.ret) {
                 Some(CType::Ptr(p)) => (**p).clone(),
                 _ => hint.unwrap_or(CType::Void),
             };

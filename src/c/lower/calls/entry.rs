@@ -2,34 +2,18 @@
 //! the program's arguments (C11 5.1.2.2.1), which come from whoever runs
 //! the program and so are inputs.
 
-use super::{facts, memory, stmt, Frame, Lowerer, Symbol};
+use crate::c::lower::{memory, Frame, Lowerer, Symbol};
 use crate::c::types::CType;
 use crate::error::Result;
 use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 impl<'a> Lowerer<'a> {
-    pub(super) fn call_main(&mut self, main: &'a Node<FunctionDefinition>) -> Result<()> {
+    pub(in crate::c::lower) fn call_main(&mut self, main: &'a Node<FunctionDefinition>) -> Result<()> {
         let info = self.signature_of_definition(main)?;
-        self.enter_frame(Frame {
-            function: "main".into(),
-            scopes: vec![HashMap::new()],
-            ret: None,
-            is_main: true,
-            returns: Vec::new(),
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
-            goto_targets: stmt::goto_targets(&main.node.statement),
-            jumps: Vec::new(),
-            instance: None,
-            reassigned: facts::reassigned_names(&main.node.statement),
-            addressed: facts::addressed_names(&main.node.statement),
-            past_goto_label: false,
-            ret_ptr: None,
-            ret_object: None,
-        });
+        self.enter_frame(Frame { is_main: true, ..Frame::of_body("main", main, HashMap::new()) });
         // The program's arguments (C11 5.1.2.2.1): `argc` and the strings
         // of `argv` come from whoever runs the program, so they are inputs.
         let mut argc: Option<crate::term::Term> = None;
@@ -72,7 +56,7 @@ impl<'a> Lowerer<'a> {
         let frame = self.leave_frame();
         if let Some(f) = frame {
             for c in f.returns {
-                self.cfg.jump(c, self.exit);
+                self.cfg.jump(c, self.flow.exit());
             }
         }
         Ok(())

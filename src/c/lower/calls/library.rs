@@ -12,9 +12,9 @@
 //! it is. Every such call is recorded as an approximation, so no NO answer
 //! rests on it; a YES stays sound.
 
-use super::memory::PtrVal;
+use crate::c::lower::memory::PtrVal;
 use super::input::InputCall;
-use super::Lowerer;
+use crate::c::lower::Lowerer;
 use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::types::CType;
@@ -76,12 +76,12 @@ pub(super) const NON_LOCAL_JUMPS: &[&str] = &[
 ];
 
 /// The functions SV-COMP's tasks read inputs from: `__VERIFIER_nondet_int`, ...
-pub(super) const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
+pub(crate) const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
 
 /// Functions whose only effect is output to a stream (the model has no
 /// streams) and whose result is an arbitrary `int`, unless their format
 /// has a `%n` conversion, which writes through a pointer argument.
-pub(super) const OUTPUT: &[&str] = &[
+pub(crate) const OUTPUT: &[&str] = &[
     "printf",
     "fprintf",
     "dprintf",
@@ -183,7 +183,7 @@ pub enum ExternalCalls {
 
 /// Whether a function without a definition leaves the program's memory
 /// as it is: the builtins the lowerer gives a meaning of their own.
-pub(super) fn keeps_memory(name: &str) -> bool {
+pub(crate) fn keeps_memory(name: &str) -> bool {
     InputCall::of(name) == Some(InputCall::Character)
         || name.starts_with(NONDET_PREFIX)
         || PROGRAM_ENDS.contains(&name)
@@ -200,7 +200,7 @@ pub(super) fn keeps_memory(name: &str) -> bool {
                 | "__builtin_va_end"
                 | "__builtin_va_copy"
         )
-        || super::memory::ALLOCATORS.contains(&name)
+        || crate::c::lower::memory::ALLOCATORS.contains(&name)
 }
 
 impl<'a> Lowerer<'a> {
@@ -274,7 +274,7 @@ impl<'a> Lowerer<'a> {
     /// may change state it was not given: not a C library function the
     /// model knows, under [`ExternalCalls::AnyReachableState`].
     pub(super) fn external_may_write_globals(&self, name: &str) -> bool {
-        self.external_calls == ExternalCalls::AnyReachableState
+        self.calls.external_calls == ExternalCalls::AnyReachableState
             && !LIBRARY_THROUGH_ARGUMENTS.contains(&name)
             && !OUTPUT.contains(&name)
             && printf_format_position(name).is_none()
@@ -305,19 +305,19 @@ impl<'a> Lowerer<'a> {
     pub(super) fn external_state(&mut self) -> Vec<(String, IntType)> {
         let mut names: Vec<&String> = self.globals.keys().filter(|n| !self.globals_outside_code_cannot_change.contains(*n)).collect();
         names.sort();
-        let symbols: Vec<super::Symbol> = names.into_iter().filter_map(|n| self.globals.get(n).cloned()).collect();
+        let symbols: Vec<crate::c::lower::Symbol> = names.into_iter().filter_map(|n| self.globals.get(n).cloned()).collect();
         let mut out: Vec<(String, IntType)> = Vec::new();
         for sym in symbols {
             match sym {
-                super::Symbol::Var { name, ty } => out.push((name, ty)),
-                super::Symbol::Ptr(p) => {
+                crate::c::lower::Symbol::Var { name, ty } => out.push((name, ty)),
+                crate::c::lower::Symbol::Ptr(p) => {
                     out.push((p.off.clone(), IntType::LONG));
                     if let Some((b, size)) = &p.whole {
                         out.push((b.clone(), IntType::LONG));
                         out.push((size.clone(), IntType::LONG));
                     }
                 }
-                super::Symbol::Object { ptr, .. } => {
+                crate::c::lower::Symbol::Object { ptr, .. } => {
                     if let Some(slots) = self.cell_slots(&ptr.base) {
                         out.extend(slots.into_iter().map(|s| (s.var, s.ty)));
                     }
@@ -340,7 +340,7 @@ impl<'a> Lowerer<'a> {
     pub(super) fn havoc_through(&mut self, pointers: &[PtrVal]) {
         let everything = pointers.iter().any(|p| match self.block_object(&p.base) {
             Some(t) => self.holds_pointers(&t),
-            None => super::memory::const_int(&p.base).is_none() || self.holds_pointers(&p.pointee),
+            None => crate::c::lower::memory::const_int(&p.base).is_none() || self.holds_pointers(&p.pointee),
         });
         if everything {
             for (cell, t) in self.exposed_cells() {
@@ -356,7 +356,7 @@ impl<'a> Lowerer<'a> {
     /// `memset(p, c, n)`: with a known block, offset and length, the cells
     /// covered become `c` (when 0, the common case) or unknown; otherwise
     /// like any external call. Returns `p`.
-    pub(super) fn memset_call(&mut self, c: &'a Node<CallExpression>) -> Result<PtrVal> {
+    pub(in crate::c::lower) fn memset_call(&mut self, c: &'a Node<CallExpression>) -> Result<PtrVal> {
         let [p, byte, n] = c.node.arguments.as_slice() else {
             return Err(self.syntax(c.span, "`memset` takes three arguments"));
         };
@@ -366,7 +366,7 @@ impl<'a> Lowerer<'a> {
         let byte = self.snapshot(byte);
         let n = self.expr(n)?;
         let at = self.span(c.span);
-        let exact = (super::memory::const_int(&ptr.off), n.constant().and_then(|v| i64::try_from(v.clone()).ok()));
+        let exact = (crate::c::lower::memory::const_int(&ptr.off), n.constant().and_then(|v| i64::try_from(v.clone()).ok()));
         match (self.cell_slots(&ptr.base), exact) {
             (Some(slots), (Some(off), Some(len))) => {
                 let zero = byte.constant().is_some_and(|v| v == &num_bigint::BigInt::from(0));
@@ -388,7 +388,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {
                 self.havoc_through(std::slice::from_ref(&ptr));
-                if self.cell_slots(&ptr.base).is_some() || super::memory::const_int(&ptr.base).is_none() {
+                if self.cell_slots(&ptr.base).is_some() || crate::c::lower::memory::const_int(&ptr.base).is_none() {
                     self.note_approximation(at, Approximation::MemsetUnknownRange);
                 }
             }
@@ -405,7 +405,7 @@ impl<'a> Lowerer<'a> {
     /// write any memory. Assembly that may jump, loop or leave the function
     /// could run forever or go anywhere; it has no meaning here and stays
     /// refused.
-    pub(super) fn inline_assembly(&mut self, a: &'a Node<AsmStatement>) -> Result<()> {
+    pub(in crate::c::lower) fn inline_assembly(&mut self, a: &'a Node<AsmStatement>) -> Result<()> {
         let (template, outputs, inputs, clobbers) = match &a.node {
             AsmStatement::GnuBasic(t) => (t, &[][..], &[][..], &[][..]),
             AsmStatement::GnuExtended(x) => (&x.template, &x.outputs[..], &x.inputs[..], &x.clobbers[..]),
@@ -440,7 +440,7 @@ impl<'a> Lowerer<'a> {
                     // Any pointer: through memory, whatever it pointed to is unknown too.
                     memory = true;
                     if let Expression::Identifier(id) = &e.node {
-                        if let Some(super::Symbol::Ptr(p)) = self.lookup(&id.node.name).cloned() {
+                        if let Some(crate::c::lower::Symbol::Ptr(p)) = self.lookup(&id.node.name).cloned() {
                             let any = self.unknown_pointer(p.pointee.clone());
                             if p.whole.is_some() {
                                 self.assign_pointer_parts(&p, any);
@@ -463,7 +463,7 @@ impl<'a> Lowerer<'a> {
                 self.havoc(&cell, t);
             }
         }
-        if calls && self.external_calls == ExternalCalls::AnyReachableState {
+        if calls && self.calls.external_calls == ExternalCalls::AnyReachableState {
             // The helper it calls is code outside the program.
             for (v, t) in self.external_state() {
                 self.havoc(&v, t);
@@ -487,14 +487,14 @@ impl<'a> Lowerer<'a> {
             CType::Ptr(_) => Err(self.unsupported(s, format!("the pointer result of `{name}` as an integer"))),
             CType::Float(_) => Ok(Some(self.opaque_value(s))),
             CType::Unsupported(w) => Err(self.unsupported(s, format!("`{name}` returns a {w}"))),
-            other => Err(self.unsupported(s, format!("`{name}` returns a {}", super::memory::describe(&other)))),
+            other => Err(self.unsupported(s, format!("`{name}` returns a {}", crate::c::lower::memory::describe(&other)))),
         }
     }
 
     /// A pointer returned by a function without a definition: NULL, or a
     /// pointer into some block (one the program knows, or one it does not),
     /// at any offset.
-    pub(super) fn external_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<PtrVal> {
+    pub(in crate::c::lower) fn external_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<PtrVal> {
         let pointers = self.evaluate_arguments(&c.node.arguments)?;
         let at = self.span(c.span);
         if self.external_effects(name, &pointers) {
@@ -506,7 +506,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Any pointer value (NULL or into any block, any offset).
-    pub(super) fn unknown_pointer(&mut self, pointee: CType) -> PtrVal {
+    pub(in crate::c::lower) fn unknown_pointer(&mut self, pointee: CType) -> PtrVal {
         let parts: Vec<Term> = ["ext.base", "ext.off", "ext.size"]
             .iter()
             .map(|n| {

@@ -1,9 +1,20 @@
 //! Calls: builtins and library functions, and inlined calls of the
 //! program's own functions (recursive ones are in `recursion.rs`).
 
-use super::expr::Argument;
-use super::library::{NONDET_PREFIX, NON_LOCAL_JUMPS, PROGRAM_ENDS};
-use super::{JumpScope, Lowerer, Symbol};
+mod builtins;
+mod entry;
+mod input;
+mod library;
+mod recursion;
+
+pub(crate) use builtins::{operand_evaluation, CompileTimeQuery, OperandEvaluation};
+pub use library::ExternalCalls;
+pub(crate) use library::{keeps_memory, NONDET_PREFIX, OUTPUT};
+
+use crate::c::lower::{facts, Frame, FunctionInfo};
+use crate::c::lower::expr::Argument;
+use library::{NON_LOCAL_JUMPS, PROGRAM_ENDS};
+use crate::c::lower::{Lowerer, Symbol};
 use crate::ir::origin::Owner;
 use crate::ir::Approximation;
 use crate::c::cfg::Cursor;
@@ -25,22 +36,186 @@ const MAX_INLINED_SIZE: usize = 20_000;
 /// (each target is inlined at the call).
 const MAX_INDIRECT_TARGETS: usize = 16;
 
+/// What the lowering knows of the program's functions and the calls being
+/// inlined, private to this folder: the rest of the lowering asks through
+/// the methods below.
+pub(crate) struct Calls<'a> {
+    /// Every function known by name.
+    functions: HashMap<String, FunctionInfo<'a>>,
+    /// The bodies being inlined, innermost last.
+    frames: Vec<Frame>,
+    /// What each defined function's body does (see [`facts::body_facts`]).
+    body_facts: HashMap<String, facts::BodyFacts>,
+    /// Functions on call-graph cycles, with the id of their cycle.
+    recursive: HashMap<String, usize>,
+    instances: Vec<recursion::Instance>,
+    /// Memo of [`Lowerer::inlined_size`].
+    inlined_sizes: HashMap<String, usize>,
+    /// Identifiers used other than as a direct callee (see
+    /// [`facts::used_as_values`]); the defined functions among them are
+    /// the possible targets of calls through pointers.
+    used_as_values: HashSet<String>,
+    /// The defined functions used as values, sorted (filled with the body facts).
+    function_values: Vec<String>,
+    /// What calls of functions without a definition may change.
+    external_calls: ExternalCalls,
+}
+
+impl Frame {
+    /// The frame of the body of `def`, called `name`, with `scope` as its
+    /// outermost scope: not `main`, no return value, no recursion instance
+    /// (the callers set those that differ).
+    fn of_body(name: &str, def: &Node<FunctionDefinition>, scope: HashMap<String, Symbol>) -> Frame {
+        Frame {
+            function: name.to_string(),
+            scopes: vec![scope],
+            ret: None,
+            is_main: false,
+            returns: Vec::new(),
+            labels: HashMap::new(),
+            defined_labels: HashSet::new(),
+            goto_targets: crate::c::lower::stmt::goto_targets(&def.node.statement),
+            jumps: Vec::new(),
+            instance: None,
+            reassigned: facts::reassigned_names(&def.node.statement),
+            addressed: facts::addressed_names(&def.node.statement),
+            past_goto_label: false,
+            ret_ptr: None,
+            ret_object: None,
+        }
+    }
+}
+
+impl<'a> Calls<'a> {
+    pub fn new(unit: &TranslationUnit, external_calls: ExternalCalls) -> Calls<'a> {
+        Calls {
+            functions: HashMap::new(),
+            frames: Vec::new(),
+            body_facts: HashMap::new(),
+            recursive: HashMap::new(),
+            instances: Vec::new(),
+            inlined_sizes: HashMap::new(),
+            used_as_values: facts::used_as_values(unit),
+            function_values: Vec::new(),
+            external_calls,
+        }
+    }
+    /// The function `name`, if one is declared or defined.
+    pub fn function(&self, name: &str) -> Option<&FunctionInfo<'a>> {
+        self.functions.get(name)
+    }
+    pub fn is_function(&self, name: &str) -> bool {
+        self.functions.contains_key(name)
+    }
+    /// The program defines function `name`.
+    pub fn is_defined(&self, name: &str) -> bool {
+        self.functions.get(name).is_some_and(|f| f.def.is_some())
+    }
+    /// `name` lies on a cycle of the call graph.
+    pub fn is_recursive(&self, name: &str) -> bool {
+        self.recursive.contains_key(name)
+    }
+    /// Declare (or define) function `name`.
+    pub fn declare(&mut self, name: String, info: FunctionInfo<'a>) {
+        self.functions.insert(name, info);
+    }
+    /// Once every declaration is read: the facts of every body, the
+    /// functions used as values, the recursive ones.
+    pub fn index_bodies(&mut self) {
+        for (name, info) in &self.functions {
+            if let Some(def) = info.def {
+                self.body_facts.insert(name.clone(), facts::body_facts(&def.node));
+            }
+        }
+        let mut values: Vec<String> =
+            self.body_facts.keys().filter(|f| self.used_as_values.contains(*f)).cloned().collect();
+        values.sort();
+        self.function_values = values;
+        self.recursive = recursion::recursive_components(&self.body_facts);
+    }
+    /// The inlined bodies being lowered, outermost first.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+    /// The body being lowered.
+    pub fn frame(&self) -> Option<&Frame> {
+        self.frames.last()
+    }
+    pub fn frame_mut(&mut self) -> Option<&mut Frame> {
+        self.frames.last_mut()
+    }
+    pub fn push_frame(&mut self, f: Frame) {
+        self.frames.push(f);
+    }
+    pub fn pop_frame(&mut self) -> Option<Frame> {
+        self.frames.pop()
+    }
+}
+
 impl<'a> Lowerer<'a> {
+    // ---- what functions do
+
+    /// What `e` does (see [`facts::expression_facts`]), a call through a
+    /// pointer counted as a call of every possible target.
+    pub(crate) fn expression_facts(&self, e: &Node<Expression>) -> facts::BodyFacts {
+        self.with_indirect_targets(facts::expression_facts(e))
+    }
+
+    /// The facts of function `name`'s body, its calls through pointers
+    /// counted as calls of every possible target. (Recursion is found on
+    /// direct calls only: a cycle through a pointer is met while inlining.)
+    pub(crate) fn function_facts(&self, name: &str) -> Option<facts::BodyFacts> {
+        self.calls.body_facts.get(name).map(|f| self.with_indirect_targets(f.clone()))
+    }
+
+    /// Every function a call of `roots` may reach (the roots included),
+    /// each once, with its facts (`None`: no definition in the program).
+    pub(crate) fn reachable_functions(&self, roots: impl IntoIterator<Item = String>) -> Vec<(String, Option<facts::BodyFacts>)> {
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut stack: Vec<String> = roots.into_iter().collect();
+        let mut out = Vec::new();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            let facts = self.function_facts(&f);
+            if let Some(x) = &facts {
+                stack.extend(x.callees.iter().cloned());
+            }
+            out.push((f, facts));
+        }
+        out
+    }
+
+    /// Calls through pointers (and of names that are no function: pointer
+    /// variables) become calls of every defined function used as a value.
+    fn with_indirect_targets(&self, mut f: facts::BodyFacts) -> facts::BodyFacts {
+        let indirect = |c: &String| c == facts::INDIRECT || (!self.calls.functions.contains_key(c) && self.calls.used_as_values.contains(c));
+        let n = f.calls.iter().filter(|c| indirect(c)).count();
+        if n > 0 {
+            f.callees.extend(self.calls.function_values.iter().cloned());
+            for _ in 0..n {
+                f.calls.extend(self.calls.function_values.iter().cloned());
+            }
+        }
+        f
+    }
+
     /// The size of `name`'s body with every call inlined (saturating).
     fn inlined_size(&mut self, name: &str) -> usize {
-        if let Some(&n) = self.inlined_sizes.get(name) {
+        if let Some(&n) = self.calls.inlined_sizes.get(name) {
             return n;
         }
         // Cycles are recursion, never inlined: count such calls once.
-        self.inlined_sizes.insert(name.to_string(), 1);
+        self.calls.inlined_sizes.insert(name.to_string(), 1);
         let Some(facts) = self.function_facts(name) else { return 1 };
         let mut n = facts.size;
         for callee in &facts.calls {
-            if self.body_facts.contains_key(callee) {
+            if self.calls.body_facts.contains_key(callee) {
                 n = n.saturating_add(self.inlined_size(callee));
             }
         }
-        self.inlined_sizes.insert(name.to_string(), n);
+        self.calls.inlined_sizes.insert(name.to_string(), n);
         n
     }
 
@@ -77,13 +252,13 @@ impl<'a> Lowerer<'a> {
         // Static locals would outlive a summary: inline those.
         self.reachable_functions([name.to_string()])
             .iter()
-            .all(|(f, facts)| !self.recursive.contains_key(f) && facts.as_ref().is_none_or(|x| !x.repeats && !x.has_static_locals))
+            .all(|(f, facts)| !self.calls.recursive.contains_key(f) && facts.as_ref().is_none_or(|x| !x.repeats && !x.has_static_locals))
     }
 
     /// A call to a function that always returns, too large to inline: its
     /// arguments run, then its result and everything it may modify are
     /// arbitrary (recorded; a YES stays sound, no NO rests on it).
-    fn summarized_call(&mut self, name: &str, info: &super::FunctionInfo<'a>, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
+    fn summarized_call(&mut self, name: &str, info: &FunctionInfo<'a>, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
         self.evaluate_arguments(&c.node.arguments)?;
         let modified = self.globals_modified_by(name, c.span)?;
         let writes_through_pointers = info.params.iter().any(|p| matches!(p.ty, CType::Ptr(_)));
@@ -121,15 +296,15 @@ impl<'a> Lowerer<'a> {
             // A variable (a function pointer), not a function.
             return self.indirect_call(c, want);
         }
-        if let Some(info) = self.functions.get(name) {
+        if let Some(info) = self.calls.functions.get(name) {
             if info.def.is_some() {
                 return self.inline(name, c, want);
             }
         }
-        if let Some(how) = super::builtins::operand_evaluation(name) {
+        if let Some(how) = builtins::operand_evaluation(name) {
             return self.builtin_with_unevaluated_operands(how, c, want);
         }
-        if super::builtins::UNMODELLED_BUILTINS.contains(&name) {
+        if builtins::UNMODELLED_BUILTINS.contains(&name) {
             return Err(self.unsupported(c.span, format!("`{name}` (whether it evaluates its operands is not modelled)")));
         }
         if let Some(t) = self.nondet_type(name) {
@@ -144,7 +319,7 @@ impl<'a> Lowerer<'a> {
             self.evaluate_arguments(args)?;
             return Ok(Some(self.opaque_value(c.span)));
         }
-        if name.starts_with(NONDET_PREFIX) && !self.functions.contains_key(name) {
+        if name.starts_with(NONDET_PREFIX) && !self.calls.functions.contains_key(name) {
             return Err(self.unsupported(c.span, format!("`{name}` (not an integer type)")));
         }
         match name {
@@ -153,7 +328,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.syntax(c.span, format!("`{name}` takes one argument")));
                 };
                 let (ts, _) = self.branch(cond)?;
-                self.cur = self.join(ts, c.span, "assume");
+                self.join_here(ts, c.span, "assume");
                 Ok(None)
             }
             "assert" | "__VERIFIER_assert" => {
@@ -163,9 +338,9 @@ impl<'a> Lowerer<'a> {
                 // A failing assertion ends the program.
                 let (ts, fs) = self.branch(cond)?;
                 for f in fs {
-                    self.cfg.jump(f, self.exit);
+                    self.cfg.jump(f, self.flow.exit());
                 }
-                self.cur = self.join(ts, c.span, "assert");
+                self.join_here(ts, c.span, "assert");
                 Ok(None)
             }
             "__builtin_expect" => {
@@ -188,15 +363,15 @@ impl<'a> Lowerer<'a> {
                     self.effect_any(a)?;
                 }
                 let ends = self.arith.compare(crate::c::arith::CmpOp::Ne, status, self.arith.int(0));
-                if let Some(cur) = self.cur.take() {
+                if let Some(cur) = self.flow.take() {
                     if let Some(t) = cur.clone().assume(ends.clone()) {
-                        self.cfg.jump(t, self.exit);
+                        self.cfg.jump(t, self.flow.exit());
                     }
-                    self.cur = cur.assume(Term::not(ends));
+                    self.flow.set(cur.assume(Term::not(ends)));
                 }
                 Ok(if want { Some(self.arith.int(0)) } else { None })
             }
-            n if PROGRAM_ENDS.contains(&n) || self.functions.get(n).is_some_and(|f| f.noreturn) => {
+            n if PROGRAM_ENDS.contains(&n) || self.calls.functions.get(n).is_some_and(|f| f.noreturn) => {
                 // The arguments run first (and may themselves never return).
                 let effectful: Vec<&'a Node<Expression>> = args.iter().filter(|a| self.has_effects(a)).collect();
                 for a in effectful {
@@ -206,8 +381,8 @@ impl<'a> Lowerer<'a> {
                         self.effect(a)?;
                     }
                 }
-                if let Some(cur) = self.cur.take() {
-                    self.cfg.jump(cur, self.exit);
+                if let Some(cur) = self.flow.take() {
+                    self.cfg.jump(cur, self.flow.exit());
                 }
                 // No execution continues; any value will do.
                 Ok(if want { Some(self.arith.int(0)) } else { None })
@@ -233,7 +408,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {
                 // Without a declaration, C89's implicit `int f()`.
-                let ret = self.functions.get(name).map_or(CType::Int(self.arith.machine.int()), |f| f.ret.clone());
+                let ret = self.calls.functions.get(name).map_or(CType::Int(self.arith.machine.int()), |f| f.ret.clone());
                 self.external_call(name, c, ret, want)
             }
         }
@@ -243,8 +418,8 @@ impl<'a> Lowerer<'a> {
     /// its returns joined after the body.
     /// The called function, if it has a body, is not variadic, and called with as
     /// many arguments as it takes (shared by inlined and recursive calls).
-    pub(crate) fn callee(&self, name: &str, c: &'a Node<CallExpression>) -> Result<super::FunctionInfo<'a>> {
-        let Some(info) = self.functions.get(name).cloned().filter(|i| i.def.is_some()) else {
+    pub(crate) fn callee(&self, name: &str, c: &'a Node<CallExpression>) -> Result<FunctionInfo<'a>> {
+        let Some(info) = self.calls.functions.get(name).cloned().filter(|i| i.def.is_some()) else {
             return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
         };
         let args = &c.node.arguments;
@@ -262,10 +437,10 @@ impl<'a> Lowerer<'a> {
     }
 
     fn inline(&mut self, name: &str, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
-        if let Some(&component) = self.recursive.get(name) {
+        if let Some(&component) = self.calls.recursive.get(name) {
             return self.recursive_call(name, component, c, want);
         }
-        if self.frames.iter().any(|f| f.function == name) {
+        if self.calls.frames.iter().any(|f| f.function == name) {
             return Err(self.unsupported(c.span, format!("recursion (`{name}` calls itself, directly or indirectly)")));
         }
         if self.cfg.too_large() {
@@ -287,7 +462,7 @@ impl<'a> Lowerer<'a> {
         // Arguments whose effects interfere: evaluated in every order.
         let interfering: Vec<usize> =
             (0..args.len()).filter(|&i| (0..args.len()).any(|j| j != i && self.interfere(&args[i], &args[j]))).collect();
-        let mut ordered: HashMap<usize, super::order::Operand> = HashMap::new();
+        let mut ordered: HashMap<usize, crate::c::lower::order::Operand> = HashMap::new();
         if interfering.len() > 1 {
             let es: Vec<(&'a Node<Expression>, Option<CType>)> = interfering
                 .iter()
@@ -305,8 +480,8 @@ impl<'a> Lowerer<'a> {
         for (i, a) in args.iter().enumerate() {
             if let Some(v) = ordered.remove(&i) {
                 values.push(match v {
-                    super::order::Operand::Value(v) => Argument::Value(v),
-                    super::order::Operand::Pointer(p) => Argument::Pointer(p),
+                    crate::c::lower::order::Operand::Value(v) => Argument::Value(v),
+                    crate::c::lower::order::Operand::Pointer(p) => Argument::Pointer(p),
                 });
                 continue;
             }
@@ -365,7 +540,7 @@ impl<'a> Lowerer<'a> {
         let ret = match (&info.ret, want) {
             (CType::Ptr(_), _) => None,
             (CType::Int(t), true) => Some((self.cfg.temp(&format!("{name}%ret"), *t), *t)),
-            // A floating-point result: any value (see `objects.rs`).
+            // A floating-point result: any value (see `memory/objects.rs`).
             (CType::Float(_), true) => Some((self.cfg.temp(&format!("{name}%ret"), crate::ir::IntType::LONG), crate::ir::IntType::LONG)),
             (CType::Void, true) => return Err(self.syntax(c.span, format!("the void function `{name}` used as a value"))),
             (CType::Record(_), true) => None,
@@ -375,39 +550,27 @@ impl<'a> Lowerer<'a> {
         // A struct result is copied into a block of the caller's, read by
         // the caller through `last_record_return`.
         let ret_object = match (&info.ret, want) {
-            (CType::Record(_), true) => match self.declare_object_as(&format!("{name}%ret"), None, Owner::Temporary, info.ret.clone(), None, super::objects::Storage::Automatic, c.span)? {
+            (CType::Record(_), true) => match self.declare_object_as(&format!("{name}%ret"), None, Owner::Temporary, info.ret.clone(), None, crate::c::lower::memory::Storage::Automatic, c.span)? {
                 Symbol::Object { ptr, ty } => Some((ptr, ty)),
                 _ => None,
             },
             _ => None,
         };
-        self.enter_frame(super::Frame {
-            function: name.to_string(),
-            scopes: vec![HashMap::new()],
+        self.enter_frame(Frame {
             ret: ret.clone(),
-            is_main: false,
-            returns: Vec::new(),
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
-            goto_targets: super::stmt::goto_targets(&def.node.statement),
-            jumps: Vec::<JumpScope>::new(),
-            instance: None,
-            reassigned: super::facts::reassigned_names(&def.node.statement),
-            addressed: super::facts::addressed_names(&def.node.statement),
-            past_goto_label: false,
             ret_ptr: ret_ptr.clone(),
             ret_object: ret_object.clone(),
+            ..Frame::of_body(name, def, HashMap::new())
         });
         let result = self.inline_body(name, def, &info.params, values);
         let frame = self.leave_frame();
         result?;
-        let mut ends: Vec<Cursor> = self.cur.take().into_iter().collect();
+        let mut ends: Vec<Cursor> = self.flow.take().into_iter().collect();
         if let Some(f) = frame {
             ends.extend(f.returns);
         }
-        self.cur = self.join(ends, c.span, &format!("return from {name}"));
-        self.last_pointer_return = ret_ptr.map(|p| p.value());
-        self.last_record_return = ret_object.map(|(p, _)| p);
+        self.join_here(ends, c.span, &format!("return from {name}"));
+        self.mem.set_call_results(ret_ptr.map(|p| p.value()), ret_object.map(|(p, _)| p));
         Ok(ret.map(|(v, t)| self.arith.var(&v, t)))
     }
 
@@ -431,20 +594,20 @@ impl<'a> Lowerer<'a> {
         let mut pointers = Vec::new();
         for a in &c.node.arguments {
             // A null pointer constant fits either kind of parameter.
-            pointers.push(if super::memory::is_null_constant(&a.node) { None } else { Some(self.is_pointer(a)?) });
+            pointers.push(if crate::c::lower::memory::is_null_constant(&a.node) { None } else { Some(self.is_pointer(a)?) });
         }
         let fits = |l: &Self, f: &String| {
             let Ok(info) = l.callee(f, c) else { return false };
             let kinds_agree = info.params.iter().zip(&pointers).all(|(p, a)| a.is_none_or(|a| a == matches!(p.ty, CType::Ptr(_))));
             kinds_agree && (!want || info.ret != CType::Void)
         };
-        Ok(self.function_values.iter().filter(|f| fits(self, f)).cloned().collect())
+        Ok(self.calls.function_values.iter().filter(|f| fits(self, f)).cloned().collect())
     }
 
     /// The type of a call through a pointer: the targets' common return
     /// type, otherwise (targets that disagree, or none known) any integer.
     pub(crate) fn indirect_return_type(&self, targets: &[String]) -> CType {
-        let rets: Vec<&CType> = targets.iter().filter_map(|f| self.functions.get(f)).map(|f| &f.ret).collect();
+        let rets: Vec<&CType> = targets.iter().filter_map(|f| self.calls.functions.get(f)).map(|f| &f.ret).collect();
         match rets.first() {
             Some(&r) if rets.iter().all(|x| *x == r) => r.clone(),
             _ => CType::Int(IntType::LONG),
@@ -470,25 +633,25 @@ impl<'a> Lowerer<'a> {
             (_, true) => return Err(self.unsupported(c.span, "this result of a call through a function pointer")),
             _ => None,
         };
-        let known = super::memory::const_int(&target.base);
+        let known = crate::c::lower::memory::const_int(&target.base);
         let blocks: Vec<(String, Term)> = targets.iter().map(|f| (f.clone(), self.function_address(f).base)).collect();
-        let start = self.cur.take();
+        let start = self.flow.take();
         let mut ends = Vec::new();
         for (f, block) in &blocks {
-            if known.is_some() && known != super::memory::const_int(block) {
+            if known.is_some() && known != crate::c::lower::memory::const_int(block) {
                 continue;
             }
-            self.cur = start.clone();
+            self.flow.set(start.clone());
             self.emit_assume(Term::eq(target.base.clone(), block.clone()));
             let v = self.inline(f, c, want)?;
             if let (Some((r, t)), Some(v)) = (&result, v) {
                 let v = self.arith.convert(v, *t);
                 self.emit(Action::Assign(r.clone(), v.term));
             }
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
-        if known.is_none() || !blocks.iter().any(|(_, b)| super::memory::const_int(b) == known) {
-            self.cur = start;
+        if known.is_none() || !blocks.iter().any(|(_, b)| crate::c::lower::memory::const_int(b) == known) {
+            self.flow.set(start);
             for (_, block) in &blocks {
                 self.emit_assume(Term::not(Term::eq(target.base.clone(), block.clone())));
             }
@@ -498,9 +661,9 @@ impl<'a> Lowerer<'a> {
                 let v = self.arith.convert(v, *t);
                 self.emit(Action::Assign(r.clone(), v.term));
             }
-            ends.extend(self.cur.take());
+            ends.extend(self.flow.take());
         }
-        self.cur = self.join(ends, c.span, "after a call through a pointer");
+        self.join_here(ends, c.span, "after a call through a pointer");
         Ok(result.map(|(r, t)| self.arith.var(&r, t)))
     }
 
@@ -508,7 +671,7 @@ impl<'a> Lowerer<'a> {
         &mut self,
         name: &str,
         def: &'a Node<FunctionDefinition>,
-        params: &[super::Param],
+        params: &[crate::c::lower::Param],
         values: Vec<Argument>,
     ) -> Result<()> {
         for (p, v) in params.iter().zip(values) {
@@ -533,7 +696,7 @@ impl<'a> Lowerer<'a> {
                 }
                 CType::Record(_) => {
                     let Some(pname) = &p.name else { continue };
-                    let sym = self.declare_object(pname, p.ty.clone(), None, super::objects::Storage::Automatic, def.span)?;
+                    let sym = self.declare_object(pname, p.ty.clone(), None, crate::c::lower::memory::Storage::Automatic, def.span)?;
                     if let (Symbol::Object { ptr, ty }, Argument::Object(from)) = (&sym, &v) {
                         let at = self.span(def.span);
                         self.copy_record_from(ptr, ty, from.clone(), &at);
@@ -550,12 +713,12 @@ impl<'a> Lowerer<'a> {
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
             };
             let Some(pname) = &p.name else { continue };
-            if self.frames.last().is_some_and(|f| f.addressed.contains(pname)) {
+            if self.calls.frames.last().is_some_and(|f| f.addressed.contains(pname)) {
                 // Its address is taken: the parameter lives in memory.
-                let sym = self.declare_object(pname, p.ty.clone(), None, super::objects::Storage::Automatic, def.span)?;
+                let sym = self.declare_object(pname, p.ty.clone(), None, crate::c::lower::memory::Storage::Automatic, def.span)?;
                 if let Symbol::Object { ptr, .. } = &sym {
                     let at = self.span(def.span);
-                    let lv = super::LValue::Mem { ptr: ptr.clone(), ty: t, at };
+                    let lv = crate::c::lower::LValue::Mem { ptr: ptr.clone(), ty: t, at };
                     match v {
                         Argument::Value(v) => self.store(&lv, v),
                         Argument::Nondet(_) => {}

@@ -1,13 +1,103 @@
-//! The static C type of an expression, without evaluating it.
+//! Types and layout: the static C type of an expression (this file), the
+//! structs and unions with their layout (`records.rs`), `sizeof`,
+//! `_Alignof` and `offsetof` (`sizes.rs`). The state they keep — the
+//! records, enumeration tags, alignments and type attributes — is
+//! [`Types`], private to this folder; the rest of the lowering reads it
+//! through [`Types`]'s methods and the `Lowerer` methods defined here.
 
-use super::{Lowerer, Symbol};
+mod records;
+mod sizes;
+
+pub(crate) use records::{keeps_alignment, type_attributes, LayoutAttributes};
+
+use crate::c::lower::{Lowerer, Symbol};
 use crate::c::types::{char_literal, integer_literal, string_literal, CType};
 use crate::error::Result;
 use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use super::operators::cmp_op;
-use super::facts::is_compound_assign;
+use std::collections::{HashMap, HashSet};
+use crate::c::lower::operators::cmp_op;
+use crate::c::lower::facts::is_compound_assign;
+
+/// What the lowering knows of the program's types.
+pub(crate) struct Types<'a> {
+    /// Offsets of the `__typeof__` inserted into `__alignof__(...)` (see
+    /// [`crate::c::lower::Marks`]).
+    alignof_typeof: HashSet<usize>,
+    /// The attributes written right after a struct, union or enum body (by
+    /// the specifier's offset), which gcc applies to that type.
+    type_attributes: HashMap<usize, Vec<&'a Node<Extension>>>,
+    /// The offsets of those attributes, which are not the declaration's.
+    type_attribute_offsets: HashSet<usize>,
+    /// The alignment a variable was declared with, by source name, when an
+    /// attribute, `_Alignas` or an aligned typedef gave it one (`None`:
+    /// none did); more than one: names declared with different ones.
+    declared_alignments: HashMap<String, Vec<Option<u64>>>,
+    /// The integer type of each enumeration, by tag.
+    enum_tags: HashMap<String, IntType>,
+    /// Every struct and union seen (see `records.rs`).
+    records: Vec<crate::c::types::Record>,
+    /// Records by `(is union, tag)`.
+    record_tags: HashMap<(bool, String), usize>,
+    /// A floating-point type or constant has been seen (only then are
+    /// arithmetic operands checked for floating point).
+    uses_floats: bool,
+}
+
+impl<'a> Types<'a> {
+    pub fn new(unit: &'a TranslationUnit, text: &str, alignof_typeof: HashSet<usize>) -> Types<'a> {
+        let (type_attributes, type_attribute_offsets) = type_attributes(unit, text);
+        Types {
+            alignof_typeof,
+            type_attributes,
+            type_attribute_offsets,
+            declared_alignments: HashMap::new(),
+            enum_tags: HashMap::new(),
+            records: Vec::new(),
+            record_tags: HashMap::new(),
+            uses_floats: false,
+        }
+    }
+    /// The record numbered `id` (see [`CType::Record`]).
+    pub fn record(&self, id: usize) -> &crate::c::types::Record {
+        &self.records[id]
+    }
+    /// Every record, for the tests of the layout.
+    pub fn into_records(self) -> Vec<crate::c::types::Record> {
+        self.records
+    }
+    /// The attributes gcc applies to the struct, union or enum type whose
+    /// specifier starts at `offset`.
+    pub fn attributes_at(&self, offset: usize) -> Vec<&'a Node<Extension>> {
+        self.type_attributes.get(&offset).cloned().unwrap_or_default()
+    }
+    /// Whether the attributes at `offset` belong to a type (not to the
+    /// declaration they are written in).
+    pub fn is_type_attribute(&self, offset: usize) -> bool {
+        self.type_attribute_offsets.contains(&offset)
+    }
+    /// Remember that a variable `name` was declared with alignment `a`.
+    pub fn declared_alignment(&mut self, name: &str, a: Option<u64>) {
+        let seen = self.declared_alignments.entry(name.to_string()).or_default();
+        if !seen.contains(&a) {
+            seen.push(a);
+        }
+    }
+    pub fn enum_tag(&self, tag: &str) -> Option<IntType> {
+        self.enum_tags.get(tag).copied()
+    }
+    pub fn define_enum_tag(&mut self, tag: String, ty: IntType) {
+        self.enum_tags.insert(tag, ty);
+    }
+    /// A floating-point type or value has been met.
+    pub fn saw_floats(&mut self) {
+        self.uses_floats = true;
+    }
+    pub fn uses_floats(&self) -> bool {
+        self.uses_floats
+    }
+}
 
 impl<'a> Lowerer<'a> {
     // ---- static types
@@ -35,7 +125,7 @@ impl<'a> Lowerer<'a> {
                 Some(Symbol::Unmodelled { what }) => CType::Unsupported(what.clone()),
                 Some(Symbol::Ptr(p)) => CType::Ptr(Box::new(p.pointee.clone())),
                 Some(Symbol::Object { ty, .. } | Symbol::Opaque { ty }) => ty.clone(),
-                None if self.functions.contains_key(&id.node.name) => CType::Function,
+                None if self.calls.is_function(&id.node.name) => CType::Function,
                 _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
             },
             Expression::Constant(c) => match &c.node {
@@ -50,16 +140,16 @@ impl<'a> Lowerer<'a> {
             Expression::Call(c) => match &c.node.callee.node {
                 Expression::Identifier(id) if self.lookup(&id.node.name).is_none() => {
                     let n = id.node.name.as_str();
-                    if let Some(f) = self.functions.get(n).filter(|f| f.def.is_some()) {
+                    if let Some(f) = self.calls.function(n).filter(|f| f.def.is_some()) {
                         f.ret.clone()
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
-                    } else if matches!(n.strip_prefix(super::library::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
+                    } else if matches!(n.strip_prefix(crate::c::lower::calls::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
                         CType::Float(self.arith.machine.sizeof_double)
                     } else if n == "__builtin_expect" {
                         CType::Int(self.arith.machine.long())
-                    } else if let Some(how) = super::builtins::operand_evaluation(n) {
-                        use super::builtins::{CompileTimeQuery, OperandEvaluation};
+                    } else if let Some(how) = crate::c::lower::calls::operand_evaluation(n) {
+                        use crate::c::lower::calls::{CompileTimeQuery, OperandEvaluation};
                         match how {
                             OperandEvaluation::Chosen => {
                                 let e = self.chosen_operand(c)?;
@@ -68,9 +158,9 @@ impl<'a> Lowerer<'a> {
                             OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize) => CType::Int(self.arith.machine.size_t()),
                             OperandEvaluation::Unevaluated(_) => CType::Int(self.arith.machine.int()),
                         }
-                    } else if super::memory::ALLOCATORS.contains(&n) {
+                    } else if crate::c::lower::memory::ALLOCATORS.contains(&n) {
                         CType::Ptr(Box::new(CType::Void))
-                    } else if let Some(f) = self.functions.get(n) {
+                    } else if let Some(f) = self.calls.function(n) {
                         f.ret.clone()
                     } else {
                         // C89's implicit declaration `int f()`.

@@ -3,7 +3,7 @@
 //! compile-time queries give. Every other call, builtin or not, evaluates
 //! each argument once; lowering, typing and the effect analysis ask here.
 
-use super::Lowerer;
+use crate::c::lower::Lowerer;
 use crate::ir::Approximation;
 use crate::c::arith::Val;
 use crate::c::types::CType;
@@ -17,7 +17,7 @@ use lang_c::span::Node;
 /// builtin or not, evaluates each argument once. This is the one place
 /// that decides it: lowering, typing and the effect analysis ask here.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum OperandEvaluation {
+pub(crate) enum OperandEvaluation {
     /// No operand is evaluated; the value is decided at compile time.
     Unevaluated(CompileTimeQuery),
     /// `__builtin_choose_expr(c, a, b)`: `c` is an integer constant
@@ -28,7 +28,7 @@ pub(super) enum OperandEvaluation {
 
 /// What a builtin with unevaluated operands asks the compiler.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum CompileTimeQuery {
+pub(crate) enum CompileTimeQuery {
     /// `__builtin_constant_p(e)`: 1 for an integer constant expression;
     /// otherwise 0 or 1, as gcc's optimizer decides (0 at -O0, often 1
     /// at -O2 after constant propagation).
@@ -42,7 +42,7 @@ pub(super) enum CompileTimeQuery {
     ClassifyType,
 }
 
-pub(super) fn operand_evaluation(name: &str) -> Option<OperandEvaluation> {
+pub(crate) fn operand_evaluation(name: &str) -> Option<OperandEvaluation> {
     match name {
         "__builtin_constant_p" => Some(OperandEvaluation::Unevaluated(CompileTimeQuery::ConstantP)),
         "__builtin_object_size" => Some(OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize)),
@@ -60,7 +60,7 @@ pub(super) const UNMODELLED_BUILTINS: &[&str] = &["__builtin_dynamic_object_size
 impl<'a> Lowerer<'a> {
     /// The operand `__builtin_choose_expr(c, a, b)` chooses: `a` when the
     /// constant `c` is not zero, else `b`. Only that operand is evaluated.
-    pub(super) fn chosen_operand(&mut self, c: &'a Node<CallExpression>) -> Result<&'a Node<Expression>> {
+    pub(in crate::c::lower) fn chosen_operand(&mut self, c: &'a Node<CallExpression>) -> Result<&'a Node<Expression>> {
         let [cond, a, b] = c.node.arguments.as_slice() else {
             return Err(self.syntax(c.span, "`__builtin_choose_expr` takes three arguments"));
         };

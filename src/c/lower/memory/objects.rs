@@ -1,12 +1,12 @@
 //! Arrays, structs and unions declared as variables: each is a block of
-//! memory of its own (see `memory.rs`), with its integer scalars as cells
+//! memory of its own (see `mod.rs`), with its integer scalars as cells
 //! when it is small enough, and its initializer stored into it.
 //!
 //! Floating-point variables (and struct parameters passed by value) are
 //! *opaque*: their values are not modelled, every read is any value.
 
-use super::memory::PtrVal;
-use super::{LValue, Lowerer, Symbol};
+use super::PtrVal;
+use crate::c::lower::{LValue, Lowerer, Symbol};
 use crate::ir::origin::Owner;
 use crate::ir::Approximation;
 use crate::c::types::CType;
@@ -18,7 +18,7 @@ use lang_c::span::Node;
 
 /// Where an object's initial contents come from.
 #[derive(Clone, Copy, PartialEq)]
-pub(super) enum Storage {
+pub(crate) enum Storage {
     /// Automatic: indeterminate unless initialized.
     Automatic,
     /// Static: zero unless initialized.
@@ -49,13 +49,13 @@ fn list_length<'a>(l: &mut Lowerer<'a>, items: &'a [Node<InitializerListItem>]) 
 impl<'a> Lowerer<'a> {
     /// Declare an array or record variable `name` of type `ty`: a new block,
     /// initialized. Returns the symbol bound to the name.
-    pub(super) fn declare_object(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>, storage: Storage, s: lang_c::span::Span) -> Result<Symbol> {
+    pub(in crate::c::lower) fn declare_object(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>, storage: Storage, s: lang_c::span::Span) -> Result<Symbol> {
         self.declare_object_as(name, None, Owner::Variable, ty, init, storage, s)
     }
 
     /// [`Lowerer::declare_object`], with `binding` in scope in its own
     /// initializer (C11 6.2.1p7: `static struct list l = { &l, &l };`).
-    pub(super) fn declare_object_as(
+    pub(in crate::c::lower) fn declare_object_as(
         &mut self,
         name: &str,
         binding: Option<&str>,
@@ -92,12 +92,12 @@ impl<'a> Lowerer<'a> {
 
     /// Run `f` with its actions collected for the start of the program
     /// (globals and `static` locals are initialized before `main` runs).
-    pub(super) fn at_program_start<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        let saved = self.cur.replace(crate::c::cfg::Cursor::at(self.entry));
-        let saved_guards = std::mem::take(&mut self.guards);
+    pub(in crate::c::lower) fn at_program_start<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        let saved = self.flow.start_at_entry();
+        let saved_guards = self.flow.take_guards();
         let r = f(self);
-        self.guards = saved_guards;
-        let done = std::mem::replace(&mut self.cur, saved);
+        self.flow.restore_guards(saved_guards);
+        let done = self.flow.restore(saved);
         if let Some(c) = done {
             self.static_inits.extend(c.actions);
         }
@@ -128,7 +128,7 @@ impl<'a> Lowerer<'a> {
 
     /// A compound literal `(T){ ... }`: a block of its own (one per
     /// literal, C11 6.5.2.5), members not named are zero.
-    pub(super) fn compound_literal(&mut self, c: &'a Node<CompoundLiteral>) -> Result<PtrVal> {
+    pub(in crate::c::lower) fn compound_literal(&mut self, c: &'a Node<CompoundLiteral>) -> Result<PtrVal> {
         let ty = self.type_name(&c.node.type_name)?;
         let ty = match ty {
             CType::Array(elem, None) => CType::Array(elem, Some(list_length(self, &c.node.initializer_list))),
@@ -142,7 +142,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Store an initializer into the object of type `ty` at `at`.
-    pub(super) fn initialize(&mut self, at: &PtrVal, ty: &CType, init: &'a Node<Initializer>) -> Result<()> {
+    pub(in crate::c::lower) fn initialize(&mut self, at: &PtrVal, ty: &CType, init: &'a Node<Initializer>) -> Result<()> {
         match &init.node {
             Initializer::List(items) => self.initialize_list(at, ty, items, init.span),
             Initializer::Expression(_) => self.initialize_one(at, ty, init),
@@ -180,8 +180,8 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             CType::Record(id) => {
-                let fields = self.records[*id].fields.clone().unwrap_or_default();
-                let union = self.records[*id].union;
+                let fields = self.types.record(*id).fields.clone().unwrap_or_default();
+                let union = self.types.record(*id).union;
                 let mut k = 0usize;
                 let mut next = 0usize;
                 while let Some(item) = items.get(next) {
@@ -248,8 +248,8 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             CType::Record(id) => {
-                let fields = self.records[*id].fields.clone().unwrap_or_default();
-                let union = self.records[*id].union;
+                let fields = self.types.record(*id).fields.clone().unwrap_or_default();
+                let union = self.types.record(*id).union;
                 for f in fields.iter().filter(|f| f.name.is_some() || f.bits.is_none()) {
                     if items.get(*next).is_none_or(|i| !i.node.designation.is_empty()) {
                         break;
@@ -308,7 +308,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    pub(super) fn effect_of_initializer(&mut self, init: &'a Node<Initializer>) -> Result<()> {
+    pub(in crate::c::lower) fn effect_of_initializer(&mut self, init: &'a Node<Initializer>) -> Result<()> {
         match &init.node {
             Initializer::Expression(e) => self.effect_any(e),
             Initializer::List(items) => items.iter().try_for_each(|i| self.effect_of_initializer(&i.node.initializer)),
@@ -347,12 +347,12 @@ impl<'a> Lowerer<'a> {
     pub(super) fn havoc_object(&mut self, at: &PtrVal, ty: &CType) {
         let width = self.byte_size(ty).unwrap_or(0) as i64;
         let Some(block) = self.cell_slots(&at.base) else {
-            if super::memory::const_int(&at.base).is_none() {
+            if super::const_int(&at.base).is_none() {
                 self.havoc_reachable(at);
             }
             return;
         };
-        let Some(k) = super::memory::const_int(&at.off) else {
+        let Some(k) = super::const_int(&at.off) else {
             self.havoc_reachable(at);
             return;
         };
@@ -365,7 +365,7 @@ impl<'a> Lowerer<'a> {
 
     /// `dst = src` for a whole struct: cell by cell where both are known,
     /// else the destination's cells become unknown.
-    pub(super) fn copy_record_into(&mut self, dst: &PtrVal, ty: &CType, src: &'a Node<Expression>) -> Result<()> {
+    pub(in crate::c::lower) fn copy_record_into(&mut self, dst: &PtrVal, ty: &CType, src: &'a Node<Expression>) -> Result<()> {
         let from = self.object_address(src)?;
         let at = self.span(src.span);
         self.copy_record_from(dst, ty, from, &at);
@@ -374,7 +374,7 @@ impl<'a> Lowerer<'a> {
 
     /// Copy the struct at `from` (`None`: a value without an address, any
     /// contents) into `dst`.
-    pub(super) fn copy_record_from(&mut self, dst: &PtrVal, ty: &CType, from: Option<PtrVal>, loc: &Option<crate::ir::Span>) {
+    pub(in crate::c::lower) fn copy_record_from(&mut self, dst: &PtrVal, ty: &CType, from: Option<PtrVal>, loc: &Option<crate::ir::Span>) {
         let Some(from) = from else {
             self.havoc_object(dst, ty);
             self.note_approximation(loc.clone(), Approximation::StructValue);
@@ -382,7 +382,7 @@ impl<'a> Lowerer<'a> {
         };
         let mut slots = Vec::new();
         let size = self.byte_size(ty).unwrap_or(0);
-        if !self.scalar_slots(ty, 0, "", &mut slots, super::memory::MAX_CELLS * 4) || size == 0 {
+        if !self.scalar_slots(ty, 0, "", &mut slots, super::MAX_CELLS * 4) || size == 0 {
             self.havoc_object(dst, ty);
             self.note_approximation(loc.clone(), Approximation::LargeStructCopy);
             return;
@@ -410,17 +410,17 @@ impl<'a> Lowerer<'a> {
         match ty {
             CType::Int(_) => false,
             CType::Array(e, _) => self.has_untracked_parts(e),
-            CType::Record(id) => self.records[*id]
+            CType::Record(id) => self.types.record(*id)
                 .fields
                 .as_ref()
-                .is_none_or(|fs| self.records[*id].union || fs.iter().any(|f| f.bits.is_some() || self.has_untracked_parts(&f.ty))),
+                .is_none_or(|fs| self.types.record(*id).union || fs.iter().any(|f| f.bits.is_some() || self.has_untracked_parts(&f.ty))),
             _ => true,
         }
     }
 
     /// The address of an object expression (`s`, `*p`, `a[i]`, `s.f`,
     /// `p->f`), or `None` for a value without one (a call's result).
-    pub(super) fn object_address(&mut self, e: &'a Node<Expression>) -> Result<Option<PtrVal>> {
+    pub(in crate::c::lower) fn object_address(&mut self, e: &'a Node<Expression>) -> Result<Option<PtrVal>> {
         match &e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
                 Some(Symbol::Object { ptr, .. }) => Ok(Some(ptr)),
@@ -433,14 +433,14 @@ impl<'a> Lowerer<'a> {
             }
             Expression::BinaryOperator(_) | Expression::Member(_) => self.address_of_object(e).map(Some),
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if self.lookup(&id.node.name).is_none()
-                && self.functions.get(&id.node.name).is_some_and(|f| f.def.is_some() && matches!(f.ret, CType::Record(_)))
-                && !self.recursive.contains_key(&id.node.name)) =>
+                && self.calls.function(&id.node.name).is_some_and(|f| f.def.is_some() && matches!(f.ret, CType::Record(_)))
+                && !self.calls.is_recursive(&id.node.name)) =>
             {
                 // An inlined function's struct result: the block it was
                 // copied into.
-                self.last_record_return = None;
+                self.mem.last_record_return = None;
                 self.call(c, true)?;
-                Ok(self.last_record_return.take())
+                Ok(self.mem.last_record_return.take())
             }
             Expression::CompoundLiteral(c) => self.compound_literal(c).map(Some),
             Expression::Call(_) | Expression::Conditional(_) | Expression::Comma(_) | Expression::Cast(_) | Expression::Statement(_) => {
@@ -452,7 +452,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Evaluate any expression for its effects only, whatever its type.
-    pub(super) fn effect_any(&mut self, e: &'a Node<Expression>) -> Result<()> {
+    pub(in crate::c::lower) fn effect_any(&mut self, e: &'a Node<Expression>) -> Result<()> {
         match self.type_of(e)? {
             CType::Ptr(_) if !matches!(e.node, Expression::Call(_)) => self.pointer(e, None).map(|_| ()),
             CType::Record(_) => match &e.node {
@@ -467,7 +467,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// `l = r` for structs.
-    pub(super) fn assign_record(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<()> {
+    pub(in crate::c::lower) fn assign_record(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<()> {
         let ty = self.object_type(l)?;
         match self.object_address(l)? {
             Some(dst) => {
@@ -480,7 +480,7 @@ impl<'a> Lowerer<'a> {
 
     /// Initial value of a floating-point or other opaque variable: its
     /// initializer runs for its effects.
-    pub(super) fn declare_opaque(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>) -> Result<()> {
+    pub(in crate::c::lower) fn declare_opaque(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>) -> Result<()> {
         if let Some(i) = init {
             self.effect_of_initializer(i)?;
         }
@@ -490,8 +490,8 @@ impl<'a> Lowerer<'a> {
 
     /// A fresh value standing for an opaque (floating-point) value: any
     /// mathematical integer, recorded as an approximation.
-    pub(super) fn opaque_value(&mut self, s: lang_c::span::Span) -> crate::c::arith::Val {
-        self.uses_floats = true;
+    pub(in crate::c::lower) fn opaque_value(&mut self, s: lang_c::span::Span) -> crate::c::arith::Val {
+        self.types.saw_floats();
         let v = self.cfg.temp("float", crate::ir::IntType::LONG);
         self.emit(Action::Choose(v.clone()));
         let at = self.span(s);

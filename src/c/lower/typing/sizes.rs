@@ -2,7 +2,7 @@
 //! alignments of the types as gcc lays them out for the data model
 //! (`records.rs`), and the variable-length array lengths C evaluates.
 
-use super::Lowerer;
+use crate::c::lower::Lowerer;
 use crate::c::arith::Val;
 use crate::c::types::CType;
 use crate::error::Result;
@@ -14,7 +14,7 @@ impl<'a> Lowerer<'a> {
     /// Whether a type name holds an array length with side effects
     /// (`int[x--]`): C evaluates the length of a variable-length array type
     /// where the type name appears.
-    pub(super) fn type_name_has_effects(&self, t: &TypeName) -> bool {
+    pub(in crate::c::lower) fn type_name_has_effects(&self, t: &TypeName) -> bool {
         fn declarator_lengths<'b>(d: &'b Declarator, out: &mut Vec<&'b Node<Expression>>) {
             if let DeclaratorKind::Declarator(inner) = &d.kind.node {
                 declarator_lengths(&inner.node, out);
@@ -37,7 +37,7 @@ impl<'a> Lowerer<'a> {
     /// `_Alignof(type)`, `__alignof__(type)` and `__alignof__(expr)` as gcc
     /// computes them (the expression form arrives wrapped in a `__typeof__`
     /// the rewrite inserted, see `c::gnu`).
-    pub(super) fn alignof(&mut self, a: &'a Node<AlignOf>) -> Result<u64> {
+    pub(in crate::c::lower) fn alignof(&mut self, a: &'a Node<AlignOf>) -> Result<u64> {
         let tn: &'a Node<TypeName> = &a.node.0;
         // gcc: C11's `_Alignof(type)` is the alignment the type is sure to
         // have (on i386 4 for `long long` and `double`), `__alignof__` the
@@ -46,7 +46,7 @@ impl<'a> Lowerer<'a> {
         let inserted = match (tn.node.specifiers.as_slice(), &tn.node.declarator) {
             ([s], None) => match &s.node {
                 SpecifierQualifier::TypeSpecifier(t) => match &t.node {
-                    TypeSpecifier::TypeOf(x) if [s.span.start, t.span.start, x.span.start].iter().any(|o| self.alignof_typeof.contains(o)) => Some(x),
+                    TypeSpecifier::TypeOf(x) if [s.span.start, t.span.start, x.span.start].iter().any(|o| self.types.alignof_typeof.contains(o)) => Some(x),
                     _ => None,
                 },
                 _ => None,
@@ -58,7 +58,7 @@ impl<'a> Lowerer<'a> {
                 // lang-c reads `__typeof__(name)` as an expression even
                 // when `name` is a typedef.
                 if let Expression::Identifier(id) = &e.node {
-                    if let Some(super::Symbol::Typedef(ty, own)) = self.lookup(&id.node.name).cloned() {
+                    if let Some(crate::c::lower::Symbol::Typedef(ty, own)) = self.lookup(&id.node.name).cloned() {
                         return self.alignof_ctype(&ty, own, preferred, e.span);
                     }
                 }
@@ -94,7 +94,7 @@ impl<'a> Lowerer<'a> {
     /// member's alignment as placed, else its type's preferred alignment.
     fn alignof_expression(&mut self, e: &'a Node<Expression>) -> Result<u64> {
         let declared = match &e.node {
-            Expression::Identifier(id) => match self.declared_alignments.get(&id.node.name).map(Vec::as_slice) {
+            Expression::Identifier(id) => match self.types.declared_alignments.get(&id.node.name).map(Vec::as_slice) {
                 Some([one]) => *one,
                 Some([]) | None => None,
                 Some(_) => return Err(self.unsupported(e.span, format!("`__alignof__` of `{}`, declared with different alignments", id.node.name))),
@@ -119,7 +119,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// `offsetof(type, member.designator[3])`, with constant indices.
-    pub(super) fn offsetof(&mut self, o: &'a Node<OffsetOfExpression>) -> Result<u64> {
+    pub(in crate::c::lower) fn offsetof(&mut self, o: &'a Node<OffsetOfExpression>) -> Result<u64> {
         let mut ty = self.type_name(&o.node.type_name)?;
         let d = &o.node.designator.node;
         let mut offset = 0u64;
@@ -157,7 +157,7 @@ impl<'a> Lowerer<'a> {
         Ok(offset)
     }
 
-    pub(super) fn size_value(&mut self, ty: CType, s: lang_c::span::Span) -> Result<Val> {
+    pub(in crate::c::lower) fn size_value(&mut self, ty: CType, s: lang_c::span::Span) -> Result<Val> {
         let bytes = match &ty {
             // gcc: `sizeof(void)` and `sizeof` of a function are 1.
             CType::Void | CType::Function => Some(1),

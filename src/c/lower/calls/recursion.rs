@@ -17,8 +17,8 @@
 //! (a YES stays sound), but not conversely: each such call is recorded in
 //! `Program.approximations`, which forbids NO answers.
 
-use super::memory::{PtrVal, PtrVar};
-use super::{Frame, JumpScope, Lowerer, Symbol};
+use crate::c::lower::memory::{PtrVal, PtrVar};
+use crate::c::lower::{Frame, Lowerer, Symbol};
 use crate::ir::origin::{Owner, PointerPart};
 use crate::ir::Origin;
 use crate::ir::Approximation;
@@ -29,7 +29,7 @@ use crate::error::Result;
 use crate::ir::{Action, IntType, LocId};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
-use super::facts::BodyFacts;
+use crate::c::lower::facts::BodyFacts;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Call-graph cycles: for each function on a cycle, the id of its cycle
@@ -138,15 +138,16 @@ impl<'a> Lowerer<'a> {
             values.push(DescentArg::Int(v));
         }
         let instance = self
+            .calls
             .frames
             .iter()
             .rev()
-            .find_map(|f| f.instance.filter(|&i| self.instances.get(i).is_some_and(|x| x.component == component)));
+            .find_map(|f| f.instance.filter(|&i| self.calls.instances.get(i).is_some_and(|x| x.component == component)));
         let instance = match instance {
             Some(i) => i,
             None => {
-                self.instances.push(Instance { component, headers: HashMap::new() });
-                self.instances.len() - 1
+                self.calls.instances.push(Instance { component, headers: HashMap::new() });
+                self.calls.instances.len() - 1
             }
         };
         let (header, params) = self.descent_header(instance, name)?;
@@ -171,7 +172,7 @@ impl<'a> Lowerer<'a> {
                 self.expose(&p.base);
             }
         }
-        if let Some(mut descend) = self.cur.clone() {
+        if let Some(mut descend) = self.flow.cursor().cloned() {
             let mut assign = |var: &String, term: crate::term::Term| {
                 if term != crate::term::Term::var(var.clone()) {
                     descend.push(Action::Assign(var.clone(), term));
@@ -206,12 +207,12 @@ impl<'a> Lowerer<'a> {
         }
         // A pointer result is any pointer (read through `last_pointer_return`).
         if let (CType::Ptr(pointee), true) = (&info.ret, want) {
-            if self.cur.is_some() {
+            if self.flow.is_reachable() {
                 let p = self.unknown_pointer((**pointee).clone());
-                self.last_pointer_return = Some(p);
+                self.mem.set_pointer_result(p);
             }
         }
-        if self.cur.is_some() {
+        if self.flow.is_reachable() {
             let at = self.span(c.span);
             self.note_approximation(at, Approximation::RecursiveCall { function: name.to_string() });
         }
@@ -275,10 +276,10 @@ impl<'a> Lowerer<'a> {
     /// The descent header of `name` in an instance, lowering its body there
     /// the first time.
     fn descent_header(&mut self, instance: usize, name: &str) -> Result<(LocId, DescentParams)> {
-        if let Some(h) = self.instances.get(instance).and_then(|i| i.headers.get(name)) {
+        if let Some(h) = self.calls.instances.get(instance).and_then(|i| i.headers.get(name)) {
             return Ok(h.clone());
         }
-        let info = self.functions.get(name).cloned();
+        let info = self.calls.functions.get(name).cloned();
         let Some(def) = info.as_ref().and_then(|i| i.def) else {
             return Err(crate::error::TesseraError::Internal(format!("no body for recursive `{name}`")));
         };
@@ -317,7 +318,7 @@ impl<'a> Lowerer<'a> {
                 }
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
                 other => {
-                    let what = super::memory::describe(other);
+                    let what = crate::c::lower::memory::describe(other);
                     return Err(self.unsupported(def.span, format!("{what} parameter of the recursive `{name}`")));
                 }
             };
@@ -333,35 +334,19 @@ impl<'a> Lowerer<'a> {
         let at = self.span(def.span);
         let h = self.cfg.new_location(at, format!("recursive {name}"));
         self.cfg.protected.insert(h);
-        if let Some(i) = self.instances.get_mut(instance) {
+        if let Some(i) = self.calls.instances.get_mut(instance) {
             i.headers.insert(name.to_string(), (h, params.clone()));
         }
-        let saved = self.cur.replace(Cursor::at(h));
-        self.enter_frame(Frame {
-            function: name.to_string(),
-            scopes: vec![bindings],
-            ret: None,
-            is_main: false,
-            returns: Vec::new(),
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
-            goto_targets: super::stmt::goto_targets(&def.node.statement),
-            jumps: Vec::<JumpScope>::new(),
-            instance: Some(instance),
-            reassigned: super::facts::reassigned_names(&def.node.statement),
-            addressed: super::facts::addressed_names(&def.node.statement),
-            past_goto_label: false,
-            ret_ptr: None,
-            ret_object: None,
-        });
+        let saved = self.flow.replace(Cursor::at(h));
+        self.enter_frame(Frame { instance: Some(instance), ..Frame::of_body(name, def, bindings) });
         let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
         let frame = self.leave_frame();
         // A return from a descent ends the (abstract) run.
-        let ends: Vec<Cursor> = self.cur.take().into_iter().chain(frame.into_iter().flat_map(|f| f.returns)).collect();
+        let ends: Vec<Cursor> = self.flow.take().into_iter().chain(frame.into_iter().flat_map(|f| f.returns)).collect();
         for c in ends {
-            self.cfg.jump(c, self.exit);
+            self.cfg.jump(c, self.flow.exit());
         }
-        self.cur = saved;
+        self.flow.set(saved);
         r?;
         Ok((h, params))
     }

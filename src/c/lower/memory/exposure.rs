@@ -15,12 +15,12 @@
 //!
 //! The set is only known when the whole program has been lowered, so the
 //! lowering runs again when a round consulted a smaller set than it found
-//! (see [`super::lower`]). Where the address goes is decided at the few
+//! (see [`crate::c::lower::lower`]). Where the address goes is decided at the few
 //! places a pointer's base is copied into program state (the sinks):
 //! [`Lowerer::expose`] is called there.
 
 use super::cells::Block;
-use super::Lowerer;
+use crate::c::lower::Lowerer;
 use crate::ir::IntType;
 use crate::term::{Op, Term};
 use std::collections::HashSet;
@@ -71,7 +71,7 @@ impl<'a> Lowerer<'a> {
     /// The address in `base` leaves the expression (a sink): its blocks
     /// become reachable by unknown pointers.
     pub(crate) fn expose(&mut self, base: &Term) {
-        constant_bases(base, &mut self.exposure.found);
+        constant_bases(base, &mut self.mem.exposure.found);
     }
 
     /// The cell blocks a pointer with this (non-constant) base may address:
@@ -80,32 +80,33 @@ impl<'a> Lowerer<'a> {
         let mut named = HashSet::new();
         constant_bases(base, &mut named);
         let blocks: Vec<Block> = self
+            .mem
             .blocks
             .iter()
             .filter(|b| b.cells.is_some())
-            .filter(|b| named.contains(&b.id) || self.exposure.assumed.contains(&b.id) && !self.exposure.ended.contains(&b.id))
+            .filter(|b| named.contains(&b.id) || self.mem.exposure.assumed.contains(&b.id) && !self.mem.exposure.ended.contains(&b.id))
             .cloned()
             .collect();
-        if self.blocks.iter().any(|b| b.cells.is_some() && !named.contains(&b.id)) {
-            self.exposure.consulted = true;
+        if self.mem.blocks.iter().any(|b| b.cells.is_some() && !named.contains(&b.id)) {
+            self.mem.exposure.consulted = true;
         }
         blocks
     }
 
     /// An automatic object's block, open until its scope closes.
     pub(crate) fn open_automatic(&mut self, base: &Term) {
-        if let (Some(id), Some(f)) = (super::memory::const_int(base), self.frames.last()) {
-            let depth = (self.frames.len(), f.scopes.len());
-            self.exposure.open.push((depth.0, depth.1, id));
+        if let (Some(id), Some(f)) = (super::const_int(base), self.calls.frame()) {
+            let depth = (self.calls.frames().len(), f.scopes.len());
+            self.mem.exposure.open.push((depth.0, depth.1, id));
         }
     }
 
     /// The scopes deeper than `scopes` in frame `frames` (and every scope
     /// of deeper frames) have closed: their automatic objects are dead.
     pub(crate) fn close_automatic(&mut self, frames: usize, scopes: usize) {
-        let (closed, open): (Vec<_>, Vec<_>) = self.exposure.open.drain(..).partition(|&(f, s, _)| f > frames || f == frames && s > scopes);
-        self.exposure.open = open;
-        self.exposure.ended.extend(closed.into_iter().map(|(_, _, id)| id));
+        let (closed, open): (Vec<_>, Vec<_>) = self.mem.exposure.open.drain(..).partition(|&(f, s, _)| f > frames || f == frames && s > scopes);
+        self.mem.exposure.open = open;
+        self.mem.exposure.ended.extend(closed.into_iter().map(|(_, _, id)| id));
     }
 
     /// The cells code outside the model may reach through pointers the

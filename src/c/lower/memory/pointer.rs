@@ -1,7 +1,7 @@
 //! Pointer values as data: a pointer is three integers (block id, byte
 //! offset, block size; NULL is block 0), held in terms or, for a pointer
 //! variable, in program variables. The lowering of pointer expressions
-//! (`memory.rs`) and of loads and stores (`cells.rs`) both build on these.
+//! (`mod.rs`) and of loads and stores (`cells.rs`) both build on these.
 
 use crate::c::types::CType;
 use crate::term::Term;
@@ -55,7 +55,7 @@ impl PtrVar {
     }
 }
 
-pub(super) fn is_null_constant(e: &Expression) -> bool {
+pub(crate) fn is_null_constant(e: &Expression) -> bool {
     match e {
         Expression::Constant(c) => matches!(&c.node, Constant::Integer(i) if i.number.chars().all(|d| d == '0')),
         Expression::Cast(c) => is_null_constant(&c.node.expression.node),
@@ -72,7 +72,7 @@ pub(super) fn pointee_of(t: &CType) -> Option<CType> {
 }
 
 /// How a type is named in messages.
-pub(super) fn describe(t: &CType) -> &'static str {
+pub(crate) fn describe(t: &CType) -> &'static str {
     match t {
         CType::Float(_) => "floating-point value",
         CType::Array(..) => "array",
@@ -86,7 +86,7 @@ pub(super) fn describe(t: &CType) -> &'static str {
 }
 
 /// A constant term as a machine integer.
-pub(super) fn const_int(t: &Term) -> Option<i64> {
+pub(crate) fn const_int(t: &Term) -> Option<i64> {
     t.as_int_const()
 }
 

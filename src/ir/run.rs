@@ -435,13 +435,15 @@ impl<'p> Runner<'p> {
     /// [`StepSolver`]). Runs start with `prefix` when it is not empty: the
     /// visits of a run to a cut-point found otherwise (by a solver: some
     /// programs start only on inputs random choice does not hit).
-    pub fn find_lasso(&self, cuts: &Cuts, prefix: &[Visit], seed: u64, deadline: Instant, solve: &mut StepSolver<'_>) -> Option<Lasso> {
+    /// `stop` ends the search early (checked as often as the deadline).
+    #[allow(clippy::too_many_arguments)]
+    pub fn find_lasso(&self, cuts: &Cuts, prefix: &[Visit], seed: u64, deadline: Instant, stop: &dyn Fn() -> bool, solve: &mut StepSolver<'_>) -> Option<Lasso> {
         let mut rng = SmallRng::seed_from_u64(seed);
         let p = self.program;
         let n = p.vars.len();
         let entry_live = cuts.live.get(p.entry);
         let mut run = 0usize;
-        while Instant::now() < deadline {
+        while Instant::now() < deadline && !stop() {
             run += 1;
             // Half the runs repeat each input's last value while that
             // lets the run go on: a deterministic system under constant
@@ -471,7 +473,7 @@ impl<'p> Runner<'p> {
             let mut solved = 0usize;
             let mut backtracked = 0usize;
             while visits.len() < MAX_VISITS {
-                if visits.len() % 64 == 0 && Instant::now() >= deadline {
+                if visits.len() % 64 == 0 && (Instant::now() >= deadline || stop()) {
                     return None;
                 }
                 let mut step = None;
@@ -599,7 +601,7 @@ mod tests {
         let p = test_program(vec![int_var("x")], 3, edges);
         let r = Runner::new(&p).expect("compiles");
         let cuts = Cuts { cut: vec![true, false, true], live: vec![vec![false]; 3] };
-        let lasso = r.find_lasso(&cuts, &[], 1, Instant::now() + std::time::Duration::from_secs(5), &mut |_, _, _| None).expect("a lasso");
+        let lasso = r.find_lasso(&cuts, &[], 1, Instant::now() + std::time::Duration::from_secs(5), &|| false, &mut |_, _, _| None).expect("a lasso");
         assert_eq!(lasso.visits[lasso.first].at, 0);
         assert_eq!(lasso.visits.last().map(|v| v.at), Some(0));
     }
@@ -616,7 +618,7 @@ mod tests {
         let p = test_program(vec![int_var("x")], 3, edges);
         let r = Runner::new(&p).expect("compiles");
         let cuts = Cuts { cut: vec![false, true, true], live: vec![vec![true]; 3] };
-        assert!(r.find_lasso(&cuts, &[], 1, Instant::now() + std::time::Duration::from_millis(200), &mut |_, _, _| None).is_none());
+        assert!(r.find_lasso(&cuts, &[], 1, Instant::now() + std::time::Duration::from_millis(200), &|| false, &mut |_, _, _| None).is_none());
     }
 
     /// Euclidean division and remainder, as in SMT-LIB.

@@ -61,7 +61,7 @@ pub fn concrete_lasso<'e>(
         }
         let t0 = Instant::now();
         let until = if prefix.is_none() { from_start_until } else { deadline };
-        let Some(lasso) = runner.find_lasso(&cuts, prefix.as_deref().unwrap_or(&[]), seed, until, &mut solve) else {
+        let Some(lasso) = runner.find_lasso(&cuts, prefix.as_deref().unwrap_or(&[]), seed, until, &|| budget.expired(), &mut solve) else {
             if prefix.is_some() || Instant::now() >= deadline {
                 break;
             }

@@ -11,6 +11,7 @@ use std::fmt;
 
 pub mod bmc;
 pub mod houdini;
+pub mod inline;
 pub mod pdr;
 pub mod portfolio;
 pub mod spacer;

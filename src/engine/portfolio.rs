@@ -3,6 +3,7 @@
 //! [`validate`]; an answer whose evidence fails the check becomes `Unknown`
 //! with the reason.
 
+use super::inline::inline;
 use super::validate::validate;
 use super::{Engine, EngineEntry, EngineKind, ENGINES};
 use crate::solve::{Budget, Cancel, Verdict};
@@ -24,7 +25,33 @@ pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
         return Verdict::Unknown(format!("malformed clause system: {e}"));
     }
     let chosen = |e: &&EngineEntry| kind == EngineKind::Portfolio || e.kind == kind;
-    race(system, ENGINES.iter().filter(chosen).filter_map(|e| e.make).map(|make| make()).collect(), budget)
+    let engines = || ENGINES.iter().filter(chosen).filter_map(|e| e.make).map(|make| make()).collect();
+    // First on the system with its straight-line predicates inlined; an
+    // answer there counts once translated back and validated on `system`.
+    // Without one (or when the way back fails), the system as it is, in the
+    // time left.
+    if let Some(inlined) = inline(system) {
+        if trace() {
+            eprintln!("portfolio: {} of {} predicates left after inlining", inlined.system.preds.len(), system.preds.len());
+        }
+        match race(&inlined.system, engines(), budget) {
+            Verdict::Unknown(why) if budget.expired() => return Verdict::Unknown(why),
+            Verdict::Unknown(_) => {}
+            verdict => {
+                let check = validation_budget(budget);
+                let back = inlined.verdict(verdict, &check);
+                if let Ok(v) = back.and_then(|v| validate(system, &v, &check).map(|()| v)) {
+                    return v;
+                }
+            }
+        }
+    }
+    race(system, engines(), budget)
+}
+
+/// Progress on stderr (environment variable `TESSERA_PORTFOLIO_TRACE`).
+fn trace() -> bool {
+    std::env::var_os("TESSERA_PORTFOLIO_TRACE").is_some()
 }
 
 /// Tag an engine's unknown reason with the engine name (once).
@@ -81,6 +108,9 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
             Verdict::Unknown(r) => reasons.push(tagged(kind, r)),
             _ => match validate(system, &verdict, &validation_budget(budget)) {
                 Ok(()) => {
+                    if trace() {
+                        eprintln!("portfolio: {kind} won, {} predicates, {} clauses", system.preds.len(), system.clauses.len());
+                    }
                     racers.cancel.cancel();
                     return verdict;
                 }

@@ -63,7 +63,7 @@ pub struct Inlined {
 
 /// Inline what can be inlined in a linear system; `None` when nothing can.
 pub fn inline(sys: &System) -> Option<Inlined> {
-    if !sys.is_linear() {
+    if !sys.is_linear() || !has_candidate(sys) {
         return None;
     }
     let norm = normalize(sys);
@@ -159,6 +159,26 @@ pub fn inline(sys: &System) -> Option<Inlined> {
         chains.push(chain);
     }
     Some(Inlined { norm, system, chains, pred_origin, removed })
+}
+
+/// Whether some predicate could be inlined, judged on the clauses before
+/// normalizing (which costs more than this look on systems that have no
+/// such predicate, as the prover's, whose predicates are loop headers).
+fn has_candidate(sys: &System) -> bool {
+    let n = sys.preds.len();
+    let (mut ins, mut outs, mut looping) = (vec![0usize; n], vec![0usize; n], vec![false; n]);
+    for c in &sys.clauses {
+        let head = c.head.as_ref().map(|h| h.pred);
+        let body = c.body.first().map(|b| b.pred);
+        if let Some(h) = head {
+            ins[h] += 1;
+        }
+        if let Some(b) = body {
+            outs[b] += 1;
+            looping[b] |= head == Some(b);
+        }
+    }
+    (0..n).any(|p| !looping[p] && ins[p] > 0 && outs[p] > 0 && (ins[p] == 1 || outs[p] == 1))
 }
 
 /// `a` (into `P`) followed by `b` (out of `P`): one clause from `a`'s body

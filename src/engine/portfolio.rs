@@ -49,6 +49,19 @@ pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
     race(system, engines(), budget)
 }
 
+/// Lower the calling thread's scheduling priority to [`BACKGROUND_NICE`]
+/// (on Linux a thread has a nice value of its own; elsewhere, or when the
+/// call fails, the thread keeps its priority, which costs only speed).
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid and setpriority only read and set the calling thread's
+    // scheduling attributes.
+    unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS as _, tid as libc::id_t, super::BACKGROUND_NICE);
+    }
+}
+
 /// Progress on stderr (environment variable `TESSERA_PORTFOLIO_TRACE`).
 fn trace() -> bool {
     std::env::var_os("TESSERA_PORTFOLIO_TRACE").is_some()
@@ -76,11 +89,16 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
     let (tx, rx) = crossbeam_channel::unbounded::<(&'static str, Verdict)>();
     let mut running = 0usize;
     let mut reasons: Vec<String> = Vec::new();
+    let racing = engines.len() > 1;
     for engine in engines {
         let kind = engine.name();
+        let background = racing && ENGINES.iter().any(|e| e.name == kind && e.background);
         let (tx, sys, b) = (tx.clone(), Arc::clone(&system_shared), racers.clone());
         let spawned =
             std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(move || {
+                if background {
+                    lower_priority();
+                }
                 let verdict = engine.solve(&sys, &b);
                 let _ = tx.send((kind, verdict));
             });

@@ -11,6 +11,7 @@ use std::fmt;
 
 pub mod bmc;
 pub mod houdini;
+pub mod inline;
 pub mod pdr;
 pub mod portfolio;
 pub mod spacer;
@@ -43,6 +44,14 @@ pub struct EngineEntry {
     /// Whether `prove --engine` offers it (BMC alone never proves safety,
     /// which every ranking check needs).
     pub proves: bool,
+    /// Whether it races at a lower scheduling priority ([`BACKGROUND_NICE`])
+    /// when other engines race too. Threads of one process share the
+    /// processor time the process gets, so on a busy machine three racing
+    /// engines each run at a third of the speed of one. BMC's
+    /// counterexamples are also found by PDR, whose deep probe runs the same
+    /// unrolling between its rounds, so BMC takes less of that time and
+    /// Spacer and PDR more.
+    pub background: bool,
     /// The engine; `None` for the portfolio, which races all the others.
     pub make: Option<fn() -> Box<dyn Engine + Send>>,
 }
@@ -55,6 +64,7 @@ pub const ENGINES: &[EngineEntry] = &[
         name: "pdr",
         help: "Our property-directed reachability (IC3) engine (linear clauses)",
         proves: true,
+        background: false,
         make: Some(|| Box::new(pdr::Pdr)),
     },
     EngineEntry {
@@ -62,6 +72,7 @@ pub const ENGINES: &[EngineEntry] = &[
         name: "bmc",
         help: "Bounded model checking: finds counterexamples only (linear clauses)",
         proves: false,
+        background: true,
         make: Some(|| Box::new(bmc::Bmc)),
     },
     EngineEntry {
@@ -69,6 +80,7 @@ pub const ENGINES: &[EngineEntry] = &[
         name: "spacer",
         help: "Z3's Spacer through the fixedpoint API",
         proves: true,
+        background: false,
         make: Some(|| Box::new(spacer::Spacer)),
     },
     EngineEntry {
@@ -76,9 +88,14 @@ pub const ENGINES: &[EngineEntry] = &[
         name: "portfolio",
         help: "Race PDR, BMC and Spacer; the first validated answer wins",
         proves: true,
+        background: false,
         make: None,
     },
 ];
+
+/// The nice value of a background engine's thread: its share of the
+/// processor is about a third of a normal thread's (Linux weights 335 to 1024).
+pub const BACKGROUND_NICE: i32 = 5;
 
 impl EngineKind {
     /// This engine's row of [`ENGINES`].

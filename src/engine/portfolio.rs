@@ -3,6 +3,7 @@
 //! [`validate`]; an answer whose evidence fails the check becomes `Unknown`
 //! with the reason.
 
+use super::inline::inline;
 use super::validate::validate;
 use super::{Engine, EngineEntry, EngineKind, ENGINES};
 use crate::solve::{Budget, Cancel, Verdict};
@@ -24,7 +25,46 @@ pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
         return Verdict::Unknown(format!("malformed clause system: {e}"));
     }
     let chosen = |e: &&EngineEntry| kind == EngineKind::Portfolio || e.kind == kind;
-    race(system, ENGINES.iter().filter(chosen).filter_map(|e| e.make).map(|make| make()).collect(), budget)
+    let engines = || ENGINES.iter().filter(chosen).filter_map(|e| e.make).map(|make| make()).collect();
+    // First on the system with its straight-line predicates inlined; an
+    // answer there counts once translated back and validated on `system`.
+    // Without one (or when the way back fails), the system as it is, in the
+    // time left.
+    if let Some(inlined) = inline(system) {
+        if trace() {
+            eprintln!("portfolio: {} of {} predicates left after inlining", inlined.system.preds.len(), system.preds.len());
+        }
+        match race(&inlined.system, engines(), budget) {
+            Verdict::Unknown(why) if budget.expired() => return Verdict::Unknown(why),
+            Verdict::Unknown(_) => {}
+            verdict => {
+                let check = validation_budget(budget);
+                let back = inlined.verdict(verdict, &check);
+                if let Ok(v) = back.and_then(|v| validate(system, &v, &check).map(|()| v)) {
+                    return v;
+                }
+            }
+        }
+    }
+    race(system, engines(), budget)
+}
+
+/// Lower the calling thread's scheduling priority to [`BACKGROUND_NICE`]
+/// (on Linux a thread has a nice value of its own; elsewhere, or when the
+/// call fails, the thread keeps its priority, which costs only speed).
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid and setpriority only read and set the calling thread's
+    // scheduling attributes.
+    unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS as _, tid as libc::id_t, super::BACKGROUND_NICE);
+    }
+}
+
+/// Progress on stderr (environment variable `TESSERA_PORTFOLIO_TRACE`).
+fn trace() -> bool {
+    std::env::var_os("TESSERA_PORTFOLIO_TRACE").is_some()
 }
 
 /// Tag an engine's unknown reason with the engine name (once).
@@ -49,11 +89,16 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
     let (tx, rx) = crossbeam_channel::unbounded::<(&'static str, Verdict)>();
     let mut running = 0usize;
     let mut reasons: Vec<String> = Vec::new();
+    let racing = engines.len() > 1;
     for engine in engines {
         let kind = engine.name();
+        let background = racing && ENGINES.iter().any(|e| e.name == kind && e.background);
         let (tx, sys, b) = (tx.clone(), Arc::clone(&system_shared), racers.clone());
         let spawned =
             std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(move || {
+                if background {
+                    lower_priority();
+                }
                 let verdict = engine.solve(&sys, &b);
                 let _ = tx.send((kind, verdict));
             });
@@ -81,6 +126,9 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
             Verdict::Unknown(r) => reasons.push(tagged(kind, r)),
             _ => match validate(system, &verdict, &validation_budget(budget)) {
                 Ok(()) => {
+                    if trace() {
+                        eprintln!("portfolio: {kind} won, {} predicates, {} clauses", system.preds.len(), system.clauses.len());
+                    }
                     racers.cancel.cancel();
                     return verdict;
                 }

@@ -106,7 +106,7 @@ pub fn normalize(sys: &System) -> Normalized {
 }
 
 /// A name not in `taken`, built from `base`; the new name is added to `taken`.
-fn fresh_name(base: &str, taken: &mut BTreeSet<String>) -> String {
+pub(crate) fn fresh_name(base: &str, taken: &mut BTreeSet<String>) -> String {
     let mut i = 0usize;
     loop {
         let cand = format!("{base}!{i}");
@@ -118,7 +118,7 @@ fn fresh_name(base: &str, taken: &mut BTreeSet<String>) -> String {
     }
 }
 
-fn clause_names(c: &Clause) -> BTreeSet<String> {
+pub(crate) fn clause_names(c: &Clause) -> BTreeSet<String> {
     let mut names: BTreeSet<String> = c.vars.iter().map(|v| v.name.clone()).collect();
     names.extend(c.constraint.free_vars().into_iter().map(|v| v.name));
     for app in c.body.iter().chain(c.head.iter()) {

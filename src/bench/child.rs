@@ -15,9 +15,11 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Captured output beyond this size is read and dropped: the answer is on
-/// the first lines, and a runaway printer must not fill our memory.
-const OUTPUT_CAP: usize = 1 << 20;
+/// Captured output beyond this size is read and dropped: a runaway printer
+/// must not fill our memory. The JSON answer is read whole, and a NO on a
+/// large reactive program carries a stem of hundreds of steps over a
+/// hundred variables each (SystemC's token_ring: over 1 MiB).
+const OUTPUT_CAP: usize = 64 << 20;
 
 /// How long to wait for the output pipes to close after the process group
 /// was killed. A process that left the group on purpose can keep them open.

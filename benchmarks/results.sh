@@ -4,7 +4,11 @@
 # scoreboard unchanged to benchmarks/results/SET.md, and rebuilds
 # benchmarks/results.md from those files. Nothing in them is written by hand.
 #
-#   benchmarks/results.sh [SET ...]     SET: c-int c other chc lists its
+#   benchmarks/results.sh [SET ...]     SET: c-int c other chc lists its reactive
+#
+# `reactive` (not in the default list: `other` holds its tasks) runs the
+# folders of large reactive programs of ../shared/bench/other one by one
+# (eca-rers2012, seq-mthreaded, systemc, ldv-linux-3.4-simple).
 #
 # Uses target/release/tessera (build it first); JOBS (default 2) tasks at once.
 set -euo pipefail
@@ -17,6 +21,15 @@ jobs=${JOBS:-2}
 sets=("$@")
 [ ${#sets[@]} -gt 0 ] || sets=(c-int c other chc lists its)
 for set in "${sets[@]}"; do
+  if [ "$set" = reactive ]; then
+    echo "results.sh: $set" >&2
+    for folder in eca-rers2012 seq-mthreaded systemc ldv-linux-3.4-simple; do
+      "$tessera" bench "$bench/other/verdicts.tsv" --filter "$folder/" --timeout 30 --jobs "$jobs" --markdown \
+        --out "target/results/reactive-$folder" || true
+      echo
+    done > benchmarks/results/reactive.md
+    continue
+  fi
   case $set in
     c-int) args=("$bench/c/verdicts.tsv" --ints math --int-only --timeout 30) ;;
     c)     args=("$bench/c/verdicts.tsv" --ints math --timeout 30) ;;
@@ -24,7 +37,7 @@ for set in "${sets[@]}"; do
     chc)   args=("$bench/chc/verdicts.tsv" --timeout 20 --vs-z3) ;;
     lists) args=("$bench/lists/verdicts.tsv" --ints math --timeout 30) ;;
     its)   args=("$bench/its/verdicts.tsv" --timeout 30) ;;
-    *) echo "unknown set $set (c-int c other chc lists its)" >&2; exit 2 ;;
+    *) echo "unknown set $set (c-int c other chc lists its reactive)" >&2; exit 2 ;;
   esac
   echo "results.sh: $set" >&2
   "$tessera" bench "${args[@]}" --jobs "$jobs" --markdown --out "target/results/$set" \
@@ -37,7 +50,7 @@ done
   echo "unchanged output of \`tessera bench --markdown\`, with its date, machine and"
   echo "options; paths are relative to the checkout's parent). Rerun a set with"
   echo "\`benchmarks/results.sh SET\`."
-  for set in c-int c other chc lists its; do
+  for set in c-int c other reactive chc lists its; do
     f=benchmarks/results/$set.md
     [ -s "$f" ] || continue
     echo

@@ -130,6 +130,10 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             let (sliced, enc, no_model_of, search_budget, proof_cancel) = (&sliced, &enc, &no_model_of, &search_budget, &proof_budget.cancel);
             s.spawn(move || {
                 let _guard = search_budget.cancel.register_thread_context();
+                // Its own deadline comes before the proof's: a solver call
+                // of the search (a bounded model checking step) is
+                // interrupted there, not at the end of the proof.
+                let _watchdog = search_budget.watchdog();
                 let t0 = Instant::now();
                 let found = lasso::concrete_lasso(sliced, enc, no_model_of, search_budget, opts.verbose);
                 if found.is_ok() {

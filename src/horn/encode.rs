@@ -574,11 +574,11 @@ impl Encoding {
                     if live_only {
                         let dead = |n: &str| dead_at[&s].contains(n);
                         let zero = |n: &str| dead(n).then(|| Term::int(0));
-                        if mentions(&constraint, &dead) {
+                        if constraint.mentions_any(&dead) {
                             constraint = constraint.subst_with(&zero);
                         }
                         for a in &mut head_args {
-                            if mentions(a, &dead) {
+                            if a.mentions_any(&dead) {
                                 *a = a.subst_with(&zero);
                             }
                         }
@@ -599,15 +599,6 @@ impl Encoding {
             label: "query: program exit reached".into(),
         });
         sys
-    }
-}
-
-/// Whether a variable `pick` selects occurs in `t`.
-fn mentions(t: &Term, pick: &dyn Fn(&str) -> bool) -> bool {
-    match t {
-        Term::Var(n, _) => pick(n),
-        Term::App(_, args) => args.iter().any(|a| mentions(a, pick)),
-        _ => false,
     }
 }
 

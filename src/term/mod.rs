@@ -325,9 +325,14 @@ impl Term {
 
     /// Whether variable `name` occurs in the term.
     pub fn mentions(&self, name: &str) -> bool {
+        self.mentions_any(&|n| n == name)
+    }
+
+    /// Whether a variable `pick` selects occurs in the term.
+    pub fn mentions_any(&self, pick: &dyn Fn(&str) -> bool) -> bool {
         match self {
-            Term::Var(n, _) => n == name,
-            Term::App(_, args) => args.iter().any(|a| a.mentions(name)),
+            Term::Var(n, _) => pick(n),
+            Term::App(_, args) => args.iter().any(|a| a.mentions_any(pick)),
             _ => false,
         }
     }

@@ -225,6 +225,11 @@ impl Variable {
 /// checked with every such value non-zero.
 pub const ALLOCATION_RESULT: &str = "alloc.result";
 
+/// Base ids of blocks allocated at sites that may run more than once are
+/// values of a counter from here on, in the order of allocation (distinct
+/// from every block allocated once, whose ids are smaller).
+pub const SUMMARY_BASE: i64 = 1 << 20;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Continue only if the condition holds.

@@ -28,6 +28,9 @@ pub enum Origin {
     /// The marker of the undefined-behaviour site whose assumption an
     /// edge makes ([`super::UNDEFINED_SITE`]).
     UndefinedSite,
+    /// Whether pointers stored through a link (`next` of `struct list`)
+    /// follow the order of allocation (see `c/lower/memory/links.rs`).
+    LinkOrder,
 }
 
 /// What a memory block or a pointer belongs to.
@@ -86,7 +89,7 @@ impl Origin {
     /// witness leaves these free.
     pub fn is_internal(&self) -> bool {
         self.is_temporary()
-            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::HiddenCount | Origin::UndefinedSite)
+            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder)
     }
 
     /// Whether the source name reads as a C lvalue: a variable, a cell of
@@ -101,7 +104,7 @@ impl Origin {
             Origin::Allocation(part) => *part != AllocationPart::Counter,
             Origin::Cell { of, .. } => *of == Owner::Variable,
             Origin::PointerPart { of, .. } => matches!(of, Owner::Variable | Owner::Conditional),
-            Origin::HiddenCount | Origin::UndefinedSite => false,
+            Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder => false,
         }
     }
 

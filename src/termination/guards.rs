@@ -58,6 +58,47 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
     out
 }
 
+/// Most allocation-order candidates tried per loop.
+const MAX_ORDER_CANDIDATES: usize = 2;
+
+/// When the program follows links in the order of allocation (see
+/// `c/lower/memory/links.rs`), the allocation order of each pointer the
+/// loop moves: `p.base - SUMMARY_BASE` for a walk to older blocks,
+/// `alloc#next - p.base` for a walk to newer ones. A walk along a list
+/// (`p = p->next`) is ranked by one of them.
+pub fn allocation_order_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
+    use crate::ir::origin::PointerPart;
+    use crate::ir::Origin;
+    let Some(lp) = enc.loops.get(li) else { return Vec::new() };
+    if !enc.program_vars.iter().any(|v| v.origin == Origin::LinkOrder) {
+        return Vec::new();
+    }
+    let index = |name: &str| enc.vars.iter().position(|d| d.name == name);
+    // The bases live at the header that some iteration changes.
+    let live = enc.live.get(lp.header);
+    let moved = |name: &str| {
+        let Some(k) = index(name) else { return false };
+        if !live.is_some_and(|l| l.contains(name)) {
+            return false;
+        }
+        enc.transitions.iter().filter(|t| t.from == Source::At(lp.header) || lp.body.iter().any(|b| t.from == Source::At(*b))).any(|t| t.post.get(k).is_some_and(|p| *p != Term::var(name)))
+    };
+    // Pointer bases, and the variables they were coalesced into.
+    let is_base = |name: &str| enc.program_vars.iter().any(|v| v.name == name && matches!(v.origin, Origin::PointerPart { part: PointerPart::Base, .. }));
+    let mut bases: Vec<&str> = enc.program_vars.iter().map(|v| v.name.as_str()).filter(|n| is_base(n)).collect();
+    bases.extend(enc.coalesced.iter().filter(|(merged, _)| is_base(merged)).map(|(_, kept)| kept.as_str()));
+    let mut seen = BTreeSet::new();
+    let one = || BigRational::from_integer(BigInt::from(1));
+    let mut out = Vec::new();
+    for name in bases.into_iter().filter(|n| seen.insert(*n) && moved(n)) {
+        out.push(RankingCandidate::single(AffinePiece { coeffs: [(name.to_string(), one())].into_iter().collect(), constant: BigRational::from_integer(BigInt::from(0)) }));
+        if out.len() >= MAX_ORDER_CANDIDATES {
+            break;
+        }
+    }
+    out
+}
+
 /// For a linear comparison that holds at the header when an iteration
 /// starts, an affine term that it keeps positive: `b - a + 1` for `a <= b`,
 /// `b - a` for `a < b`. One more than the slack, so that the candidate is

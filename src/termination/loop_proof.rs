@@ -45,7 +45,11 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
         // for a recurrent set (which on a terminating loop with cut-points
         // inside spends its whole share before it gives up).
         // Numbered apart from the sampling iterations in `--emit-horn` files.
-        for (k, candidate) in guards::guard_candidates(enc, li).into_iter().enumerate() {
+        // Then, where the program follows links in the order of allocation,
+        // that order (`p.base` for a walk to older blocks).
+        let guard = guards::guard_candidates(enc, li).into_iter().map(|c| (c, "linear (slack of the loop guard)"));
+        let order = guards::allocation_order_candidates(enc, li).into_iter().map(|c| (c, "linear (order of allocation)"));
+        for (k, (candidate, strategy)) in guard.chain(order).enumerate() {
             let t0 = Instant::now();
             let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
             let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 90 + k, GUARD_CHECK_TIME);
@@ -54,7 +58,7 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
                 eprintln!("[loop {li} guard] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
             }
             if let Some(mut proof) = proof {
-                proof.strategy = "linear (slack of the loop guard)";
+                proof.strategy = strategy;
                 return (LoopResult::Ranked(proof), queries);
             }
         }
@@ -349,7 +353,7 @@ impl<'a> StrategyRun<'a> {
         // comparisons Houdini tries are often all the invariant needed.
         let simple = if enc.vars.len() < self.cx.enc.vars.len() {
             let th = Instant::now();
-            let r = crate::engine::houdini::solve(&system, &self.budget.sub_budget(time));
+            let r = crate::engine::houdini::solve(&system, &self.budget.sub_budget(QUICK_RANK_TIME));
             self.log(&format!("{what}houdini: {} ({:.2} s)", if r.is_some() { "safe" } else { "no" }, th.elapsed().as_secs_f64()));
             r
         } else {

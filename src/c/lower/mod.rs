@@ -209,16 +209,21 @@ pub fn lower(
     // address is stored somewhere, see `memory::Exposure`) are known only
     // once the whole program is lowered: the first round assumes none, and
     // a round that consulted the assumption is redone with what it found.
+    //
+    // And the links whose order the model follows (`memory/links.rs`) are
+    // known once every access through them is lowered.
     let mut repeating: HashSet<usize> = HashSet::new();
     let mut exposed: HashSet<i64> = HashSet::new();
+    let mut links = std::collections::BTreeSet::new();
     for _ in 0..8 {
-        let (program, found, exposure, _) = lower_once(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed)?;
+        let (program, found, exposure, found_links, _) = lower_once(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links)?;
         let exposure_settled = !exposure.consulted || exposure.found.is_subset(&exposed);
-        if found.is_subset(&repeating) && exposure_settled {
+        if found.is_subset(&repeating) && exposure_settled && found_links.is_subset(&links) {
             return Ok(program);
         }
         repeating.extend(found);
         exposed.extend(exposure.found);
+        links.extend(found_links);
     }
     Err(TesseraError::unsupported(None, "allocation sites whose repetition, or blocks whose exposure, could not be settled"))
 }
@@ -233,7 +238,8 @@ fn lower_once(
     external_calls: calls::ExternalCalls,
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
-) -> Result<(Program, HashSet<usize>, memory::Exposure, Vec<crate::c::types::Record>)> {
+    links: &std::collections::BTreeSet<memory::LinkField>,
+) -> Result<(Program, HashSet<usize>, memory::Exposure, std::collections::BTreeSet<memory::LinkField>, Vec<crate::c::types::Record>)> {
     let mut cfg = CfgBuilder::default();
     let entry = cfg.new_location(None, "entry");
     let exit = cfg.new_location(None, "exit");
@@ -252,13 +258,14 @@ fn lower_once(
         static_inits: Vec::new(),
         flow: flow::Flow::new(entry, exit),
         diag: diag::Diagnostics::default(),
-        mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit)),
+        mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit), links.clone()),
         initialized_globals: HashSet::new(),
         globals_outside_code_cannot_change: HashSet::new(),
     };
     let program = l.program(unit)?;
-    let (found, exposure) = l.mem.outcome();
-    Ok((program, found, exposure, l.types.into_records()))
+    let (found, exposure, links) = l.mem.outcome();
+    let links = memory::outside_unions(&links, l.types.records());
+    Ok((program, found, exposure, links, l.types.into_records()))
 }
 
 /// The structs and unions of a C text as laid out (for the tests of
@@ -270,7 +277,7 @@ pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Ve
     let map = SourceMap::new(text).rewritten(text, rewritten.clone());
     let unit = crate::c::parse::parse(&rewritten.text, &map)?;
     let arith = Arith::new(ir::IntSemantics::C, machine);
-    let (_, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, calls::ExternalCalls::default(), &HashSet::new(), &HashSet::new())?;
+    let (_, _, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, calls::ExternalCalls::default(), &HashSet::new(), &HashSet::new(), &Default::default())?;
     Ok(records)
 }
 

@@ -82,7 +82,7 @@ impl<'a> Lowerer<'a> {
         use crate::term::Term;
         let width = i64::from(self.arith.machine.pointer_bytes());
         let size = Term::add(vec![Term::scale(&BigInt::from(width), count), Term::int(width)]);
-        let base = self.new_block(None, &size, false, None, false)?;
+        let base = self.new_block(None, &size, false, None, false, memory::Contents::Fixed)?;
         Ok(memory::PtrVal { base, off: Term::int(0), size, pointee: CType::Void })
     }
 }

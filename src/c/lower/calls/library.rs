@@ -459,6 +459,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         if memory {
+            self.links_lost();
             for (cell, t) in self.tracked_cells() {
                 self.havoc(&cell, t);
             }

@@ -265,6 +265,8 @@ impl<'a> Lowerer<'a> {
         for (g, t) in &modified {
             self.havoc(g, *t);
         }
+        // It may store through links (reached from a global) or allocate.
+        self.links_lost();
         if writes_through_pointers {
             for (cell, t) in self.exposed_cells() {
                 self.havoc(&cell, t);

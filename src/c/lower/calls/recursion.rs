@@ -205,6 +205,8 @@ impl<'a> Lowerer<'a> {
         for (g, t) in &modified {
             self.havoc(g, *t);
         }
+        // What it stored through links or allocated is not followed.
+        self.links_lost();
         // A pointer result is any pointer (read through `last_pointer_return`).
         if let (CType::Ptr(pointee), true) = (&info.ret, want) {
             if self.flow.is_reachable() {

@@ -3,6 +3,7 @@
 //! Which blocks a pointer of unknown value may reach is decided in
 //! [`super::exposure`].
 
+use super::links::Contents;
 use super::pointer::{ConstTerm, PtrVal, MAX_CELLS, SUMMARY_BASE};
 use crate::c::lower::Lowerer;
 use crate::ir::origin::{AllocationPart, Owner};
@@ -57,7 +58,7 @@ impl<'a> Lowerer<'a> {
     /// object, whose storage is reused each time its declaration runs in
     /// the same frame (an earlier instance is dead by then), so only
     /// recursion makes it more than one block.
-    pub(in crate::c::lower) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool) -> Result<Term> {
+    pub(in crate::c::lower) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool, contents: Contents) -> Result<Term> {
         let site = self.mem.blocks.len();
         let once = if scoped {
             self.calls.frames().iter().all(|f| f.instance.is_none())
@@ -103,26 +104,32 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
+        let declared = object.clone();
         self.mem.blocks.push(Block { id, cells, object });
         if once {
+            self.links_on_allocation(&Term::int(id), Some(id), declared.as_ref(), size, zeroed, contents);
             Ok(Term::int(id))
         } else {
             // Two live blocks are never one: each run of the site takes the
             // next id of a counter that starts above every cell block's id.
-            let next = match &self.mem.alloc_counter {
-                Some(v) => v.clone(),
-                None => {
-                    let v = self.cfg.declare_as("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG, Origin::Allocation(AllocationPart::Counter));
-                    self.static_inits.push(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
-                    self.mem.alloc_counter = Some(v.clone());
-                    v
-                }
-            };
+            let next = self.alloc_counter();
             let b = self.memory_var("alloc.base", Origin::Allocation(AllocationPart::Base));
             self.emit(Action::Assign(b.clone(), Term::var(next.clone())));
             self.emit(Action::Assign(next.clone(), Term::add(vec![Term::var(next), Term::int(1)])));
+            self.links_on_allocation(&Term::var(b.clone()), None, declared.as_ref(), size, zeroed, contents);
             Ok(Term::var(b))
         }
+    }
+
+    /// The counter whose value is the id of the next summarized block.
+    pub(super) fn alloc_counter(&mut self) -> String {
+        if let Some(v) = &self.mem.alloc_counter {
+            return v.clone();
+        }
+        let v = self.cfg.declare_as("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG, Origin::Allocation(AllocationPart::Counter));
+        self.static_inits.push(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
+        self.mem.alloc_counter = Some(v.clone());
+        v
     }
 
     /// What the block at constant base `base` holds, if known.
@@ -139,6 +146,7 @@ impl<'a> Lowerer<'a> {
     /// of its block, or of every block it may address when the block is
     /// not known.
     pub(crate) fn havoc_reachable(&mut self, p: &PtrVal) {
+        self.links_lost_through(p);
         let blocks: Vec<Block> = match self.cell_block(&p.base) {
             Some(b) => vec![b.clone()],
             None if p.base.as_int_const().is_some() => Vec::new(),
@@ -219,6 +227,10 @@ impl<'a> Lowerer<'a> {
     /// Store into memory (`v` already converted to `ty`).
     pub fn store_memory(&mut self, p: &PtrVal, ty: IntType, v: Val, at: &Option<Span>) {
         let w = i64::from(size_of(ty));
+        if w == 1 {
+            // A character store may write part of a pointer.
+            self.links_lost_through(p);
+        }
         let known = p.base.as_int_const().is_some();
         let targets: Vec<Block> = match self.cell_block(&p.base) {
             Some(b) => vec![b.clone()],

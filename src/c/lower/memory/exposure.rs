@@ -112,6 +112,8 @@ impl<'a> Lowerer<'a> {
     /// The cells code outside the model may reach through pointers the
     /// program gave it: those of every exposed block.
     pub(crate) fn exposed_cells(&mut self) -> Vec<(String, IntType)> {
+        // Code outside the model may write every exposed block.
+        self.links_lost();
         self.addressable_blocks(&Term::var("unknown"))
             .into_iter()
             .filter_map(|b| b.cells)

@@ -33,12 +33,15 @@
 
 mod cells;
 mod exposure;
+mod links;
 mod objects;
 mod pointer;
 mod pointer_expr;
 
 use cells::Block;
 pub(crate) use exposure::Exposure;
+pub(crate) use links::{outside_unions, Contents, LinkField};
+use links::Links;
 pub(crate) use objects::Storage;
 use std::collections::{HashMap, HashSet};
 use crate::c::lower::{LValue, Lowerer, Symbol};
@@ -82,12 +85,14 @@ pub(crate) struct Memory {
     last_pointer_return: Option<PtrVal>,
     /// The block holding the struct result of the last inlined call.
     last_record_return: Option<PtrVal>,
+    /// Pointers in self-referential members, ordered by allocation.
+    links: Links,
 }
 
 impl Memory {
     /// The memory of a round of lowering (see [`crate::c::lower::lower`]):
     /// the sites known to repeat and the blocks assumed exposed so far.
-    pub fn new(repeating_sites: HashSet<usize>, exposed: HashSet<i64>, addressed_globals: HashSet<String>) -> Memory {
+    pub fn new(repeating_sites: HashSet<usize>, exposed: HashSet<i64>, addressed_globals: HashSet<String>, links: std::collections::BTreeSet<LinkField>) -> Memory {
         Memory {
             blocks: Vec::new(),
             exposure: Exposure { assumed: exposed, ..Default::default() },
@@ -99,6 +104,7 @@ impl Memory {
             addressed_globals,
             last_pointer_return: None,
             last_record_return: None,
+            links: Links::new(links),
         }
     }
     /// The results of the call just inlined: its pointer, or the block of
@@ -124,9 +130,11 @@ impl Memory {
     pub fn found_repeating(&mut self, sites: HashSet<usize>) {
         self.found_repeating = sites;
     }
-    /// What this round found: sites that repeat and the blocks' exposure.
-    pub fn outcome(self) -> (HashSet<usize>, Exposure) {
-        (self.found_repeating, self.exposure)
+    /// What this round found: sites that repeat, the blocks' exposure and
+    /// the links met.
+    pub fn outcome(self) -> (HashSet<usize>, Exposure, std::collections::BTreeSet<LinkField>) {
+        let links = self.links.found().clone();
+        (self.found_repeating, self.exposure, links)
     }
 }
 
@@ -396,6 +404,9 @@ impl<'a> Lowerer<'a> {
     /// The value of an expression of pointer type that is an object in
     /// memory (`*pp`, `a[i]`, `s.next`, `p->next`); an array there decays.
     pub(super) fn pointer_in_memory(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
+        if let Some(access) = self.link_access(e)? {
+            return Ok(self.load_link(access, e.span));
+        }
         let addr = self.address_of_object(e)?;
         match addr.pointee.clone() {
             CType::Array(elem, _) => Ok(PtrVal { pointee: *elem, ..addr }),
@@ -412,9 +423,21 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Store a pointer into memory: pointer values in memory are not
-    /// tracked (loads give any pointer), but integer cells it overwrites
-    /// change.
+    /// tracked (loads give any pointer, or one in the order of a link: a
+    /// store through another lvalue than a link ends the orders), but
+    /// integer cells it overwrites change.
     pub(super) fn store_pointer(&mut self, dst: &PtrVal, v: PtrVal, at: &Option<Span>) {
+        self.links_lost_through(dst);
+        self.store_pointer_over_cells(dst, v, at);
+    }
+
+    /// `E->f = v` through a link.
+    pub(super) fn store_through_link(&mut self, access: &links::LinkAccess, v: PtrVal, at: &Option<Span>) {
+        self.store_link(access, &v);
+        self.store_pointer_over_cells(&access.member(), v, at);
+    }
+
+    fn store_pointer_over_cells(&mut self, dst: &PtrVal, v: PtrVal, at: &Option<Span>) {
         self.expose(&v.base);
         let width = i64::from(self.arith.machine.pointer_bytes());
         if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {

@@ -71,7 +71,7 @@ impl<'a> Lowerer<'a> {
         };
         let size = Term::int(bytes as i64);
         let zeroed = storage == Storage::Static || (storage == Storage::Automatic && init.is_some());
-        let base = self.new_block(Some(ty.clone()), &size, zeroed, Some((name, owner)), true)?;
+        let base = self.new_block(Some(ty.clone()), &size, zeroed, Some((name, owner)), true, super::Contents::Declared)?;
         if storage == Storage::Automatic {
             self.open_automatic(&base);
         }
@@ -375,6 +375,8 @@ impl<'a> Lowerer<'a> {
     /// Copy the struct at `from` (`None`: a value without an address, any
     /// contents) into `dst`.
     pub(in crate::c::lower) fn copy_record_from(&mut self, dst: &PtrVal, ty: &CType, from: Option<PtrVal>, loc: &Option<crate::ir::Span>) {
+        // Pointer members are copied, not through their links.
+        self.links_lost_through(dst);
         let Some(from) = from else {
             self.havoc_object(dst, ty);
             self.note_approximation(loc.clone(), Approximation::StructValue);

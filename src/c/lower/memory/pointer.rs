@@ -11,9 +11,7 @@ use num_traits::ToPrimitive;
 /// Largest block whose elements become separate program variables.
 pub const MAX_CELLS: usize = 64;
 
-/// Base ids of blocks allocated at sites that may run more than once are
-/// nondeterministic values from here on (distinct from every cell block).
-pub(super) const SUMMARY_BASE: i64 = 1 << 20;
+pub(super) use crate::ir::SUMMARY_BASE;
 
 /// A pointer value: terms over the state at the cursor.
 #[derive(Clone, Debug)]

@@ -84,7 +84,7 @@ impl<'a> Lowerer<'a> {
                 let bytes = (count as i64 + 1) * i64::from(size_of(elem));
                 // Contents are not modelled: loads give any character.
                 let size = Term::int(bytes);
-                let base = self.new_block(None, &size, false, None, false)?;
+                let base = self.new_block(None, &size, false, None, false, super::Contents::Fixed)?;
                 // Identical literals may or may not be one object (C11
                 // 6.4.5p7; gcc merges them): either way.
                 let key = s.node.concat();
@@ -135,6 +135,17 @@ impl<'a> Lowerer<'a> {
                 let (l, r) = (&b.node.lhs, &b.node.rhs);
                 match b.node.operator.node {
                     BinaryOperator::Assign if !matches!(&l.node, Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Ptr(_)))) => {
+                        if let Some(mut access) = self.link_access(l)? {
+                            if self.has_effects(r) {
+                                access.object = self.snapshot_pointer(access.object);
+                            }
+                            let pointee = CType::Record(access.field.record);
+                            let v = self.pointer(r, Some(pointee))?;
+                            let v = self.snapshot_pointer(v);
+                            let at = self.span(b.span);
+                            self.store_through_link(&access, v.clone(), &at);
+                            return Ok(v);
+                        }
                         let dst = self.address_of_object(l)?;
                         let dst = if self.has_effects(r) { self.snapshot_pointer(dst) } else { dst };
                         let pointee = match &dst.pointee {
@@ -357,7 +368,7 @@ impl<'a> Lowerer<'a> {
         };
         let size = self.pin("alloc.size", Origin::Allocation(AllocationPart::Size), size.term);
         let zeroed = name == "calloc";
-        let base = self.new_block(hint.clone(), &size, zeroed, None, false)?;
+        let base = self.new_block(hint.clone(), &size, zeroed, None, false, super::Contents::Allocated)?;
         let base = if matches!(name, "malloc" | "calloc") {
             // Allocation may fail: NULL or the new block.
             let b = self.memory_var(crate::ir::ALLOCATION_RESULT, Origin::Allocation(AllocationPart::Result));

@@ -63,6 +63,10 @@ impl<'a> Types<'a> {
     pub fn record(&self, id: usize) -> &crate::c::types::Record {
         &self.records[id]
     }
+    /// Every struct and union seen so far.
+    pub fn records(&self) -> &[crate::c::types::Record] {
+        &self.records
+    }
     /// Every record, for the tests of the layout.
     pub fn into_records(self) -> Vec<crate::c::types::Record> {
         self.records

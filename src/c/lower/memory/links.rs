@@ -1,0 +1,332 @@
+//! Links: pointers stored in a struct's members that point to the same
+//! struct type (`struct list *next` in `struct list`, `left` and `right`
+//! in a tree node), ordered by allocation.
+//!
+//! Blocks of allocation sites that run more than once (*summarized*
+//! blocks) have no tracked contents, and each run of such a site takes the
+//! next id of the counter `alloc#next`, so their ids grow with the order
+//! of allocation. A list built by prepending (`n->next = head; head = n`)
+//! links every node to an older one; a list built by appending links
+//! every node to a newer one. The model keeps, per link `F` (a record and
+//! the member's offset), these program variables:
+//!
+//! * `down` (0/1): every pointer stored through `F` into a summarized block
+//!   `b` was NULL or pointed to a summarized block allocated before `b`;
+//! * `up` (0/1): ... or pointed to a block allocated after `b` (and so,
+//!   before `alloc#next`);
+//! * `pending` (0/1) and `newest`: the newest summarized block that may
+//!   hold the struct (its size is not known to be smaller) may not have
+//!   had `F` written yet; its id is `newest`. Every older one has: reading
+//!   an unwritten member gives the block's indeterminate contents, which
+//!   no order constrains, so a second such allocation while `pending`
+//!   ends both orders.
+//!
+//! A load of `F` from a summarized block that is not the pending one gives
+//! any pointer (`PointerInMemory`, as before) that is NULL or respects
+//! each order still holding; a store through `F` keeps an order only if
+//! its value respects it. Every other write that may change a pointer in
+//! a summarized block ends both orders of every link ([`Lowerer::links_lost`]):
+//! a pointer stored through another lvalue (`*pp = q`), a character
+//! store, code outside the program, a struct copy, a recursive call's
+//! effects. An integer store of another type cannot change a pointer
+//! member (C's effective types: reading the member afterwards would be
+//! undefined), and neither can a store into a block of constant id (never
+//! summarized).
+//!
+//! Then `p = p->next` walks a list in decreasing (`down`) or increasing
+//! (`up`, bounded by `alloc#next`) block ids: the ranking function is the
+//! allocation order of `p` (`p.base`). Only `E->f` is recognized as an
+//! access through a link (the member of the struct `E` points to, which
+//! is assumed to lie wholly in its block, as C requires of `*E`), and no
+//! struct that is a member of a union has links. Which links a program
+//! has is known after a first round of lowering, like the exposed blocks
+//! (see [`crate::c::lower::lower`]).
+
+use super::pointer::{ConstTerm, PtrVal, SUMMARY_BASE};
+use crate::c::lower::Lowerer;
+use crate::c::types::CType;
+use crate::error::Result;
+use crate::ir::{Action, Approximation, IntType, Origin};
+use crate::term::Term;
+use lang_c::ast::*;
+use lang_c::span::Node;
+use std::collections::BTreeSet;
+
+/// A member that points to its own struct type: the struct (by its index
+/// in the record table) and the member's byte offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct LinkField {
+    pub record: usize,
+    pub offset: u64,
+}
+
+/// The order variables of one link (see the module's documentation).
+#[derive(Clone, Debug)]
+struct LinkOrder {
+    field: LinkField,
+    /// `sizeof` the struct.
+    record_size: u64,
+    down: String,
+    up: String,
+    pending: String,
+    newest: String,
+}
+
+/// The links of a round of lowering.
+#[derive(Default)]
+pub(crate) struct Links {
+    /// The links this round lowers with (met by the rounds before).
+    assumed: BTreeSet<LinkField>,
+    /// The links this round met.
+    found: BTreeSet<LinkField>,
+    /// Their variables, declared on first need.
+    orders: Option<Vec<LinkOrder>>,
+    /// The blocks of constant id the orders cover (allocated, or declared
+    /// holding a struct with links), in the order they were lowered.
+    covered: Vec<i64>,
+}
+
+/// What a new block may hold, as far as links go (C's effective types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Contents {
+    /// Allocated storage (`malloc`, `calloc`, `alloca`): any type.
+    Allocated,
+    /// A declared object: its declared type only.
+    Declared,
+    /// An object of the environment or a literal that holds no struct
+    /// (a string literal, `argv`'s vector).
+    Fixed,
+}
+
+impl Links {
+    pub fn new(assumed: BTreeSet<LinkField>) -> Links {
+        Links { assumed, ..Default::default() }
+    }
+    pub fn found(&self) -> &BTreeSet<LinkField> {
+        &self.found
+    }
+}
+
+/// The links of `found` that no union holds (through a union, a link
+/// could be written as another member), given every record of the program.
+pub(crate) fn outside_unions(found: &BTreeSet<LinkField>, records: &[crate::c::types::Record]) -> BTreeSet<LinkField> {
+    fn holds(records: &[crate::c::types::Record], t: &CType, record: usize, depth: usize) -> bool {
+        match t {
+            CType::Record(r) if *r == record => true,
+            CType::Record(r) if depth < 16 => {
+                records.get(*r).and_then(|x| x.fields.as_ref()).is_some_and(|fs| fs.iter().any(|f| holds(records, &f.ty, record, depth + 1)))
+            }
+            CType::Array(e, _) => holds(records, e, record, depth),
+            _ => false,
+        }
+    }
+    let in_union = |record: usize| records.iter().any(|u| u.union && u.fields.iter().flatten().any(|f| holds(records, &f.ty, record, 0)));
+    found.iter().copied().filter(|l| !in_union(l.record)).collect()
+}
+
+/// `E->f` through a link: the pointer `E` (evaluated once) and the member's
+/// address.
+pub(crate) struct LinkAccess {
+    pub field: LinkField,
+    pub object: PtrVal,
+}
+
+impl LinkAccess {
+    /// The address of the member.
+    pub fn member(&self) -> PtrVal {
+        let pointee = CType::Ptr(Box::new(CType::Record(self.field.record)));
+        PtrVal { off: Term::add(vec![self.object.off.clone(), Term::int(self.field.offset as i64)]), pointee, ..self.object.clone() }
+    }
+}
+
+fn flag(v: &str) -> Term {
+    Term::eq(Term::var(v), Term::int(1))
+}
+
+impl<'a> Lowerer<'a> {
+    /// `e` as an access through a link (`E->f` with `f` a member of type
+    /// `T *` in `T`), evaluating `E`; `None` (nothing evaluated) otherwise.
+    pub(super) fn link_access(&mut self, e: &'a Node<Expression>) -> Result<Option<LinkAccess>> {
+        let Expression::Member(m) = &e.node else { return Ok(None) };
+        if m.node.operator.node != MemberOperator::Indirect {
+            return Ok(None);
+        }
+        let CType::Ptr(object) = self.type_of(&m.node.expression)? else { return Ok(None) };
+        let CType::Record(record) = *object else { return Ok(None) };
+        let Some(member) = self.member(record, &m.node.identifier.node.name) else { return Ok(None) };
+        if member.bits.is_some() || member.ty != CType::Ptr(Box::new(CType::Record(record))) {
+            return Ok(None);
+        }
+        let Some(record_size) = self.byte_size(&CType::Record(record)).filter(|s| *s > 0) else { return Ok(None) };
+        let field = LinkField { record, offset: member.offset };
+        self.mem.links.found.insert(field);
+        let object = self.pointer(&m.node.expression, None)?;
+        // `*E` is a whole struct inside its block (memory safety).
+        let whole = Term::and(vec![
+            Term::not(Term::eq(object.base.clone(), Term::int(0))),
+            Term::le(Term::int(0), object.off.clone()),
+            Term::le(Term::add(vec![object.off.clone(), Term::int(record_size as i64)]), object.size.clone()),
+        ]);
+        let at = self.span(e.span);
+        self.note_approximation(at, Approximation::MemorySafety);
+        self.emit_assume(whole);
+        Ok(Some(LinkAccess { field, object }))
+    }
+
+    /// The access's ordering variables, when this round assumed its link.
+    fn link_order(&mut self, field: LinkField) -> Option<LinkOrder> {
+        if !self.mem.links.assumed.contains(&field) {
+            return None;
+        }
+        self.link_orders().into_iter().find(|o| o.field == field)
+    }
+
+    /// The variables of every assumed link, declared the first time.
+    fn link_orders(&mut self) -> Vec<LinkOrder> {
+        if let Some(o) = &self.mem.links.orders {
+            return o.clone();
+        }
+        let assumed: Vec<LinkField> = self.mem.links.assumed.iter().copied().collect();
+        let mut orders = Vec::new();
+        for field in assumed {
+            let Some(record_size) = self.byte_size(&CType::Record(field.record)) else { continue };
+            // `node.next:down`: the struct's tag (or its index) and the member.
+            let record = self.types.record(field.record);
+            let tag = record.tag.clone().unwrap_or_else(|| format!("struct#{}", field.record));
+            let member = record.fields.iter().flatten().find(|f| f.offset == field.offset).and_then(|f| f.name.clone()).unwrap_or_else(|| format!("@{}", field.offset));
+            let name = |what: &str| format!("{tag}.{member}:{what}");
+            let mut declare = |what: &str, init: i64| {
+                let v = self.cfg.declare_as(&name(what), crate::c::cfg::GLOBAL, IntType::LONG, Origin::LinkOrder);
+                self.static_inits.push(Action::Assign(v.clone(), Term::int(init)));
+                v
+            };
+            let (down, up, pending, newest) = (declare("down", 1), declare("up", 1), declare("pending", 0), declare("newest", 0));
+            orders.push(LinkOrder { field, record_size, down, up, pending, newest });
+        }
+        self.mem.links.orders = Some(orders.clone());
+        orders
+    }
+
+    /// A block the orders cover: a summarized block allocated so far, or a
+    /// block of constant id lowered so far that may hold a link.
+    fn covered(&mut self, base: &Term) -> Term {
+        let next = Term::var(self.alloc_counter());
+        let mut cases = vec![Term::and(vec![Term::le(Term::int(SUMMARY_BASE), base.clone()), Term::lt(base.clone(), next)])];
+        cases.extend(self.mem.links.covered.iter().map(|id| Term::eq(base.clone(), Term::int(*id))));
+        Term::or(cases)
+    }
+
+    /// Any block of the program (a store into one of them may be into a
+    /// covered one, whatever the lowering has seen so far).
+    fn any_block(&mut self, base: &Term) -> Term {
+        let next = Term::var(self.alloc_counter());
+        Term::and(vec![Term::lt(Term::int(0), base.clone()), Term::lt(base.clone(), next)])
+    }
+
+    /// `v = E->f`: any pointer, in the orders that hold.
+    pub(super) fn load_link(&mut self, access: LinkAccess, s: lang_c::span::Span) -> PtrVal {
+        let width = i64::from(self.arith.machine.pointer_bytes());
+        self.assume_in_bounds(&access.member(), width, s);
+        let at = self.span(s);
+        self.note_approximation(at, Approximation::PointerInMemory);
+        let v = self.unknown_pointer(CType::Record(access.field.record));
+        let Some(o) = self.link_order(access.field) else { return v };
+        let src = access.object.base.clone();
+        let next = Term::var(self.alloc_counter());
+        let fresh = Term::and(vec![flag(&o.pending), Term::eq(src.clone(), Term::var(&o.newest))]);
+        let known = Term::and(vec![self.covered(&src), Term::not(fresh)]);
+        let target = self.covered(&v.base);
+        let ordered = Term::or(vec![
+            Term::eq(v.base.clone(), Term::int(0)),
+            Term::and(vec![
+                target,
+                Term::implies(flag(&o.down), Term::lt(v.base.clone(), src.clone())),
+                Term::implies(flag(&o.up), Term::and(vec![Term::lt(src, v.base.clone()), Term::lt(v.base.clone(), next)])),
+            ]),
+        ]);
+        self.emit_assume(Term::implies(known, ordered));
+        v
+    }
+
+    /// `E->f = v`: the orders `v` breaks end; `E`'s block, if the pending
+    /// one and holding just the struct, has `f` written.
+    pub(super) fn store_link(&mut self, access: &LinkAccess, v: &PtrVal) {
+        let Some(o) = self.link_order(access.field) else { return };
+        let dst = access.object.base.clone();
+        let next = Term::var(self.alloc_counter());
+        let inside = self.any_block(&dst);
+        let null = Term::eq(v.base.clone(), Term::int(0));
+        let target = self.covered(&v.base);
+        let older = Term::or(vec![null.clone(), Term::and(vec![target.clone(), Term::lt(v.base.clone(), dst.clone())])]);
+        let newer = Term::or(vec![null, Term::and(vec![target, Term::lt(dst.clone(), v.base.clone()), Term::lt(v.base.clone(), next)])]);
+        for (var, keeps) in [(&o.down, older), (&o.up, newer)] {
+            let broken = Term::and(vec![inside.clone(), Term::not(keeps)]);
+            self.emit(Action::Assign(var.clone(), Term::ite(broken, Term::int(0), Term::var(var))));
+        }
+        let written = Term::and(vec![
+            Term::eq(dst, Term::var(&o.newest)),
+            Term::eq(access.object.size.clone(), Term::int(o.record_size as i64)),
+        ]);
+        self.emit(Action::Assign(o.pending.clone(), Term::ite(written, Term::int(0), Term::var(&o.pending))));
+    }
+
+    /// A block `base` of `size` bytes was made (`id`: its constant id when
+    /// it is allocated once; `declared`: its declared type; `zeroed`: its
+    /// links are NULL). A block that may hold the struct of a link is
+    /// covered, and is the newest whose link may be unwritten.
+    pub(super) fn links_on_allocation(&mut self, base: &Term, id: Option<i64>, declared: Option<&CType>, size: &Term, zeroed: bool, contents: Contents) {
+        let orders = self.link_orders();
+        let holds = |l: &Lowerer, o: &LinkOrder| match contents {
+            Contents::Fixed => false,
+            Contents::Allocated => !size.as_int_const().is_some_and(|n| n < o.record_size as i64),
+            Contents::Declared => declared.is_some_and(|t| l.holds_record(t, o.field.record)),
+        };
+        let holding: Vec<LinkOrder> = orders.into_iter().filter(|o| holds(self, o)).collect();
+        if holding.is_empty() {
+            return;
+        }
+        if let Some(id) = id {
+            self.mem.links.covered.push(id);
+        }
+        for o in holding {
+            // Two blocks whose link may be unwritten: no order is known.
+            for var in [&o.down, &o.up] {
+                self.emit(Action::Assign(var.clone(), Term::ite(flag(&o.pending), Term::int(0), Term::var(var))));
+            }
+            self.emit(Action::Assign(o.pending.clone(), Term::int(if zeroed { 0 } else { 1 })));
+            self.emit(Action::Assign(o.newest.clone(), base.clone()));
+        }
+    }
+
+    /// Whether an object of type `t` holds a struct `record` (as itself, a
+    /// member or an element).
+    fn holds_record(&self, t: &CType, record: usize) -> bool {
+        fn holds(l: &Lowerer, t: &CType, record: usize, depth: usize) -> bool {
+            match t {
+                CType::Record(r) if *r == record => true,
+                CType::Record(r) if depth < 16 => l.types.record(*r).fields.iter().flatten().any(|f| holds(l, &f.ty, record, depth + 1)),
+                CType::Array(e, _) => holds(l, e, record, depth),
+                _ => false,
+            }
+        }
+        holds(self, t, record, 0)
+    }
+
+    /// A write that may change links of summarized blocks by other means
+    /// than a store through them: every order ends.
+    pub(crate) fn links_lost(&mut self) {
+        for o in self.link_orders() {
+            self.emit(Action::Assign(o.down.clone(), Term::int(0)));
+            self.emit(Action::Assign(o.up.clone(), Term::int(0)));
+        }
+    }
+
+    /// [`Lowerer::links_lost`] for a write through `p` when `p` may point
+    /// into a covered block (its block is not a constant, or a covered one).
+    pub(crate) fn links_lost_through(&mut self, p: &PtrVal) {
+        match p.base.as_int_const() {
+            Some(id) if !self.mem.links.covered.contains(&id) => {}
+            _ => self.links_lost(),
+        }
+    }
+}

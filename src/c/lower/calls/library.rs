@@ -519,6 +519,7 @@ impl<'a> Lowerer<'a> {
         let [base, off, size] = <[Term; 3]>::try_from(parts).unwrap_or_else(|_| unreachable!("three parts"));
         // A block is never larger than the address space, nor negative.
         self.emit_assume(Term::and(vec![Term::le(Term::int(0), base.clone()), Term::le(Term::int(0), size.clone())]));
+        self.links_existing_block(&base);
         PtrVal { base, off, size, pointee }
     }
 

@@ -312,6 +312,20 @@ impl<'a> Lowerer<'a> {
         holds(self, t, record, 0)
     }
 
+    /// A pointer of unknown value points to a block that exists (a
+    /// summarized one allocated so far) or to one of the small ids, which
+    /// stand for blocks of constant id and for memory outside the program.
+    /// Without this, a pointer to memory outside the program, given an id
+    /// above `alloc#next`, would become a covered block once the program
+    /// allocates that far, and its links would be taken as ordered.
+    pub(crate) fn links_existing_block(&mut self, base: &Term) {
+        if self.link_orders().is_empty() {
+            return;
+        }
+        let next = Term::var(self.alloc_counter());
+        self.emit_assume(Term::or(vec![Term::lt(base.clone(), Term::int(SUMMARY_BASE)), Term::lt(base.clone(), next)]));
+    }
+
     /// A write that may change links of summarized blocks by other means
     /// than a store through them: every order ends.
     pub(crate) fn links_lost(&mut self) {

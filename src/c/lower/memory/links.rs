@@ -14,11 +14,13 @@
 //!   `b` was NULL or pointed to a summarized block allocated before `b`;
 //! * `up` (0/1): ... or pointed to a block allocated after `b` (and so,
 //!   before `alloc#next`);
-//! * `pending` (0/1) and `newest`: the newest summarized block that may
-//!   hold the struct (its size is not known to be smaller) may not have
-//!   had `F` written yet; its id is `newest`. Every older one has: reading
-//!   an unwritten member gives the block's indeterminate contents, which
-//!   no order constrains, so a second such allocation while `pending`
+//! * `pending` (0/1) and `newest`: the newest block that may hold the
+//!   struct (its size is not known to be smaller) may not have had `F`
+//!   written yet; its id is `newest`. Likewise `pending2` and `second` for
+//!   the block allocated before it (a list built by appending writes the
+//!   old tail's link after allocating the new one). Every older block has:
+//!   reading an unwritten member gives the block's indeterminate contents,
+//!   which no order constrains, so an allocation while both are pending
 //!   ends both orders.
 //!
 //! A load of `F` from a summarized block that is not the pending one gives
@@ -70,6 +72,11 @@ struct LinkOrder {
     up: String,
     pending: String,
     newest: String,
+    /// The block allocated before the newest, whose link may be unwritten
+    /// too (`pending2`, its id `second`): a list built by appending writes
+    /// the old tail's link after allocating the new tail.
+    pending2: String,
+    second: String,
 }
 
 /// The links of a round of lowering.
@@ -201,7 +208,8 @@ impl<'a> Lowerer<'a> {
                 v
             };
             let (down, up, pending, newest) = (declare("down", 1), declare("up", 1), declare("pending", 0), declare("newest", 0));
-            orders.push(LinkOrder { field, record_size, down, up, pending, newest });
+            let (pending2, second) = (declare("pending2", 0), declare("second", 0));
+            orders.push(LinkOrder { field, record_size, down, up, pending, newest, pending2, second });
         }
         self.mem.links.orders = Some(orders.clone());
         orders
@@ -233,7 +241,10 @@ impl<'a> Lowerer<'a> {
         let Some(o) = self.link_order(access.field) else { return v };
         let src = access.object.base.clone();
         let next = Term::var(self.alloc_counter());
-        let fresh = Term::and(vec![flag(&o.pending), Term::eq(src.clone(), Term::var(&o.newest))]);
+        let fresh = Term::or(vec![
+            Term::and(vec![flag(&o.pending), Term::eq(src.clone(), Term::var(&o.newest))]),
+            Term::and(vec![flag(&o.pending2), Term::eq(src.clone(), Term::var(&o.second))]),
+        ]);
         let known = Term::and(vec![self.covered(&src), Term::not(fresh)]);
         let target = self.covered(&v.base);
         let ordered = Term::or(vec![
@@ -263,11 +274,11 @@ impl<'a> Lowerer<'a> {
             let broken = Term::and(vec![inside.clone(), Term::not(keeps)]);
             self.emit(Action::Assign(var.clone(), Term::ite(broken, Term::int(0), Term::var(var))));
         }
-        let written = Term::and(vec![
-            Term::eq(dst, Term::var(&o.newest)),
-            Term::eq(access.object.size.clone(), Term::int(o.record_size as i64)),
-        ]);
-        self.emit(Action::Assign(o.pending.clone(), Term::ite(written, Term::int(0), Term::var(&o.pending))));
+        let just_the_struct = Term::eq(access.object.size.clone(), Term::int(o.record_size as i64));
+        for (flag, id) in [(&o.pending, &o.newest), (&o.pending2, &o.second)] {
+            let written = Term::and(vec![Term::eq(dst.clone(), Term::var(id)), just_the_struct.clone()]);
+            self.emit(Action::Assign(flag.clone(), Term::ite(written, Term::int(0), Term::var(flag))));
+        }
     }
 
     /// A block `base` of `size` bytes was made (`id`: its constant id when
@@ -289,10 +300,12 @@ impl<'a> Lowerer<'a> {
             self.mem.links.covered.push(id);
         }
         for o in holding {
-            // Two blocks whose link may be unwritten: no order is known.
+            // Three blocks whose link may be unwritten: no order is known.
             for var in [&o.down, &o.up] {
-                self.emit(Action::Assign(var.clone(), Term::ite(flag(&o.pending), Term::int(0), Term::var(var))));
+                self.emit(Action::Assign(var.clone(), Term::ite(flag(&o.pending2), Term::int(0), Term::var(var))));
             }
+            self.emit(Action::Assign(o.pending2.clone(), Term::var(&o.pending)));
+            self.emit(Action::Assign(o.second.clone(), Term::var(&o.newest)));
             self.emit(Action::Assign(o.pending.clone(), Term::int(if zeroed { 0 } else { 1 })));
             self.emit(Action::Assign(o.newest.clone(), base.clone()));
         }

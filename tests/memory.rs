@@ -145,6 +145,10 @@ fn recursion_through_a_function_pointer_is_not_refused_and_no_no_rests_on_it() {
     assert!(p.forbid_no.is_empty(), "{:?}", p.forbid_no);
     let out = tessera::termination::prove_program(&p, &opts);
     assert_ne!(out.answer.word(), "NO");
+    // A function returning a pointer, called directly while it runs.
+    let p = lower_regress("fnptr_recursion_pointer_result.c");
+    assert!(has_approximation(&p, |k| matches!(k, Approximation::RecursionThroughPointer { function } if function == "walk")), "{:?}", p.approximations);
+    assert_ne!(tessera::termination::prove_program(&p, &opts).answer.word(), "NO");
     // NO stays possible on runs that never make such a call.
     let p = lower_regress("fnptr_recursion_avoidable_loop.c");
     let out = tessera::termination::prove_program(&p, &opts);

@@ -697,7 +697,11 @@ impl<'a> Lowerer<'a> {
                 self.cfg.jump(cur, stay);
             }
         }
-        // No run continues after the call; any value will do.
+        // No run continues after the call; any value will do (a pointer
+        // result too, read through `last_pointer_return`).
+        if let (true, Some(CType::Ptr(pointee))) = (want, self.calls.functions.get(name).map(|f| f.ret.clone())) {
+            self.mem.set_pointer_result(crate::c::lower::memory::PtrVal::null(*pointee));
+        }
         want.then(|| self.arith.int(0))
     }
 

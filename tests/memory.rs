@@ -133,3 +133,24 @@ fn a_call_through_a_function_pointer_goes_to_its_target() {
     let out = tessera::termination::prove_program(&p, &opts);
     assert_eq!(out.answer.word(), "NO", "{:?}", p.approximations);
 }
+
+#[test]
+fn recursion_through_a_function_pointer_is_not_refused_and_no_no_rests_on_it() {
+    let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(10), ..Default::default() };
+    let lower_regress = |name: &str| parse_file(&path_of(&format!("regress/{name}")), IntSemantics::C, tessera::ir::MachineModel::lp64()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    // The call may not return in the model: no NO from that (and no YES:
+    // MAYBE, where the program terminates).
+    let p = lower_regress("fnptr_recursion_terminates.c");
+    assert!(has_approximation(&p, |k| matches!(k, Approximation::RecursionThroughPointer { function } if function == "count")), "{:?}", p.approximations);
+    assert!(p.forbid_no.is_empty(), "{:?}", p.forbid_no);
+    let out = tessera::termination::prove_program(&p, &opts);
+    assert_ne!(out.answer.word(), "NO");
+    // A function returning a pointer, called directly while it runs.
+    let p = lower_regress("fnptr_recursion_pointer_result.c");
+    assert!(has_approximation(&p, |k| matches!(k, Approximation::RecursionThroughPointer { function } if function == "walk")), "{:?}", p.approximations);
+    assert_ne!(tessera::termination::prove_program(&p, &opts).answer.word(), "NO");
+    // NO stays possible on runs that never make such a call.
+    let p = lower_regress("fnptr_recursion_avoidable_loop.c");
+    let out = tessera::termination::prove_program(&p, &opts);
+    assert_eq!(out.answer.word(), "NO", "{:?}", p.approximations);
+}

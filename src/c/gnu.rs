@@ -16,14 +16,19 @@
 //!   the program wrote. lang-c reads `__typeof__(T *)` with a typedef `T`
 //!   as a multiplication, so this is the second try, when the text without
 //!   it does not parse (see `c::parse_preprocessed_in`).
-//! - `#pragma pack` and `#pragma scalar_storage_order` change layouts in
-//!   ways not modelled: refused.
+//! - `#pragma pack(N)`, `#pragma pack(push[, id][, N])`, `#pragma
+//!   pack(pop[, id])`, `#pragma pack()` are followed as gcc follows them
+//!   (a stack of values; see [`PackState`]): the value in effect at the
+//!   closing brace of a struct or union definition caps the alignment of
+//!   its members; [`Rewritten::pack`] gives it by the offset of the
+//!   definition's keyword. Forms gcc ignores with a warning or does not
+//!   know are refused, and so is `#pragma scalar_storage_order`.
 //!
 //! Text moves, so the result carries a map from its offsets back to the
 //! original ones (see [`Rewritten::original_offset`]); lines and columns of
 //! every error stay those of the source.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The attribute `_Alignas` becomes.
 pub const ALIGNAS_ATTRIBUTE: &str = "__tessera_alignas__";
@@ -39,6 +44,10 @@ pub struct Rewritten {
     pub alignof_typeof: HashSet<usize>,
     /// Whether the text has an `__alignof__(...)` (wrapped or not).
     pub has_alignof: bool,
+    /// The `#pragma pack` value (bytes, never 0) in effect at the closing
+    /// brace of each struct or union definition laid out under one, by
+    /// the offset in `text` of its `struct`/`union` keyword.
+    pub pack: HashMap<usize, u64>,
 }
 
 impl Rewritten {
@@ -55,6 +64,26 @@ impl Rewritten {
     /// Whether anything was rewritten.
     pub fn changed(&self) -> bool {
         !self.segments.is_empty()
+    }
+
+    /// The offset in `text` of a byte copied from offset `old` of the
+    /// original text (`None`: that byte was replaced).
+    fn new_offset(&self, old: usize) -> Option<usize> {
+        if self.segments.is_empty() {
+            return Some(old);
+        }
+        // Copied segments, in order of their old offsets (which grow with
+        // the new ones).
+        let copied: Vec<(usize, usize, usize)> = self
+            .segments
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.2)
+            .map(|(k, &(n, o, _))| (n, o, self.segments.get(k + 1).map_or(self.text.len(), |s| s.0) - n))
+            .collect();
+        let i = copied.partition_point(|&(_, o, _)| o <= old);
+        let &(n, o, len) = copied.get(i.checked_sub(1)?)?;
+        (old - o < len).then_some(n + (old - o))
     }
 }
 
@@ -82,15 +111,136 @@ pub fn rewrite(text: &str, wrap_alignof: bool) -> Result<Rewritten, Refusal> {
     if !needs_rewrite(text) {
         return Ok(Rewritten { text: text.to_string(), ..Rewritten::default() });
     }
-    let toks = tokens(text)?;
+    let mut packs = Vec::new();
+    let toks = tokens(text, &mut packs)?;
     let mut edits: Vec<Edit> = Vec::new();
     let mut scanner = Scanner { text, toks: &toks, wrap_alignof, has_alignof: false };
     scanner.scan(0, toks.len(), &mut edits)?;
     let has_alignof = scanner.has_alignof;
-    if edits.is_empty() {
-        return Ok(Rewritten { text: text.to_string(), has_alignof, ..Rewritten::default() });
+    let mut out = if edits.is_empty() {
+        Rewritten { text: text.to_string(), has_alignof, ..Rewritten::default() }
+    } else {
+        Rewritten { has_alignof, ..apply(text, edits) }
+    };
+    for (keyword, value) in packed_records(text, &toks, &packs) {
+        let at = out.new_offset(keyword).ok_or_else(|| (keyword, "a struct under `#pragma pack` whose keyword was rewritten".to_string()))?;
+        out.pack.insert(at, value);
     }
-    Ok(Rewritten { has_alignof, ..apply(text, edits) })
+    Ok(out)
+}
+
+/// gcc's `#pragma pack` state (`c-family/c-pragma.cc`): the value in
+/// effect (bytes, 0: none), the values pushed (with their identifiers)
+/// and the value from before the first push.
+#[derive(Clone, Debug, Default)]
+struct PackState {
+    current: u64,
+    stack: Vec<(u64, Option<String>)>,
+    before_push: u64,
+}
+
+impl PackState {
+    /// Apply the text between the parentheses of `#pragma pack(...)`;
+    /// `Err`: a form gcc ignores (with a warning) or does not know.
+    fn apply(&mut self, args: &str) -> Result<(), String> {
+        let value = |w: &str| -> Result<u64, String> {
+            match w.parse::<u64>() {
+                Ok(n @ (0 | 1 | 2 | 4 | 8 | 16)) => Ok(n),
+                _ => Err(format!("`#pragma pack` with the value `{w}` (gcc ignores it: not 0, 1, 2, 4, 8 or 16)")),
+            }
+        };
+        let parts: Vec<&str> = args.split(',').map(str::trim).collect();
+        match parts.as_slice() {
+            [""] => self.set(0),
+            [n] if *n != "push" && *n != "pop" => self.set(value(n)?),
+            ["push", rest @ ..] if rest.len() <= 2 => {
+                let (mut id, mut n) = (None, None);
+                for (k, w) in rest.iter().enumerate() {
+                    if w.starts_with(|c: char| c.is_ascii_digit()) {
+                        n = Some(value(w)?);
+                    } else if k == 0 && is_identifier(w) {
+                        id = Some(w.to_string());
+                    } else {
+                        return Err(format!("a malformed `#pragma pack(push{})`", rest.iter().map(|w| format!(", {w}")).collect::<String>()));
+                    }
+                }
+                if n.is_none() && rest.len() == 2 {
+                    return Err("a malformed `#pragma pack(push, ...)`".into());
+                }
+                let n = n.unwrap_or(self.current);
+                if self.stack.is_empty() {
+                    self.before_push = self.current;
+                }
+                self.stack.push((n, id));
+                self.current = n;
+            }
+            ["pop"] => self.pop(None),
+            ["pop", id] if is_identifier(id) => self.pop(Some(id)),
+            _ => return Err(format!("the form `#pragma pack({args})`")),
+        }
+        Ok(())
+    }
+
+    fn set(&mut self, n: u64) {
+        match self.stack.last_mut() {
+            Some(top) => top.0 = n,
+            None => self.before_push = n,
+        }
+        self.current = n;
+    }
+
+    fn pop(&mut self, id: Option<&str>) {
+        if self.stack.is_empty() {
+            // gcc warns and keeps the value.
+            return;
+        }
+        if let Some(id) = id {
+            // Everything above the entry pushed with `id` goes; none: one.
+            if let Some(k) = self.stack.iter().rposition(|(_, i)| i.as_deref() == Some(id)) {
+                self.stack.truncate(k + 1);
+            }
+        }
+        self.stack.pop();
+        self.current = self.stack.last().map_or(self.before_push, |t| t.0);
+    }
+}
+
+fn is_identifier(w: &str) -> bool {
+    w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The struct and union definitions closed while a `#pragma pack` value
+/// was in effect: `(offset of the keyword, value)`. `packs`: the value in
+/// effect from each offset on, in order.
+fn packed_records(text: &str, toks: &[Tok], packs: &[(usize, u64)]) -> Vec<(usize, u64)> {
+    if packs.iter().all(|&(_, v)| v == 0) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if t.kind != Kind::Ident || !matches!(word(text, t), "struct" | "union") {
+            continue;
+        }
+        // Attributes, then the tag, then the body.
+        let mut k = i + 1;
+        while k < toks.len() && is_attribute_keyword(word(text, &toks[k])) {
+            let Some(close) = (k + 1 < toks.len()).then(|| matching(text, toks, k + 1, toks.len())).flatten() else { break };
+            k = close + 1;
+        }
+        if k < toks.len() && toks[k].kind == Kind::Ident {
+            k += 1;
+        }
+        if k >= toks.len() || word(text, &toks[k]) != "{" {
+            continue;
+        }
+        let Some(close) = matching(text, toks, k, toks.len()) else { continue };
+        let at = toks[close].start;
+        let value = packs[..packs.partition_point(|&(o, _)| o < at)].last().map_or(0, |&(_, v)| v);
+        if value != 0 {
+            out.push((t.start, value));
+        }
+    }
+    out
 }
 
 struct Scanner<'t> {
@@ -141,7 +291,10 @@ fn apply(text: &str, mut edits: Vec<Edit>) -> Rewritten {
     out
 }
 
-fn tokens(text: &str) -> Result<Vec<Tok>, Refusal> {
+/// The tokens of `text`; `packs` gets the `#pragma pack` value in effect
+/// from each such pragma on (see [`PackState`]).
+fn tokens(text: &str, packs: &mut Vec<(usize, u64)>) -> Result<Vec<Tok>, Refusal> {
+    let mut pack = PackState::default();
     let b = text.as_bytes();
     let mut toks = Vec::new();
     let mut i = 0usize;
@@ -160,11 +313,20 @@ fn tokens(text: &str) -> Result<Vec<Tok>, Refusal> {
         if line_start && c == b'#' {
             // A line marker or a pragma: the whole line.
             let end = text[i..].find('\n').map_or(b.len(), |k| i + k);
-            let words: Vec<&str> = text[i + 1..end].split_whitespace().take(2).collect();
-            if words.first() == Some(&"pragma") {
-                match words.get(1).map(|w| w.split('(').next().unwrap_or("")) {
-                    Some("pack") => return Err((i, "`#pragma pack` (struct packing is not modelled this way)".into())),
-                    Some("scalar_storage_order") => return Err((i, "`#pragma scalar_storage_order`".into())),
+            let line = &text[i + 1..end];
+            if let Some(rest) = line.trim_start().strip_prefix("pragma").filter(|r| r.starts_with(char::is_whitespace)) {
+                let rest = rest.trim();
+                let name_end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+                match &rest[..name_end] {
+                    "pack" => {
+                        let args = rest[name_end..].trim().strip_prefix('(').and_then(|a| a.trim_end().strip_suffix(')'));
+                        let Some(args) = args else {
+                            return Err((i, format!("the form `#pragma {rest}` (gcc ignores it)")));
+                        };
+                        pack.apply(args).map_err(|what| (i, what))?;
+                        packs.push((i, pack.current));
+                    }
+                    "scalar_storage_order" => return Err((i, "`#pragma scalar_storage_order`".into())),
                     _ => {}
                 }
             }
@@ -375,9 +537,45 @@ mod tests {
         assert_eq!(r.text, "char *s = \"_Alignas(8)\";");
     }
 
+    /// The pack values of the records of `src`, by tag (or `?`).
+    fn packs(src: &str) -> Vec<(String, u64)> {
+        let r = rewrite(src, true).unwrap_or_else(|e| panic!("{e:?}"));
+        let mut out: Vec<(usize, String, u64)> = r
+            .pack
+            .iter()
+            .map(|(&at, &v)| {
+                let tag = r.text[at..].split_whitespace().nth(1).unwrap_or("?");
+                (at, if tag == "{" { "?".to_string() } else { tag.to_string() }, v)
+            })
+            .collect();
+        out.sort();
+        out.into_iter().map(|(_, t, v)| (t, v)).collect()
+    }
+
     #[test]
-    fn pragma_pack_is_refused() {
-        assert!(rewrite("# 1 \"a.c\"\n#pragma pack(1)\nstruct S { char c; };\n", true).is_err());
+    fn pragma_pack_follows_gcc_stack() {
+        let src = "# 1 \"a.c\"\n#pragma pack(1)\nstruct A { char c; };\n#pragma pack()\nstruct B { int x; };\n\
+            #pragma pack(push, 2)\n#pragma pack(4)\n#pragma pack(push, 8)\n#pragma pack(pop)\nstruct C { int x; };\n\
+            #pragma pack(pop)\nstruct D { int x; };\n#pragma pack(pop)\n\
+            # pragma pack (push, lbl, 1)\n#pragma pack(push, 2)\n#pragma pack(pop, lbl)\nunion E { int x; };\n\
+            #pragma pack(16)\nstruct __attribute__((aligned(4))) F { struct { int y; } in;\n#pragma pack(2)\n};\n\
+            struct F *p; struct G { int z; };\n#pragma pack()\n";
+        assert_eq!(
+            packs(src),
+            [("A", 1), ("C", 4), ("F", 2), ("?", 16), ("G", 2)].map(|(t, v)| (t.to_string(), v)).to_vec()
+        );
+        // The keyword's offset follows the text when attributes move.
+        let r = rewrite("#pragma pack(2)\nint a; struct __attribute__((aligned(8))) S { char c; };\n", true).expect("rewrites");
+        let at = r.pack.keys().next().copied().unwrap_or(0);
+        assert!(r.text[at..].starts_with("struct  S {"), "{}", &r.text[at..]);
+    }
+
+    #[test]
+    fn pragma_pack_forms_gcc_ignores_are_refused() {
+        for bad in ["pack(3)", "pack(push, a, b)", "pack(pop, 2)", "pack", "pack(show)", "pack(x)", "scalar_storage_order default"] {
+            assert!(rewrite(&format!("#pragma {bad}\nstruct S {{ char c; }};\n"), true).is_err(), "{bad}");
+        }
         assert!(rewrite("#pragma once\nint x;\n", true).is_ok());
+        assert!(rewrite("#pragma pack(pop)\nstruct S { char c; };\n", true).is_ok_and(|r| r.pack.is_empty()));
     }
 }

@@ -81,7 +81,7 @@ fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, mach
     let rewritten = gnu::rewrite(&text, false).map_err(refused)?;
     let retry = rewritten.has_alignof;
     let mut parsed = rewritten.text.clone();
-    let mut marks = lower::Marks::default();
+    let mut marks = lower::Marks { pack: rewritten.pack.clone(), ..lower::Marks::default() };
     let mut rewritten_map = map.clone().rewritten(&text, rewritten);
     let unit = match parse::parse(&parsed, &rewritten_map) {
         Ok(unit) => unit,
@@ -91,6 +91,7 @@ fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, mach
             let wrapped = gnu::rewrite(&text, true).map_err(refused)?;
             parsed = wrapped.text.clone();
             marks.alignof_typeof = wrapped.alignof_typeof.clone();
+            marks.pack = wrapped.pack.clone();
             rewritten_map = map.clone().rewritten(&text, wrapped);
             parse::parse(&parsed, &rewritten_map).map_err(|_| first)?
         }

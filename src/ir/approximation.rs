@@ -20,6 +20,9 @@ pub enum Approximation {
     RecursiveCall { function: String },
 
     // ------------------------------------------------ unknown values only
+    /// A call of a function already running, through a pointer: the model
+    /// stays in the call forever (behind an unknown value).
+    RecursionThroughPointer { function: String },
     /// In-bounds accesses assumed: recorded once per program.
     MemorySafety,
     /// A load the memory model cannot answer.
@@ -103,6 +106,10 @@ impl fmt::Display for Approximation {
             RecursiveCall { function } => {
                 write!(f, "recursive call to `{function}`: its result and what it may modify are arbitrary values")
             }
+            RecursionThroughPointer { function } => write!(
+                f,
+                "call to `{function}` while it runs (recursion through a function pointer): the call may not return, and no NO rests on it"
+            ),
             MemorySafety => write!(f, "assumes memory safety: every access in bounds"),
             Load { ty } => write!(f, "a load from memory gives any value of type {ty}"),
             StoreOverOtherType { ty } => write!(f, "a store of type {ty} over memory of another type makes it unknown"),

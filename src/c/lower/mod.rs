@@ -158,6 +158,9 @@ pub(crate) struct Frame {
 pub struct Marks {
     /// Offsets of the `__typeof__` inserted into `__alignof__(...)`.
     pub alignof_typeof: HashSet<usize>,
+    /// The `#pragma pack` value of each struct or union definition laid
+    /// out under one, by the offset of its keyword.
+    pub pack: HashMap<usize, u64>,
 }
 
 pub(crate) struct Lowerer<'a> {
@@ -246,7 +249,7 @@ fn lower_once(
     cfg.protected.extend([entry, exit]);
     let mut l = Lowerer {
         text,
-        types: typing::Types::new(unit, text, marks.alignof_typeof.clone()),
+        types: typing::Types::new(unit, text, marks.alignof_typeof.clone(), marks.pack.clone()),
         map,
         file: file.to_string(),
         arith,
@@ -273,7 +276,7 @@ fn lower_once(
 #[cfg(test)]
 pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Vec<crate::c::types::Record>> {
     let rewritten = crate::c::gnu::rewrite(text, true).map_err(|(_, what)| TesseraError::unsupported(None, what))?;
-    let marks = Marks { alignof_typeof: rewritten.alignof_typeof.clone() };
+    let marks = Marks { alignof_typeof: rewritten.alignof_typeof.clone(), pack: rewritten.pack.clone() };
     let map = SourceMap::new(text).rewritten(text, rewritten.clone());
     let unit = crate::c::parse::parse(&rewritten.text, &map)?;
     let arith = Arith::new(ir::IntSemantics::C, machine);

@@ -443,7 +443,8 @@ impl<'a> Lowerer<'a> {
             return self.recursive_call(name, component, c, want);
         }
         if self.calls.frames.iter().any(|f| f.function == name) {
-            return Err(self.unsupported(c.span, format!("recursion (`{name}` calls itself, directly or indirectly)")));
+            // A cycle the call graph does not show: through a pointer.
+            return Ok(self.recursion_through_pointer(name, c, want));
         }
         if self.cfg.too_large() {
             return Err(self.unsupported(c.span, "the program is too large after inlining"));
@@ -667,6 +668,43 @@ impl<'a> Lowerer<'a> {
         }
         self.join_here(ends, c.span, "after a call through a pointer");
         Ok(result.map(|(r, t)| self.arith.var(&r, t)))
+    }
+
+    /// A call of `name` while `name` is being inlined, on a cycle through
+    /// a call through a pointer (cycles of direct calls are recursion, see
+    /// `recursion.rs`): a run may stay in the call forever, so the model
+    /// goes on forever here, behind an unknown value (`choose`) that no
+    /// NO can rest on. Sound for YES: a proof needs this place unreachable
+    /// (the loop here has no ranking function), and until a run gets here
+    /// the model has every run of the program. The arguments are not
+    /// evaluated (what they do cannot matter to a run that stays here).
+    fn recursion_through_pointer(&mut self, name: &str, c: &'a Node<CallExpression>, want: bool) -> Option<Val> {
+        let at = self.span(c.span);
+        if self.flow.is_reachable() {
+            self.note_approximation(at.clone(), Approximation::RecursionThroughPointer { function: name.to_string() });
+        }
+        let marker = |l: &mut Self| {
+            let k = l.cfg.temp("recursion%unknown", IntType::INT);
+            l.emit(Action::Choose(k.clone()));
+            l.emit_assume(Term::not(Term::eq(Term::var(k), Term::int(0))));
+        };
+        marker(self);
+        if let Some(cur) = self.flow.take() {
+            let stay = self.cfg.new_location(at, format!("in a recursive call of {name} through a pointer"));
+            self.cfg.protected.insert(stay);
+            self.cfg.jump(cur, stay);
+            self.flow.set(Some(Cursor::at(stay)));
+            marker(self);
+            if let Some(cur) = self.flow.take() {
+                self.cfg.jump(cur, stay);
+            }
+        }
+        // No run continues after the call; any value will do (a pointer
+        // result too, read through `last_pointer_return`).
+        if let (true, Some(CType::Ptr(pointee))) = (want, self.calls.functions.get(name).map(|f| f.ret.clone())) {
+            self.mem.set_pointer_result(crate::c::lower::memory::PtrVal::null(*pointee));
+        }
+        want.then(|| self.arith.int(0))
     }
 
     fn inline_body(

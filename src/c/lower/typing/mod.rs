@@ -25,6 +25,9 @@ pub(crate) struct Types<'a> {
     /// Offsets of the `__typeof__` inserted into `__alignof__(...)` (see
     /// [`crate::c::lower::Marks`]).
     alignof_typeof: HashSet<usize>,
+    /// The `#pragma pack` value of struct and union definitions, by the
+    /// offset of their keyword (see [`crate::c::lower::Marks`]).
+    pack: HashMap<usize, u64>,
     /// The attributes written right after a struct, union or enum body (by
     /// the specifier's offset), which gcc applies to that type.
     type_attributes: HashMap<usize, Vec<&'a Node<Extension>>>,
@@ -46,10 +49,11 @@ pub(crate) struct Types<'a> {
 }
 
 impl<'a> Types<'a> {
-    pub fn new(unit: &'a TranslationUnit, text: &str, alignof_typeof: HashSet<usize>) -> Types<'a> {
+    pub fn new(unit: &'a TranslationUnit, text: &str, alignof_typeof: HashSet<usize>, pack: HashMap<usize, u64>) -> Types<'a> {
         let (type_attributes, type_attribute_offsets) = type_attributes(unit, text);
         Types {
             alignof_typeof,
+            pack,
             type_attributes,
             type_attribute_offsets,
             declared_alignments: HashMap::new(),
@@ -75,6 +79,11 @@ impl<'a> Types<'a> {
     /// specifier starts at `offset`.
     pub fn attributes_at(&self, offset: usize) -> Vec<&'a Node<Extension>> {
         self.type_attributes.get(&offset).cloned().unwrap_or_default()
+    }
+    /// The `#pragma pack` value a struct or union definition whose
+    /// specifier starts at `offset` is laid out with.
+    pub fn pack_at(&self, offset: usize) -> Option<u64> {
+        self.pack.get(&offset).copied()
     }
     /// Whether the attributes at `offset` belong to a type (not to the
     /// declaration they are written in).

@@ -81,6 +81,9 @@ impl<'a> Lowerer<'a> {
             _ => self.new_record(tag, union),
         };
         let record = self.layout_attributes(self.types.type_attributes.get(&st.span.start).cloned().unwrap_or_default())?;
+        // `#pragma pack(N)` (gcc's `maximum_field_alignment`): no member is
+        // placed at more than N, bit-fields go at the next bit.
+        let pack = self.types.pack_at(st.span.start);
         if let Some(what) = record.unmodelled {
             return Err(self.unsupported(st.span, format!("the attribute `{what}` on a struct or union (it changes the layout)")));
         }
@@ -154,8 +157,9 @@ impl<'a> Lowerer<'a> {
                     }
                     let unit = fsize * 8;
                     if w == 0 {
-                        // Aligns what follows to its type, packed or not;
-                        // no effect on the record's own alignment.
+                        // Aligns what follows to its type, packed or not,
+                        // whatever `#pragma pack` says; no effect on the
+                        // record's own alignment.
                         bit = round_up(bit, type_align * 8);
                         continue;
                     }
@@ -167,16 +171,20 @@ impl<'a> Lowerer<'a> {
                     }
                     // gcc (PCC_BITFIELD_TYPE_MATTERS): a bit-field may not span
                     // more units of its type's alignment than its type has;
-                    // else it starts at the next such unit. Packed ones go
-                    // at the next bit.
+                    // else it starts at the next such unit. Packed ones, and
+                    // all under `#pragma pack`, go at the next bit.
                     let ta = type_align * 8;
-                    if !packed && ((bit % ta) + u64::from(w)).div_ceil(ta) > unit / ta {
+                    if !packed && pack.is_none() && ((bit % ta) + u64::from(w)).div_ceil(ta) > unit / ta {
                         bit = round_up(bit, ta);
                     }
                     let b = bit;
                     bit += u64::from(w);
-                    if name.is_some() && !packed {
-                        align = align.max(type_align);
+                    // A named one aligns the record to its type, to at most
+                    // the pragma's value (packed or not); packed: not at all.
+                    match (name.is_some(), pack) {
+                        (true, Some(p)) => align = align.max(type_align.min(p)),
+                        (true, None) if !packed => align = align.max(type_align),
+                        _ => {}
                     }
                     size = size.max(bit.div_ceil(8));
                     // Bit-fields are not tracked (their values are opaque):
@@ -195,6 +203,7 @@ impl<'a> Lowerer<'a> {
                     } else {
                         type_align.max(attrs.aligned.unwrap_or(1))
                     };
+                    let falign = pack.map_or(falign, |p| falign.min(p));
                     align = align.max(falign);
                     placed_align = falign;
                     if union {
@@ -681,6 +690,86 @@ struct Z4 { char c; int x; long long l; double d; long double ld; void *p; };
                 ("Z2", 6, 1, &[]),
                 ("Z4", 40, 4, &[("l", 8), ("d", 16), ("ld", 24), ("p", 36)]),
             ],
+        );
+    }
+
+    const PRAGMA_PACK: &str = r#"
+#pragma pack(2)
+struct A { char c; int x; long long l; double d; };
+struct C { char a; int b:30; int c:30; };
+struct D { char a; long long b:40; char c; };
+struct E { char c; int x __attribute__((aligned(8))); };
+struct F { char c; int x; } __attribute__((aligned(16)));
+struct G { char c; struct F f; };
+struct H { char a; int :0; char b; };
+struct B4 { char a; int b:4 __attribute__((packed)); };
+struct B5 { char c; int x:4; } __attribute__((packed));
+struct B7 { char c; long long :0; char d; };
+union U { char c; int x; long long l; };
+#pragma pack(push, 1)
+struct J { char c; int x; };
+#pragma pack(push, 4)
+struct K { char c; long long x; short s; };
+#pragma pack(pop)
+struct S { char c; struct { char d; int y; } in; int z; };
+#pragma pack(pop)
+struct M { char c; int x; };
+#pragma pack()
+struct N { char c; int x; };
+#pragma pack(1)
+struct O { char c;
+#pragma pack(4)
+  int x; };
+#pragma pack(8)
+struct P { char c; long long x; long double ld; };
+struct B13 { char c; double d; };
+#pragma pack(16)
+struct C1 { char a; int x:30; char b; };
+struct Q { char c; long double ld; };
+#pragma pack()
+struct C7 { char a; int x:30; char b; };
+#pragma pack(1)
+struct T { char c; int b:3; int d:30; char e; } __attribute__((aligned(4)));
+#pragma pack()
+"#;
+
+    #[test]
+    fn pragma_pack_lays_out_as_gcc_does() {
+        // The same under -m64 and -m32.
+        let same: &[(&str, u64, u64, &[(&str, u64)])] = &[
+            ("A", 22, 2, &[("x", 2), ("l", 6), ("d", 14)]),
+            // Bit-fields go at the next bit, whatever the pack value.
+            ("C", 10, 2, &[]),
+            ("D", 8, 2, &[("c", 6)]),
+            ("E", 6, 2, &[("x", 2)]),
+            ("F", 16, 16, &[]),
+            ("G", 18, 2, &[("f", 2)]),
+            ("H", 5, 1, &[("b", 4)]),
+            ("B4", 2, 2, &[]),
+            ("B5", 2, 2, &[]),
+            ("U", 8, 2, &[]),
+            ("J", 5, 1, &[]),
+            ("K", 16, 4, &[("x", 4), ("s", 12)]),
+            ("S", 10, 1, &[("in", 1), ("z", 6)]),
+            ("M", 6, 2, &[]),
+            ("N", 8, 4, &[]),
+            // The value at the closing brace counts.
+            ("O", 8, 4, &[("x", 4)]),
+            ("C1", 8, 4, &[("b", 5)]),
+            ("C7", 12, 4, &[("b", 8)]),
+            ("T", 8, 4, &[("e", 6)]),
+        ];
+        check(PRAGMA_PACK, DataModel::Lp64, same);
+        check(PRAGMA_PACK, DataModel::Ilp32, same);
+        check(
+            PRAGMA_PACK,
+            DataModel::Lp64,
+            &[("B7", 9, 1, &[("d", 8)]), ("P", 32, 8, &[("x", 8), ("ld", 16)]), ("B13", 16, 8, &[("d", 8)]), ("Q", 32, 16, &[("ld", 16)])],
+        );
+        check(
+            PRAGMA_PACK,
+            DataModel::Ilp32,
+            &[("B7", 5, 1, &[("d", 4)]), ("P", 24, 4, &[("x", 4), ("ld", 12)]), ("B13", 12, 4, &[("d", 4)]), ("Q", 16, 4, &[("ld", 4)])],
         );
     }
 }

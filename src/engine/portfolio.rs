@@ -79,6 +79,17 @@ fn lower_priority() {
     }
 }
 
+/// Sleep for `delay` unless the budget expires first (checked every few
+/// milliseconds); whether the whole delay passed.
+fn wait_unless_expired(budget: &Budget, delay: Duration) -> bool {
+    let start = std::time::Instant::now();
+    while !budget.expired() {
+        let Some(left) = delay.checked_sub(start.elapsed()).filter(|d| !d.is_zero()) else { return true };
+        std::thread::sleep(left.min(Duration::from_millis(5)));
+    }
+    false
+}
+
 /// Progress on stderr (environment variable `TESSERA_PORTFOLIO_TRACE`).
 fn trace() -> bool {
     std::env::var_os("TESSERA_PORTFOLIO_TRACE").is_some()
@@ -118,6 +129,10 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
         let spawned =
             std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(move || {
                 if background {
+                    if !wait_unless_expired(&b, super::BACKGROUND_DELAY) {
+                        let _ = tx.send((kind, Verdict::Unknown("not started: the race ended first".into())));
+                        return;
+                    }
                     lower_priority();
                 }
                 let verdict = engine.solve(&sys, &b);

@@ -12,7 +12,7 @@
 use super::pdr::linear::{linear_clauses, LinearClause, Placement};
 use super::Engine;
 use crate::solve::{Budget, Derivation, Verdict};
-use crate::horn::normalize::normalize;
+use crate::horn::normalize::normalize_keeping_plain_args;
 use crate::horn::System;
 use crate::smt::{bool_of, check_assumptions, eval_in, set_timeout, Sat};
 use crate::term::{Sort, VarDecl};
@@ -28,7 +28,7 @@ impl Engine for Bmc {
     }
     fn solve(&self, system: &System, budget: &Budget) -> Verdict {
         let _guard = budget.cancel.register_thread_context();
-        let norm = normalize(system);
+        let norm = normalize_keeping_plain_args(system);
         let clauses = match linear_clauses(&norm.system) {
             Ok(c) => c,
             Err(e) => return Verdict::Unknown(format!("bmc: {e}")),

@@ -26,27 +26,44 @@ pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
     }
     let chosen = |e: &&EngineEntry| kind == EngineKind::Portfolio || e.kind == kind;
     let engines = || ENGINES.iter().filter(chosen).filter_map(|e| e.make).map(|make| make()).collect();
-    // First on the system with its straight-line predicates inlined; an
-    // answer there counts once translated back and validated on `system`.
-    // Without one (or when the way back fails), the system as it is, in the
-    // time left.
+    // First on the system with its straight-line predicates inlined. The
+    // first answer there ends that race: it counts once translated back and
+    // validated on `system` (a check on the reduced system as well would
+    // cost a Z3 context and repeat what the check on `system` decides).
+    // Without an answer, or when the way back or the check fails, the
+    // system as it is, in the time left.
     if let Some(inlined) = inline(system) {
         if trace() {
             eprintln!("portfolio: {} of {} predicates left after inlining", inlined.system.preds.len(), system.preds.len());
         }
-        match race(&inlined.system, engines(), budget) {
+        let back = |v: Verdict| -> Result<Verdict, String> {
+            let check = validation_budget(budget);
+            let back = inlined.verdict(v, &check)?;
+            validate(system, &back, &check)?;
+            Ok(back)
+        };
+        match race_with(&inlined.system, engines(), budget, Judge::FirstAnswer(&back)) {
             Verdict::Unknown(why) if budget.expired() => return Verdict::Unknown(why),
-            Verdict::Unknown(_) => {}
-            verdict => {
-                let check = validation_budget(budget);
-                let back = inlined.verdict(verdict, &check);
-                if let Ok(v) = back.and_then(|v| validate(system, &v, &check).map(|()| v)) {
-                    return v;
+            Verdict::Unknown(why) => {
+                if trace() {
+                    eprintln!("portfolio: no answer through inlining ({why})");
                 }
             }
+            verdict => return verdict,
         }
     }
     race(system, engines(), budget)
+}
+
+/// What a race does with a definitive answer.
+enum Judge<'a> {
+    /// Validate it on the raced system; an answer that fails is dropped and
+    /// the others race on.
+    Validate,
+    /// The first definitive answer ends the race (the others are stopped at
+    /// once): the race's answer is what the function makes of it, `Unknown`
+    /// with the reason when it fails. The function must validate.
+    FirstAnswer(&'a dyn Fn(Verdict) -> Result<Verdict, String>),
 }
 
 /// Lower the calling thread's scheduling priority to [`BACKGROUND_NICE`]
@@ -60,6 +77,17 @@ fn lower_priority() {
         let tid = libc::gettid();
         libc::setpriority(libc::PRIO_PROCESS as _, tid as libc::id_t, super::BACKGROUND_NICE);
     }
+}
+
+/// Sleep for `delay` unless the budget expires first (checked every few
+/// milliseconds); whether the whole delay passed.
+fn wait_unless_expired(budget: &Budget, delay: Duration) -> bool {
+    let start = std::time::Instant::now();
+    while !budget.expired() {
+        let Some(left) = delay.checked_sub(start.elapsed()).filter(|d| !d.is_zero()) else { return true };
+        std::thread::sleep(left.min(Duration::from_millis(5)));
+    }
+    false
 }
 
 /// Progress on stderr (environment variable `TESSERA_PORTFOLIO_TRACE`).
@@ -79,6 +107,10 @@ fn tagged(name: &str, reason: &str) -> String {
 /// Run the engines on their own threads (each with a fresh Z3 context) and
 /// return the first validated definitive answer; the others are cancelled.
 pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budget) -> Verdict {
+    race_with(system, engines, budget, Judge::Validate)
+}
+
+fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budget, judge: Judge) -> Verdict {
     if budget.expired() {
         return Verdict::Unknown("out of time before solving".into());
     }
@@ -97,6 +129,10 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
         let spawned =
             std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(move || {
                 if background {
+                    if !wait_unless_expired(&b, super::BACKGROUND_DELAY) {
+                        let _ = tx.send((kind, Verdict::Unknown("not started: the race ended first".into())));
+                        return;
+                    }
                     lower_priority();
                 }
                 let verdict = engine.solve(&sys, &b);
@@ -122,9 +158,22 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
             Err(RecvTimeoutError::Disconnected) => break,
         };
         running -= 1;
-        match &verdict {
-            Verdict::Unknown(r) => reasons.push(tagged(kind, r)),
-            _ => match validate(system, &verdict, &validation_budget(budget)) {
+        match (&verdict, &judge) {
+            (Verdict::Unknown(r), _) => reasons.push(tagged(kind, r)),
+            (_, Judge::FirstAnswer(finish)) => {
+                racers.cancel.cancel();
+                let word = verdict.word();
+                return match finish(verdict) {
+                    Ok(v) => {
+                        if trace() {
+                            eprintln!("portfolio: {kind} won, {} predicates, {} clauses", system.preds.len(), system.clauses.len());
+                        }
+                        v
+                    }
+                    Err(e) => Verdict::Unknown(format!("{kind}: {word} answer not accepted: {e}")),
+                };
+            }
+            (_, Judge::Validate) => match validate(system, &verdict, &validation_budget(budget)) {
                 Ok(()) => {
                     if trace() {
                         eprintln!("portfolio: {kind} won, {} predicates, {} clauses", system.preds.len(), system.clauses.len());
@@ -189,6 +238,23 @@ mod tests {
         assert!(why.contains("liar: sat answer failed validation"), "{why}");
         // The honest engine still wins the race against the liar.
         let v = race(&s, vec![Box::new(Liar), Box::new(Spacer)], &Budget::with_timeout(Duration::from_secs(20)));
+        assert!(matches!(v, Verdict::Unsafe(_)), "{v:?}");
+    }
+
+    #[test]
+    fn the_first_answer_counts_only_as_the_judge_accepts_it() {
+        let s = parse_system(
+            "(declare-fun inv (Int) Bool)
+             (assert (forall ((x Int)) (=> (= x 0) (inv x))))
+             (assert (forall ((x Int)) (=> (and (inv x) (= x 0)) false)))",
+        )
+        .expect("parses");
+        let b = Budget::with_timeout(Duration::from_secs(20));
+        let check = |v: Verdict| validate(&s, &v, &b).map(|()| v);
+        let v = race_with(&s, vec![Box::new(Liar)], &b, Judge::FirstAnswer(&check));
+        let Verdict::Unknown(why) = &v else { panic!("a lie got through: {v:?}") };
+        assert!(why.contains("liar: sat answer not accepted"), "{why}");
+        let v = race_with(&s, vec![Box::new(Spacer)], &b, Judge::FirstAnswer(&check));
         assert!(matches!(v, Verdict::Unsafe(_)), "{v:?}");
     }
 

@@ -43,7 +43,11 @@ impl Engine for Spacer {
         // A thread of its own gives Spacer a fresh Z3 context: nothing from
         // earlier runs on the caller's thread (declarations, an interrupt
         // that arrived late) can leak into this one.
+        // The verdict comes back over a channel rather than by joining: the
+        // thread's exit deletes its Z3 context, which the race need not wait
+        // for.
         let (system, budget) = (system.clone(), budget.clone());
+        let (tx, rx) = mpsc::sync_channel(1);
         let worker = std::thread::Builder::new().name("spacer".into()).stack_size(256 << 20).spawn(move || {
             let registered = budget.cancel.register_thread_context();
             let alarm = budget.deadline.map(|_| Alarm::start(&budget));
@@ -51,13 +55,14 @@ impl Engine for Spacer {
                 drop(alarm);
                 drop(registered);
             };
-            match run(&system, &budget, quiet) {
+            let verdict = match run(&system, &budget, quiet) {
                 Ok(v) => v,
                 Err(e) => Verdict::Unknown(format!("spacer: {e}")),
-            }
+            };
+            let _ = tx.send(verdict);
         });
         match worker {
-            Ok(h) => h.join().unwrap_or_else(|_| Verdict::Unknown("spacer: worker thread panicked".into())),
+            Ok(_) => rx.recv().unwrap_or_else(|_| Verdict::Unknown("spacer: worker thread panicked".into())),
             Err(e) => Verdict::Unknown(format!("spacer: cannot start a thread: {e}")),
         }
     }

@@ -26,20 +26,25 @@ pub fn validate(system: &System, verdict: &Verdict, budget: &Budget) -> Result<(
     // A new thread has its own thread-local Z3 context: nothing the engine
     // left behind (assertions, parameters, cached terms) can influence us.
     // Deep derivations are walked iteratively, but dropping them recurses,
-    // hence the roomy stack.
-    let handle = std::thread::Builder::new()
+    // hence the roomy stack. The result comes back over a channel rather
+    // than by joining: the thread's exit deletes its Z3 context, which the
+    // caller need not wait for.
+    let (tx, rx) = crossbeam_channel::bounded(1);
+    std::thread::Builder::new()
         .name("validate".into())
         .stack_size(256 << 20)
         .spawn(move || {
-            let _registered = budget.cancel.register_thread_context();
-            match &verdict {
+            let registered = budget.cancel.register_thread_context();
+            let result = match &verdict {
                 Verdict::Safe(inv) => check_invariant(&system, inv, &budget),
                 Verdict::Unsafe(d) => check_derivation(&system, d, &budget),
                 Verdict::Unknown(_) => Ok(()),
-            }
+            };
+            drop(registered);
+            let _ = tx.send(result);
         })
         .map_err(|e| format!("could not validate: cannot start a thread: {e}"))?;
-    handle.join().unwrap_or_else(|_| Err("could not validate: the validation thread panicked".into()))
+    rx.recv().unwrap_or_else(|_| Err("could not validate: the validation thread panicked".into()))
 }
 
 fn clause_name(system: &System, i: usize) -> String {

@@ -20,7 +20,7 @@
 
 use super::Engine;
 use crate::solve::{Budget, Invariant, Verdict};
-use crate::horn::normalize::normalize;
+use crate::horn::normalize::normalize_keeping_plain_args;
 use crate::horn::System;
 use crate::smt::{bool_of, check, check_assumptions, eval_in, set_timeout, Sat};
 use crate::term::Term;
@@ -51,7 +51,7 @@ impl Engine for Pdr {
     }
     fn solve(&self, system: &System, budget: &Budget) -> Verdict {
         let _guard = budget.cancel.register_thread_context();
-        let norm = normalize(system);
+        let norm = normalize_keeping_plain_args(system);
         let clauses = match linear_clauses(&norm.system) {
             Ok(c) => c,
             Err(e) => return Verdict::Unknown(format!("pdr: {e}")),

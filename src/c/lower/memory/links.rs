@@ -117,6 +117,13 @@ impl Links {
 /// The links of `found` that no union holds (through a union, a link
 /// could be written as another member), given every record of the program.
 pub(crate) fn outside_unions(found: &BTreeSet<LinkField>, records: &[crate::c::types::Record]) -> BTreeSet<LinkField> {
+    let in_union = |record: usize| records.iter().any(|u| u.union && u.fields.iter().flatten().any(|f| type_holds(records, &f.ty, record)));
+    found.iter().copied().filter(|l| !in_union(l.record)).collect()
+}
+
+/// Whether an object of type `t` holds a struct `record` (as itself, a
+/// member or an element), given the record table.
+fn type_holds(records: &[crate::c::types::Record], t: &CType, record: usize) -> bool {
     fn holds(records: &[crate::c::types::Record], t: &CType, record: usize, depth: usize) -> bool {
         match t {
             CType::Record(r) if *r == record => true,
@@ -127,8 +134,7 @@ pub(crate) fn outside_unions(found: &BTreeSet<LinkField>, records: &[crate::c::t
             _ => false,
         }
     }
-    let in_union = |record: usize| records.iter().any(|u| u.union && u.fields.iter().flatten().any(|f| holds(records, &f.ty, record, 0)));
-    found.iter().copied().filter(|l| !in_union(l.record)).collect()
+    holds(records, t, record, 0)
 }
 
 /// `E->f` through a link: the pointer `E` (evaluated once) and the member's
@@ -290,7 +296,7 @@ impl<'a> Lowerer<'a> {
         let holds = |l: &Lowerer, o: &LinkOrder| match contents {
             Contents::Fixed => false,
             Contents::Allocated => !size.as_int_const().is_some_and(|n| n < o.record_size as i64),
-            Contents::Declared => declared.is_some_and(|t| l.holds_record(t, o.field.record)),
+            Contents::Declared => declared.is_some_and(|t| type_holds(l.types.records(), t, o.field.record)),
         };
         let holding: Vec<LinkOrder> = orders.into_iter().filter(|o| holds(self, o)).collect();
         if holding.is_empty() {
@@ -309,20 +315,6 @@ impl<'a> Lowerer<'a> {
             self.emit(Action::Assign(o.pending.clone(), Term::int(if zeroed { 0 } else { 1 })));
             self.emit(Action::Assign(o.newest.clone(), base.clone()));
         }
-    }
-
-    /// Whether an object of type `t` holds a struct `record` (as itself, a
-    /// member or an element).
-    fn holds_record(&self, t: &CType, record: usize) -> bool {
-        fn holds(l: &Lowerer, t: &CType, record: usize, depth: usize) -> bool {
-            match t {
-                CType::Record(r) if *r == record => true,
-                CType::Record(r) if depth < 16 => l.types.record(*r).fields.iter().flatten().any(|f| holds(l, &f.ty, record, depth + 1)),
-                CType::Array(e, _) => holds(l, e, record, depth),
-                _ => false,
-            }
-        }
-        holds(self, t, record, 0)
     }
 
     /// A pointer of unknown value points to a block that exists (a

@@ -41,8 +41,33 @@ fn a_list_built_by_appending_is_not_called_nonterminating() {
 }
 
 #[test]
+fn a_walk_that_finds_the_place_of_a_node_made_before_it_terminates() {
+    // The new node is the newest block, and no link holds it yet.
+    let json = prove("insert_after_search.c");
+    assert_eq!(json["answer"], "YES", "{json}");
+    assert!(json.to_string().contains("at.base"), "{json}");
+}
+
+#[test]
+fn a_list_head_read_and_written_through_a_pointer_to_it_is_walked() {
+    // `*head` lives in a pointer cell: loads from it are exact.
+    let json = prove("skip_through_head_pointer.c");
+    assert_eq!(json["answer"], "YES", "{json}");
+    assert!(json.to_string().contains("h.base"), "{json}");
+}
+
+#[test]
+fn a_walk_that_unlinks_the_nodes_ahead_of_it_terminates() {
+    // `at->succ = at->succ->succ` leaves `at` where it is; the link last
+    // read or written (`entry.succ:cache`) moves down the list instead.
+    let json = prove("unlink_ahead.c");
+    assert_eq!(json["answer"], "YES", "{json}");
+    assert!(json.to_string().contains("entry.succ:cache"), "{json}");
+}
+
+#[test]
 fn cyclic_lists_never_get_yes() {
-    for f in ["cyclic_walk.c", "cyclic_after_walk.c", "cyclic_by_alias.c", "cyclic_through_pointer_to_member.c", "cyclic_by_memcpy.c", "external_list.c"] {
+    for f in ["unlink_ahead_cyclic.c", "cyclic_through_head_pointer.c", "cyclic_walk.c", "cyclic_after_walk.c", "cyclic_by_alias.c", "cyclic_through_pointer_to_member.c", "cyclic_by_memcpy.c", "external_list.c"] {
         assert_ne!(answer(f), "YES", "{f}");
     }
 }

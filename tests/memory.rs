@@ -122,6 +122,18 @@ fn address_taken_scalars_arrays_and_struct_members_are_cells() {
 }
 
 #[test]
+fn a_pointer_whose_address_is_taken_is_a_pointer_cell() {
+    // `*pp = &x` writes `a` exactly, so reading `a` is no approximation.
+    let src = "int main() { int x = 0; int *a = 0; int **pp = &a; *pp = &x; while (a != 0) { } return 0; }";
+    let p = tessera::c::parse_source("m.c", src, IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect(src);
+    assert!(p.vars.iter().any(|v| v.name == "a.base"), "{p}");
+    assert!(!has_approximation(&p, |k| *k == Approximation::PointerInMemory), "{:?}", p.approximations);
+    let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(30), ..Default::default() };
+    let out = tessera::termination::prove_program(&p, &opts);
+    assert_eq!(out.answer.word(), "NO", "{p}");
+}
+
+#[test]
 fn a_call_through_a_function_pointer_goes_to_its_target() {
     // `step` holds `dec`: the call is inlined as `dec`, the loop counts down.
     let p = lower("fnptr_known.c");

@@ -53,6 +53,8 @@ pub enum Approximation {
     PointerInMemory,
     /// A pointer stored over integer memory.
     PointerOverIntegers,
+    /// A store over part of a tracked pointer, or over it with another type.
+    StoreOverPointer,
     /// `memset` with a byte other than zero.
     MemsetNonZero,
     /// `memset` of a range the model does not know.
@@ -125,6 +127,7 @@ impl fmt::Display for Approximation {
             AddressOfUnmodelled => write!(f, "the address of an object whose contents are not modelled is any pointer"),
             PointerInMemory => write!(f, "pointers stored in memory are not tracked: a load gives any pointer"),
             PointerOverIntegers => write!(f, "a pointer stored over integer memory makes it unknown"),
+            StoreOverPointer => write!(f, "a store over part of a stored pointer, or of another type, makes the pointer unknown"),
             MemsetNonZero => write!(f, "`memset` with a non-zero byte makes the cells unknown"),
             MemsetUnknownRange => write!(f, "`memset` of an unknown range makes the memory unknown"),
             InlineAssembly => write!(f, "inline assembly: its outputs and the memory it may write are arbitrary"),

@@ -28,9 +28,36 @@ pub enum Origin {
     /// The marker of the undefined-behaviour site whose assumption an
     /// edge makes ([`super::UNDEFINED_SITE`]).
     UndefinedSite,
-    /// Whether pointers stored through a link (`next` of `struct list`)
-    /// follow the order of allocation (see `c/lower/memory/links.rs`).
-    LinkOrder,
+    /// What the model keeps of a link (`next` of `struct list`): whether
+    /// pointers stored through it follow the order of allocation, and the
+    /// link last read or written (see `c/lower/memory/links.rs`).
+    LinkOrder(LinkVariable),
+}
+
+/// The variables the model keeps per link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkVariable {
+    /// (0/1) every stored link points to an older block, or is NULL.
+    Down,
+    /// (0/1) every stored link points to a newer block, or is NULL.
+    Up,
+    /// (0/1) the newest block's link may be unwritten.
+    Pending,
+    /// The newest block that may hold the link.
+    Newest,
+    /// (0/1) the second newest block's link may be unwritten.
+    Pending2,
+    /// The block allocated before the newest.
+    Second,
+    /// (0/1) no pointer to the newest block has been stored in memory.
+    Unlinked,
+    /// The block whose link was last read or written (0: none known).
+    CacheBlock,
+    /// The offset of that link's struct in its block.
+    CacheOffset,
+    /// The block that link points to: a quantity a walk that unlinks
+    /// nodes ahead of it decreases.
+    CacheValue,
 }
 
 /// What a memory block or a pointer belongs to.
@@ -89,7 +116,7 @@ impl Origin {
     /// witness leaves these free.
     pub fn is_internal(&self) -> bool {
         self.is_temporary()
-            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder)
+            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_))
     }
 
     /// Whether the source name reads as a C lvalue: a variable, a cell of
@@ -104,7 +131,7 @@ impl Origin {
             Origin::Allocation(part) => *part != AllocationPart::Counter,
             Origin::Cell { of, .. } => *of == Owner::Variable,
             Origin::PointerPart { of, .. } => matches!(of, Owner::Variable | Owner::Conditional),
-            Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder => false,
+            Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) => false,
         }
     }
 

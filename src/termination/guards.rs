@@ -67,10 +67,10 @@ const MAX_ORDER_CANDIDATES: usize = 2;
 /// `alloc#next - p.base` for a walk to newer ones. A walk along a list
 /// (`p = p->next`) is ranked by one of them.
 pub fn allocation_order_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
-    use crate::ir::origin::PointerPart;
+    use crate::ir::origin::{LinkVariable, PointerPart};
     use crate::ir::Origin;
     let Some(lp) = enc.loops.get(li) else { return Vec::new() };
-    if !enc.program_vars.iter().any(|v| v.origin == Origin::LinkOrder) {
+    if !enc.program_vars.iter().any(|v| matches!(v.origin, Origin::LinkOrder(_))) {
         return Vec::new();
     }
     let index = |name: &str| enc.vars.iter().position(|d| d.name == name);
@@ -87,13 +87,26 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize) -> Vec<RankingCand
     let is_base = |name: &str| enc.program_vars.iter().any(|v| v.name == name && matches!(v.origin, Origin::PointerPart { part: PointerPart::Base, .. }));
     let mut bases: Vec<&str> = enc.program_vars.iter().map(|v| v.name.as_str()).filter(|n| is_base(n)).collect();
     bases.extend(enc.coalesced.iter().filter(|(merged, _)| is_base(merged)).map(|(_, kept)| kept.as_str()));
+    // The pointer the link last read or written holds, when a walk reads
+    // it at its header (`p->next = p->next->next` shortens the list ahead
+    // of `p` without moving `p`).
+    let cached: Vec<&str> = enc
+        .program_vars
+        .iter()
+        .filter(|v| v.origin == Origin::LinkOrder(LinkVariable::CacheValue) && index(&v.name).is_some() && live.is_some_and(|l| l.contains(v.name.as_str())))
+        .map(|v| v.name.as_str())
+        .collect();
     let mut seen = BTreeSet::new();
     let one = || BigRational::from_integer(BigInt::from(1));
+    let zero = || BigRational::from_integer(BigInt::from(0));
     let mut out = Vec::new();
-    for name in bases.into_iter().filter(|n| seen.insert(*n) && moved(n)) {
-        out.push(RankingCandidate::single(AffinePiece { coeffs: [(name.to_string(), one())].into_iter().collect(), constant: BigRational::from_integer(BigInt::from(0)) }));
-        if out.len() >= MAX_ORDER_CANDIDATES {
-            break;
+    let moving: Vec<&str> = bases.into_iter().filter(|n| seen.insert(*n) && moved(n)).take(MAX_ORDER_CANDIDATES).collect();
+    for name in &moving {
+        out.push(RankingCandidate::single(AffinePiece { coeffs: [(name.to_string(), one())].into_iter().collect(), constant: zero() }));
+    }
+    for name in &moving {
+        for c in &cached {
+            out.push(RankingCandidate::single(AffinePiece { coeffs: [(name.to_string(), one()), (c.to_string(), one())].into_iter().collect(), constant: zero() }));
         }
     }
     out

@@ -317,11 +317,7 @@ impl<'a> Lowerer<'a> {
                         out.push((size.clone(), IntType::LONG));
                     }
                 }
-                crate::c::lower::Symbol::Object { ptr, .. } => {
-                    if let Some(slots) = self.cell_slots(&ptr.base) {
-                        out.extend(slots.into_iter().map(|s| (s.var, s.ty)));
-                    }
-                }
+                crate::c::lower::Symbol::Object { ptr, .. } => out.extend(self.cell_variables(&ptr.base)),
                 _ => {}
             }
         }
@@ -380,6 +376,17 @@ impl<'a> Lowerer<'a> {
                         }
                     } else if s.off < off + len && off < s.off + w {
                         self.havoc(&s.var, s.ty);
+                    }
+                }
+                for cell in self.pointer_cells(&ptr.base) {
+                    let w = i64::from(self.arith.machine.pointer_bytes());
+                    if zero && cell.off >= off && cell.off + w <= off + len {
+                        // All bytes zero: NULL.
+                        for part in cell.parts() {
+                            self.emit(crate::ir::Action::Assign(part.clone(), Term::int(0)));
+                        }
+                    } else if cell.off < off + len && off < cell.off + w {
+                        self.overwrite_pointer_cell(&cell, &Term::tt(), at.as_ref());
                     }
                 }
                 if !zero {

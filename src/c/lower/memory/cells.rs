@@ -6,7 +6,7 @@
 use super::links::Contents;
 use super::pointer::{ConstTerm, PtrVal, MAX_CELLS, SUMMARY_BASE};
 use crate::c::lower::Lowerer;
-use crate::ir::origin::{AllocationPart, Owner};
+use crate::ir::origin::{AllocationPart, Owner, PointerPart};
 use crate::ir::Origin;
 use crate::ir::Approximation;
 use crate::c::arith::Val;
@@ -22,6 +22,8 @@ use num_traits::ToPrimitive;
 #[derive(Clone, Debug)]
 pub(crate) struct Cells {
     pub slots: Vec<Slot>,
+    /// The pointers the block holds, tracked exactly.
+    pub pointers: Vec<PointerCell>,
 }
 
 #[derive(Clone, Debug)]
@@ -31,7 +33,35 @@ pub(crate) struct Slot {
     pub var: String,
 }
 
+/// A pointer stored in a cell block (a pointer variable whose address is
+/// taken, `struct list *head; delete(&head)`): its three parts, each a
+/// program variable. Every write that may reach its bytes updates it or
+/// makes it unknown, so a load from it is exact.
+#[derive(Clone, Debug)]
+pub(crate) struct PointerCell {
+    pub off: i64,
+    pub base: String,
+    pub offset: String,
+    pub size: String,
+}
+
+impl PointerCell {
+    pub fn value(&self, pointee: CType) -> PtrVal {
+        PtrVal { base: Term::var(self.base.clone()), off: Term::var(self.offset.clone()), size: Term::var(self.size.clone()), pointee }
+    }
+    pub fn parts(&self) -> [&String; 3] {
+        [&self.base, &self.offset, &self.size]
+    }
+}
+
 impl Cells {
+    /// Every variable of the block with its type: the integer cells and
+    /// the parts of the pointer cells (what code outside the model that
+    /// writes the block changes).
+    pub fn variables(&self) -> impl Iterator<Item = (String, IntType)> + '_ {
+        let pointer_parts = self.pointers.iter().flat_map(|p| p.parts().map(|v| (v.clone(), IntType::LONG)));
+        self.slots.iter().map(|s| (s.var.clone(), s.ty)).chain(pointer_parts)
+    }
     fn at(&self, off: i64, ty: IntType) -> Option<&Slot> {
         self.slots.iter().find(|s| s.off == off && s.ty == ty)
     }
@@ -84,7 +114,31 @@ impl<'a> Lowerer<'a> {
             }
             _ => false,
         };
-        let cells = if tracked && !slots.is_empty() {
+        let pointer_bytes = i64::from(self.arith.machine.pointer_bytes());
+        // A pointer object of its own (a pointer variable whose address is
+        // taken) keeps its value in a pointer cell.
+        let pointer_object = once && matches!(object, Some(CType::Ptr(_))) && size.as_int_const() == Some(pointer_bytes);
+        let cells = if pointer_object {
+            let prefix = name.map_or_else(|| format!("mem{id}"), |(n, _)| n.to_string());
+            let of = name.map_or(Owner::Anonymous, |(_, o)| o);
+            let f = self.function_name();
+            let part = |l: &mut Self, suffix: &str, part| l.cfg.declare_as(&format!("{prefix}.{suffix}"), &f, IntType::LONG, Origin::PointerPart { of, part });
+            let cell = PointerCell {
+                off: 0,
+                base: part(self, "base", PointerPart::Base),
+                offset: part(self, "off", PointerPart::Offset),
+                size: part(self, "size", PointerPart::Size),
+            };
+            for v in cell.parts() {
+                if zeroed {
+                    self.emit(Action::Assign(v.clone(), Term::int(0)));
+                } else {
+                    // Like an uninitialized pointer variable: any value.
+                    self.emit(Action::Havoc(v.clone()));
+                }
+            }
+            Some(Cells { slots: Vec::new(), pointers: vec![cell] })
+        } else if tracked && !slots.is_empty() {
             let prefix = name.map_or_else(|| format!("mem{id}"), |(n, _)| n.to_string());
             let of = name.map_or(Owner::Anonymous, |(_, o)| o);
             let f = self.function_name();
@@ -100,7 +154,7 @@ impl<'a> Lowerer<'a> {
                 }
                 cells.push(Slot { off: off as i64, ty: t, var: v });
             }
-            Some(Cells { slots: cells })
+            Some(Cells { slots: cells, pointers: Vec::new() })
         } else {
             None
         };
@@ -156,13 +210,108 @@ impl<'a> Lowerer<'a> {
         for (cell, t) in cells {
             self.havoc(&cell, t);
         }
+        // A pointer written there is still a pointer to memory that exists.
+        for cell in blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.pointers.clone()) {
+            self.overwrite_pointer_cell(&cell, &Term::tt(), None);
+        }
     }
 
     /// Every exactly tracked memory cell, with its type: what code that
     /// names objects (a callee writing globals, assembly) may change. (Code
     /// that only has pointers reaches [`Lowerer::exposed_cells`].)
     pub(crate) fn tracked_cells(&self) -> Vec<(String, IntType)> {
-        self.mem.blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.slots.iter().map(|s| (s.var.clone(), s.ty))).collect()
+        self.mem.blocks.iter().filter_map(|b| b.cells.as_ref()).flat_map(|c| c.variables()).collect()
+    }
+
+    /// Every variable of the block with constant base `base`: its integer
+    /// cells and the parts of its pointer cells.
+    pub(in crate::c::lower) fn cell_variables(&self, base: &Term) -> Vec<(String, IntType)> {
+        self.cell_block(base).and_then(|b| b.cells.as_ref()).map_or_else(Vec::new, |c| c.variables().collect())
+    }
+
+    /// The pointer cells of the block with constant base `base`.
+    pub(in crate::c::lower) fn pointer_cells(&self, base: &Term) -> Vec<PointerCell> {
+        self.cell_block(base).and_then(|b| b.cells.as_ref()).map_or_else(Vec::new, |c| c.pointers.clone())
+    }
+
+    /// The pointer stored at `addr` when a pointer cell holds it exactly
+    /// (known block, constant offset).
+    pub(in crate::c::lower) fn load_pointer_cell(&self, addr: &PtrVal, pointee: CType) -> Option<PtrVal> {
+        let k = addr.off.as_int_const()?;
+        self.pointer_cells(&addr.base).into_iter().find(|c| c.off == k).map(|c| c.value(pointee))
+    }
+
+    /// A store of `width` bytes at `dst`: the pointer cells it may reach
+    /// take `value` where a pointer store writes exactly their bytes (a
+    /// pointer store that overlaps only part of one is misaligned, so
+    /// undefined: assumed away), and become unknown where a store of bytes
+    /// (`value` is `None`) overlaps them.
+    pub(in crate::c::lower) fn store_over_pointer_cells(&mut self, dst: &PtrVal, width: i64, value: Option<PtrVal>, at: &Option<Span>) {
+        if !self.mem.blocks.iter().any(|b| b.cells.as_ref().is_some_and(|c| !c.pointers.is_empty())) {
+            return;
+        }
+        let known = dst.base.as_int_const().is_some();
+        let targets: Vec<Block> = match self.cell_block(&dst.base) {
+            Some(b) => vec![b.clone()],
+            None if !known => self.addressable_blocks(&dst.base),
+            None => Vec::new(),
+        };
+        let cells: Vec<(i64, PointerCell)> = targets.iter().filter_map(|b| b.cells.as_ref().map(|c| (b.id, c))).flat_map(|(id, c)| c.pointers.iter().map(move |p| (id, p.clone()))).collect();
+        if cells.is_empty() {
+            return;
+        }
+        let pointer_bytes = i64::from(self.arith.machine.pointer_bytes());
+        // The value is read before any cell changes (it may read them).
+        let value = value.filter(|_| width == pointer_bytes).map(|v| self.snapshot_pointer(v));
+        for (id, cell) in cells {
+            let same_block = if known { Term::tt() } else { Term::eq(dst.base.clone(), Term::int(id)) };
+            let at_cell = Term::eq(dst.off.clone(), Term::int(cell.off));
+            let overlapping = Term::and(vec![
+                Term::lt(dst.off.clone(), Term::int(cell.off + pointer_bytes)),
+                Term::lt(Term::int(cell.off), Term::add(vec![dst.off.clone(), Term::int(width)])),
+            ]);
+            let exact = Term::and(vec![same_block.clone(), at_cell.clone()]);
+            // Part of the pointer, or all of it with a store of another kind.
+            let partly = if value.is_some() { Term::and(vec![overlapping.clone(), Term::not(at_cell)]) } else { overlapping.clone() };
+            let overlaps = Term::and(vec![same_block.clone(), overlapping]);
+            let partly = Term::and(vec![same_block, partly]);
+            match &value {
+                Some(v) if exact == Term::tt() => {
+                    for (part, t) in cell.parts().into_iter().zip([&v.base, &v.off, &v.size]) {
+                        self.emit(Action::Assign(part.clone(), t.clone()));
+                    }
+                }
+                _ if overlaps == Term::ff() => {}
+                Some(v) => {
+                    // The store hits this pointer exactly or not at all.
+                    if partly != Term::ff() {
+                        self.note_approximation(at.clone(), Approximation::MemorySafety);
+                        self.emit_assume(Term::not(partly));
+                    }
+                    for (part, t) in cell.parts().into_iter().zip([&v.base, &v.off, &v.size]) {
+                        self.emit(Action::Assign(part.clone(), Term::ite(exact.clone(), t.clone(), Term::var(part.clone()))));
+                    }
+                }
+                None => self.overwrite_pointer_cell(&cell, &partly, at.as_ref()),
+            }
+        }
+    }
+
+    /// Where `when` holds, the pointer cell becomes any pointer to memory
+    /// that exists (a write the model does not follow). `at`: where the
+    /// program does it, when that is an approximation to record.
+    pub(in crate::c::lower) fn overwrite_pointer_cell(&mut self, cell: &PointerCell, when: &Term, at: Option<&Span>) {
+        if *when == Term::ff() {
+            return;
+        }
+        if let Some(at) = at {
+            self.note_approximation(Some(at.clone()), Approximation::StoreOverPointer);
+        }
+        let any = self.unknown_pointer(CType::Void);
+        for (part, t) in cell.parts().into_iter().zip([any.base, any.off, any.size]) {
+            let new = if *when == Term::tt() { t } else { Term::ite(when.clone(), t, Term::var(part.clone())) };
+            self.emit(Action::Assign(part.clone(), new));
+        }
     }
 
     fn cell_block(&self, base: &Term) -> Option<&Block> {
@@ -180,7 +329,7 @@ impl<'a> Lowerer<'a> {
         };
         if known {
             if let (Some((_, slots)), Some(k)) = (candidates.first(), p.off.as_int_const()) {
-                if let Some(s) = (Cells { slots: slots.clone() }).at(k, ty) {
+                if let Some(s) = (Cells { slots: slots.clone(), pointers: Vec::new() }).at(k, ty) {
                     return self.arith.var(&s.var, ty);
                 }
             }
@@ -228,8 +377,11 @@ impl<'a> Lowerer<'a> {
     pub fn store_memory(&mut self, p: &PtrVal, ty: IntType, v: Val, at: &Option<Span>) {
         let w = i64::from(size_of(ty));
         if w == 1 {
-            // A character store may write part of a pointer.
+            // A character store may write part of a pointer. (A wider
+            // integer store may not: reading the pointer afterwards would
+            // be undefined, by C's effective types.)
             self.links_lost_through(p);
+            self.store_over_pointer_cells(p, w, None, at);
         }
         let known = p.base.as_int_const().is_some();
         let targets: Vec<Block> = match self.cell_block(&p.base) {

@@ -117,7 +117,7 @@ impl<'a> Lowerer<'a> {
         self.addressable_blocks(&Term::var("unknown"))
             .into_iter()
             .filter_map(|b| b.cells)
-            .flat_map(|c| c.slots.into_iter().map(|s| (s.var, s.ty)))
+            .flat_map(|c| c.variables().collect::<Vec<_>>())
             .collect()
     }
 }

@@ -48,6 +48,7 @@ use super::pointer::{ConstTerm, PtrVal, SUMMARY_BASE};
 use crate::c::lower::Lowerer;
 use crate::c::types::CType;
 use crate::error::Result;
+use crate::ir::origin::LinkVariable;
 use crate::ir::{Action, Approximation, IntType, Origin};
 use crate::term::Term;
 use lang_c::ast::*;
@@ -77,6 +78,18 @@ struct LinkOrder {
     /// the old tail's link after allocating the new tail.
     pending2: String,
     second: String,
+    /// (0/1) No pointer to `newest` has been stored in memory since it was
+    /// made, so no link holds it (a search that allocates its new node
+    /// before walking the list to the place of insertion).
+    unlinked: String,
+    /// The link last read or written: its block (`cache_block`, 0 when
+    /// none is known; only covered blocks), the offset of its struct in
+    /// the block, and the base of the pointer it holds. Reading it again
+    /// gives that pointer; the walk that unlinks the nodes ahead of it
+    /// (`p->next = p->next->next`) decreases `cache_value`.
+    cache_block: String,
+    cache_offset: String,
+    cache_value: String,
 }
 
 /// The links of a round of lowering.
@@ -208,14 +221,18 @@ impl<'a> Lowerer<'a> {
             let tag = record.tag.clone().unwrap_or_else(|| format!("struct#{}", field.record));
             let member = record.fields.iter().flatten().find(|f| f.offset == field.offset).and_then(|f| f.name.clone()).unwrap_or_else(|| format!("@{}", field.offset));
             let name = |what: &str| format!("{tag}.{member}:{what}");
-            let mut declare = |what: &str, init: i64| {
-                let v = self.cfg.declare_as(&name(what), crate::c::cfg::GLOBAL, IntType::LONG, Origin::LinkOrder);
+            let mut declare = |what: &str, kind: LinkVariable, init: i64| {
+                let v = self.cfg.declare_as(&name(what), crate::c::cfg::GLOBAL, IntType::LONG, Origin::LinkOrder(kind));
                 self.static_inits.push(Action::Assign(v.clone(), Term::int(init)));
                 v
             };
-            let (down, up, pending, newest) = (declare("down", 1), declare("up", 1), declare("pending", 0), declare("newest", 0));
-            let (pending2, second) = (declare("pending2", 0), declare("second", 0));
-            orders.push(LinkOrder { field, record_size, down, up, pending, newest, pending2, second });
+            use LinkVariable::*;
+            let (down, up) = (declare("down", Down, 1), declare("up", Up, 1));
+            let (pending, newest) = (declare("pending", Pending, 0), declare("newest", Newest, 0));
+            let (pending2, second) = (declare("pending2", Pending2, 0), declare("second", Second, 0));
+            let unlinked = declare("unlinked", Unlinked, 0);
+            let (cache_block, cache_offset, cache_value) = (declare("cache_block", CacheBlock, 0), declare("cache_offset", CacheOffset, 0), declare("cache", CacheValue, 0));
+            orders.push(LinkOrder { field, record_size, down, up, pending, newest, pending2, second, unlinked, cache_block, cache_offset, cache_value });
         }
         self.mem.links.orders = Some(orders.clone());
         orders
@@ -257,12 +274,33 @@ impl<'a> Lowerer<'a> {
             Term::eq(v.base.clone(), Term::int(0)),
             Term::and(vec![
                 target,
+                Term::implies(flag(&o.unlinked), Term::not(Term::eq(v.base.clone(), Term::var(&o.newest)))),
                 Term::implies(flag(&o.down), Term::lt(v.base.clone(), src.clone())),
-                Term::implies(flag(&o.up), Term::and(vec![Term::lt(src, v.base.clone()), Term::lt(v.base.clone(), next)])),
+                Term::implies(flag(&o.up), Term::and(vec![Term::lt(src.clone(), v.base.clone()), Term::lt(v.base.clone(), next)])),
             ]),
         ]);
         self.emit_assume(Term::implies(known, ordered));
+        // The link last read or written, read again: the same pointer.
+        let again = Term::and(vec![
+            Term::not(Term::eq(src.clone(), Term::int(0))),
+            Term::eq(Term::var(&o.cache_block), src.clone()),
+            Term::eq(Term::var(&o.cache_offset), access.object.off.clone()),
+        ]);
+        self.emit_assume(Term::implies(again, Term::eq(v.base.clone(), Term::var(&o.cache_value))));
+        self.links_cache(&o, &access.object, &v);
         v
+    }
+
+    /// The link of the struct at `object` holds `v` now: it is the cached
+    /// one if its block is covered (a write into any other block cannot
+    /// change a covered block's link, so the cache stays right until
+    /// [`Lowerer::links_lost`]).
+    fn links_cache(&mut self, o: &LinkOrder, object: &PtrVal, v: &PtrVal) {
+        let covered = self.covered(&object.base);
+        let v = self.snapshot_pointer(v.clone());
+        self.emit(Action::Assign(o.cache_block.clone(), Term::ite(covered, object.base.clone(), Term::int(0))));
+        self.emit(Action::Assign(o.cache_offset.clone(), object.off.clone()));
+        self.emit(Action::Assign(o.cache_value.clone(), v.base));
     }
 
     /// `E->f = v`: the orders `v` breaks end; `E`'s block, if the pending
@@ -280,6 +318,7 @@ impl<'a> Lowerer<'a> {
             let broken = Term::and(vec![inside.clone(), Term::not(keeps)]);
             self.emit(Action::Assign(var.clone(), Term::ite(broken, Term::int(0), Term::var(var))));
         }
+        self.links_cache(&o, &access.object, v);
         let just_the_struct = Term::eq(access.object.size.clone(), Term::int(o.record_size as i64));
         for (flag, id) in [(&o.pending, &o.newest), (&o.pending2, &o.second)] {
             let written = Term::and(vec![Term::eq(dst.clone(), Term::var(id)), just_the_struct.clone()]);
@@ -314,6 +353,21 @@ impl<'a> Lowerer<'a> {
             self.emit(Action::Assign(o.second.clone(), Term::var(&o.newest)));
             self.emit(Action::Assign(o.pending.clone(), Term::int(if zeroed { 0 } else { 1 })));
             self.emit(Action::Assign(o.newest.clone(), base.clone()));
+            self.emit(Action::Assign(o.unlinked.clone(), Term::int(1)));
+            // A block made again at the cached id (a declared struct whose
+            // scope is entered again) has its link unwritten.
+            let again = Term::eq(Term::var(&o.cache_block), base.clone());
+            self.emit(Action::Assign(o.cache_block.clone(), Term::ite(again, Term::int(0), Term::var(&o.cache_block))));
+        }
+    }
+
+    /// A pointer `v` is stored in memory: it may now be a link's value.
+    pub(super) fn links_pointer_stored(&mut self, v: &PtrVal) {
+        if !self.mem.links.assumed.is_empty() {
+            for o in self.link_orders() {
+                let stored = Term::eq(v.base.clone(), Term::var(&o.newest));
+                self.emit(Action::Assign(o.unlinked.clone(), Term::ite(stored, Term::int(0), Term::var(&o.unlinked))));
+            }
         }
     }
 
@@ -337,6 +391,7 @@ impl<'a> Lowerer<'a> {
         for o in self.link_orders() {
             self.emit(Action::Assign(o.down.clone(), Term::int(0)));
             self.emit(Action::Assign(o.up.clone(), Term::int(0)));
+            self.emit(Action::Assign(o.cache_block.clone(), Term::int(0)));
         }
     }
 

@@ -414,6 +414,9 @@ impl<'a> Lowerer<'a> {
             CType::Ptr(pointee) => {
                 let width = i64::from(self.arith.machine.pointer_bytes());
                 self.assume_in_bounds(&addr, width, e.span);
+                if let Some(v) = self.load_pointer_cell(&addr, *pointee.clone()) {
+                    return Ok(v);
+                }
                 let at = self.span(e.span);
                 self.note_approximation(at, crate::ir::Approximation::PointerInMemory);
                 Ok(self.unknown_pointer(*pointee))
@@ -422,10 +425,10 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Store a pointer into memory: pointer values in memory are not
-    /// tracked (loads give any pointer, or one in the order of a link: a
-    /// store through another lvalue than a link ends the orders), but
-    /// integer cells it overwrites change.
+    /// Store a pointer into memory: pointer values in memory are tracked
+    /// only in pointer cells (other loads give any pointer, or one in the
+    /// order of a link: a store through another lvalue than a link ends
+    /// the orders); integer cells it overwrites change.
     pub(super) fn store_pointer(&mut self, dst: &PtrVal, v: PtrVal, at: &Option<Span>) {
         self.links_lost_through(dst);
         self.store_pointer_over_cells(dst, v, at);
@@ -439,7 +442,9 @@ impl<'a> Lowerer<'a> {
 
     fn store_pointer_over_cells(&mut self, dst: &PtrVal, v: PtrVal, at: &Option<Span>) {
         self.expose(&v.base);
+        self.links_pointer_stored(&v);
         let width = i64::from(self.arith.machine.pointer_bytes());
+        self.store_over_pointer_cells(dst, width, Some(v), at);
         if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {
             for c in cells.iter().filter(|c| c.off < k + width && k < c.off + i64::from(size_of(c.ty))) {
                 self.note_approximation(at.clone(), crate::ir::Approximation::PointerOverIntegers);

@@ -346,6 +346,8 @@ impl<'a> Lowerer<'a> {
     /// The cells of the object of type `ty` at `at` become unknown.
     pub(super) fn havoc_object(&mut self, at: &PtrVal, ty: &CType) {
         let width = self.byte_size(ty).unwrap_or(0) as i64;
+        // Its pointers, if any, become any pointers.
+        self.store_over_pointer_cells(at, width.max(1), None, &None);
         let Some(block) = self.cell_slots(&at.base) else {
             if super::const_int(&at.base).is_none() {
                 self.havoc_reachable(at);
@@ -403,6 +405,7 @@ impl<'a> Lowerer<'a> {
             self.store_memory(&p, *t, v, &loc);
         }
         // Pointers, floats and bit-fields inside are not copied exactly.
+        self.store_over_pointer_cells(dst, size as i64, None, &loc);
         if self.has_untracked_parts(ty) {
             self.note_approximation(loc, Approximation::UntrackedMembers);
         }

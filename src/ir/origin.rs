@@ -51,6 +51,9 @@ pub enum LinkVariable {
     Second,
     /// (0/1) no pointer to the newest block has been stored in memory.
     Unlinked,
+    /// (0/1) every stored link points to the start of a block that can
+    /// hold the struct, or is NULL.
+    AtStart,
     /// The block whose link was last read or written (0: none known).
     CacheBlock,
     /// The offset of that link's struct in its block.

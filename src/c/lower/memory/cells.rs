@@ -307,8 +307,18 @@ impl<'a> Lowerer<'a> {
         if let Some(at) = at {
             self.note_approximation(Some(at.clone()), Approximation::StoreOverPointer);
         }
-        let any = self.unknown_pointer(CType::Void);
-        for (part, t) in cell.parts().into_iter().zip([any.base, any.off, any.size]) {
+        // Any value (not `unknown_pointer`, whose assumptions on chosen
+        // values would keep a NO from runs that never read the cell).
+        let any: Vec<Term> = ["ext.base", "ext.off", "ext.size"]
+            .iter()
+            .map(|n| {
+                let v = self.cfg.temp(n, IntType::LONG);
+                self.emit(Action::Choose(v.clone()));
+                Term::var(v)
+            })
+            .collect();
+        self.links_existing_block(&any[0]);
+        for (part, t) in cell.parts().into_iter().zip(any) {
             let new = if *when == Term::tt() { t } else { Term::ite(when.clone(), t, Term::var(part.clone())) };
             self.emit(Action::Assign(part.clone(), new));
         }

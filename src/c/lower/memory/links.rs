@@ -82,6 +82,10 @@ struct LinkOrder {
     /// made, so no link holds it (a search that allocates its new node
     /// before walking the list to the place of insertion).
     unlinked: String,
+    /// (0/1) Every pointer stored through the link was NULL or pointed to
+    /// the start of a block that can hold the struct: a walk that reads
+    /// the link by its offset (`*(T **)((char *)p + skip)`) reads a link.
+    at_start: String,
     /// The link last read or written: its block (`cache_block`, 0 when
     /// none is known; only covered blocks), the offset of its struct in
     /// the block, and the base of the pointer it holds. Reading it again
@@ -230,9 +234,9 @@ impl<'a> Lowerer<'a> {
             let (down, up) = (declare("down", Down, 1), declare("up", Up, 1));
             let (pending, newest) = (declare("pending", Pending, 0), declare("newest", Newest, 0));
             let (pending2, second) = (declare("pending2", Pending2, 0), declare("second", Second, 0));
-            let unlinked = declare("unlinked", Unlinked, 0);
+            let (unlinked, at_start) = (declare("unlinked", Unlinked, 0), declare("at_start", AtStart, 1));
             let (cache_block, cache_offset, cache_value) = (declare("cache_block", CacheBlock, 0), declare("cache_offset", CacheOffset, 0), declare("cache", CacheValue, 0));
-            orders.push(LinkOrder { field, record_size, down, up, pending, newest, pending2, second, unlinked, cache_block, cache_offset, cache_value });
+            orders.push(LinkOrder { field, record_size, down, up, pending, newest, pending2, second, unlinked, at_start, cache_block, cache_offset, cache_value });
         }
         self.mem.links.orders = Some(orders.clone());
         orders
@@ -261,19 +265,49 @@ impl<'a> Lowerer<'a> {
         let at = self.span(s);
         self.note_approximation(at, Approximation::PointerInMemory);
         let v = self.unknown_pointer(CType::Record(access.field.record));
-        let Some(o) = self.link_order(access.field) else { return v };
+        self.link_value(&access, &v, &Term::tt());
+        v
+    }
+
+    /// A load of a `T *` at `addr` that is not written `E->f`
+    /// (`*(T **)(p + skip)`): where `addr` is the offset of a link of `T`
+    /// in a block that can hold a `T`, it reads the link of the `T` at the
+    /// block's start. (If the block holds something else there, a pointer
+    /// was stored into it by another lvalue than the link, which ended
+    /// the orders.)
+    pub(super) fn load_maybe_link(&mut self, addr: &PtrVal, v: &PtrVal) {
+        let CType::Ptr(target) = &addr.pointee else { return };
+        let CType::Record(record) = **target else { return };
+        let Some(record_size) = self.byte_size(&CType::Record(record)).filter(|s| *s > 0) else { return };
+        let Some(fields) = self.types.record(record).fields.clone() else { return };
+        for f in fields.iter().filter(|f| f.bits.is_none() && f.ty == CType::Ptr(Box::new(CType::Record(record)))) {
+            let field = LinkField { record, offset: f.offset };
+            self.mem.links.found.insert(field);
+            let object = PtrVal { off: Term::sub(addr.off.clone(), Term::int(f.offset as i64)), pointee: CType::Record(record), ..addr.clone() };
+            let is_link = Term::and(vec![Term::eq(addr.off.clone(), Term::int(f.offset as i64)), Term::le(Term::int(record_size as i64), addr.size.clone())]);
+            self.link_value(&LinkAccess { field, object }, v, &is_link);
+        }
+    }
+
+    /// Where `is_link` holds, `v` is the value of the link `access` reads:
+    /// in the orders that hold, and the cached pointer when it is the link
+    /// last read or written (which it becomes).
+    fn link_value(&mut self, access: &LinkAccess, v: &PtrVal, is_link: &Term) {
+        let Some(o) = self.link_order(access.field) else { return };
         let src = access.object.base.clone();
         let next = Term::var(self.alloc_counter());
         let fresh = Term::or(vec![
             Term::and(vec![flag(&o.pending), Term::eq(src.clone(), Term::var(&o.newest))]),
             Term::and(vec![flag(&o.pending2), Term::eq(src.clone(), Term::var(&o.second))]),
         ]);
-        let known = Term::and(vec![self.covered(&src), Term::not(fresh)]);
+        let known = Term::and(vec![is_link.clone(), self.covered(&src), Term::not(fresh)]);
         let target = self.covered(&v.base);
+        let at_start = Term::and(vec![Term::eq(v.off.clone(), Term::int(0)), Term::le(Term::int(o.record_size as i64), v.size.clone())]);
         let ordered = Term::or(vec![
-            Term::eq(v.base.clone(), Term::int(0)),
+            Term::and(vec![Term::eq(v.base.clone(), Term::int(0)), Term::implies(flag(&o.at_start), Term::eq(v.off.clone(), Term::int(0)))]),
             Term::and(vec![
                 target,
+                Term::implies(flag(&o.at_start), at_start),
                 Term::implies(flag(&o.unlinked), Term::not(Term::eq(v.base.clone(), Term::var(&o.newest)))),
                 Term::implies(flag(&o.down), Term::lt(v.base.clone(), src.clone())),
                 Term::implies(flag(&o.up), Term::and(vec![Term::lt(src.clone(), v.base.clone()), Term::lt(v.base.clone(), next)])),
@@ -282,25 +316,29 @@ impl<'a> Lowerer<'a> {
         self.emit_assume(Term::implies(known, ordered));
         // The link last read or written, read again: the same pointer.
         let again = Term::and(vec![
+            is_link.clone(),
             Term::not(Term::eq(src.clone(), Term::int(0))),
             Term::eq(Term::var(&o.cache_block), src.clone()),
             Term::eq(Term::var(&o.cache_offset), access.object.off.clone()),
         ]);
         self.emit_assume(Term::implies(again, Term::eq(v.base.clone(), Term::var(&o.cache_value))));
-        self.links_cache(&o, &access.object, &v);
-        v
+        self.links_cache(&o, &access.object, v, is_link);
     }
 
-    /// The link of the struct at `object` holds `v` now: it is the cached
-    /// one if its block is covered (a write into any other block cannot
-    /// change a covered block's link, so the cache stays right until
-    /// [`Lowerer::links_lost`]).
-    fn links_cache(&mut self, o: &LinkOrder, object: &PtrVal, v: &PtrVal) {
+    /// Where `is_link` holds, the link of the struct at `object` holds `v`
+    /// now: it is the cached one if its block is covered (a write into any
+    /// other block cannot change a covered block's link, so the cache stays
+    /// right until [`Lowerer::links_lost`]).
+    fn links_cache(&mut self, o: &LinkOrder, object: &PtrVal, v: &PtrVal, is_link: &Term) {
         let covered = self.covered(&object.base);
         let v = self.snapshot_pointer(v.clone());
-        self.emit(Action::Assign(o.cache_block.clone(), Term::ite(covered, object.base.clone(), Term::int(0))));
-        self.emit(Action::Assign(o.cache_offset.clone(), object.off.clone()));
-        self.emit(Action::Assign(o.cache_value.clone(), v.base));
+        let when = |now: Term, before: &str| if *is_link == Term::tt() { now } else { Term::ite(is_link.clone(), now, Term::var(before)) };
+        let block = when(Term::ite(covered, object.base.clone(), Term::int(0)), &o.cache_block);
+        let offset = when(object.off.clone(), &o.cache_offset);
+        let value = when(v.base, &o.cache_value);
+        self.emit(Action::Assign(o.cache_block.clone(), block));
+        self.emit(Action::Assign(o.cache_offset.clone(), offset));
+        self.emit(Action::Assign(o.cache_value.clone(), value));
     }
 
     /// `E->f = v`: the orders `v` breaks end; `E`'s block, if the pending
@@ -314,11 +352,15 @@ impl<'a> Lowerer<'a> {
         let target = self.covered(&v.base);
         let older = Term::or(vec![null.clone(), Term::and(vec![target.clone(), Term::lt(v.base.clone(), dst.clone())])]);
         let newer = Term::or(vec![null, Term::and(vec![target, Term::lt(dst.clone(), v.base.clone()), Term::lt(v.base.clone(), next)])]);
-        for (var, keeps) in [(&o.down, older), (&o.up, newer)] {
+        let starts = Term::or(vec![
+            Term::and(vec![Term::eq(v.base.clone(), Term::int(0)), Term::eq(v.off.clone(), Term::int(0))]),
+            Term::and(vec![Term::eq(v.off.clone(), Term::int(0)), Term::le(Term::int(o.record_size as i64), v.size.clone())]),
+        ]);
+        for (var, keeps) in [(&o.down, older), (&o.up, newer), (&o.at_start, starts)] {
             let broken = Term::and(vec![inside.clone(), Term::not(keeps)]);
             self.emit(Action::Assign(var.clone(), Term::ite(broken, Term::int(0), Term::var(var))));
         }
-        self.links_cache(&o, &access.object, v);
+        self.links_cache(&o, &access.object, v, &Term::tt());
         let just_the_struct = Term::eq(access.object.size.clone(), Term::int(o.record_size as i64));
         for (flag, id) in [(&o.pending, &o.newest), (&o.pending2, &o.second)] {
             let written = Term::and(vec![Term::eq(dst.clone(), Term::var(id)), just_the_struct.clone()]);
@@ -391,6 +433,7 @@ impl<'a> Lowerer<'a> {
         for o in self.link_orders() {
             self.emit(Action::Assign(o.down.clone(), Term::int(0)));
             self.emit(Action::Assign(o.up.clone(), Term::int(0)));
+            self.emit(Action::Assign(o.at_start.clone(), Term::int(0)));
             self.emit(Action::Assign(o.cache_block.clone(), Term::int(0)));
         }
     }

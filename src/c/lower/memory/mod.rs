@@ -419,7 +419,9 @@ impl<'a> Lowerer<'a> {
                 }
                 let at = self.span(e.span);
                 self.note_approximation(at, crate::ir::Approximation::PointerInMemory);
-                Ok(self.unknown_pointer(*pointee))
+                let v = self.unknown_pointer(*pointee);
+                self.load_maybe_link(&addr, &v);
+                Ok(v)
             }
             _ => Err(self.unsupported(e.span, "this expression as a pointer")),
         }

@@ -66,8 +66,14 @@ fn a_walk_that_unlinks_the_nodes_ahead_of_it_terminates() {
 }
 
 #[test]
+fn a_list_walked_by_the_byte_offset_of_its_link_terminates() {
+    // `*(struct rec **)(q + at)` with `at` the link's offset reads the link.
+    assert_eq!(answer("walk_by_offset.c"), "YES");
+}
+
+#[test]
 fn cyclic_lists_never_get_yes() {
-    for f in ["unlink_ahead_cyclic.c", "cyclic_through_head_pointer.c", "cyclic_walk.c", "cyclic_after_walk.c", "cyclic_by_alias.c", "cyclic_through_pointer_to_member.c", "cyclic_by_memcpy.c", "external_list.c"] {
+    for f in ["walk_by_offset_cyclic.c", "unlink_ahead_cyclic.c", "cyclic_through_head_pointer.c", "cyclic_walk.c", "cyclic_after_walk.c", "cyclic_by_alias.c", "cyclic_through_pointer_to_member.c", "cyclic_by_memcpy.c", "external_list.c"] {
         assert_ne!(answer(f), "YES", "{f}");
     }
 }

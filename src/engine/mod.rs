@@ -95,6 +95,25 @@ pub const ENGINES: &[EngineEntry] = &[
     },
 ];
 
+thread_local! {
+    /// Whether this thread was started for one engine run and has not used
+    /// Z3 yet (see [`mark_fresh_thread`]).
+    static FRESH_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Mark the calling thread as started for one engine run, its Z3 context not
+/// created yet: an engine that needs a fresh context (Spacer) may then run
+/// on it instead of starting a thread of its own. Called by the race.
+pub(crate) fn mark_fresh_thread() {
+    FRESH_THREAD.with(|f| f.set(true));
+}
+
+/// Whether the calling thread was marked fresh; clears the mark (the caller
+/// is about to use the thread's context).
+pub(crate) fn take_fresh_thread() -> bool {
+    FRESH_THREAD.with(|f| f.replace(false))
+}
+
 /// How long a background engine waits before it starts racing.
 pub const BACKGROUND_DELAY: std::time::Duration = std::time::Duration::from_millis(100);
 

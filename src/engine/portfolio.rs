@@ -1,10 +1,10 @@
 //! Running engines: one by name, or the portfolio race of PDR, BMC and
 //! Spacer. Whatever `solve` returns as `Safe` or `Unsafe` has passed
-//! [`validate`]; an answer whose evidence fails the check becomes `Unknown`
+//! [`validate_here`] (on the winning engine's thread); an answer whose evidence fails the check becomes `Unknown`
 //! with the reason.
 
 use super::inline::inline;
-use super::validate::validate;
+use super::validate::validate_here;
 use super::{Engine, EngineEntry, EngineKind, ENGINES};
 use crate::solve::{Budget, Cancel, Verdict};
 use crate::horn::System;
@@ -36,13 +36,14 @@ pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
         if trace() {
             eprintln!("portfolio: {} of {} predicates left after inlining", inlined.system.preds.len(), system.preds.len());
         }
-        let back = |v: Verdict| -> Result<Verdict, String> {
-            let check = validation_budget(budget);
-            let back = inlined.verdict(v, &check)?;
-            validate(system, &back, &check)?;
+        let reduced = inlined.system.clone();
+        let (inlined, original) = (Arc::new(inlined), Arc::new(system.clone()));
+        let back: Finish = Arc::new(move |v: Verdict, check: &Budget| -> Result<Verdict, String> {
+            let back = inlined.verdict(v, check)?;
+            validate_here(&original, &back, check)?;
             Ok(back)
-        };
-        match race_with(&inlined.system, engines(), budget, Judge::FirstAnswer(&back)) {
+        });
+        match race_with(&reduced, engines(), budget, Judge::FirstAnswer(back)) {
             Verdict::Unknown(why) if budget.expired() => return Verdict::Unknown(why),
             Verdict::Unknown(why) => {
                 if trace() {
@@ -55,15 +56,21 @@ pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
     race(system, engines(), budget)
 }
 
+/// What makes of an engine's definitive answer the race's answer: the
+/// answer translated back if need be, and validated (`Err` with the reason
+/// when it fails). Runs on the thread of the engine that found the answer,
+/// in its Z3 context (see [`race`]).
+type Finish = Arc<dyn Fn(Verdict, &Budget) -> Result<Verdict, String> + Send + Sync>;
+
 /// What a race does with a definitive answer.
-enum Judge<'a> {
+enum Judge {
     /// Validate it on the raced system; an answer that fails is dropped and
     /// the others race on.
     Validate,
     /// The first definitive answer ends the race (the others are stopped at
     /// once): the race's answer is what the function makes of it, `Unknown`
     /// with the reason when it fails. The function must validate.
-    FirstAnswer(&'a dyn Fn(Verdict) -> Result<Verdict, String>),
+    FirstAnswer(Finish),
 }
 
 /// Lower the calling thread's scheduling priority to [`BACKGROUND_NICE`]
@@ -104,8 +111,27 @@ fn tagged(name: &str, reason: &str) -> String {
     }
 }
 
+/// What an engine's thread tells the race.
+enum Report {
+    /// A definitive answer was found and is being checked (on the engine's
+    /// thread): under [`Judge::FirstAnswer`] the others stop now, and in any
+    /// case the race waits for the check even past the deadline (the check
+    /// has a few seconds of its own, see [`validation_budget`]).
+    Answered,
+    /// The engine's last word: `Unknown`, or its answer as checked (`Err`
+    /// with the answer word and the reason when the check failed).
+    Done(Result<Verdict, (&'static str, String)>),
+}
+
 /// Run the engines on their own threads (each with a fresh Z3 context) and
 /// return the first validated definitive answer; the others are cancelled.
+///
+/// An answer is validated on the thread of the engine that found it, in
+/// that thread's Z3 context, with solvers of its own: a fresh context for
+/// the check would cost as much again as the engine's own on a small
+/// problem (7-14 ms, two fresh 8.5 MB allocations). The engine's solvers
+/// are gone by then; what the context still holds (declarations, terms)
+/// cannot change what a new solver decides.
 pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budget) -> Verdict {
     race_with(system, engines, budget, Judge::Validate)
 }
@@ -118,25 +144,43 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
     // cancel the caller's budget (which validation still uses).
     let racers = Budget { deadline: budget.deadline, cancel: Cancel::new() };
     let system_shared = Arc::new(system.clone());
-    let (tx, rx) = crossbeam_channel::unbounded::<(&'static str, Verdict)>();
+    let first_answer = matches!(judge, Judge::FirstAnswer(_));
+    let finish: Finish = match judge {
+        Judge::FirstAnswer(f) => f,
+        Judge::Validate => {
+            let sys = Arc::clone(&system_shared);
+            Arc::new(move |v: Verdict, check: &Budget| validate_here(&sys, &v, check).map(|()| v))
+        }
+    };
+    let (tx, rx) = crossbeam_channel::unbounded::<(&'static str, Report)>();
     let mut running = 0usize;
     let mut reasons: Vec<String> = Vec::new();
     let racing = engines.len() > 1;
     for engine in engines {
         let kind = engine.name();
         let background = racing && ENGINES.iter().any(|e| e.name == kind && e.background);
-        let (tx, sys, b) = (tx.clone(), Arc::clone(&system_shared), racers.clone());
+        let (tx, sys, b, caller, finish) =
+            (tx.clone(), Arc::clone(&system_shared), racers.clone(), budget.clone(), Arc::clone(&finish));
         let spawned =
             std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(move || {
                 if background {
                     if !wait_unless_expired(&b, super::BACKGROUND_DELAY) {
-                        let _ = tx.send((kind, Verdict::Unknown("not started: the race ended first".into())));
+                        let _ = tx.send((kind, Report::Done(Ok(Verdict::Unknown("not started: the race ended first".into())))));
                         return;
                     }
                     lower_priority();
                 }
+                super::mark_fresh_thread();
                 let verdict = engine.solve(&sys, &b);
-                let _ = tx.send((kind, verdict));
+                super::take_fresh_thread();
+                if let Verdict::Unknown(_) = verdict {
+                    let _ = tx.send((kind, Report::Done(Ok(verdict))));
+                    return;
+                }
+                let _ = tx.send((kind, Report::Answered));
+                let word = verdict.word();
+                let checked = finish(verdict, &validation_budget(&caller)).map_err(|e| (word, e));
+                let _ = tx.send((kind, Report::Done(checked)));
             });
         match spawned {
             Ok(_) => running += 1,
@@ -144,11 +188,15 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
         }
     }
     drop(tx);
+    // Engines whose answer is being checked; under FirstAnswer, the one
+    // whose answer ends the race.
+    let mut checking = 0usize;
+    let mut winner: Option<&'static str> = None;
     while running > 0 {
-        let (kind, verdict) = match rx.recv_timeout(POLL) {
+        let (kind, report) = match rx.recv_timeout(POLL) {
             Ok(msg) => msg,
             Err(RecvTimeoutError::Timeout) => {
-                if budget.expired() {
+                if budget.expired() && checking == 0 {
                     racers.cancel.cancel();
                     reasons.push("time limit".into());
                     return Verdict::Unknown(reasons.join("; "));
@@ -157,32 +205,39 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
             }
             Err(RecvTimeoutError::Disconnected) => break,
         };
-        running -= 1;
-        match (&verdict, &judge) {
-            (Verdict::Unknown(r), _) => reasons.push(tagged(kind, r)),
-            (_, Judge::FirstAnswer(finish)) => {
-                racers.cancel.cancel();
-                let word = verdict.word();
-                return match finish(verdict) {
-                    Ok(v) => {
-                        if trace() {
-                            eprintln!("portfolio: {kind} won, {} predicates, {} clauses", system.preds.len(), system.clauses.len());
-                        }
-                        v
-                    }
-                    Err(e) => Verdict::Unknown(format!("{kind}: {word} answer not accepted: {e}")),
-                };
-            }
-            (_, Judge::Validate) => match validate(system, &verdict, &validation_budget(budget)) {
-                Ok(()) => {
-                    if trace() {
-                        eprintln!("portfolio: {kind} won, {} predicates, {} clauses", system.preds.len(), system.clauses.len());
-                    }
+        let checked = match report {
+            Report::Answered => {
+                if first_answer && winner.is_none() {
+                    winner = Some(kind);
                     racers.cancel.cancel();
-                    return verdict;
                 }
-                Err(e) => reasons.push(format!("{kind}: {} answer failed validation: {e}", verdict.word())),
-            },
+                checking += 1;
+                continue;
+            }
+            Report::Done(checked) => checked,
+        };
+        running -= 1;
+        if !matches!(checked, Ok(Verdict::Unknown(_))) {
+            checking = checking.saturating_sub(1);
+        }
+        // Under FirstAnswer only the first answer counts.
+        if first_answer && winner.is_some_and(|w| w != kind) {
+            continue;
+        }
+        match checked {
+            Ok(Verdict::Unknown(r)) => reasons.push(tagged(kind, &r)),
+            Ok(verdict) => {
+                if trace() {
+                    eprintln!("portfolio: {kind} won, {} predicates, {} clauses", system.preds.len(), system.clauses.len());
+                }
+                racers.cancel.cancel();
+                return verdict;
+            }
+            Err((word, e)) if first_answer => {
+                racers.cancel.cancel();
+                return Verdict::Unknown(format!("{kind}: {word} answer not accepted: {e}"));
+            }
+            Err((word, e)) => reasons.push(format!("{kind}: {word} answer failed validation: {e}")),
         }
     }
     racers.cancel.cancel();
@@ -250,12 +305,57 @@ mod tests {
         )
         .expect("parses");
         let b = Budget::with_timeout(Duration::from_secs(20));
-        let check = |v: Verdict| validate(&s, &v, &b).map(|()| v);
-        let v = race_with(&s, vec![Box::new(Liar)], &b, Judge::FirstAnswer(&check));
+        let sys = Arc::new(s.clone());
+        let check: Finish = Arc::new(move |v: Verdict, b: &Budget| validate_here(&sys, &v, b).map(|()| v));
+        let v = race_with(&s, vec![Box::new(Liar)], &b, Judge::FirstAnswer(Arc::clone(&check)));
         let Verdict::Unknown(why) = &v else { panic!("a lie got through: {v:?}") };
         assert!(why.contains("liar: sat answer not accepted"), "{why}");
-        let v = race_with(&s, vec![Box::new(Spacer)], &b, Judge::FirstAnswer(&check));
+        let v = race_with(&s, vec![Box::new(Spacer)], &b, Judge::FirstAnswer(check));
         assert!(matches!(v, Verdict::Unsafe(_)), "{v:?}");
+    }
+
+    /// An engine that answers `Safe` with `true` for every predicate and
+    /// records whether its thread was marked fresh for it.
+    struct Recorder(Arc<std::sync::Mutex<Vec<bool>>>);
+    impl Engine for Recorder {
+        fn name(&self) -> &'static str {
+            "recorder"
+        }
+        fn solve(&self, system: &System, _b: &Budget) -> Verdict {
+            self.0.lock().unwrap().push(crate::engine::take_fresh_thread());
+            Verdict::Safe(crate::solve::Invariant { interp: vec![Term::tt(); system.preds.len()] })
+        }
+    }
+
+    #[test]
+    fn answers_are_checked_on_the_engine_thread_and_the_race_waits_for_the_check() {
+        let s = parse_system(
+            "(declare-fun inv (Int) Bool)
+             (assert (forall ((x Int)) (=> (= x 0) (inv x))))
+             (assert (forall ((x Int)) (=> (and (inv x) (= x 7)) false)))",
+        )
+        .expect("parses");
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let threads = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let t = Arc::clone(&threads);
+        // The check outlives the race's deadline: its answer still counts.
+        let finish: Finish = Arc::new(move |v: Verdict, _b: &Budget| {
+            t.lock().unwrap().push(std::thread::current().name().map(str::to_string));
+            std::thread::sleep(Duration::from_millis(300));
+            Ok(v)
+        });
+        let b = Budget::with_timeout(Duration::from_millis(150));
+        let v = race_with(&s, vec![Box::new(Recorder(Arc::clone(&seen)))], &b, Judge::FirstAnswer(finish));
+        assert!(matches!(v, Verdict::Safe(_)), "{v:?}");
+        assert_eq!(*threads.lock().unwrap(), vec![Some("engine-recorder".to_string())]);
+        // The race marks its threads fresh; a direct call is not.
+        assert_eq!(*seen.lock().unwrap(), vec![true]);
+        let _ = Recorder(Arc::clone(&seen)).solve(&s, &b);
+        assert_eq!(*seen.lock().unwrap(), vec![true, false]);
+        // And the validating judge rejects the wrong `Safe` on that thread.
+        let v = race(&s, vec![Box::new(Recorder(seen))], &Budget::with_timeout(Duration::from_secs(20)));
+        let Verdict::Unknown(why) = &v else { panic!("a wrong answer got through: {v:?}") };
+        assert!(why.contains("recorder: sat answer failed validation"), "{why}");
     }
 
     #[test]

@@ -40,31 +40,42 @@ impl Engine for Spacer {
         if budget.expired() {
             return Verdict::Unknown("spacer: out of time before starting".into());
         }
-        // A thread of its own gives Spacer a fresh Z3 context: nothing from
-        // earlier runs on the caller's thread (declarations, an interrupt
-        // that arrived late) can leak into this one.
+        // Spacer needs a fresh Z3 context: nothing from earlier runs on the
+        // caller's thread (declarations, an interrupt that arrived late) may
+        // leak into this one. A thread the race started for this run is
+        // fresh; otherwise a thread of its own gives Spacer one.
         // The verdict comes back over a channel rather than by joining: the
         // thread's exit deletes its Z3 context, which the race need not wait
         // for.
+        if super::take_fresh_thread() {
+            return solve_here(system, budget);
+        }
         let (system, budget) = (system.clone(), budget.clone());
         let (tx, rx) = mpsc::sync_channel(1);
-        let worker = std::thread::Builder::new().name("spacer".into()).stack_size(256 << 20).spawn(move || {
-            let registered = budget.cancel.register_thread_context();
-            let alarm = budget.deadline.map(|_| Alarm::start(&budget));
-            let quiet = move || {
-                drop(alarm);
-                drop(registered);
-            };
-            let verdict = match run(&system, &budget, quiet) {
-                Ok(v) => v,
-                Err(e) => Verdict::Unknown(format!("spacer: {e}")),
-            };
-            let _ = tx.send(verdict);
-        });
+        let worker = std::thread::Builder::new()
+            .name("spacer".into())
+            .stack_size(256 << 20)
+            .spawn(move || {
+                let _ = tx.send(solve_here(&system, &budget));
+            });
         match worker {
             Ok(_) => rx.recv().unwrap_or_else(|_| Verdict::Unknown("spacer: worker thread panicked".into())),
             Err(e) => Verdict::Unknown(format!("spacer: cannot start a thread: {e}")),
         }
+    }
+}
+
+/// Run Spacer on the calling thread's Z3 context, which must be fresh.
+fn solve_here(system: &System, budget: &Budget) -> Verdict {
+    let registered = budget.cancel.register_thread_context();
+    let alarm = budget.deadline.map(|_| Alarm::start(budget));
+    let quiet = move || {
+        drop(alarm);
+        drop(registered);
+    };
+    match run(system, budget, quiet) {
+        Ok(v) => v,
+        Err(e) => Verdict::Unknown(format!("spacer: {e}")),
     }
 }
 

@@ -1,6 +1,8 @@
 //! Validation apart from solving: an answer counts only once its evidence
-//! has been re-checked here, in a fresh Z3 context that shares nothing with
-//! the engine that produced it.
+//! has been re-checked here, with solvers that share nothing with the engine
+//! that produced it: [`validate`] in a fresh Z3 context, [`validate_here`]
+//! in the calling thread's (the race checks an answer on the thread of the
+//! engine that found it, once the engine is done, which spares a context).
 //!
 //! - `Safe(invariant)`: every clause holds when each predicate is replaced by
 //!   its formula (`body /\ constraint /\ not head` is unsat; for a query the
@@ -45,6 +47,25 @@ pub fn validate(system: &System, verdict: &Verdict, budget: &Budget) -> Result<(
         })
         .map_err(|e| format!("could not validate: cannot start a thread: {e}"))?;
     rx.recv().unwrap_or_else(|_| Err("could not validate: the validation thread panicked".into()))
+}
+
+/// [`validate`] on the calling thread, in its Z3 context (created if the
+/// thread has none), with solvers of its own. For a thread whose engine has
+/// finished: the context may hold the engine's declarations and terms, which
+/// cannot change what a new solver decides, and a second context would cost
+/// as much again as the engine's own on a small problem.
+pub fn validate_here(system: &System, verdict: &Verdict, budget: &Budget) -> Result<(), String> {
+    if let Verdict::Unknown(_) = verdict {
+        return Ok(());
+    }
+    let registered = budget.cancel.register_thread_context();
+    let result = match verdict {
+        Verdict::Safe(inv) => check_invariant(system, inv, budget),
+        Verdict::Unsafe(d) => check_derivation(system, d, budget),
+        Verdict::Unknown(_) => Ok(()),
+    };
+    drop(registered);
+    result
 }
 
 fn clause_name(system: &System, i: usize) -> String {

@@ -56,6 +56,7 @@ pub fn concrete_lasso<'e>(
     let walk_until = started + ((deadline - started) / 5).min(WALK_TIME);
     let explore_until = started + ((deadline - started) * 3 / 5);
     let mut explored = false;
+    let mut explored_prefix = false;
     let mut prefix: Option<Vec<Visit>> = None;
     for seed in 0.. {
         if Instant::now() >= deadline || budget.expired() {
@@ -82,7 +83,19 @@ pub fn concrete_lasso<'e>(
                     eprintln!("[program concrete lasso] runs from a solved stem of {} steps", prefix.as_ref().map_or(0, |p| p.len()));
                 }
             }
-            runner.find_lasso(&cuts, prefix.as_deref().unwrap_or(&[]), seed, deadline, &stop, &mut solve)
+            let prefix = prefix.as_deref().unwrap_or(&[]);
+            if !explored_prefix {
+                // The systematic search from the stem's end, for half the
+                // time left; then random runs from there.
+                explored_prefix = true;
+                let until = t0 + (deadline - t0) / 2;
+                match runner.explore(&cuts, prefix, seed, until, &stop) {
+                    Some(found) => Some(found),
+                    None => runner.find_lasso(&cuts, prefix, seed, deadline, &stop, &mut solve),
+                }
+            } else {
+                runner.find_lasso(&cuts, prefix, seed, deadline, &stop, &mut solve)
+            }
         };
         let Some(lasso) = found else {
             continue;

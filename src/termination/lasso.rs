@@ -78,7 +78,12 @@ pub fn concrete_lasso<'e>(
             found
         } else {
             if prefix.is_none() {
-                prefix = Some(solved_prefix(enc, budget, deadline).ok_or("no run came back to a state it was in, and no stem into a loop was found")?);
+                // Solved on the model NO is answered on for the loop (no
+                // unknown value on the way: the runs do not take one, and a
+                // witness may not rest on one).
+                let top = enc.loops.iter().position(|l| l.parent.is_none());
+                let model = top.and_then(no_model).unwrap_or(enc);
+                prefix = Some(solved_prefix(model, budget, deadline).ok_or("no run came back to a state it was in, and no stem into a loop was found")?);
                 if verbose {
                     eprintln!("[program concrete lasso] runs from a solved stem of {} steps", prefix.as_ref().map_or(0, |p| p.len()));
                 }

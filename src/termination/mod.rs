@@ -89,10 +89,6 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             }
         );
     }
-    // Cheap invariants, assumed in every query and conjoined to every
-    // certificate (where they are checked again).
-    let t0 = Instant::now();
-    let facts = invariants::cutpoint_facts(&enc, &budget.sub_budget(Duration::from_secs(2)));
     // Cloned only where some allocation may fail (most programs have none).
     let no_model: std::borrow::Cow<Encoding> = if enc.transitions.iter().any(|t| !t.allocations.is_empty()) {
         std::borrow::Cow::Owned(enc.assuming_allocations_succeed())
@@ -105,10 +101,6 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     // still gets its witness.
     let exact_model: Option<Encoding> =
         (p.forbid_no.is_empty() && !unknown_values.is_empty()).then(|| no_model.without_unknown_values());
-    if opts.verbose {
-        let n: usize = facts.values().map(|f| f.len()).sum();
-        eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
-    }
     // Per loop: whether NO may be answered on the model NO is searched on
     // (else on the runs that avoid unknown values, where there are any).
     let may_no: Vec<bool> = enc.loops.iter().map(|l| may_answer_no || may_answer_no_on(l.header)).collect();
@@ -131,10 +123,19 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let search_budget = Budget { deadline: budget.sub_budget(lasso_race_time(opts.timeout)).deadline, cancel: budget.cancel.child() };
     let (tx, rx) = crossbeam_channel::bounded(1);
     let proving = {
-        let (models, facts, opts, spans, proof_budget, search_cancel) =
-            (models.clone(), facts, opts.clone(), spans.clone(), proof_budget.clone(), search_budget.cancel.clone());
+        let (models, opts, spans, proof_budget, search_cancel) =
+            (models.clone(), opts.clone(), spans.clone(), proof_budget.clone(), search_budget.cancel.clone());
         std::thread::Builder::new().name("proofs".into()).stack_size(PROOF_STACK).spawn(move || {
             let _guard = proof_budget.cancel.register_thread_context();
+            // Cheap invariants, assumed in every query and conjoined to
+            // every certificate (where they are checked again); found here,
+            // not before the search starts.
+            let t0 = Instant::now();
+            let facts = invariants::cutpoint_facts(&models.enc, &proof_budget.sub_budget(Duration::from_secs(2)));
+            if opts.verbose {
+                let n: usize = facts.values().map(|f| f.len()).sum();
+                eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
+            }
             let span_of = |li: usize| spans.get(li).cloned().flatten();
             let loops = prove_loops(&models.enc, &facts, &opts, &|li| models.no_model_of(li), &span_of, &proof_budget);
             // The proofs' end stops the search.

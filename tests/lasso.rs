@@ -47,3 +47,14 @@ fn a_terminating_program_gets_no_lasso() {
     let (_, found) = search("3pieces.c", 3);
     assert!(found.is_err());
 }
+
+#[test]
+fn a_lasso_behind_ten_right_inputs_is_found_by_the_systematic_search() {
+    // Every wrong input dooms the run to a thousand steps through new
+    // states: random runs do not get through; the depth-first search over
+    // the states, each input tried in turn, does.
+    let (enc, found) = search("combination_lock.c", 10);
+    let w = found.expect("a lasso after the ten right inputs");
+    assert!(w.stem.len() > 10, "the stem passes the ten phases: {} steps", w.stem.len());
+    check_witness(&enc, &w, &Budget::with_timeout(Duration::from_secs(20))).expect("the checker accepts it");
+}

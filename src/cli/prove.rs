@@ -198,5 +198,10 @@ fn prove_here(args: ProveArgs) -> i32 {
         }
     }
     print!("{}", report::render(&outcome, args.format));
+    // A witness is answered while the proofs may still run on their
+    // thread (see `prove_program`): their progress lines must not be cut
+    // off by the exit in the middle of a line. Standard error stays
+    // locked by this thread until the process ends.
+    std::mem::forget(std::io::stderr().lock());
     0
 }

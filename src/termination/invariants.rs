@@ -46,6 +46,12 @@ pub fn cutpoint_facts(enc: &Encoding, budget: &Budget) -> BTreeMap<LocId, Vec<Te
             atoms.push(Term::le(x.clone(), y.clone()));
         }
     }
+    // Mining only adds atoms: where the fixed shapes are already too much
+    // work (see below), the mining (seconds on a reactive program of a
+    // thousand paths) is not done either.
+    if atoms.len() * enc.transitions.len() > MAX_FACT_WORK {
+        return BTreeMap::new();
+    }
     // The program's own comparisons (loop guards, branch conditions) and
     // their negations: bounds such as `x <= 10` that no fixed shape finds.
     let names: BTreeSet<&str> = enc.vars.iter().map(|v| v.name.as_str()).collect();

@@ -53,22 +53,56 @@ pub fn concrete_lasso<'e>(
     // Runs from the program start for a share of the time; then from a
     // state at a loop header the engine finds (a stem solved for its
     // inputs).
-    let from_start_until = started + ((deadline - started) * 2 / 5).min(FROM_START_TIME);
+    let walk_until = started + ((deadline - started) / 5).min(WALK_TIME);
+    let explore_until = started + ((deadline - started) * 3 / 5);
+    let mut explored = false;
+    let mut explored_prefix = false;
     let mut prefix: Option<Vec<Visit>> = None;
     for seed in 0.. {
         if Instant::now() >= deadline || budget.expired() {
             break;
         }
         let t0 = Instant::now();
-        let until = if prefix.is_none() { from_start_until } else { deadline };
-        let Some(lasso) = runner.find_lasso(&cuts, prefix.as_deref().unwrap_or(&[]), seed, until, &|| budget.expired(), &mut solve) else {
-            if prefix.is_some() || Instant::now() >= deadline {
-                break;
+        let stop = || budget.expired();
+        // Random runs first (most lassos of reactive programs show in
+        // milliseconds), then the systematic search, then random runs
+        // from a solved stem.
+        let found = if prefix.is_none() && t0 < walk_until {
+            runner.find_lasso(&cuts, &[], seed, walk_until, &stop, &mut solve)
+        } else if prefix.is_none() && !explored && t0 < explore_until {
+            let found = runner.explore(&cuts, &[], seed, explore_until, &stop);
+            explored = found.is_none();
+            if verbose && explored {
+                eprintln!("[program concrete lasso] the systematic search found no lasso ({:.2} s)", t0.elapsed().as_secs_f64());
             }
-            prefix = Some(solved_prefix(enc, budget, deadline).ok_or("no run came back to a state it was in, and no stem into a loop was found")?);
-            if verbose {
-                eprintln!("[program concrete lasso] runs from a solved stem of {} steps", prefix.as_ref().map_or(0, |p| p.len()));
+            found
+        } else {
+            if prefix.is_none() {
+                // Solved on the model NO is answered on for the loop (no
+                // unknown value on the way: the runs do not take one, and a
+                // witness may not rest on one).
+                let top = enc.loops.iter().position(|l| l.parent.is_none());
+                let model = top.and_then(no_model).unwrap_or(enc);
+                prefix = Some(solved_prefix(model, budget, deadline).ok_or("no run came back to a state it was in, and no stem into a loop was found")?);
+                if verbose {
+                    eprintln!("[program concrete lasso] runs from a solved stem of {} steps", prefix.as_ref().map_or(0, |p| p.len()));
+                }
             }
+            let prefix = prefix.as_deref().unwrap_or(&[]);
+            if !explored_prefix {
+                // The systematic search from the stem's end, for half the
+                // time left; then random runs from there.
+                explored_prefix = true;
+                let until = t0 + (deadline - t0) / 2;
+                match runner.explore(&cuts, prefix, seed, until, &stop) {
+                    Some(found) => Some(found),
+                    None => runner.find_lasso(&cuts, prefix, seed, deadline, &stop, &mut solve),
+                }
+            } else {
+                runner.find_lasso(&cuts, prefix, seed, deadline, &stop, &mut solve)
+            }
+        };
+        let Some(lasso) = found else {
             continue;
         };
         let t1 = Instant::now();
@@ -98,8 +132,9 @@ pub fn concrete_lasso<'e>(
     })
 }
 
-/// Time for runs from the program start before runs from a solved stem.
-const FROM_START_TIME: Duration = Duration::from_secs(1);
+/// Time for random runs from the program start before the systematic
+/// search (at most a fifth of the search's time).
+const WALK_TIME: Duration = Duration::from_millis(500);
 /// Lassos found whose witness did not check, before the search gives up.
 const MAX_FAILED_LASSOS: usize = 4;
 /// Transitions [`solved_step`] asks Z3 about in one call.

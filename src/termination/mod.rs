@@ -89,10 +89,6 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             }
         );
     }
-    // Cheap invariants, assumed in every query and conjoined to every
-    // certificate (where they are checked again).
-    let t0 = Instant::now();
-    let facts = invariants::cutpoint_facts(&enc, &budget.sub_budget(Duration::from_secs(2)));
     // Cloned only where some allocation may fail (most programs have none).
     let no_model: std::borrow::Cow<Encoding> = if enc.transitions.iter().any(|t| !t.allocations.is_empty()) {
         std::borrow::Cow::Owned(enc.assuming_allocations_succeed())
@@ -105,56 +101,79 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     // still gets its witness.
     let exact_model: Option<Encoding> =
         (p.forbid_no.is_empty() && !unknown_values.is_empty()).then(|| no_model.without_unknown_values());
-    if opts.verbose {
-        let n: usize = facts.values().map(|f| f.len()).sum();
-        eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
-    }
-    let no_model_of = |li: usize| -> Option<&Encoding> {
-        let may_no = may_answer_no || may_answer_no_on(enc.loops[li].header);
-        if may_no {
-            Some(no_model.as_ref())
-        } else {
-            exact_model.as_ref()
-        }
+    // Per loop: whether NO may be answered on the model NO is searched on
+    // (else on the runs that avoid unknown values, where there are any).
+    let may_no: Vec<bool> = enc.loops.iter().map(|l| may_answer_no || may_answer_no_on(l.header)).collect();
+    let spans: Vec<Option<crate::ir::Span>> = enc.loops.iter().map(|l| p.locations.get(l.header).and_then(|l| l.span.clone())).collect();
+    let span_of = |li: usize| spans.get(li).cloned().flatten();
+    let no_model: Option<Encoding> = match no_model {
+        std::borrow::Cow::Owned(e) => Some(e),
+        std::borrow::Cow::Borrowed(_) => None,
     };
-    let span_of = |li: usize| p.locations.get(enc.loops[li].header).and_then(|l| l.span.clone());
-    // NO and YES race from the start: a thread runs the program concretely
-    // looking for a run that comes back to a state (milliseconds on a
-    // reactive program), while the loops are proved one after the other.
-    // Whichever is certified first stops the other.
-    let search_no = p.forbid_no.is_empty() && !enc.loops.is_empty();
+    // NO and YES race from the start: the loops are proved one after the
+    // other on a thread of their own, while this one runs the program
+    // concretely looking for a run that comes back to a state
+    // (milliseconds on a reactive program). Whichever is certified first
+    // stops the other; a witness is answered without waiting for the
+    // proofs, some of whose steps (building a large model) cannot be
+    // interrupted.
+    let models = std::sync::Arc::new(Models { enc, no_model, exact_model, may_no });
+    let search_no = p.forbid_no.is_empty() && !models.enc.loops.is_empty();
     let proof_budget = Budget { deadline: budget.deadline, cancel: budget.cancel.child() };
     let search_budget = Budget { deadline: budget.sub_budget(lasso_race_time(opts.timeout)).deadline, cancel: budget.cancel.child() };
-    let (loops, searched) = std::thread::scope(|s| {
-        let searcher = search_no.then(|| {
-            let (sliced, enc, no_model_of, search_budget, proof_cancel) = (&sliced, &enc, &no_model_of, &search_budget, &proof_budget.cancel);
-            s.spawn(move || {
-                let _guard = search_budget.cancel.register_thread_context();
-                // Its own deadline comes before the proof's: a solver call
-                // of the search (a bounded model checking step) is
-                // interrupted there, not at the end of the proof.
-                let _watchdog = search_budget.watchdog();
-                let t0 = Instant::now();
-                let found = lasso::concrete_lasso(sliced, enc, no_model_of, search_budget, opts.verbose);
-                if found.is_ok() {
-                    proof_cancel.cancel();
-                }
-                if opts.verbose {
-                    let shown = found.as_ref().map(|w| format!("found for loop {}", w.loop_index)).unwrap_or_else(|e| e.clone());
-                    eprintln!("[program concrete lasso] {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
-                }
-                found
-            })
-        });
-        let loops = {
-            // The search's witness stops the proofs' solver calls too.
+    let (tx, rx) = crossbeam_channel::bounded(1);
+    let proving = {
+        let (models, opts, spans, proof_budget, search_cancel) =
+            (models.clone(), opts.clone(), spans.clone(), proof_budget.clone(), search_budget.cancel.clone());
+        std::thread::Builder::new().name("proofs".into()).stack_size(PROOF_STACK).spawn(move || {
             let _guard = proof_budget.cancel.register_thread_context();
-            prove_loops(&enc, &facts, opts, &no_model_of, &span_of, &proof_budget)
-        };
-        search_budget.cancel.cancel();
-        let searched = searcher.map(|h| h.join().unwrap_or_else(|_| Err("the concrete search crashed".into())));
-        (loops, searched)
+            // Cheap invariants, assumed in every query and conjoined to
+            // every certificate (where they are checked again); found here,
+            // not before the search starts.
+            let t0 = Instant::now();
+            let facts = invariants::cutpoint_facts(&models.enc, &proof_budget.sub_budget(Duration::from_secs(2)));
+            if opts.verbose {
+                let n: usize = facts.values().map(|f| f.len()).sum();
+                eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
+            }
+            let span_of = |li: usize| spans.get(li).cloned().flatten();
+            let loops = prove_loops(&models.enc, &facts, &opts, &|li| models.no_model_of(li), &span_of, &proof_budget);
+            // The proofs' end stops the search.
+            search_cancel.cancel();
+            let _ = tx.send(loops);
+        })
+    };
+    let Ok(proving) = proving else {
+        return Outcome { warnings: p.undefined.clone(), ..Outcome::maybe(&p.file, "no thread for the proofs", start.elapsed().as_secs_f64()) };
+    };
+    let searched = search_no.then(|| {
+        let _guard = search_budget.cancel.register_thread_context();
+        // Its own deadline comes before the proof's: a solver call of the
+        // search (a bounded model checking step) is interrupted there, not
+        // at the end of the proof.
+        let _watchdog = search_budget.watchdog();
+        let t0 = Instant::now();
+        let found = lasso::concrete_lasso(&sliced, &models.enc, &|li| models.no_model_of(li), &search_budget, opts.verbose);
+        if opts.verbose {
+            let shown = found.as_ref().map(|w| format!("found for loop {}", w.loop_index)).unwrap_or_else(|e| e.clone());
+            eprintln!("[program concrete lasso] {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
+        }
+        found
     });
+    let loops = match &searched {
+        Some(Ok(_)) => {
+            // The proofs are stopped; what they certified already counts
+            // (both a ranking function and a witness: an internal error).
+            proof_budget.cancel.cancel();
+            rx.try_recv().ok()
+        }
+        _ => rx.recv().ok(),
+    };
+    if loops.is_some() {
+        let _ = proving.join();
+    }
+    let enc = std::sync::Arc::try_unwrap(models).map(|m| m.enc).unwrap_or_else(|m| m.enc.clone());
+    let loops = loops.unwrap_or_else(|| Loops::Unknown(Vec::new(), vec!["the proofs were stopped by the witness".into()], 0));
     let (proofs, mut reasons, queries) = match (loops, searched) {
         (Loops::NonTerminating(witness, strategy, queries), _) => {
             drop(watchdog);
@@ -206,6 +225,30 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         warnings,
     }
 }
+
+/// The models the proofs and the search share: the program's, the one NO
+/// is answered on where it differs (every allocation succeeds), the one
+/// of the runs that avoid unknown values, and per loop whether NO may be
+/// answered on the second.
+struct Models {
+    enc: Encoding,
+    no_model: Option<Encoding>,
+    exact_model: Option<Encoding>,
+    may_no: Vec<bool>,
+}
+
+impl Models {
+    fn no_model_of(&self, li: usize) -> Option<&Encoding> {
+        if self.may_no.get(li).copied().unwrap_or(false) {
+            Some(self.no_model.as_ref().unwrap_or(&self.enc))
+        } else {
+            self.exact_model.as_ref()
+        }
+    }
+}
+
+/// Stack of the thread the loops are proved on (deep terms).
+const PROOF_STACK: usize = 256 * 1024 * 1024;
 
 /// What proving the loops one after the other gave: a proof of each
 /// (by loop index), a witness for one, or the reasons some got neither;

@@ -391,6 +391,16 @@ pub fn witness_from_run(
         if let Some(w) = from_hull(true, &budget.sub_budget(GENERALIZE_TIME)) {
             return Ok(w);
         }
+        // The hull per variable loses how the variables go together (which
+        // node holds which message); the states grouped by the variables
+        // of few values, each group with the hull of the others (a round
+        // counter), keep that in a few disjuncts.
+        let sets = grouped_hull(enc, &region.cutpoints, met);
+        if region_recurrence_holds(enc, &region, &sets, &budget.sub_budget(EXACT_CHECK_TIME)) == Sat::Unsat {
+            let mut sets = sets;
+            let recurrent_set = sets.remove(&header).unwrap_or_else(Term::tt);
+            return Ok(NonTerminationWitness { loop_index, stem, recurrent_set, inner_sets: sets.into_iter().collect() });
+        }
     }
     let exact = budget.sub_budget(EXACT_CHECK_TIME);
     let only_live = region_recurrence_holds(enc, &region, &sets_for(&bounds, true), &exact) == Sat::Unsat;
@@ -516,6 +526,57 @@ impl ValueHull {
             })
             .collect()
     }
+}
+
+/// Distinct values beyond which [`grouped_hull`] takes a variable's hull.
+const WIDE: usize = 16;
+
+/// Per cut-point, the states met there (live variables only) grouped by
+/// the values of the variables that take at most [`WIDE`] values there:
+/// each group those values and, per other variable, the hull of its
+/// values in the group (least, greatest, stride).
+fn grouped_hull(enc: &Encoding, cutpoints: &[LocId], met: &[(LocId, Vec<Value>)]) -> BTreeMap<LocId, Term> {
+    cutpoints
+        .iter()
+        .map(|&c| {
+            let live = enc.live.get(c);
+            let states: Vec<&Vec<Value>> = met.iter().filter(|(l, _)| *l == c).map(|(_, v)| v).collect();
+            let vars: Vec<usize> = (0..enc.vars.len()).filter(|&i| live.is_none_or(|l| l.contains(&enc.vars[i].name))).collect();
+            let wide: BTreeSet<usize> = vars
+                .iter()
+                .copied()
+                .filter(|&i| states.iter().map(|s| &s[i]).collect::<BTreeSet<_>>().len() > WIDE && states.iter().all(|s| s[i].as_int().is_some()))
+                .collect();
+            let mut groups: BTreeMap<Vec<&Value>, Vec<&Vec<Value>>> = BTreeMap::new();
+            for s in &states {
+                groups.entry(vars.iter().filter(|i| !wide.contains(i)).map(|&i| &s[i]).collect()).or_default().push(s);
+            }
+            let disjuncts = groups.into_values().map(|group| {
+                let mut conj = Vec::new();
+                for &i in &vars {
+                    let v = enc.vars[i].term();
+                    if !wide.contains(&i) {
+                        conj.push(Term::eq(v, group[0][i].term()));
+                        continue;
+                    }
+                    let values: Vec<&BigInt> = group.iter().filter_map(|s| s[i].as_int()).collect();
+                    let (Some(lo), Some(hi)) = (values.iter().min().map(|x| (*x).clone()), values.iter().max().map(|x| (*x).clone())) else { continue };
+                    let stride = values.iter().fold(BigInt::zero(), |g, x| g.gcd(&(*x - &lo)));
+                    if lo == hi {
+                        conj.push(Term::eq(v, Term::int(lo)));
+                        continue;
+                    }
+                    conj.push(Term::le(Term::int(lo.clone()), v.clone()));
+                    conj.push(Term::le(v.clone(), Term::int(hi)));
+                    if stride > BigInt::one() {
+                        conj.push(Term::eq(Term::modulo(v, Term::int(stride.clone())), Term::int(lo.mod_floor(&stride))));
+                    }
+                }
+                Term::and(conj)
+            });
+            (c, Term::or(disjuncts.collect()))
+        })
+        .collect()
 }
 
 /// What a set found by running a loop keeps of a variable's value in each

@@ -19,7 +19,8 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
 use std::collections::HashSet;
-use super::calls::NONDET_PREFIX;
+use super::calls::builtins::{operand_evaluation, OperandEvaluation};
+use super::calls::library::{keeps_memory, NONDET_PREFIX};
 
 /// An evaluated call argument.
 pub(super) enum Argument {
@@ -100,7 +101,7 @@ impl<'a> Lowerer<'a> {
                     Expression::Identifier(id) => {
                         let n = id.node.name.as_str();
                         let defined = self.calls.is_defined(n);
-                        if !defined && matches!(super::calls::operand_evaluation(n), Some(super::calls::OperandEvaluation::Unevaluated(_))) {
+                        if !defined && matches!(operand_evaluation(n), Some(OperandEvaluation::Unevaluated(_))) {
                             // Its operands are never evaluated.
                             return false;
                         }
@@ -162,7 +163,7 @@ impl<'a> Lowerer<'a> {
                     _ => return self.snapshot(v),
                 }
             }
-            if facts.callees.iter().any(|c| !self.calls.is_defined(c) && !super::calls::keeps_memory(c)) {
+            if facts.callees.iter().any(|c| !self.calls.is_defined(c) && !keeps_memory(c)) {
                 // A function without a definition may store through its arguments.
                 return self.snapshot(v);
             }

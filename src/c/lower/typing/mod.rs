@@ -17,6 +17,8 @@ use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
+use crate::c::lower::calls::builtins::{operand_evaluation, CompileTimeQuery, OperandEvaluation};
+use crate::c::lower::calls::library::NONDET_PREFIX;
 use crate::c::lower::operators::cmp_op;
 use crate::c::lower::facts::is_compound_assign;
 
@@ -157,12 +159,11 @@ impl<'a> Lowerer<'a> {
                         f.ret.clone()
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
-                    } else if matches!(n.strip_prefix(crate::c::lower::calls::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
+                    } else if matches!(n.strip_prefix(NONDET_PREFIX), Some("float" | "double" | "long_double")) {
                         CType::Float(self.arith.machine.sizeof_double)
                     } else if n == "__builtin_expect" {
                         CType::Int(self.arith.machine.long())
-                    } else if let Some(how) = crate::c::lower::calls::operand_evaluation(n) {
-                        use crate::c::lower::calls::{CompileTimeQuery, OperandEvaluation};
+                    } else if let Some(how) = operand_evaluation(n) {
                         match how {
                             OperandEvaluation::Chosen => {
                                 let e = self.chosen_operand(c)?;

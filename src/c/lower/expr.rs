@@ -212,7 +212,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn eval_inner(&mut self, e: &'a Node<Expression>, want: bool) -> Result<Option<Val>> {
-        if self.maybe_pointer(e) && self.is_pointer(e)? {
+        if self.is_pointer(e)? {
             if want {
                 return Err(self.unsupported(e.span, "a pointer used as an integer value"));
             }
@@ -246,7 +246,7 @@ impl<'a> Lowerer<'a> {
                         self.effect_any(&c.node.expression)?;
                         Ok(None)
                     }
-                    CType::Int(t) if self.maybe_pointer(&c.node.expression) && self.is_pointer(&c.node.expression)? => {
+                    CType::Int(t) if self.is_pointer(&c.node.expression)? => {
                         // A pointer as an integer: addresses are not modelled
                         // (and the integer may become a pointer again).
                         let p = self.pointer(&c.node.expression, None)?;

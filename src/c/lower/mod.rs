@@ -40,6 +40,7 @@ mod order;
 mod stmt;
 mod syntax;
 mod typing;
+mod update;
 
 use super::arith::{Arith, Val};
 use super::cfg::{CfgBuilder, Cursor};

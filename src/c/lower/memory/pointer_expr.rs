@@ -1,10 +1,13 @@
 //! Pointer expressions: the value ([`PtrVal`]) of every C expression of
-//! pointer type (names, casts, string literals, `&`, `++`/`--`, `+=`,
-//! pointer arithmetic, assignments, calls returning pointers, `?:`), and
-//! the comparisons and differences of pointers. The memory model they
-//! build on is described in [`super`].
+//! pointer type (names, casts, string literals, `&`, pointer arithmetic,
+//! assignments, calls returning pointers, `?:`), and the comparisons and
+//! differences of pointers; `++`/`--` and `+=`/`-=` of a pointer variable
+//! are lowered with those of integers (`update.rs`) and move it here
+//! ([`Lowerer::move_pointer`]). The memory model they build on is
+//! described in [`super`].
 
 use super::*;
+use crate::c::lower::update::Update;
 use crate::c::lower::{Lowerer, Symbol};
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::types::{size_of, CType};
@@ -117,15 +120,10 @@ impl<'a> Lowerer<'a> {
                 match op {
                     UnaryOperator::Address => self.address_of(&u.node.operand),
                     UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
-                        let var = self.pointer_variable(&u.node.operand)?;
-                        let old = var.value();
-                        let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
-                        let old = if post { self.snapshot_pointer(old) } else { old };
-                        // `p += 1` / `p -= 1`.
-                        let minus = matches!(op, UnaryOperator::PreDecrement | UnaryOperator::PostDecrement);
-                        let one = self.arith.int(1);
-                        self.move_pointer(&var, one, minus, u.span)?;
-                        Ok(if post { old } else { var.value() })
+                        match Update::step(u) {
+                            Some(update) => self.update_as_pointer(update),
+                            None => Err(self.syntax(u.span, "this operator on a pointer")),
+                        }
                     }
                     UnaryOperator::Indirection => self.pointer_in_memory(e),
                     _ => Err(self.syntax(u.span, "this operator on a pointer")),
@@ -167,13 +165,8 @@ impl<'a> Lowerer<'a> {
                         self.assign_pointer_parts(&var, v);
                         Ok(var.value())
                     }
-                    BinaryOperator::AssignPlus | BinaryOperator::AssignMinus => {
-                        let var = self.pointer_variable(l)?;
-                        let i = self.expr(r)?;
-                        let minus = b.node.operator.node == BinaryOperator::AssignMinus;
-                        self.move_pointer(&var, i, minus, b.span)?;
-                        Ok(var.value())
-                    }
+                    BinaryOperator::AssignPlus => self.update_as_pointer(Update::compound(b, ArithOp::Add)),
+                    BinaryOperator::AssignMinus => self.update_as_pointer(Update::compound(b, ArithOp::Sub)),
                     BinaryOperator::Plus | BinaryOperator::Minus => {
                         let minus = b.node.operator.node == BinaryOperator::Minus;
                         if self.is_pointer(l)? {
@@ -277,7 +270,7 @@ impl<'a> Lowerer<'a> {
 
     /// `p += i` / `p -= i` (and `++`/`--`) on a pointer variable: its
     /// offset moves by `i` elements.
-    fn move_pointer(&mut self, var: &PtrVar, i: Val, minus: bool, s: lang_c::span::Span) -> Result<()> {
+    pub(in crate::c::lower) fn move_pointer(&mut self, var: &PtrVar, i: Val, minus: bool, s: lang_c::span::Span) -> Result<()> {
         let moved = self.offset_by(var.value(), i, minus, s)?;
         self.emit(Action::Assign(var.off.clone(), moved.off));
         Ok(())

@@ -11,7 +11,8 @@
 //!   emitting actions there ([`flow::Flow`]);
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
-//! - `typing/`: static C types, structs and unions and their layout,
+//! - `typing/`: static C types (each expression's decided once per
+//!   scope), structs and unions and their layout,
 //!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
 //! - `memory/`: pointers, blocks and cells, objects and initializers,
 //!   exposure ([`memory::Memory`]);
@@ -23,6 +24,7 @@
 //! the whole program, the re-lowering when an allocation site turns out to
 //! repeat); `decl.rs` declarations, `stmt.rs` the statements (control
 //! flow), `expr.rs` the values of expressions, `operators.rs` arithmetic,
+//! `update.rs` `++`/`--` and `op=` (integers and pointers),
 //! `cond.rs` conditions and branching, `order.rs` C's unspecified order of
 //! evaluation, `lvalue.rs` storage (reached only through [`LValue`]).
 

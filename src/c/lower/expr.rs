@@ -240,7 +240,7 @@ impl<'a> Lowerer<'a> {
             }
             Expression::UnaryOperator(u) => self.unary(u, want),
             Expression::Cast(c) => {
-                let ty = self.type_name(&c.node.type_name)?;
+                let ty = self.object_type(e)?;
                 match ty {
                     CType::Void => {
                         self.effect_any(&c.node.expression)?;
@@ -336,7 +336,7 @@ impl<'a> Lowerer<'a> {
             }
             Expression::VaArg(v) => {
                 // Variable arguments are not modelled: any value of the type.
-                let ty = self.type_name(&v.node.type_name)?;
+                let ty = self.object_type(e)?;
                 let at = self.span(v.span);
                 self.note_approximation(at, crate::ir::Approximation::VaArg);
                 match ty {

@@ -62,11 +62,11 @@ impl<'a> Lowerer<'a> {
             Expression::VaArg(v) => {
                 let at = self.span(v.span);
                 self.note_approximation(at, crate::ir::Approximation::VaArg);
-                let pointee = pointee_of(&self.type_name(&v.node.type_name)?).unwrap_or(CType::Void);
+                let pointee = pointee_of(&self.object_type(e)?).unwrap_or(CType::Void);
                 Ok(self.unknown_pointer(pointee))
             }
             Expression::Cast(c) => {
-                let ty = self.type_name(&c.node.type_name)?;
+                let ty = self.object_type(e)?;
                 let Some(pointee) = pointee_of(&ty) else {
                     return Err(self.unsupported(c.span, "a cast from a pointer to an integer"));
                 };

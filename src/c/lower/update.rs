@@ -47,6 +47,19 @@ impl<'a> Update<'a> {
     pub fn compound(b: &'a Node<BinaryOperatorExpression>, op: ArithOp) -> Update<'a> {
         Update { target: &b.node.lhs, op, by: Some(&b.node.rhs), post: false, span: b.span }
     }
+
+    /// The updates C has for pointers: `++`, `--`, `+=` and `-=`.
+    fn of_pointer(e: &'a Node<Expression>) -> Option<Update<'a>> {
+        match &e.node {
+            Expression::UnaryOperator(u) => Update::step(u),
+            Expression::BinaryOperator(b) => match b.node.operator.node {
+                BinaryOperator::AssignPlus => Some(Update::compound(b, ArithOp::Add)),
+                BinaryOperator::AssignMinus => Some(Update::compound(b, ArithOp::Sub)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
 
 impl<'a> Lowerer<'a> {
@@ -132,8 +145,11 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// An update whose value is used as a pointer.
-    pub(super) fn update_as_pointer(&mut self, u: Update<'a>) -> Result<PtrVal> {
+    /// The value of `e`, a pointer's update (`++p`, `p += i`, ...).
+    pub(super) fn update_as_pointer(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
+        let Some(u) = Update::of_pointer(e) else {
+            return Err(self.unsupported(e.span, "this operator on pointers"));
+        };
         let target = u.target.span;
         match self.update(u, true)? {
             Updated::Pointer(p) => Ok(p),

@@ -7,7 +7,6 @@
 //! described in [`super`].
 
 use super::*;
-use crate::c::lower::update::Update;
 use crate::c::lower::{Lowerer, Symbol};
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::types::{size_of, CType};
@@ -120,10 +119,7 @@ impl<'a> Lowerer<'a> {
                 match op {
                     UnaryOperator::Address => self.address_of(&u.node.operand),
                     UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
-                        match Update::step(u) {
-                            Some(update) => self.update_as_pointer(update),
-                            None => Err(self.syntax(u.span, "this operator on a pointer")),
-                        }
+                        self.update_as_pointer(e)
                     }
                     UnaryOperator::Indirection => self.pointer_in_memory(e),
                     _ => Err(self.syntax(u.span, "this operator on a pointer")),
@@ -165,8 +161,7 @@ impl<'a> Lowerer<'a> {
                         self.assign_pointer_parts(&var, v);
                         Ok(var.value())
                     }
-                    BinaryOperator::AssignPlus => self.update_as_pointer(Update::compound(b, ArithOp::Add)),
-                    BinaryOperator::AssignMinus => self.update_as_pointer(Update::compound(b, ArithOp::Sub)),
+                    BinaryOperator::AssignPlus | BinaryOperator::AssignMinus => self.update_as_pointer(e),
                     BinaryOperator::Plus | BinaryOperator::Minus => {
                         let minus = b.node.operator.node == BinaryOperator::Minus;
                         if self.is_pointer(l)? {

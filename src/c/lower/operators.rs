@@ -1,7 +1,7 @@
 //! Operators: the unary and binary operators and plain assignment of
-//! integers (`++`/`--` and compound assignment are in `update.rs`), and the definedness conditions their
-//! results carry (under `c` a result must be in range). Pointer operands go
-//! to `memory/`, conditions to `cond.rs`.
+//! integers, and the definedness conditions their results carry (under `c`
+//! a result must be in range). `++`/`--` and compound assignment go to
+//! `update.rs`, pointer operands to `memory/`, conditions to `cond.rs`.
 
 use super::facts::is_compound_assign;
 use super::update::Update;

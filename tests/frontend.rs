@@ -576,3 +576,26 @@ fn a_global_initialized_with_an_address_is_set_at_program_start() {
     let end = run(&p, &[]).expect("runs to the end");
     assert_eq!(int(&end, "counter"), 0, "{p}");
 }
+
+#[test]
+fn increments_and_compound_assignments_of_integers_and_pointers() {
+    let src = "int main() { int a[4] = {0, 0, 0, 0}; int *p = a; int i = 1; \
+               int j = i++; int k = ++i; i += 5; i -= 1; \
+               p++; p += 2; int *q = p--; int d = p - a; int e = q - a; \
+               return j + k + d + e; }";
+    let p = parse_source("u.c", src, IntSemantics::Machine, tessera::ir::MachineModel::lp64()).expect("lowers");
+    let env = run(&p, &[]).expect("terminates");
+    assert_eq!((int(&env, "i"), int(&env, "j"), int(&env, "k")), (7, 1, 3));
+    assert_eq!((int(&env, "d"), int(&env, "e")), (2, 3));
+}
+
+#[test]
+fn a_statement_expression_types_its_last_expression_with_its_own_declarations() {
+    // Outside, `T` is `long`: the statement expression is typed as an
+    // integer there. Inside, its own `T` makes `(T) p` a pointer, which a
+    // condition may not use as an integer value; a type decided outside
+    // and read inside would take it for an integer cast.
+    let src = "typedef long T; int main() { int *p = 0; if (({ typedef int *T; (T) p; })) return 1; return 0; }";
+    let e = parse_source("s.c", src, IntSemantics::Machine, tessera::ir::MachineModel::lp64()).expect_err("refused");
+    assert!(e.to_string().contains("a pointer used as an integer value"), "{e}");
+}

@@ -40,7 +40,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {}
         }
-        if self.maybe_pointer(e) && self.is_pointer(e)? {
+        if self.is_pointer(e)? {
             return self.pointer_truth(e);
         }
         match self.eval(e, true)? {

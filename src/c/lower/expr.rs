@@ -19,7 +19,8 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
 use std::collections::HashSet;
-use super::calls::NONDET_PREFIX;
+use super::calls::builtins::{operand_evaluation, OperandEvaluation};
+use super::calls::library::{keeps_memory, NONDET_PREFIX};
 
 /// An evaluated call argument.
 pub(super) enum Argument {
@@ -100,7 +101,7 @@ impl<'a> Lowerer<'a> {
                     Expression::Identifier(id) => {
                         let n = id.node.name.as_str();
                         let defined = self.calls.is_defined(n);
-                        if !defined && matches!(super::calls::operand_evaluation(n), Some(super::calls::OperandEvaluation::Unevaluated(_))) {
+                        if !defined && matches!(operand_evaluation(n), Some(OperandEvaluation::Unevaluated(_))) {
                             // Its operands are never evaluated.
                             return false;
                         }
@@ -162,7 +163,7 @@ impl<'a> Lowerer<'a> {
                     _ => return self.snapshot(v),
                 }
             }
-            if facts.callees.iter().any(|c| !self.calls.is_defined(c) && !super::calls::keeps_memory(c)) {
+            if facts.callees.iter().any(|c| !self.calls.is_defined(c) && !keeps_memory(c)) {
                 // A function without a definition may store through its arguments.
                 return self.snapshot(v);
             }
@@ -211,7 +212,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn eval_inner(&mut self, e: &'a Node<Expression>, want: bool) -> Result<Option<Val>> {
-        if self.maybe_pointer(e) && self.is_pointer(e)? {
+        if self.is_pointer(e)? {
             if want {
                 return Err(self.unsupported(e.span, "a pointer used as an integer value"));
             }
@@ -239,13 +240,13 @@ impl<'a> Lowerer<'a> {
             }
             Expression::UnaryOperator(u) => self.unary(u, want),
             Expression::Cast(c) => {
-                let ty = self.type_name(&c.node.type_name)?;
+                let ty = self.object_type(e)?;
                 match ty {
                     CType::Void => {
                         self.effect_any(&c.node.expression)?;
                         Ok(None)
                     }
-                    CType::Int(t) if self.maybe_pointer(&c.node.expression) && self.is_pointer(&c.node.expression)? => {
+                    CType::Int(t) if self.is_pointer(&c.node.expression)? => {
                         // A pointer as an integer: addresses are not modelled
                         // (and the integer may become a pointer again).
                         let p = self.pointer(&c.node.expression, None)?;
@@ -335,7 +336,7 @@ impl<'a> Lowerer<'a> {
             }
             Expression::VaArg(v) => {
                 // Variable arguments are not modelled: any value of the type.
-                let ty = self.type_name(&v.node.type_name)?;
+                let ty = self.object_type(e)?;
                 let at = self.span(v.span);
                 self.note_approximation(at, crate::ir::Approximation::VaArg);
                 match ty {

@@ -11,7 +11,8 @@
 //!   emitting actions there ([`flow::Flow`]);
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
-//! - `typing/`: static C types, structs and unions and their layout,
+//! - `typing/`: static C types (each expression's decided once per
+//!   scope), structs and unions and their layout,
 //!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
 //! - `memory/`: pointers, blocks and cells, objects and initializers,
 //!   exposure ([`memory::Memory`]);
@@ -23,6 +24,7 @@
 //! the whole program, the re-lowering when an allocation site turns out to
 //! repeat); `decl.rs` declarations, `stmt.rs` the statements (control
 //! flow), `expr.rs` the values of expressions, `operators.rs` arithmetic,
+//! `update.rs` `++`/`--` and `op=` (integers and pointers),
 //! `cond.rs` conditions and branching, `order.rs` C's unspecified order of
 //! evaluation, `lvalue.rs` storage (reached only through [`LValue`]).
 
@@ -40,6 +42,7 @@ mod order;
 mod stmt;
 mod syntax;
 mod typing;
+mod update;
 
 use super::arith::{Arith, Val};
 use super::cfg::{CfgBuilder, Cursor};
@@ -328,12 +331,18 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn enter_frame(&mut self, f: Frame) {
         self.cfg.function = f.function.clone();
         self.calls.push_frame(f);
+        self.types.scope_opened(self.scope_position());
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
         let f = self.calls.pop_frame();
+        self.types.scopes_closed(self.scope_position());
         self.close_automatic(self.calls.frames().len(), usize::MAX);
         self.cfg.function = self.function_name();
         f
+    }
+    /// Where lowering stands among scopes (see [`typing::ScopePosition`]).
+    pub(crate) fn scope_position(&self) -> typing::ScopePosition {
+        (self.calls.frames().len(), self.calls.frame().map_or(0, |f| f.scopes.len()))
     }
     pub fn function_name(&self) -> String {
         self.calls.frame().map(|f| f.function.clone()).unwrap_or_default()
@@ -341,6 +350,7 @@ impl<'a> Lowerer<'a> {
     pub fn push_scope(&mut self) {
         if let Some(f) = self.frame() {
             f.scopes.push(HashMap::new());
+            self.types.scope_opened(self.scope_position());
         }
     }
     pub fn pop_scope(&mut self) {
@@ -348,6 +358,7 @@ impl<'a> Lowerer<'a> {
         if let Some(f) = self.frame() {
             f.scopes.pop();
             let scopes = f.scopes.len();
+            self.types.scopes_closed((frames, scopes));
             self.close_automatic(frames, scopes);
         }
     }

@@ -1,9 +1,10 @@
-//! Operators: `++`/`--`, the unary and binary operators, compound and
-//! plain assignment of integers, and the definedness conditions their
-//! results carry (under `c` a result must be in range). Pointer operands go
-//! to `memory/`, conditions to `cond.rs`.
+//! Operators: the unary and binary operators and plain assignment of
+//! integers, and the definedness conditions their results carry (under `c`
+//! a result must be in range). `++`/`--` and compound assignment go to
+//! `update.rs`, pointer operands to `memory/`, conditions to `cond.rs`.
 
 use super::facts::is_compound_assign;
+use super::update::Update;
 use super::{LValue, Lowerer};
 use crate::c::arith::{ArithOp, CmpOp, Val};
 use crate::c::types::CType;
@@ -45,17 +46,10 @@ impl<'a> Lowerer<'a> {
         let operand = &u.node.operand;
         match u.node.operator.node {
             UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
-                // `x += 1` / `x -= 1`, whose value is the old one when postfix.
-                let op = u.node.operator.node.clone();
-                let lv = self.lvalue(operand)?;
-                let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
-                let aop = if matches!(op, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement) {
-                    ArithOp::Add
-                } else {
-                    ArithOp::Sub
-                };
-                let one = self.arith.int(1);
-                self.update(&lv, aop, one, post && want, u.span).map(Some)
+                match Update::step(u) {
+                    Some(update) => self.update_as_integer(update, want),
+                    None => Err(self.syntax(u.span, "this operator")),
+                }
             }
             UnaryOperator::Address => Err(self.unsupported(u.span, "the address-of operator (pointers)")),
             UnaryOperator::Indirection => {
@@ -81,21 +75,6 @@ impl<'a> Lowerer<'a> {
                 Ok(Some(self.arith.from_bool(Term::not(c))))
             }
         }
-    }
-
-    /// `lv op= rhs` (and `++`/`--` as `lv += 1` / `lv -= 1`): the read of
-    /// the old value, the operation with its definedness conditions, the
-    /// store. The value is the one stored, or, with `keep_old` (a postfix
-    /// `++` whose value is used), the old one copied before the store.
-    fn update(&mut self, lv: &LValue, op: ArithOp, rhs: Val, keep_old: bool, s: lang_c::span::Span) -> Result<Val> {
-        let old = self.load(lv);
-        let kept = if keep_old { Some(self.snapshot(old.clone())) } else { None };
-        let new = self.arith_outcome(op, old, rhs, s)?;
-        self.store(lv, new);
-        Ok(match kept {
-            Some(v) => v,
-            None => self.load(lv),
-        })
     }
 
     pub(super) fn operand_value(&mut self, e: &'a Node<Expression>) -> Result<Val> {
@@ -203,37 +182,20 @@ impl<'a> Lowerer<'a> {
         let Some(aop) = arith_op(op) else {
             return Err(self.unsupported(b.span, "this operator"));
         };
+        if is_compound_assign(op) {
+            return self.update_as_integer(Update::compound(b, aop), want);
+        }
         if self.types.uses_floats() && self.is_float_operation(l, r)? {
             // Floating-point arithmetic: operands run, the result is any value.
-            if is_compound_assign(op) {
-                let lv = self.lvalue(l)?;
-                self.effect_any(r)?;
-                let v = self.opaque_value(b.span);
-                self.store(&lv, v);
-                return Ok(Some(self.load(&lv)));
-            }
             self.effect_any(l)?;
             self.effect_any(r)?;
             return Ok(Some(self.opaque_value(b.span)));
-        }
-        if is_compound_assign(op) {
-            if self.interfere(l, r) || self.calls_may_write_state(r) {
-                // A call on the right may write `l` or what its address
-                // depends on: the read of `l` before or after it.
-                return self.assign_in_every_order(l, r, Some(aop), b.span).map(Some);
-            }
-            // `x op= e`: e first, then the read of x (one valid order for
-            // effects on x in e, which C leaves unsequenced).
-            let lv = self.lvalue(l)?;
-            let lv = self.protect_lvalue(lv, r);
-            let rhs = self.expr(r)?;
-            return self.update(&lv, aop, rhs, false, b.span).map(Some);
         }
         let (x, y) = self.operands(l, r)?;
         self.arith_outcome(aop, x, y, b.span).map(Some)
     }
 
-    fn is_float_operation(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<bool> {
+    pub(super) fn is_float_operation(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<bool> {
         Ok(matches!(self.type_of(l)?, CType::Float(_)) || matches!(self.type_of(r)?, CType::Float(_)))
     }
 

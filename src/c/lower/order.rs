@@ -3,6 +3,7 @@
 //! path of its own, and recorded as an approximation (a compiler picks one
 //! order, so no NO may rest on the choice).
 
+use super::calls::library::{keeps_memory, OUTPUT};
 use super::Lowerer;
 use super::memory::PtrVal;
 use crate::ir::Approximation;
@@ -34,7 +35,7 @@ impl<'a> Lowerer<'a> {
             Some(x) => x.writes_memory || x.has_static_locals || x.assigned.iter().any(|n| self.globals.contains_key(n)),
             // Code outside the program may write what its pointer
             // arguments reach, unless the lowerer knows it does not.
-            None => !super::calls::keeps_memory(f) && !super::calls::OUTPUT.contains(&f.as_str()),
+            None => !keeps_memory(f) && !OUTPUT.contains(&f.as_str()),
         })
     }
 

@@ -1,15 +1,14 @@
 //! Calls: builtins and library functions, and inlined calls of the
 //! program's own functions (recursive ones are in `recursion.rs`).
 
-mod builtins;
+pub(in crate::c::lower) mod builtins;
 mod entry;
 mod input;
-mod library;
+pub(in crate::c::lower) mod library;
 mod recursion;
 
-pub(crate) use builtins::{operand_evaluation, CompileTimeQuery, OperandEvaluation};
 pub use library::ExternalCalls;
-pub(crate) use library::{keeps_memory, NONDET_PREFIX, OUTPUT};
+use library::NONDET_PREFIX;
 
 use crate::c::lower::{facts, Frame, FunctionInfo};
 use crate::c::lower::expr::Argument;

@@ -139,43 +139,6 @@ impl Memory {
 }
 
 impl<'a> Lowerer<'a> {
-    /// Whether the expression has pointer type.
-    pub fn is_pointer(&mut self, e: &'a Node<Expression>) -> Result<bool> {
-        Ok(matches!(self.type_of(e)?, CType::Ptr(_)))
-    }
-
-    /// A cheap syntactic filter before asking [`Lowerer::is_pointer`].
-    pub fn maybe_pointer(&self, e: &Node<Expression>) -> bool {
-        match &e.node {
-            Expression::Identifier(id) => match self.lookup(&id.node.name) {
-                Some(Symbol::Ptr(_)) | Some(Symbol::Object { ty: CType::Array(..) | CType::Ptr(_), .. }) => true,
-                None => self.calls.is_function(&id.node.name),
-                _ => false,
-            },
-            Expression::StringLiteral(_) | Expression::Call(_) | Expression::Cast(_) | Expression::Comma(_) => true,
-            Expression::UnaryOperator(u) => matches!(
-                u.node.operator.node,
-                UnaryOperator::Address
-                    | UnaryOperator::Indirection
-                    | UnaryOperator::PostIncrement
-                    | UnaryOperator::PostDecrement
-                    | UnaryOperator::PreIncrement
-                    | UnaryOperator::PreDecrement
-            ),
-            Expression::BinaryOperator(b) => matches!(
-                b.node.operator.node,
-                BinaryOperator::Assign
-                    | BinaryOperator::AssignPlus
-                    | BinaryOperator::AssignMinus
-                    | BinaryOperator::Plus
-                    | BinaryOperator::Minus
-                    | BinaryOperator::Index
-            ),
-            Expression::Conditional(_) | Expression::Member(_) | Expression::VaArg(_) => true,
-            _ => false,
-        }
-    }
-
     /// The allocation site being lowered runs at most once: no enclosing
     /// loop in any inlined frame, no `goto` label before it, no recursion.
     pub(super) fn site_runs_once(&self) -> bool {

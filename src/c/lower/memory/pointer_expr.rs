@@ -1,8 +1,10 @@
 //! Pointer expressions: the value ([`PtrVal`]) of every C expression of
-//! pointer type (names, casts, string literals, `&`, `++`/`--`, `+=`,
-//! pointer arithmetic, assignments, calls returning pointers, `?:`), and
-//! the comparisons and differences of pointers. The memory model they
-//! build on is described in [`super`].
+//! pointer type (names, casts, string literals, `&`, pointer arithmetic,
+//! assignments, calls returning pointers, `?:`), and the comparisons and
+//! differences of pointers; `++`/`--` and `+=`/`-=` of a pointer variable
+//! are lowered with those of integers (`update.rs`) and move it here
+//! ([`Lowerer::move_pointer`]). The memory model they build on is
+//! described in [`super`].
 
 use super::*;
 use crate::c::lower::{Lowerer, Symbol};
@@ -59,11 +61,11 @@ impl<'a> Lowerer<'a> {
             Expression::VaArg(v) => {
                 let at = self.span(v.span);
                 self.note_approximation(at, crate::ir::Approximation::VaArg);
-                let pointee = pointee_of(&self.type_name(&v.node.type_name)?).unwrap_or(CType::Void);
+                let pointee = pointee_of(&self.object_type(e)?).unwrap_or(CType::Void);
                 Ok(self.unknown_pointer(pointee))
             }
             Expression::Cast(c) => {
-                let ty = self.type_name(&c.node.type_name)?;
+                let ty = self.object_type(e)?;
                 let Some(pointee) = pointee_of(&ty) else {
                     return Err(self.unsupported(c.span, "a cast from a pointer to an integer"));
                 };
@@ -117,15 +119,7 @@ impl<'a> Lowerer<'a> {
                 match op {
                     UnaryOperator::Address => self.address_of(&u.node.operand),
                     UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
-                        let var = self.pointer_variable(&u.node.operand)?;
-                        let old = var.value();
-                        let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
-                        let old = if post { self.snapshot_pointer(old) } else { old };
-                        // `p += 1` / `p -= 1`.
-                        let minus = matches!(op, UnaryOperator::PreDecrement | UnaryOperator::PostDecrement);
-                        let one = self.arith.int(1);
-                        self.move_pointer(&var, one, minus, u.span)?;
-                        Ok(if post { old } else { var.value() })
+                        self.update_as_pointer(e)
                     }
                     UnaryOperator::Indirection => self.pointer_in_memory(e),
                     _ => Err(self.syntax(u.span, "this operator on a pointer")),
@@ -167,13 +161,7 @@ impl<'a> Lowerer<'a> {
                         self.assign_pointer_parts(&var, v);
                         Ok(var.value())
                     }
-                    BinaryOperator::AssignPlus | BinaryOperator::AssignMinus => {
-                        let var = self.pointer_variable(l)?;
-                        let i = self.expr(r)?;
-                        let minus = b.node.operator.node == BinaryOperator::AssignMinus;
-                        self.move_pointer(&var, i, minus, b.span)?;
-                        Ok(var.value())
-                    }
+                    BinaryOperator::AssignPlus | BinaryOperator::AssignMinus => self.update_as_pointer(e),
                     BinaryOperator::Plus | BinaryOperator::Minus => {
                         let minus = b.node.operator.node == BinaryOperator::Minus;
                         if self.is_pointer(l)? {
@@ -277,7 +265,7 @@ impl<'a> Lowerer<'a> {
 
     /// `p += i` / `p -= i` (and `++`/`--`) on a pointer variable: its
     /// offset moves by `i` elements.
-    fn move_pointer(&mut self, var: &PtrVar, i: Val, minus: bool, s: lang_c::span::Span) -> Result<()> {
+    pub(in crate::c::lower) fn move_pointer(&mut self, var: &PtrVar, i: Val, minus: bool, s: lang_c::span::Span) -> Result<()> {
         let moved = self.offset_by(var.value(), i, minus, s)?;
         self.emit(Action::Assign(var.off.clone(), moved.off));
         Ok(())

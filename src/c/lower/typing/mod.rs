@@ -1,9 +1,22 @@
 //! Types and layout: the static C type of an expression (this file), the
 //! structs and unions with their layout (`records.rs`), `sizeof`,
 //! `_Alignof` and `offsetof` (`sizes.rs`). The state they keep — the
-//! records, enumeration tags, alignments and type attributes — is
-//! [`Types`], private to this folder; the rest of the lowering reads it
-//! through [`Types`]'s methods and the `Lowerer` methods defined here.
+//! records, enumeration tags, alignments and type attributes, and the type
+//! decided for each expression — is [`Types`], private to this folder; the
+//! rest of the lowering reads it through [`Types`]'s methods and the
+//! `Lowerer` methods defined here.
+//!
+//! # Each expression's type is decided once
+//!
+//! The type of an expression node depends on what its names denote, so
+//! it is decided in a scope: it is computed the first time lowering asks
+//! (from the types of its operands, which are decided on the way) and
+//! kept with the scope open at that moment ([`Decided`]); every later
+//! question about the node in that scope reads it. A scope's types go
+//! when the scope closes, so a body inlined twice, a block entered again
+//! or a round of [`crate::c::lower::lower`] decides afresh, and a name
+//! declared in an inner scope (a statement expression's own declarations)
+//! never sees a type decided outside it.
 
 mod records;
 mod sizes;
@@ -17,6 +30,8 @@ use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
+use crate::c::lower::calls::builtins::{operand_evaluation, CompileTimeQuery, OperandEvaluation};
+use crate::c::lower::calls::library::NONDET_PREFIX;
 use crate::c::lower::operators::cmp_op;
 use crate::c::lower::facts::is_compound_assign;
 
@@ -46,6 +61,55 @@ pub(crate) struct Types<'a> {
     /// A floating-point type or constant has been seen (only then are
     /// arithmetic operands checked for floating point).
     uses_floats: bool,
+    /// The type of each expression, by the scope it was decided in.
+    decided: Decided,
+}
+
+/// Where lowering stands among scopes: the number of inlined bodies open
+/// and the number of scopes open in the innermost one (`(0, 0)`: file
+/// scope). The scopes open at one time are ordered by their positions.
+pub(crate) type ScopePosition = (usize, usize);
+
+/// The C types decided so far (see the module's documentation): for each
+/// open scope, innermost last, its position and the types decided in it,
+/// by the address of the expression node (the syntax tree outlives the
+/// lowering and is never changed, so an address is one node).
+#[derive(Default)]
+struct Decided {
+    scopes: Vec<(ScopePosition, HashMap<usize, CType>)>,
+}
+
+impl Decided {
+    /// Forget the scopes closed before `at` was reached.
+    fn close_after(&mut self, at: ScopePosition) {
+        while self.scopes.last().is_some_and(|(p, _)| *p > at) {
+            self.scopes.pop();
+        }
+    }
+    /// A scope opens at `at`: anything decided in one that stood there
+    /// before is gone.
+    fn opened(&mut self, at: ScopePosition) {
+        self.close_after(at);
+        if self.scopes.last().is_some_and(|(p, _)| *p == at) {
+            self.scopes.pop();
+        }
+    }
+    fn get(&mut self, at: ScopePosition, node: usize) -> Option<&CType> {
+        self.close_after(at);
+        match self.scopes.last() {
+            Some((p, types)) if *p == at => types.get(&node),
+            _ => None,
+        }
+    }
+    fn insert(&mut self, at: ScopePosition, node: usize, ty: CType) {
+        self.close_after(at);
+        if !self.scopes.last().is_some_and(|(p, _)| *p == at) {
+            self.scopes.push((at, HashMap::new()));
+        }
+        if let Some((_, types)) = self.scopes.last_mut() {
+            types.insert(node, ty);
+        }
+    }
 }
 
 impl<'a> Types<'a> {
@@ -61,6 +125,7 @@ impl<'a> Types<'a> {
             records: Vec::new(),
             record_tags: HashMap::new(),
             uses_floats: false,
+            decided: Decided::default(),
         }
     }
     /// The record numbered `id` (see [`CType::Record`]).
@@ -110,6 +175,14 @@ impl<'a> Types<'a> {
     pub fn uses_floats(&self) -> bool {
         self.uses_floats
     }
+    /// A scope opened at `at` (see [`Decided`]).
+    pub fn scope_opened(&mut self, at: ScopePosition) {
+        self.decided.opened(at);
+    }
+    /// Scopes closed: lowering stands at `at` again.
+    pub fn scopes_closed(&mut self, at: ScopePosition) {
+        self.decided.close_after(at);
+    }
 }
 
 impl<'a> Lowerer<'a> {
@@ -121,12 +194,27 @@ impl<'a> Lowerer<'a> {
         Ok(self.object_type(e)?.decay())
     }
 
+    /// Whether the expression has pointer type.
+    pub fn is_pointer(&mut self, e: &'a Node<Expression>) -> Result<bool> {
+        Ok(matches!(self.type_of(e)?, CType::Ptr(_)))
+    }
+
     /// The C type of an expression as an object (before arrays decay):
-    /// what `sizeof` and `&` see.
+    /// what `sizeof` and `&` see. Decided once in a scope (see the
+    /// module's documentation); an expression without a type (an
+    /// undeclared name) is an error each time it is asked about.
     pub fn object_type(&mut self, e: &'a Node<Expression>) -> Result<CType> {
+        let at = self.scope_position();
+        let node = e as *const Node<Expression> as usize;
+        if let Some(t) = self.types.decided.get(at, node) {
+            return Ok(t.clone());
+        }
         self.enter(e.span)?;
         let r = self.type_of_inner(e);
         self.leave();
+        if let Ok(t) = &r {
+            self.types.decided.insert(at, node, t.clone());
+        }
         r
     }
 
@@ -157,12 +245,11 @@ impl<'a> Lowerer<'a> {
                         f.ret.clone()
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
-                    } else if matches!(n.strip_prefix(crate::c::lower::calls::NONDET_PREFIX), Some("float" | "double" | "long_double")) {
+                    } else if matches!(n.strip_prefix(NONDET_PREFIX), Some("float" | "double" | "long_double")) {
                         CType::Float(self.arith.machine.sizeof_double)
                     } else if n == "__builtin_expect" {
                         CType::Int(self.arith.machine.long())
-                    } else if let Some(how) = crate::c::lower::calls::operand_evaluation(n) {
-                        use crate::c::lower::calls::{CompileTimeQuery, OperandEvaluation};
+                    } else if let Some(how) = operand_evaluation(n) {
                         match how {
                             OperandEvaluation::Chosen => {
                                 let e = self.chosen_operand(c)?;

@@ -281,8 +281,9 @@ impl<'a> Lowerer<'a> {
         let Some(record_size) = self.byte_size(&CType::Record(record)).filter(|s| *s > 0) else { return };
         let Some(fields) = self.types.record(record).fields.clone() else { return };
         for f in fields.iter().filter(|f| f.bits.is_none() && f.ty == CType::Ptr(Box::new(CType::Record(record)))) {
+            // Only links the program also accesses as `E->f` (a struct
+            // that merely holds such a pointer gets no orders from this).
             let field = LinkField { record, offset: f.offset };
-            self.mem.links.found.insert(field);
             let object = PtrVal { off: Term::sub(addr.off.clone(), Term::int(f.offset as i64)), pointee: CType::Record(record), ..addr.clone() };
             let is_link = Term::and(vec![Term::eq(addr.off.clone(), Term::int(f.offset as i64)), Term::le(Term::int(record_size as i64), addr.size.clone())]);
             self.link_value(&LinkAccess { field, object }, v, &is_link);

@@ -453,6 +453,10 @@ impl Term {
                         let v = ints(args)?;
                         let mut it = v.into_iter();
                         let first = it.next()?;
+                        // SMT-LIB's `(- x)` with one argument is the negation.
+                        if args.len() == 1 {
+                            return Some(Value::Int(-first));
+                        }
                         Value::Int(it.fold(first, |a, b| a - b))
                     }
                     Op::Neg => Value::Int(-ints(args)?.pop()?),
@@ -725,6 +729,15 @@ mod tests {
             Term::lt(Term::add(vec![Term::var("x"), Term::int(-1)]), Term::var("n y")),
         ]);
         assert_eq!(t.to_string(), "(and (<= 0 x) (< (+ x (- 1)) |n y|))");
+    }
+
+    #[test]
+    fn a_minus_of_one_argument_evaluates_to_the_negation() {
+        let env: Valuation = [("x".to_string(), Value::Int(BigInt::from(5)))].into_iter().collect();
+        let t = Term::App(Op::Sub, vec![Term::var("x")]);
+        assert_eq!(t.eval(&env), Some(Value::Int(BigInt::from(-5))));
+        let t = Term::App(Op::Sub, vec![Term::var("x"), Term::int(2), Term::int(1)]);
+        assert_eq!(t.eval(&env), Some(Value::Int(BigInt::from(2))));
     }
 
     #[test]

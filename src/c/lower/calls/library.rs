@@ -515,19 +515,20 @@ impl<'a> Lowerer<'a> {
 
     /// Any pointer value (NULL or into any block, any offset).
     pub(in crate::c::lower) fn unknown_pointer(&mut self, pointee: CType) -> PtrVal {
-        let parts: Vec<Term> = ["ext.base", "ext.off", "ext.size"]
-            .iter()
-            .map(|n| {
-                let v = self.cfg.temp(n, IntType::LONG);
-                self.emit(crate::ir::Action::Choose(v.clone()));
-                Term::var(v)
-            })
-            .collect();
-        let [base, off, size] = <[Term; 3]>::try_from(parts).unwrap_or_else(|_| unreachable!("three parts"));
+        let [base, off, size] = self.chosen_pointer_parts();
         // A block is never larger than the address space, nor negative.
         self.emit_assume(Term::and(vec![Term::le(Term::int(0), base.clone()), Term::le(Term::int(0), size.clone())]));
         self.links_existing_block(&base);
         PtrVal { base, off, size, pointee }
+    }
+
+    /// A base, offset and size, each chosen freely (no assumption on them).
+    pub(in crate::c::lower) fn chosen_pointer_parts(&mut self) -> [Term; 3] {
+        ["ext.base", "ext.off", "ext.size"].map(|n| {
+            let v = self.cfg.temp(n, IntType::LONG);
+            self.emit(crate::ir::Action::Choose(v.clone()));
+            Term::var(v)
+        })
     }
 
     /// Whether a call to a printf-family function may write through a

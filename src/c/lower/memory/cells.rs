@@ -309,14 +309,7 @@ impl<'a> Lowerer<'a> {
         }
         // Any value (not `unknown_pointer`, whose assumptions on chosen
         // values would keep a NO from runs that never read the cell).
-        let any: Vec<Term> = ["ext.base", "ext.off", "ext.size"]
-            .iter()
-            .map(|n| {
-                let v = self.cfg.temp(n, IntType::LONG);
-                self.emit(Action::Choose(v.clone()));
-                Term::var(v)
-            })
-            .collect();
+        let any = self.chosen_pointer_parts();
         self.links_existing_block(&any[0]);
         for (part, t) in cell.parts().into_iter().zip(any) {
             let new = if *when == Term::tt() { t } else { Term::ite(when.clone(), t, Term::var(part.clone())) };

@@ -166,3 +166,22 @@ fn recursion_through_a_function_pointer_is_not_refused_and_no_no_rests_on_it() {
     let out = tessera::termination::prove_program(&p, &opts);
     assert_eq!(out.answer.word(), "NO", "{:?}", p.approximations);
 }
+
+#[test]
+fn an_integer_holding_an_address_converts_back_to_that_pointer() {
+    // CIL's way of reading memory (every Linux driver task): the address
+    // as an integer plus an offset, converted back. The load reads a[1],
+    // 0, so the loop, which would never end from any other value, is not
+    // entered.
+    let src = "int main(void) { int a[2] = {5, 0}; unsigned long x; unsigned long off = 4UL; x = (unsigned long)a + off;
+               int n = *((int *)x); while (n != 0) { n++; } return 0; }";
+    let p = tessera::c::parse_source("m.c", src, IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect(src);
+    prove_yes(&p);
+    // A store through such an integer sets the loop's bound exactly: NO
+    // (the address is held on the edge that converts it back, so no
+    // unknown pointer is left for the witness to depend on).
+    let src = "int main(void) { int n = 0; unsigned long x; x = (unsigned long)(&n); *((int *)x) = 5; while (n > 0) { } return 0; }";
+    let p = tessera::c::parse_source("m.c", src, IntSemantics::C, tessera::ir::MachineModel::ilp32()).expect(src);
+    let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(30), ..Default::default() };
+    assert_eq!(tessera::termination::prove_program(&p, &opts).answer.word(), "NO", "{p}");
+}

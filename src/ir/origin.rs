@@ -32,6 +32,20 @@ pub enum Origin {
     /// pointers stored through it follow the order of allocation, and the
     /// link last read or written (see `c/lower/memory/links.rs`).
     LinkOrder(LinkVariable),
+    /// What the model keeps of the address an integer variable holds
+    /// (`(unsigned long)p + 8`; see `c/lower/memory/addresses.rs`).
+    HeldAddress(HeldAddressPart),
+}
+
+/// The variables kept per integer variable that holds an address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeldAddressPart {
+    Base,
+    Offset,
+    Size,
+    /// (0/1) the integer variable still has the value it was given with
+    /// the address.
+    Held,
 }
 
 /// The variables the model keeps per link.
@@ -119,7 +133,7 @@ impl Origin {
     /// witness leaves these free.
     pub fn is_internal(&self) -> bool {
         self.is_temporary()
-            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_))
+            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_))
     }
 
     /// Whether the source name reads as a C lvalue: a variable, a cell of
@@ -134,7 +148,7 @@ impl Origin {
             Origin::Allocation(part) => *part != AllocationPart::Counter,
             Origin::Cell { of, .. } => *of == Owner::Variable,
             Origin::PointerPart { of, .. } => matches!(of, Owner::Variable | Owner::Conditional),
-            Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) => false,
+            Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_) => false,
         }
     }
 

@@ -446,6 +446,7 @@ impl<'a> Lowerer<'a> {
 
     /// Drop locations unreachable from the entry, renumber, check loops.
     fn finish(&mut self) -> Result<Program> {
+        memory::forget_overwritten(&mut self.cfg.edges, self.mem.held_addresses());
         let found = self.cfg.repeating_sites();
         self.mem.found_repeating(found);
         let n = self.cfg.locations.len();

@@ -210,6 +210,7 @@ impl<'a> Lowerer<'a> {
             return Ok(self.load(&lv));
         }
         let lv = self.protect_lvalue(lv, r);
+        let address = self.address_assigned(&lv, r)?;
         let v = self.expr(r)?;
         if let LValue::Mem { ty, .. } = &lv {
             // The value of the assignment is the value stored (no load).
@@ -217,7 +218,14 @@ impl<'a> Lowerer<'a> {
             self.store(&lv, v.clone());
             return Ok(v);
         }
-        self.store(&lv, v);
+        match (address, &lv) {
+            (Some(address), LValue::Var { name, .. }) => {
+                let held = self.hold_address(&name.clone(), address);
+                self.store(&lv, v);
+                self.emit(held);
+            }
+            _ => self.store(&lv, v),
+        }
         Ok(self.load(&lv))
     }
 }

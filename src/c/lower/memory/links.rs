@@ -421,11 +421,18 @@ impl<'a> Lowerer<'a> {
     /// above `alloc#next`, would become a covered block once the program
     /// allocates that far, and its links would be taken as ordered.
     pub(crate) fn links_existing_block(&mut self, base: &Term) {
+        if let Some(t) = self.existing_block(base) {
+            self.emit_assume(t);
+        }
+    }
+
+    /// What [`Lowerer::links_existing_block`] assumes of `base`, if anything.
+    pub(crate) fn existing_block(&mut self, base: &Term) -> Option<Term> {
         if self.link_orders().is_empty() {
-            return;
+            return None;
         }
         let next = Term::var(self.alloc_counter());
-        self.emit_assume(Term::or(vec![Term::lt(base.clone(), Term::int(SUMMARY_BASE)), Term::lt(base.clone(), next)]));
+        Some(Term::or(vec![Term::lt(base.clone(), Term::int(SUMMARY_BASE)), Term::lt(base.clone(), next)]))
     }
 
     /// A write that may change links of summarized blocks by other means

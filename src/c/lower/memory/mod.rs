@@ -31,6 +31,7 @@
 //!   load); stores into such blocks are
 //!   dropped, which is sound because their loads ignore contents.
 
+mod addresses;
 mod cells;
 mod exposure;
 mod links;
@@ -38,6 +39,7 @@ mod objects;
 mod pointer;
 mod pointer_expr;
 
+pub(crate) use addresses::{forget_overwritten, HeldAddresses};
 use cells::Block;
 pub(crate) use exposure::Exposure;
 pub(crate) use links::{outside_unions, Contents, LinkField};
@@ -87,6 +89,8 @@ pub(crate) struct Memory {
     last_record_return: Option<PtrVal>,
     /// Pointers in self-referential members, ordered by allocation.
     links: Links,
+    /// Integer variables holding addresses (see [`addresses`]).
+    held_addresses: HeldAddresses,
 }
 
 impl Memory {
@@ -105,6 +109,7 @@ impl Memory {
             last_pointer_return: None,
             last_record_return: None,
             links: Links::new(links),
+            held_addresses: HeldAddresses::new(),
         }
     }
     /// The results of the call just inlined: its pointer, or the block of
@@ -132,6 +137,10 @@ impl Memory {
     }
     /// What this round found: sites that repeat, the blocks' exposure and
     /// the links met.
+    /// The integer variables holding addresses (see [`addresses`]).
+    pub fn held_addresses(&self) -> &HeldAddresses {
+        &self.held_addresses
+    }
     pub fn outcome(self) -> (HashSet<usize>, Exposure, std::collections::BTreeSet<LinkField>) {
         let links = self.links.found().clone();
         (self.found_repeating, self.exposure, links)

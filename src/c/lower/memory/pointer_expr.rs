@@ -51,7 +51,11 @@ impl<'a> Lowerer<'a> {
                 }
                 Some(Symbol::Var { .. }) => {
                     // An integer where a pointer is expected (gcc converts it,
-                    // with a warning): like a cast, any pointer.
+                    // with a warning): like a cast, the address it holds or
+                    // any pointer.
+                    if let Some(p) = self.pointer_from_held_address(e, hint.clone().unwrap_or(CType::Void))? {
+                        return Ok(p);
+                    }
                     let at = self.span(e.span);
                     self.note_approximation(at, crate::ir::Approximation::IntegerToPointer);
                     Ok(self.unknown_pointer(hint.unwrap_or(CType::Void)))
@@ -70,8 +74,11 @@ impl<'a> Lowerer<'a> {
                     return Err(self.unsupported(c.span, "a cast from a pointer to an integer"));
                 };
                 if !self.is_pointer(&c.node.expression)? {
-                    // An integer as an address: addresses are not modelled,
-                    // so any pointer (recorded).
+                    // An integer as an address: the address it holds (see
+                    // `addresses.rs`), else any pointer (recorded).
+                    if let Some(p) = self.pointer_from_held_address(&c.node.expression, pointee.clone())? {
+                        return Ok(p);
+                    }
                     self.effect(&c.node.expression)?;
                     let at = self.span(c.span);
                     self.note_approximation(at, crate::ir::Approximation::IntegerToPointer);

@@ -147,6 +147,14 @@ fn a_call_through_a_function_pointer_goes_to_its_target() {
 }
 
 #[test]
+fn a_pointer_returned_through_a_function_pointer_is_its_targets_result() {
+    // Each target returns a pointer to a 0, so the loop never runs (from
+    // any other value it would not end): the result is each target's own.
+    let p = lower("fnptr_pointer_result.c");
+    prove_yes(&p);
+}
+
+#[test]
 fn recursion_through_a_function_pointer_is_not_refused_and_no_no_rests_on_it() {
     let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(10), ..Default::default() };
     let lower_regress = |name: &str| parse_file(&path_of(&format!("regress/{name}")), IntSemantics::C, tessera::ir::MachineModel::lp64()).unwrap_or_else(|e| panic!("{name}: {e}"));

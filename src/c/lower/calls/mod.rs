@@ -33,7 +33,7 @@ const MAX_INLINED_SIZE: usize = 20_000;
 
 /// Calls through a pointer with more possible targets than this are refused
 /// (each target is inlined at the call).
-const MAX_INDIRECT_TARGETS: usize = 16;
+pub(crate) const MAX_INDIRECT_TARGETS: usize = 16;
 
 /// What the lowering knows of the program's functions and the calls being
 /// inlined, private to this folder: the rest of the lowering asks through
@@ -437,7 +437,7 @@ impl<'a> Lowerer<'a> {
         Ok(info)
     }
 
-    fn inline(&mut self, name: &str, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
+    pub(crate) fn inline(&mut self, name: &str, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
         if let Some(&component) = self.calls.recursive.get(name) {
             return self.recursive_call(name, component, c, want);
         }
@@ -635,6 +635,36 @@ impl<'a> Lowerer<'a> {
             (_, true) => return Err(self.unsupported(c.span, "this result of a call through a function pointer")),
             _ => None,
         };
+        let assign = |l: &mut Self, v: Option<Val>| {
+            if let (Some((r, t)), Some(v)) = (&result, v) {
+                let v = l.arith.convert(v, *t);
+                l.emit(Action::Assign(r.clone(), v.term));
+            }
+        };
+        self.indirect_branches(c, &target, &targets, |l, f| {
+            let v = l.inline(f, c, want)?;
+            assign(l, v);
+            Ok(())
+        }, |l, name| {
+            let v = l.external_call(&name, c, ret.clone(), want)?;
+            assign(l, v);
+            Ok(())
+        })?;
+        Ok(result.map(|(r, t)| self.arith.var(&r, t)))
+    }
+
+    /// The branches of a call through the function pointer `target`: one
+    /// into each of `targets` whose block it may hold (`to_target`), and
+    /// one into code outside the program (`to_outside`, given the call as
+    /// written) where it may hold none of them; joined after the call.
+    pub(crate) fn indirect_branches(
+        &mut self,
+        c: &'a Node<CallExpression>,
+        target: &crate::c::lower::memory::PtrVal,
+        targets: &[String],
+        mut to_target: impl FnMut(&mut Self, &str) -> Result<()>,
+        mut to_outside: impl FnMut(&mut Self, String) -> Result<()>,
+    ) -> Result<()> {
         let known = crate::c::lower::memory::const_int(&target.base);
         let blocks: Vec<(String, Term)> = targets.iter().map(|f| (f.clone(), self.function_address(f).base)).collect();
         let start = self.flow.take();
@@ -645,11 +675,7 @@ impl<'a> Lowerer<'a> {
             }
             self.flow.set(start.clone());
             self.emit_assume(Term::eq(target.base.clone(), block.clone()));
-            let v = self.inline(f, c, want)?;
-            if let (Some((r, t)), Some(v)) = (&result, v) {
-                let v = self.arith.convert(v, *t);
-                self.emit(Action::Assign(r.clone(), v.term));
-            }
+            to_target(self, f)?;
             ends.extend(self.flow.take());
         }
         if known.is_none() || !blocks.iter().any(|(_, b)| crate::c::lower::memory::const_int(b) == known) {
@@ -658,15 +684,11 @@ impl<'a> Lowerer<'a> {
                 self.emit_assume(Term::not(Term::eq(target.base.clone(), block.clone())));
             }
             let name = format!("(*{})", self.source_text(c.node.callee.span).trim_start_matches('*'));
-            let v = self.external_call(&name, c, ret, want)?;
-            if let (Some((r, t)), Some(v)) = (&result, v) {
-                let v = self.arith.convert(v, *t);
-                self.emit(Action::Assign(r.clone(), v.term));
-            }
+            to_outside(self, name)?;
             ends.extend(self.flow.take());
         }
         self.join_here(ends, c.span, "after a call through a pointer");
-        Ok(result.map(|(r, t)| self.arith.var(&r, t)))
+        Ok(())
     }
 
     /// A call of `name` while `name` is being inlined, on a cycle through

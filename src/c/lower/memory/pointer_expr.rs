@@ -225,6 +225,37 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A call through a function pointer whose result is a pointer: in
+    /// each target the pointer may hold, that function's result; outside
+    /// the program (a pointer the model lost, or a library function's
+    /// address), any pointer. Each branch writes its result into one
+    /// pointer read after the call.
+    fn indirect_pointer_call(&mut self, c: &'a Node<CallExpression>, pointee: CType) -> Result<PtrVal> {
+        let targets = self.indirect_targets(c, true)?;
+        let target = self.pointer(&c.node.callee, Some(CType::Function))?;
+        if targets.is_empty() {
+            // Only code outside the program can give the pointer.
+            let name = format!("(*{})", self.source_text(c.node.callee.span).trim_start_matches('*'));
+            return self.external_pointer_call(&name, c, pointee);
+        }
+        if targets.len() > crate::c::lower::calls::MAX_INDIRECT_TARGETS {
+            return Err(self.unsupported(c.span, format!("a call through a function pointer with {} possible targets", targets.len())));
+        }
+        let target = self.snapshot_pointer(target);
+        let result = self.declare_pointer("call%ret", Owner::Temporary, pointee.clone(), None, false, false);
+        self.indirect_branches(c, &target, &targets, |l, f| {
+            l.inline(f, c, true)?;
+            let p = l.mem.last_pointer_return.take().ok_or_else(|| l.unsupported(c.span, format!("the result of `{f}` as a pointer")))?;
+            l.assign_pointer_parts(&result, p);
+            Ok(())
+        }, |l, name| {
+            let p = l.external_pointer_call(&name, c, pointee.clone())?;
+            l.assign_pointer_parts(&result, p);
+            Ok(())
+        })?;
+        Ok(result.value())
+    }
+
     /// `&x`, `&*p`, `&p[i]`, `&s.f`, `&p->f`, `&a` (an array or struct).
     fn address_of(&mut self, operand: &'a Node<Expression>) -> Result<PtrVal> {
         match &operand.node {
@@ -310,14 +341,7 @@ impl<'a> Lowerer<'a> {
             _ => None,
         };
         let Some(name) = direct else {
-            // Through a function pointer: only code outside the program may
-            // give the pointer (no function of the program could).
-            if !self.indirect_targets(c, true)?.is_empty() {
-                return Err(self.unsupported(c.span, "the pointer result of a call through a function pointer"));
-            }
-            self.pointer(&c.node.callee, Some(CType::Function))?;
-            let name = format!("(*{})", self.source_text(c.node.callee.span).trim_start_matches('*'));
-            return self.external_pointer_call(&name, c, hint.unwrap_or(CType::Void));
+            return self.indirect_pointer_call(c, hint.unwrap_or(CType::Void));
         };
         let defined = self.calls.is_defined(name);
         if !defined && name == "__builtin_choose_expr" {

@@ -11,8 +11,8 @@
 //!   emitting actions there ([`flow::Flow`]);
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
-//! - `typing/`: static C types (each expression's decided once per
-//!   scope), structs and unions and their layout,
+//! - `typing/`: static C types (each expression's decided once),
+//!   structs and unions and their layout,
 //!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
 //! - `memory/`: pointers, blocks and cells, objects and initializers,
 //!   exposure ([`memory::Memory`]);
@@ -331,18 +331,12 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn enter_frame(&mut self, f: Frame) {
         self.cfg.function = f.function.clone();
         self.calls.push_frame(f);
-        self.types.scope_opened(self.scope_position());
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
         let f = self.calls.pop_frame();
-        self.types.scopes_closed(self.scope_position());
         self.close_automatic(self.calls.frames().len(), usize::MAX);
         self.cfg.function = self.function_name();
         f
-    }
-    /// Where lowering stands among scopes (see [`typing::ScopePosition`]).
-    pub(crate) fn scope_position(&self) -> typing::ScopePosition {
-        (self.calls.frames().len(), self.calls.frame().map_or(0, |f| f.scopes.len()))
     }
     pub fn function_name(&self) -> String {
         self.calls.frame().map(|f| f.function.clone()).unwrap_or_default()
@@ -350,7 +344,6 @@ impl<'a> Lowerer<'a> {
     pub fn push_scope(&mut self) {
         if let Some(f) = self.frame() {
             f.scopes.push(HashMap::new());
-            self.types.scope_opened(self.scope_position());
         }
     }
     pub fn pop_scope(&mut self) {
@@ -358,7 +351,6 @@ impl<'a> Lowerer<'a> {
         if let Some(f) = self.frame() {
             f.scopes.pop();
             let scopes = f.scopes.len();
-            self.types.scopes_closed((frames, scopes));
             self.close_automatic(frames, scopes);
         }
     }

@@ -10,18 +10,24 @@
 //!
 //! C types are static: what a name denotes at a node of the syntax tree
 //! is fixed by the declarations before it, not by how lowering reached
-//! the node. So the type of an expression node is decided once for the
-//! translation unit, the first time lowering asks (from the types of its
-//! operands, which are decided on the way), and kept in [`ExprTypes`]; a
-//! body inlined twice, a block entered again, reads the same types, and
-//! so does the member each `.` or `->` names. Even a call through a
-//! function pointer has a static type here: its possible targets are the
-//! functions the program uses as values (fixed once every declaration is
-//! read, before any body is lowered). A struct or union defined in a body
-//! is one type however often the body is inlined (see `records.rs`).
+//! the node. So the type of every expression node, and the member each
+//! `.` or `->` names, is decided once for the translation unit, by the
+//! elaboration pass before lowering (`elaborate.rs`), and kept in a plain
+//! table ([`ExprTypes`]) that every round of lowering reads; a body
+//! inlined twice, a block entered again, reads the same types. Even a
+//! call through a function pointer has a static type here: its possible
+//! targets are the functions the program uses as values (fixed once every
+//! declaration is read, before any body is lowered). What the pass leaves
+//! (see `elaborate.rs`) lowering decides the first time it asks, from the
+//! types of the operands, and keeps in a table of its own. A struct or
+//! union defined in a body is one type however often the body is inlined
+//! (see `records.rs`).
 
+mod elaborate;
 mod records;
 mod sizes;
+
+pub(crate) use elaborate::elaborate;
 
 pub(crate) use records::{keeps_alignment, type_attributes, LayoutAttributes};
 
@@ -32,6 +38,7 @@ use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 use crate::c::lower::calls::builtins::{operand_evaluation, CompileTimeQuery, OperandEvaluation};
 use crate::c::lower::calls::library::NONDET_PREFIX;
 use crate::c::lower::operators::cmp_op;
@@ -65,7 +72,9 @@ pub(crate) struct Types<'a> {
     /// A floating-point type or constant has been seen (only then are
     /// arithmetic operands checked for floating point).
     uses_floats: bool,
-    /// The type of each expression decided so far.
+    /// The types the elaboration pass decided (see `elaborate.rs`).
+    elaborated: Rc<ExprTypes>,
+    /// The types it left, as lowering decided them.
     decided: ExprTypes,
 }
 
@@ -73,14 +82,18 @@ pub(crate) struct Types<'a> {
 /// `.`/`->` names, by the address of the node (the syntax tree outlives
 /// the lowering and is never changed, so an address is one node). See
 /// the module's documentation.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct ExprTypes {
     types: HashMap<usize, CType>,
     members: HashMap<usize, records::Member>,
+    /// The nodes whose deciding met a floating-point type (a cast to
+    /// `double`): reading one counts as seeing that type, as deciding it
+    /// did (see [`Types::uses_floats`]).
+    floating: HashSet<usize>,
 }
 
 impl<'a> Types<'a> {
-    pub fn new(unit: &'a TranslationUnit, text: &str, alignof_typeof: HashSet<usize>, pack: HashMap<usize, u64>) -> Types<'a> {
+    pub fn new(unit: &'a TranslationUnit, text: &str, alignof_typeof: HashSet<usize>, pack: HashMap<usize, u64>, elaborated: Rc<ExprTypes>) -> Types<'a> {
         let (type_attributes, type_attribute_offsets) = type_attributes(unit, text);
         Types {
             alignof_typeof,
@@ -93,6 +106,7 @@ impl<'a> Types<'a> {
             record_tags: HashMap::new(),
             defined_records: HashMap::new(),
             uses_floats: false,
+            elaborated,
             decided: ExprTypes::default(),
         }
     }
@@ -140,6 +154,23 @@ impl<'a> Types<'a> {
     pub fn saw_floats(&mut self) {
         self.uses_floats = true;
     }
+    /// The type decided for the expression node at `node`, if it is.
+    fn decided_type(&mut self, node: usize) -> Option<CType> {
+        let t = self.elaborated.types.get(&node).or_else(|| self.decided.types.get(&node))?.clone();
+        self.read_decision(node);
+        Some(t)
+    }
+    /// The member decided for the member expression at `node`, if it is.
+    fn decided_member(&mut self, node: usize) -> Option<records::Member> {
+        let m = self.elaborated.members.get(&node).or_else(|| self.decided.members.get(&node))?.clone();
+        self.read_decision(node);
+        Some(m)
+    }
+    fn read_decision(&mut self, node: usize) {
+        if self.elaborated.floating.contains(&node) || self.decided.floating.contains(&node) {
+            self.uses_floats = true;
+        }
+    }
     pub fn uses_floats(&self) -> bool {
         self.uses_floats
     }
@@ -165,11 +196,17 @@ impl<'a> Lowerer<'a> {
     /// is an error each time it is asked about.
     pub fn object_type(&mut self, e: &'a Node<Expression>) -> Result<CType> {
         let node = e as *const Node<Expression> as usize;
-        if let Some(t) = self.types.decided.types.get(&node) {
-            return Ok(t.clone());
+        if let Some(t) = self.types.decided_type(node) {
+            // Debug builds check the table against deciding again here,
+            // in lowering's own scope.
+            if cfg!(debug_assertions) {
+                let again = self.type_of_inner(e);
+                debug_assert!(again.as_ref().ok() == Some(&t), "{}: decided as {t:?}, lowering here decides {again:?}", self.source_text(e.span));
+            }
+            return Ok(t);
         }
         self.enter(e.span)?;
-        let r = self.type_of_inner(e);
+        let r = self.deciding(node, |l| l.type_of_inner(e));
         self.leave();
         if let Ok(t) = &r {
             self.types.decided.types.insert(node, t.clone());
@@ -180,12 +217,24 @@ impl<'a> Lowerer<'a> {
     /// The member named by `s.f` or `p->f`, decided once like the types.
     pub(crate) fn member_of(&mut self, m: &'a Node<MemberExpression>) -> Result<records::Member> {
         let node = m as *const Node<MemberExpression> as usize;
-        if let Some(found) = self.types.decided.members.get(&node) {
-            return Ok(found.clone());
+        if let Some(found) = self.types.decided_member(node) {
+            return Ok(found);
         }
-        let found = self.find_member(m)?;
+        let found = self.deciding(node, |l| l.find_member(m))?;
         self.types.decided.members.insert(node, found.clone());
         Ok(found)
+    }
+
+    /// Decide what `node` needs with `decide`, noting whether that met a
+    /// floating-point type (see [`ExprTypes::floating`]).
+    fn deciding<T>(&mut self, node: usize, decide: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        let before = std::mem::replace(&mut self.types.uses_floats, false);
+        let r = decide(self);
+        if self.types.uses_floats {
+            self.types.decided.floating.insert(node);
+        }
+        self.types.uses_floats |= before;
+        r
     }
 
     fn type_of_inner(&mut self, e: &'a Node<Expression>) -> Result<CType> {

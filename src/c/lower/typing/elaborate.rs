@@ -4,11 +4,12 @@
 //! The pass reads the file-scope declarations as lowering does (with
 //! lowering's own declaration methods, on a lowerer of its own whose model
 //! is thrown away: array lengths and enumeration constants are evaluated
-//! exactly as lowering evaluates them), then walks every function body
-//! once with its own scopes — parameters, blocks, `for` declarations,
-//! statement expressions, typedefs and enumerations declared in a block —
-//! binding each name to its declared type, and decides the type of every
-//! expression node and the member every `.`/`->` names. Lowering reads
+//! exactly as lowering evaluates them), then walks once every function
+//! body a run from `main` may reach, with its own scopes — parameters,
+//! blocks, `for` declarations, statement expressions, typedefs and
+//! enumerations declared in a block — binding each name to its declared
+//! type, and decides the type of every expression node and the member
+//! every `.`/`->` names. Lowering reads
 //! these ([`Lowerer::object_type`], [`Lowerer::member_of`]) and never
 //! decides them again, however often it inlines a body.
 //!
@@ -19,7 +20,8 @@
 //! inlines bodies, which this pass does not follow; lowering decides such
 //! types the first time it asks and keeps them (see `mod.rs`). A node
 //! whose type is an error (an undeclared name) is left too: lowering meets
-//! the same error, with its own position and context.
+//! the same error, with its own position and context. So is any body the
+//! call graph from `main` misses, should lowering inline one.
 //!
 //! Deciding a type may meet a floating-point type (a cast to `double`),
 //! and lowering checks arithmetic for floating point only once it has met
@@ -33,7 +35,7 @@ use crate::c::types::CType;
 use crate::error::Result;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The types of the expressions of `unit`, decided once (see the module's
 /// documentation). `l` is a lowerer that has lowered nothing yet; it is
@@ -44,11 +46,15 @@ pub(crate) fn elaborate<'a>(mut l: Lowerer<'a>, unit: &'a TranslationUnit) -> Ex
         return ExprTypes::default();
     }
     let file_scope_records = l.types.records.len();
+    // Only the bodies a run from `main` may reach are ever lowered.
+    let reachable: HashSet<String> = l.reachable_functions(["main".to_string()]).into_iter().map(|(f, _)| f).collect();
     for ext in &unit.0 {
         if let ExternalDeclaration::FunctionDefinition(f) = &ext.node {
-            // A body lowering rejects is rejected there: the types decided
-            // before the error are right, the rest are left to lowering.
-            let _ = l.elaborate_function(f);
+            if declarator_name(&f.node.declarator.node).is_some_and(|n| reachable.contains(&n)) {
+                // A body lowering rejects is rejected there: the types decided
+                // before the error are right, the rest are left to lowering.
+                let _ = l.elaborate_function(f);
+            }
         }
     }
     let mut decided = std::mem::take(&mut l.types.decided);

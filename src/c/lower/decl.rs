@@ -90,23 +90,10 @@ impl<'a> Lowerer<'a> {
         for init in &decl.node.declarators {
             let d = &init.node.declarator.node;
             let Some(name) = declarator_name(d) else { continue };
-            if storage.typedef {
-                let ty = self.declared_type(base.clone(), d)?;
-                let (attrs, inherited) = self.declaration_alignment(&decl.node.specifiers, d)?;
-                let ty = match attrs.unmodelled {
-                    Some(what) => CType::Unsupported(format!("a type with the attribute `{what}`")),
-                    None => ty,
-                };
-                // `aligned` on a typedef gives the type exactly that
-                // alignment (gcc lets it lower it too).
-                self.bind(&name, Symbol::Typedef(ty, attrs.aligned.or(inherited)));
+            if self.type_or_function(decl, storage, &base, &name, d)? {
                 continue;
             }
             let attributes = attribute_names(&decl.node.specifiers, d);
-            if is_function_declarator(d) {
-                self.function_prototype(&name, base.clone(), d, attributes.iter().any(|a| a == "noreturn"))?;
-                continue;
-            }
             if attributes.iter().any(|a| a == "cleanup") {
                 // A function that runs when the variable goes out of scope.
                 return Err(self.unsupported(init.span, format!("variable `{name}` with a `cleanup` attribute")));
@@ -165,6 +152,36 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// A declarator of `decl` that names a type or declares a function:
+    /// bound, or declared, here (`true`). Any other declares an object,
+    /// which is the caller's.
+    pub(super) fn type_or_function(&mut self, decl: &'a Node<Declaration>, storage: Storage, base: &CType, name: &str, d: &'a Declarator) -> Result<bool> {
+        if storage.typedef {
+            let sym = self.typedef_symbol(&decl.node.specifiers, base.clone(), d)?;
+            self.bind(name, sym);
+            return Ok(true);
+        }
+        if is_function_declarator(d) {
+            let noreturn = attribute_names(&decl.node.specifiers, d).iter().any(|a| a == "noreturn");
+            self.function_prototype(name, base.clone(), d, noreturn)?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// What the name a `typedef` declarator declares denotes.
+    fn typedef_symbol(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], base: CType, d: &'a Declarator) -> Result<Symbol> {
+        let ty = self.declared_type(base, d)?;
+        let (attrs, inherited) = self.declaration_alignment(specifiers, d)?;
+        let ty = match attrs.unmodelled {
+            Some(what) => CType::Unsupported(format!("a type with the attribute `{what}`")),
+            None => ty,
+        };
+        // `aligned` on a typedef gives the type exactly that
+        // alignment (gcc lets it lower it too).
+        Ok(Symbol::Typedef(ty, attrs.aligned.or(inherited)))
     }
 
     /// The layout attributes of a declaration (its specifiers' but those

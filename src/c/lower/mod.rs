@@ -11,8 +11,8 @@
 //!   emitting actions there ([`flow::Flow`]);
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
-//! - `typing/`: static C types (each expression's decided once per
-//!   scope), structs and unions and their layout,
+//! - `typing/`: static C types (each expression's decided once, by the
+//!   elaboration pass before lowering: `typing/elaborate.rs`), structs and unions and their layout,
 //!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
 //! - `memory/`: pointers, blocks and cells, objects and initializers,
 //!   exposure ([`memory::Memory`]);
@@ -57,6 +57,7 @@ use num_traits::{One, Zero};
 
 pub use calls::ExternalCalls;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// What a C identifier denotes in a scope.
 #[derive(Clone, Debug)]
@@ -221,8 +222,12 @@ pub fn lower(
     let mut repeating: HashSet<usize> = HashSet::new();
     let mut exposed: HashSet<i64> = HashSet::new();
     let mut links = std::collections::BTreeSet::new();
+    // The types of the expressions, decided once for every round.
+    let none = Rc::new(typing::ExprTypes::default());
+    let elaborated = Rc::new(typing::elaborate(lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, none), unit));
     for _ in 0..8 {
-        let (program, found, exposure, found_links, _) = lower_once(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links)?;
+        let l = lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, elaborated.clone());
+        let (program, found, exposure, found_links, _) = lower_once(l, unit)?;
         let exposure_settled = !exposure.consulted || exposure.found.is_subset(&exposed);
         if found.is_subset(&repeating) && exposure_settled && found_links.is_subset(&links) {
             return Ok(program);
@@ -234,10 +239,23 @@ pub fn lower(
     Err(TesseraError::unsupported(None, "allocation sites whose repetition, or blocks whose exposure, could not be settled"))
 }
 
-fn lower_once(
-    unit: &TranslationUnit,
-    text: &str,
-    map: &SourceMap,
+/// One round of [`lower`]: the program, and what the round found.
+fn lower_once<'a>(
+    mut l: Lowerer<'a>,
+    unit: &'a TranslationUnit,
+) -> Result<(Program, HashSet<usize>, memory::Exposure, std::collections::BTreeSet<memory::LinkField>, Vec<crate::c::types::Record>)> {
+    let program = l.program(unit)?;
+    let (found, exposure, links) = l.mem.outcome();
+    let links = memory::outside_unions(&links, l.types.records());
+    Ok((program, found, exposure, links, l.types.into_records()))
+}
+
+/// A lowerer that has lowered nothing yet, reading the types `elaborated`
+/// decided.
+fn lowerer<'a>(
+    unit: &'a TranslationUnit,
+    text: &'a str,
+    map: &'a SourceMap,
     file: &str,
     arith: Arith,
     marks: &Marks,
@@ -245,14 +263,15 @@ fn lower_once(
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
     links: &std::collections::BTreeSet<memory::LinkField>,
-) -> Result<(Program, HashSet<usize>, memory::Exposure, std::collections::BTreeSet<memory::LinkField>, Vec<crate::c::types::Record>)> {
+    elaborated: Rc<typing::ExprTypes>,
+) -> Lowerer<'a> {
     let mut cfg = CfgBuilder::default();
     let entry = cfg.new_location(None, "entry");
     let exit = cfg.new_location(None, "exit");
     cfg.protected.extend([entry, exit]);
-    let mut l = Lowerer {
+    Lowerer {
         text,
-        types: typing::Types::new(unit, text, marks.alignof_typeof.clone(), marks.pack.clone()),
+        types: typing::Types::new(unit, text, marks.alignof_typeof.clone(), marks.pack.clone(), elaborated),
         map,
         file: file.to_string(),
         arith,
@@ -267,11 +286,7 @@ fn lower_once(
         mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit), links.clone()),
         initialized_globals: HashSet::new(),
         globals_outside_code_cannot_change: HashSet::new(),
-    };
-    let program = l.program(unit)?;
-    let (found, exposure, links) = l.mem.outcome();
-    let links = memory::outside_unions(&links, l.types.records());
-    Ok((program, found, exposure, links, l.types.into_records()))
+    }
 }
 
 /// The structs and unions of a C text as laid out (for the tests of
@@ -283,7 +298,8 @@ pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Ve
     let map = SourceMap::new(text).rewritten(text, rewritten.clone());
     let unit = crate::c::parse::parse(&rewritten.text, &map)?;
     let arith = Arith::new(ir::IntSemantics::C, machine);
-    let (_, _, _, _, records) = lower_once(&unit, &rewritten.text, &map, "test.c", arith, &marks, calls::ExternalCalls::default(), &HashSet::new(), &HashSet::new(), &Default::default())?;
+    let l = lowerer(&unit, &rewritten.text, &map, "test.c", arith, &marks, calls::ExternalCalls::default(), &HashSet::new(), &HashSet::new(), &Default::default(), Default::default());
+    let (_, _, _, _, records) = lower_once(l, &unit)?;
     Ok(records)
 }
 
@@ -331,18 +347,12 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn enter_frame(&mut self, f: Frame) {
         self.cfg.function = f.function.clone();
         self.calls.push_frame(f);
-        self.types.scope_opened(self.scope_position());
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
         let f = self.calls.pop_frame();
-        self.types.scopes_closed(self.scope_position());
         self.close_automatic(self.calls.frames().len(), usize::MAX);
         self.cfg.function = self.function_name();
         f
-    }
-    /// Where lowering stands among scopes (see [`typing::ScopePosition`]).
-    pub(crate) fn scope_position(&self) -> typing::ScopePosition {
-        (self.calls.frames().len(), self.calls.frame().map_or(0, |f| f.scopes.len()))
     }
     pub fn function_name(&self) -> String {
         self.calls.frame().map(|f| f.function.clone()).unwrap_or_default()
@@ -350,7 +360,6 @@ impl<'a> Lowerer<'a> {
     pub fn push_scope(&mut self) {
         if let Some(f) = self.frame() {
             f.scopes.push(HashMap::new());
-            self.types.scope_opened(self.scope_position());
         }
     }
     pub fn pop_scope(&mut self) {
@@ -358,7 +367,6 @@ impl<'a> Lowerer<'a> {
         if let Some(f) = self.frame() {
             f.scopes.pop();
             let scopes = f.scopes.len();
-            self.types.scopes_closed((frames, scopes));
             self.close_automatic(frames, scopes);
         }
     }
@@ -385,7 +393,9 @@ impl<'a> Lowerer<'a> {
 
     // ---- the whole program
 
-    fn program(&mut self, unit: &'a TranslationUnit) -> Result<Program> {
+    /// The file-scope declarations and the functions' signatures, then
+    /// what is known once they are all read (see [`calls::Calls::index_bodies`]).
+    fn file_scope(&mut self, unit: &'a TranslationUnit) -> Result<()> {
         for ext in &unit.0 {
             match &ext.node {
                 ExternalDeclaration::Declaration(d) => self.declaration(d, true)?,
@@ -394,6 +404,11 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.calls.index_bodies();
+        Ok(())
+    }
+
+    fn program(&mut self, unit: &'a TranslationUnit) -> Result<Program> {
+        self.file_scope(unit)?;
         let main = match self.calls.function("main").and_then(|f| f.def) {
             Some(m) => m,
             None => {

@@ -87,6 +87,17 @@ impl<'a> Lowerer<'a> {
     }
 }
 
+/// The type `main`'s parameter at `position` is seen with, as
+/// [`Lowerer::call_main`] binds it (`None`: it names nothing).
+pub(in crate::c::lower) fn main_parameter_type(position: usize, ty: &CType) -> Option<CType> {
+    match (ty, MainParameter::at(position)) {
+        (CType::Void, _) => None,
+        (CType::Ptr(pointee), MainParameter::Arguments | MainParameter::Environment) if matches!(**pointee, CType::Ptr(_)) => Some(ty.clone()),
+        (CType::Ptr(_), _) => Some(CType::Unsupported("pointer (arguments of main)".into())),
+        _ => Some(ty.clone()),
+    }
+}
+
 /// What a parameter of `main` is, by its position (C11 5.1.2.2.1, and the
 /// common extension `char *envp[]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

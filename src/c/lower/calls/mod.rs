@@ -2,7 +2,7 @@
 //! program's own functions (recursive ones are in `recursion.rs`).
 
 pub(in crate::c::lower) mod builtins;
-mod entry;
+pub(in crate::c::lower) mod entry;
 mod indirect;
 mod input;
 pub(in crate::c::lower) mod library;
@@ -64,7 +64,7 @@ impl Frame {
     /// The frame of the body of `def`, called `name`, with `scope` as its
     /// outermost scope: not `main`, no return value, no recursion instance
     /// (the callers set those that differ).
-    fn of_body(name: &str, def: &Node<FunctionDefinition>, scope: HashMap<String, Symbol>) -> Frame {
+    pub(in crate::c::lower) fn of_body(name: &str, def: &Node<FunctionDefinition>, scope: HashMap<String, Symbol>) -> Frame {
         Frame {
             function: name.to_string(),
             scopes: vec![scope],

@@ -105,7 +105,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// `int a[] = {1, 2, 3}` has 3 elements; `char s[] = "ab"` has 3.
-    fn complete_array_type(&mut self, ty: CType, init: Option<&'a Node<Initializer>>) -> CType {
+    pub(in crate::c::lower) fn complete_array_type(&mut self, ty: CType, init: Option<&'a Node<Initializer>>) -> CType {
         let CType::Array(elem, None) = &ty else { return ty };
         let n = match init.map(|i| &i.node) {
             Some(Initializer::List(items)) => Some(list_length(self, items)),

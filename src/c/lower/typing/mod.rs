@@ -8,18 +8,26 @@
 //!
 //! # Each expression's type is decided once
 //!
-//! The type of an expression node depends on what its names denote, so
-//! it is decided in a scope: it is computed the first time lowering asks
-//! (from the types of its operands, which are decided on the way) and
-//! kept with the scope open at that moment ([`Decided`]); every later
-//! question about the node in that scope reads it. A scope's types go
-//! when the scope closes, so a body inlined twice, a block entered again
-//! or a round of [`crate::c::lower::lower`] decides afresh, and a name
-//! declared in an inner scope (a statement expression's own declarations)
-//! never sees a type decided outside it.
+//! C types are static: what a name denotes at a node of the syntax tree
+//! is fixed by the declarations before it, not by how lowering reached
+//! the node. So the type of every expression node, and the member each
+//! `.` or `->` names, is decided once for the translation unit, by the
+//! elaboration pass before lowering (`elaborate.rs`), and kept in a plain
+//! table ([`ExprTypes`]) that every round of lowering reads; a body
+//! inlined twice, a block entered again, reads the same types. Even a
+//! call through a function pointer has a static type here: its possible
+//! targets are the functions the program uses as values (fixed once every
+//! declaration is read, before any body is lowered). What the pass leaves
+//! (see `elaborate.rs`) lowering decides the first time it asks, from the
+//! types of the operands, and keeps in a table of its own. A struct or
+//! union defined in a body is one type however often the body is inlined
+//! (see `records.rs`).
 
+mod elaborate;
 mod records;
 mod sizes;
+
+pub(crate) use elaborate::elaborate;
 
 pub(crate) use records::{keeps_alignment, type_attributes, LayoutAttributes};
 
@@ -30,6 +38,7 @@ use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 use crate::c::lower::calls::builtins::{operand_evaluation, CompileTimeQuery, OperandEvaluation};
 use crate::c::lower::calls::library::NONDET_PREFIX;
 use crate::c::lower::operators::cmp_op;
@@ -58,62 +67,33 @@ pub(crate) struct Types<'a> {
     records: Vec<crate::c::types::Record>,
     /// Records by `(is union, tag)`.
     record_tags: HashMap<(bool, String), usize>,
+    /// Records by the address of the specifier that defines them.
+    defined_records: HashMap<usize, usize>,
     /// A floating-point type or constant has been seen (only then are
     /// arithmetic operands checked for floating point).
     uses_floats: bool,
-    /// The type of each expression, by the scope it was decided in.
-    decided: Decided,
+    /// The types the elaboration pass decided (see `elaborate.rs`).
+    elaborated: Rc<ExprTypes>,
+    /// The types it left, as lowering decided them.
+    decided: ExprTypes,
 }
 
-/// Where lowering stands among scopes: the number of inlined bodies open
-/// and the number of scopes open in the innermost one (`(0, 0)`: file
-/// scope). The scopes open at one time are ordered by their positions.
-pub(crate) type ScopePosition = (usize, usize);
-
-/// The C types decided so far (see the module's documentation): for each
-/// open scope, innermost last, its position and the types decided in it,
-/// by the address of the expression node (the syntax tree outlives the
-/// lowering and is never changed, so an address is one node).
-#[derive(Default)]
-struct Decided {
-    scopes: Vec<(ScopePosition, HashMap<usize, CType>)>,
-}
-
-impl Decided {
-    /// Forget the scopes closed before `at` was reached.
-    fn close_after(&mut self, at: ScopePosition) {
-        while self.scopes.last().is_some_and(|(p, _)| *p > at) {
-            self.scopes.pop();
-        }
-    }
-    /// A scope opens at `at`: anything decided in one that stood there
-    /// before is gone.
-    fn opened(&mut self, at: ScopePosition) {
-        self.close_after(at);
-        if self.scopes.last().is_some_and(|(p, _)| *p == at) {
-            self.scopes.pop();
-        }
-    }
-    fn get(&mut self, at: ScopePosition, node: usize) -> Option<&CType> {
-        self.close_after(at);
-        match self.scopes.last() {
-            Some((p, types)) if *p == at => types.get(&node),
-            _ => None,
-        }
-    }
-    fn insert(&mut self, at: ScopePosition, node: usize, ty: CType) {
-        self.close_after(at);
-        if !self.scopes.last().is_some_and(|(p, _)| *p == at) {
-            self.scopes.push((at, HashMap::new()));
-        }
-        if let Some((_, types)) = self.scopes.last_mut() {
-            types.insert(node, ty);
-        }
-    }
+/// The C type decided for each expression node, and the member each
+/// `.`/`->` names, by the address of the node (the syntax tree outlives
+/// the lowering and is never changed, so an address is one node). See
+/// the module's documentation.
+#[derive(Clone, Default)]
+pub(crate) struct ExprTypes {
+    types: HashMap<usize, CType>,
+    members: HashMap<usize, records::Member>,
+    /// The nodes whose deciding met a floating-point type (a cast to
+    /// `double`): reading one counts as seeing that type, as deciding it
+    /// did (see [`Types::uses_floats`]).
+    floating: HashSet<usize>,
 }
 
 impl<'a> Types<'a> {
-    pub fn new(unit: &'a TranslationUnit, text: &str, alignof_typeof: HashSet<usize>, pack: HashMap<usize, u64>) -> Types<'a> {
+    pub fn new(unit: &'a TranslationUnit, text: &str, alignof_typeof: HashSet<usize>, pack: HashMap<usize, u64>, elaborated: Rc<ExprTypes>) -> Types<'a> {
         let (type_attributes, type_attribute_offsets) = type_attributes(unit, text);
         Types {
             alignof_typeof,
@@ -124,8 +104,10 @@ impl<'a> Types<'a> {
             enum_tags: HashMap::new(),
             records: Vec::new(),
             record_tags: HashMap::new(),
+            defined_records: HashMap::new(),
             uses_floats: false,
-            decided: Decided::default(),
+            elaborated,
+            decided: ExprTypes::default(),
         }
     }
     /// The record numbered `id` (see [`CType::Record`]).
@@ -172,16 +154,25 @@ impl<'a> Types<'a> {
     pub fn saw_floats(&mut self) {
         self.uses_floats = true;
     }
+    /// The type decided for the expression node at `node`, if it is.
+    fn decided_type(&mut self, node: usize) -> Option<CType> {
+        let t = self.elaborated.types.get(&node).or_else(|| self.decided.types.get(&node))?.clone();
+        self.read_decision(node);
+        Some(t)
+    }
+    /// The member decided for the member expression at `node`, if it is.
+    fn decided_member(&mut self, node: usize) -> Option<records::Member> {
+        let m = self.elaborated.members.get(&node).or_else(|| self.decided.members.get(&node))?.clone();
+        self.read_decision(node);
+        Some(m)
+    }
+    fn read_decision(&mut self, node: usize) {
+        if self.elaborated.floating.contains(&node) || self.decided.floating.contains(&node) {
+            self.uses_floats = true;
+        }
+    }
     pub fn uses_floats(&self) -> bool {
         self.uses_floats
-    }
-    /// A scope opened at `at` (see [`Decided`]).
-    pub fn scope_opened(&mut self, at: ScopePosition) {
-        self.decided.opened(at);
-    }
-    /// Scopes closed: lowering stands at `at` again.
-    pub fn scopes_closed(&mut self, at: ScopePosition) {
-        self.decided.close_after(at);
     }
 }
 
@@ -200,21 +191,49 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The C type of an expression as an object (before arrays decay):
-    /// what `sizeof` and `&` see. Decided once in a scope (see the
-    /// module's documentation); an expression without a type (an
-    /// undeclared name) is an error each time it is asked about.
+    /// what `sizeof` and `&` see. Decided once (see the module's
+    /// documentation); an expression without a type (an undeclared name)
+    /// is an error each time it is asked about.
     pub fn object_type(&mut self, e: &'a Node<Expression>) -> Result<CType> {
-        let at = self.scope_position();
         let node = e as *const Node<Expression> as usize;
-        if let Some(t) = self.types.decided.get(at, node) {
-            return Ok(t.clone());
+        if let Some(t) = self.types.decided_type(node) {
+            // Debug builds check the table against deciding again here,
+            // in lowering's own scope.
+            if cfg!(debug_assertions) {
+                let again = self.type_of_inner(e);
+                debug_assert!(again.as_ref().ok() == Some(&t), "{}: decided as {t:?}, lowering here decides {again:?}", self.source_text(e.span));
+            }
+            return Ok(t);
         }
         self.enter(e.span)?;
-        let r = self.type_of_inner(e);
+        let r = self.deciding(node, |l| l.type_of_inner(e));
         self.leave();
         if let Ok(t) = &r {
-            self.types.decided.insert(at, node, t.clone());
+            self.types.decided.types.insert(node, t.clone());
         }
+        r
+    }
+
+    /// The member named by `s.f` or `p->f`, decided once like the types.
+    pub(crate) fn member_of(&mut self, m: &'a Node<MemberExpression>) -> Result<records::Member> {
+        let node = m as *const Node<MemberExpression> as usize;
+        if let Some(found) = self.types.decided_member(node) {
+            return Ok(found);
+        }
+        let found = self.deciding(node, |l| l.find_member(m))?;
+        self.types.decided.members.insert(node, found.clone());
+        Ok(found)
+    }
+
+    /// Decide what `node` needs with `decide`, noting whether that met a
+    /// floating-point type (see [`ExprTypes::floating`]).
+    fn deciding<T>(&mut self, node: usize, decide: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        let before = std::mem::replace(&mut self.types.uses_floats, false);
+        let r = decide(self);
+        if self.types.uses_floats {
+            self.types.decided.floating.insert(node);
+        }
+        self.types.uses_floats |= before;
         r
     }
 
@@ -343,9 +362,12 @@ impl<'a> Lowerer<'a> {
             }
             // The value of `({ ...; (T *) x; })` (`container_of`) has the
             // cast's type; other last expressions may use the block's own
-            // declarations, which are not in scope here.
+            // declarations, which are not in scope here. The cast itself
+            // is decided where it stands, in the block (which may name `T`
+            // anew): what is decided here is kept for the statement
+            // expression only.
             Expression::Statement(s) => match last_expression(s) {
-                Some(x) if matches!(x.node, Expression::Cast(_)) => self.type_of(x)?,
+                Some(x) if matches!(x.node, Expression::Cast(_)) => self.type_of_inner(x)?.decay(),
                 _ => CType::Unsupported("the type of a statement expression".into()),
             },
             Expression::Member(m) => self.member_of(m)?.ty,

@@ -74,6 +74,15 @@ impl<'a> Lowerer<'a> {
                 None => self.new_record(tag, union),
             }));
         };
+        // A definition read before (a body inlined again, a block entered
+        // again) is the same type: its record again, its tag in force again.
+        let definition = st as *const Node<StructType> as usize;
+        if let Some(&id) = self.types.defined_records.get(&definition) {
+            if let Some(t) = tag {
+                self.types.record_tags.insert((union, t), id);
+            }
+            return Ok(CType::Record(id));
+        }
         // A definition: complete a declared-only record, else a new one (a
         // struct defined again in an inner scope shadows the outer one).
         let id = match existing {
@@ -228,6 +237,7 @@ impl<'a> Lowerer<'a> {
         r.size = round_up(size, align);
         r.align = align;
         r.fields = Some(fields);
+        self.types.defined_records.insert(definition, id);
         Ok(CType::Record(id))
     }
 
@@ -293,8 +303,8 @@ impl<'a> Lowerer<'a> {
 }
 
 impl<'a> Lowerer<'a> {
-    /// The member named by `s.f` or `p->f`.
-    pub(crate) fn member_of(&mut self, m: &'a Node<MemberExpression>) -> Result<Member> {
+    /// The member named by `s.f` or `p->f` (see [`Lowerer::member_of`]).
+    pub(super) fn find_member(&mut self, m: &'a Node<MemberExpression>) -> Result<Member> {
         let base = match m.node.operator.node {
             MemberOperator::Direct => self.object_type(&m.node.expression)?,
             MemberOperator::Indirect => match self.type_of(&m.node.expression)? {

@@ -185,6 +185,10 @@ fn an_integer_holding_an_address_converts_back_to_that_pointer() {
                int n = *((int *)x); while (n != 0) { n++; } return 0; }";
     let p = tessera::c::parse_source("m.c", src, IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect(src);
     prove_yes(&p);
+    // The same through an initializer (`uintptr_t`-style code).
+    let src = "int main(void) { int a[2] = {5, 0}; unsigned long x = (unsigned long)a + 4; int n = *((int *)x); while (n != 0) { n++; } return 0; }";
+    let p = tessera::c::parse_source("m.c", src, IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect(src);
+    prove_yes(&p);
     // A store through such an integer sets the loop's bound exactly: NO
     // (the address is held on the edge that converts it back, so no
     // unknown pointer is left for the witness to depend on).

@@ -463,10 +463,19 @@ impl<'a> Lowerer<'a> {
                     self.bind(name, Symbol::Var { name: v, ty: t });
                     return Ok(());
                 }
+                let address = self.address_given(t, e)?;
                 let val = self.expr(e)?;
                 let val = self.arith.convert(val, t);
                 let v = self.cfg.declare(name, &f, t);
-                self.assign_var(&v, val);
+                match address {
+                    // `unsigned long x = (unsigned long)p;` (see `memory/addresses.rs`).
+                    Some(address) => {
+                        let held = self.hold_address(&v, address);
+                        self.assign_var(&v, val);
+                        self.emit(held);
+                    }
+                    None => self.assign_var(&v, val),
+                }
                 self.bind(name, Symbol::Var { name: v, ty: t });
             }
             None => {

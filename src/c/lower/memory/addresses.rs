@@ -192,8 +192,18 @@ impl<'a> Lowerer<'a> {
     /// evaluated (it reads the state `r` reads).
     pub(in crate::c::lower) fn address_assigned(&mut self, lv: &LValue, r: &'a Node<Expression>) -> Result<Option<HeldAddress>> {
         match lv {
-            LValue::Var { ty, .. } if self.pointer_wide(*ty) => self.held_address(r),
+            LValue::Var { ty, .. } => self.address_given(*ty, r),
             _ => Ok(None),
+        }
+    }
+
+    /// The address `e` holds when it is given to an integer variable of
+    /// type `ty` (an assignment or an initializer).
+    pub(in crate::c::lower) fn address_given(&mut self, ty: IntType, e: &'a Node<Expression>) -> Result<Option<HeldAddress>> {
+        if self.pointer_wide(ty) {
+            self.held_address(e)
+        } else {
+            Ok(None)
         }
     }
 

@@ -280,6 +280,17 @@ fn eliminate_quantifiers(phi: &Term, keep: &BTreeSet<String>, budget: &Budget) -
     if free.iter().all(|v| keep.contains(&v.name)) {
         return Ok(phi.clone());
     }
+    // Most variables to eliminate are defined by an equality (a
+    // straight-line clause computes its head's arguments from its body's):
+    // substituted away, they need no solver (`∃v. v = t ∧ φ` is `φ[t/v]`).
+    // The simplifier of the clauses does exactly that to a clause's local
+    // variables: here, those that are not kept. A solver is asked only for
+    // what is left (a 52-predicate system spent 60-120 ms here before).
+    let phi = &defined_variables_substituted(phi, keep, &free);
+    let free = phi.free_vars();
+    if free.iter().all(|v| keep.contains(&v.name)) {
+        return Ok(phi.clone());
+    }
     let s = solver_for(budget);
     s.assert(bool_of(phi));
     let mut cubes = Vec::new();
@@ -303,6 +314,24 @@ fn eliminate_quantifiers(phi: &Term, keep: &BTreeSet<String>, budget: &Budget) -
         cubes.push(t);
     }
     Ok(Term::or(cubes))
+}
+
+/// `phi` with the variables outside `keep` that an equality of `phi`
+/// defines substituted by their definitions: equivalent to `phi` with those
+/// variables existentially quantified. `vars` are the free variables of `phi`.
+fn defined_variables_substituted(phi: &Term, keep: &BTreeSet<String>, vars: &BTreeSet<crate::term::VarDecl>) -> Term {
+    // As a clause whose head arguments are the kept variables, which the
+    // simplifier leaves alone.
+    let kept: Vec<Term> = vars.iter().filter(|v| keep.contains(&v.name)).map(|v| v.term()).collect();
+    let clause = Clause {
+        vars: vars.iter().cloned().collect(),
+        body: Vec::new(),
+        constraint: phi.clone(),
+        head: Some(PredApp { pred: 0, args: kept }),
+        label: String::new(),
+    };
+    let one = System { preds: Vec::new(), clauses: vec![clause], comments: Vec::new() };
+    simplify(&one).clauses.pop().map_or_else(|| phi.clone(), |c| c.constraint)
 }
 
 #[cfg(test)]

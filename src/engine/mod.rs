@@ -54,6 +54,12 @@ pub struct EngineEntry {
     /// [`BACKGROUND_DELAY`]: most problems are decided before, and each
     /// engine's thread costs a Z3 context (7-14 ms, 17 MB of fresh memory).
     pub background: bool,
+    /// How long it waits, when it races, before it starts, unless every
+    /// engine that started at once has given up by then. Spacer waits a
+    /// little: our PDR decides most of the small queries of a proof (and
+    /// small CHC problems) in a few milliseconds, and a Spacer thread costs
+    /// a Z3 context and a processor beside it.
+    pub start_delay: std::time::Duration,
     /// The engine; `None` for the portfolio, which races all the others.
     pub make: Option<fn() -> Box<dyn Engine + Send>>,
 }
@@ -67,6 +73,7 @@ pub const ENGINES: &[EngineEntry] = &[
         help: "Our property-directed reachability (IC3) engine (linear clauses)",
         proves: true,
         background: false,
+        start_delay: std::time::Duration::ZERO,
         make: Some(|| Box::new(pdr::Pdr)),
     },
     EngineEntry {
@@ -75,6 +82,7 @@ pub const ENGINES: &[EngineEntry] = &[
         help: "Bounded model checking: finds counterexamples only (linear clauses)",
         proves: false,
         background: true,
+        start_delay: BACKGROUND_DELAY,
         make: Some(|| Box::new(bmc::Bmc)),
     },
     EngineEntry {
@@ -83,6 +91,7 @@ pub const ENGINES: &[EngineEntry] = &[
         help: "Z3's Spacer through the fixedpoint API",
         proves: true,
         background: false,
+        start_delay: SPACER_DELAY,
         make: Some(|| Box::new(spacer::Spacer)),
     },
     EngineEntry {
@@ -91,6 +100,7 @@ pub const ENGINES: &[EngineEntry] = &[
         help: "Race PDR, BMC and Spacer; the first validated answer wins",
         proves: true,
         background: false,
+        start_delay: std::time::Duration::ZERO,
         make: None,
     },
 ];
@@ -116,6 +126,10 @@ pub(crate) fn take_fresh_thread() -> bool {
 
 /// How long a background engine waits before it starts racing.
 pub const BACKGROUND_DELAY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// How long Spacer waits before it joins a race (see
+/// [`EngineEntry::start_delay`]).
+pub const SPACER_DELAY: std::time::Duration = std::time::Duration::from_millis(25);
 
 /// The nice value of a background engine's thread: its share of the
 /// processor is about a third of a normal thread's (Linux weights 335 to 1024).

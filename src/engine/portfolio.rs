@@ -9,6 +9,7 @@ use super::{Engine, EngineEntry, EngineKind, ENGINES};
 use crate::solve::{Budget, Cancel, Verdict};
 use crate::horn::System;
 use crossbeam_channel::RecvTimeoutError;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -86,11 +87,15 @@ fn lower_priority() {
     }
 }
 
-/// Sleep for `delay` unless the budget expires first (checked every few
-/// milliseconds); whether the whole delay passed.
-fn wait_unless_expired(budget: &Budget, delay: Duration) -> bool {
+/// Sleep for `delay` unless the budget expires first or `early` is set
+/// (checked every few milliseconds); whether to start (the budget has not
+/// expired).
+fn wait_unless_expired(budget: &Budget, delay: Duration, early: &AtomicBool) -> bool {
     let start = std::time::Instant::now();
     while !budget.expired() {
+        if early.load(Ordering::SeqCst) {
+            return true;
+        }
         let Some(left) = delay.checked_sub(start.elapsed()).filter(|d| !d.is_zero()) else { return true };
         std::thread::sleep(left.min(Duration::from_millis(5)));
     }
@@ -136,9 +141,14 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
     race_with(system, engines, budget, Judge::Validate)
 }
 
-fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budget, judge: Judge) -> Verdict {
+fn race_with(system: &System, mut engines: Vec<Box<dyn Engine + Send>>, budget: &Budget, judge: Judge) -> Verdict {
     if budget.expired() {
         return Verdict::Unknown("out of time before solving".into());
+    }
+    if engines.len() == 1 {
+        if let Some(engine) = engines.pop() {
+            return run_here(system, engine.as_ref(), budget, judge);
+        }
     }
     // The racers share their own token, so that stopping the losers does not
     // cancel the caller's budget (which validation still uses).
@@ -156,18 +166,25 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
     let mut running = 0usize;
     let mut reasons: Vec<String> = Vec::new();
     let racing = engines.len() > 1;
+    // Engines that wait before they start (see `EngineEntry::start_delay`)
+    // start at once when every engine that did not wait has given up.
+    let entry = |kind: &str| ENGINES.iter().find(|e| e.name == kind);
+    let delay_of = |kind: &str| if racing { entry(kind).map_or(Duration::ZERO, |e| e.start_delay) } else { Duration::ZERO };
+    let mut eager_running = engines.iter().filter(|e| delay_of(e.name()).is_zero()).count();
+    let start_waiting = Arc::new(AtomicBool::new(eager_running == 0));
     for engine in engines {
         let kind = engine.name();
-        let background = racing && ENGINES.iter().any(|e| e.name == kind && e.background);
-        let (tx, sys, b, caller, finish) =
-            (tx.clone(), Arc::clone(&system_shared), racers.clone(), budget.clone(), Arc::clone(&finish));
+        let background = racing && entry(kind).is_some_and(|e| e.background);
+        let delay = delay_of(kind);
+        let (tx, sys, b, caller, finish, early) =
+            (tx.clone(), Arc::clone(&system_shared), racers.clone(), budget.clone(), Arc::clone(&finish), Arc::clone(&start_waiting));
         let spawned =
             std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(move || {
+                if !delay.is_zero() && !wait_unless_expired(&b, delay, &early) {
+                    let _ = tx.send((kind, Report::Done(Ok(Verdict::Unknown("not started: the race ended first".into())))));
+                    return;
+                }
                 if background {
-                    if !wait_unless_expired(&b, super::BACKGROUND_DELAY) {
-                        let _ = tx.send((kind, Report::Done(Ok(Verdict::Unknown("not started: the race ended first".into())))));
-                        return;
-                    }
                     lower_priority();
                 }
                 super::mark_fresh_thread();
@@ -217,6 +234,12 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
             Report::Done(checked) => checked,
         };
         running -= 1;
+        if delay_of(kind).is_zero() {
+            eager_running = eager_running.saturating_sub(1);
+            if eager_running == 0 {
+                start_waiting.store(true, Ordering::SeqCst);
+            }
+        }
         if !matches!(checked, Ok(Verdict::Unknown(_))) {
             checking = checking.saturating_sub(1);
         }
@@ -327,6 +350,44 @@ mod tests {
         }
     }
 
+    /// An engine that gives up at once.
+    struct Quitter;
+    impl Engine for Quitter {
+        fn name(&self) -> &'static str {
+            "quitter"
+        }
+        fn solve(&self, _system: &System, _b: &Budget) -> Verdict {
+            Verdict::Unknown("gave up".into())
+        }
+    }
+
+    #[test]
+    fn one_engine_runs_on_the_calling_thread_and_its_answer_is_still_checked() {
+        let s = parse_system(
+            "(declare-fun inv (Int) Bool)
+             (assert (forall ((x Int)) (=> (= x 0) (inv x))))
+             (assert (forall ((x Int)) (=> (and (inv x) (= x 7)) false)))",
+        )
+        .expect("parses");
+        // `true` is an invariant of this one.
+        let trivial = parse_system(
+            "(declare-fun inv (Int) Bool)
+             (assert (forall ((x Int)) (=> (= x 0) (inv x))))
+             (assert (forall ((x Int)) (=> (and (inv x) (> x x)) false)))",
+        )
+        .expect("parses");
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let v = race(&trivial, vec![Box::new(Recorder(Arc::clone(&seen)))], &Budget::with_timeout(Duration::from_secs(20)));
+        assert!(matches!(v, Verdict::Safe(_)), "{v:?}");
+        // Not a thread of its own, so not marked fresh.
+        assert_eq!(*seen.lock().unwrap(), vec![false]);
+        let v = race(&s, vec![Box::new(Liar)], &Budget::with_timeout(Duration::from_secs(20)));
+        let Verdict::Unknown(why) = &v else { panic!("a lie got through: {v:?}") };
+        assert!(why.contains("liar: sat answer failed validation"), "{why}");
+        let v = race(&s, vec![Box::new(Quitter)], &Budget::with_timeout(Duration::from_secs(20)));
+        assert!(matches!(&v, Verdict::Unknown(why) if why == "quitter: gave up"), "{v:?}");
+    }
+
     #[test]
     fn answers_are_checked_on_the_engine_thread_and_the_race_waits_for_the_check() {
         let s = parse_system(
@@ -345,7 +406,7 @@ mod tests {
             Ok(v)
         });
         let b = Budget::with_timeout(Duration::from_millis(150));
-        let v = race_with(&s, vec![Box::new(Recorder(Arc::clone(&seen)))], &b, Judge::FirstAnswer(finish));
+        let v = race_with(&s, vec![Box::new(Recorder(Arc::clone(&seen))), Box::new(Quitter)], &b, Judge::FirstAnswer(finish));
         assert!(matches!(v, Verdict::Safe(_)), "{v:?}");
         assert_eq!(*threads.lock().unwrap(), vec![Some("engine-recorder".to_string())]);
         // The race marks its threads fresh; a direct call is not.
@@ -353,7 +414,7 @@ mod tests {
         let _ = Recorder(Arc::clone(&seen)).solve(&s, &b);
         assert_eq!(*seen.lock().unwrap(), vec![true, false]);
         // And the validating judge rejects the wrong `Safe` on that thread.
-        let v = race(&s, vec![Box::new(Recorder(seen))], &Budget::with_timeout(Duration::from_secs(20)));
+        let v = race(&s, vec![Box::new(Recorder(seen)), Box::new(Quitter)], &Budget::with_timeout(Duration::from_secs(20)));
         let Verdict::Unknown(why) = &v else { panic!("a wrong answer got through: {v:?}") };
         assert!(why.contains("recorder: sat answer failed validation"), "{why}");
     }
@@ -364,6 +425,30 @@ mod tests {
         let b = Budget::unlimited();
         b.cancel.cancel();
         assert!(matches!(solve(&s, EngineKind::Portfolio, &b), Verdict::Unknown(_)));
+    }
+}
+
+/// One engine needs no race: it runs on the calling thread, in its Z3
+/// context, under the caller's budget. A thread and a context per query
+/// cost more than the query on the small systems of a proof (the bounded
+/// search for each sample of T_term). An engine that needs a fresh context
+/// (Spacer) starts a thread of its own. The judge is applied as in a race.
+fn run_here(system: &System, engine: &dyn Engine, budget: &Budget, judge: Judge) -> Verdict {
+    let kind = engine.name();
+    // A bug must cost an answer, never the prover: a panic becomes Unknown.
+    let verdict = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.solve(system, budget)))
+        .unwrap_or_else(|_| Verdict::Unknown("internal error (panic)".into()));
+    let word = verdict.word();
+    match (verdict, judge) {
+        (Verdict::Unknown(why), _) => Verdict::Unknown(tagged(kind, &why)),
+        (verdict, Judge::Validate) => match validate_here(system, &verdict, &validation_budget(budget)) {
+            Ok(()) => verdict,
+            Err(e) => Verdict::Unknown(format!("{kind}: {word} answer failed validation: {e}")),
+        },
+        (verdict, Judge::FirstAnswer(finish)) => match finish(verdict, &validation_budget(budget)) {
+            Ok(v) => v,
+            Err(e) => Verdict::Unknown(format!("{kind}: {word} answer not accepted: {e}")),
+        },
     }
 }
 

@@ -55,10 +55,7 @@ pub struct EngineEntry {
     /// engine's thread costs a Z3 context (7-14 ms, 17 MB of fresh memory).
     pub background: bool,
     /// How long it waits, when it races, before it starts, unless every
-    /// engine that started at once has given up by then. Spacer waits a
-    /// little: our PDR decides most of the small queries of a proof (and
-    /// small CHC problems) in a few milliseconds, and a Spacer thread costs
-    /// a Z3 context and a processor beside it.
+    /// engine that started at once has given up by then.
     pub start_delay: std::time::Duration,
     /// The engine; `None` for the portfolio, which races all the others.
     pub make: Option<fn() -> Box<dyn Engine + Send>>,
@@ -127,9 +124,14 @@ pub(crate) fn take_fresh_thread() -> bool {
 /// How long a background engine waits before it starts racing.
 pub const BACKGROUND_DELAY: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// How long Spacer waits before it joins a race (see
-/// [`EngineEntry::start_delay`]).
-pub const SPACER_DELAY: std::time::Duration = std::time::Duration::from_millis(25);
+/// How long Spacer waits before it joins a race: not at all. A delay of
+/// 25 ms (so that PDR alone decides the small queries) made PDR hang in
+/// 4 of 8 runs of CHC-COMP's `s_mutants_06_m`: its thread spun in Z3
+/// 4.8.12's solver timer (`sched_yield` inside `Z3_solver_check_assumptions`,
+/// the timer's worker blocked on its mutex), five problems of
+/// ../shared/bench/chc were lost that way. Starting both at once, as
+/// before, it did not hang in 6 of 6.
+pub const SPACER_DELAY: std::time::Duration = std::time::Duration::ZERO;
 
 /// The nice value of a background engine's thread: its share of the
 /// processor is about a third of a normal thread's (Linux weights 335 to 1024).

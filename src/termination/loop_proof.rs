@@ -130,7 +130,6 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
     let mut run = StrategyRun::new(cx, strategy, budget.clone(), single_piece_only);
     let first = run.run(vec![]);
     queries += run.queries;
-    let slowest_sample = run.slowest_sample;
     let traces = match first {
         StrategyResult::Done(r) => return (r, queries),
         StrategyResult::NeedsPieces(t) => t,
@@ -146,7 +145,6 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
             let b = Budget { deadline: budget.deadline, cancel: race_cancel.clone() };
             s.spawn(move || {
                 let mut run = StrategyRun::new(cx, st, b, false);
-                run.slowest_sample = slowest_sample;
                 let r = run.run(traces);
                 let _ = tx.send((r, run.queries));
             });
@@ -197,15 +195,12 @@ struct StrategyRun<'a> {
     var_names: Vec<String>,
     queries: usize,
     any_state_rounds: usize,
-    /// The longest the bounded search took to find a sample in this run
-    /// (see [`StrategyRun::sample_query`]).
-    slowest_sample: Option<Duration>,
 }
 
 impl<'a> StrategyRun<'a> {
     fn new(cx: LoopContext<'a>, strategy: Strategy, budget: Budget, single_piece_only: bool) -> Self {
         let var_names = cx.enc.vars.iter().map(|v| v.name.clone()).collect();
-        StrategyRun { cx, strategy, budget, single_piece_only, var_names, queries: 0, any_state_rounds: 0, slowest_sample: None }
+        StrategyRun { cx, strategy, budget, single_piece_only, var_names, queries: 0, any_state_rounds: 0 }
     }
 
     fn expired(&self) -> bool {
@@ -481,17 +476,8 @@ impl<'a> StrategyRun<'a> {
         iter: usize,
     ) -> Sampled {
         self.queries += 1;
-        // Once samples came, a candidate that is still wrong is usually
-        // refuted by a run not much longer than the last ones: a few times
-        // the slowest search so far is enough, and a right candidate goes
-        // on to T_rank without spending the whole slice (3pieces: its last
-        // candidate waited 300 ms here for a run that does not exist).
-        // A sample missed here is still found by the proof engine below.
-        let slice = self.slowest_sample.map_or(BMC_SAMPLE_TIME, |t| (t * 4).clamp(BMC_SAMPLE_TIME / 5, BMC_SAMPLE_TIME));
-        let t0 = Instant::now();
-        if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(system, EngineKind::Bmc, &self.budget.sub_budget(slice)) {
-            let took = t0.elapsed();
-            self.slowest_sample = Some(self.slowest_sample.map_or(took, |t| t.max(took)));
+        let quick = self.budget.sub_budget(BMC_SAMPLE_TIME);
+        if let Verdict::Unsafe(d) = crate::engine::portfolio::solve(system, EngineKind::Bmc, &quick) {
             return Sampled::Trace(samples::header_visits(inst, &self.var_names, &d));
         }
         if !candidate.is_zero() && !self.expired() {
@@ -560,7 +546,9 @@ const SAMPLED_CHECK_TIME: Duration = Duration::from_millis(1500);
 /// could not answer.
 const QUICK_RANK_TIME: Duration = Duration::from_secs(1);
 
-/// The bounded search for a sample of T_term before any was found in a run.
+/// The bounded search for a sample of T_term. (A slice predicted from the
+/// searches so far missed samples: the runs grow with the candidates, 2 to
+/// 15 header visits on 3pieces, and each miss costs a quick T_rank.)
 const BMC_SAMPLE_TIME: Duration = Duration::from_millis(300);
 
 /// Most pieces a lexicographic or multiphase candidate may have (every

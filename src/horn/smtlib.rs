@@ -9,7 +9,7 @@
 
 use super::{Clause, PredApp, PredId, Predicate, System};
 use crate::term::parse::{parse_sexprs_located, Pos, SExpr, TermReader};
-use crate::term::{smt_symbol, Op, Sort, Term, VarDecl};
+use crate::term::{smt_symbol, write_symbol, Op, Sort, Term, VarDecl};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -24,7 +24,7 @@ impl fmt::Display for System {
             write!(f, "(declare-fun {} (", smt_symbol(&p.name))?;
             for (i, v) in p.params.iter().enumerate() {
                 if i > 0 {
-                    write!(f, " ")?;
+                    f.write_str(" ")?;
                 }
                 write!(f, "{}", v.sort)?;
             }
@@ -50,18 +50,36 @@ fn write_comment(f: &mut fmt::Formatter<'_>, indent: &str, text: &str) -> fmt::R
 /// A predicate application as SMT-LIB text; nullary predicates are written
 /// without parentheses, as SMT-LIB requires for constants.
 pub fn pred_app_text(system: &System, app: &PredApp) -> String {
-    use std::fmt::Write;
-    let name = system.preds.get(app.pred).map(|p| smt_symbol(&p.name).into_owned()).unwrap_or_else(|| format!("|?{}|", app.pred));
-    if app.args.is_empty() {
-        return name;
+    struct Text<'a>(&'a System, &'a PredApp);
+    impl fmt::Display for Text<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_pred_app(f, self.0, self.1)
+        }
     }
-    let mut s = format!("({name}");
+    Text(system, app).to_string()
+}
+
+/// Writes `app` as [`pred_app_text`] spells it, straight to `f`: printing
+/// a large system made a string of every application first (on a driver
+/// model of 1300 live variables, gigabytes of clauses went through such
+/// strings twice).
+fn write_pred_app(f: &mut fmt::Formatter<'_>, system: &System, app: &PredApp) -> fmt::Result {
+    let bare = app.args.is_empty();
+    if !bare {
+        f.write_str("(")?;
+    }
+    match system.preds.get(app.pred) {
+        Some(p) => write_symbol(f, &p.name)?,
+        None => write!(f, "|?{}|", app.pred)?,
+    }
     for a in &app.args {
-        // Writing into a String cannot fail.
-        let _ = write!(s, " {a}");
+        f.write_str(" ")?;
+        fmt::Display::fmt(a, f)?;
     }
-    s.push(')');
-    s
+    if !bare {
+        f.write_str(")")?;
+    }
+    Ok(())
 }
 
 fn write_clause(f: &mut fmt::Formatter<'_>, system: &System, c: &Clause) -> fmt::Result {
@@ -70,32 +88,52 @@ fn write_clause(f: &mut fmt::Formatter<'_>, system: &System, c: &Clause) -> fmt:
     }
     // Body items: predicate applications first, then the constraint; a
     // conjunction is spread one conjunct per line (the parser puts it back
-    // together as the same `and`).
-    let mut items: Vec<String> = c.body.iter().map(|a| pred_app_text(system, a)).collect();
-    match &c.constraint {
-        Term::App(Op::And, cs) if cs.len() >= 2 => items.extend(cs.iter().map(|t| t.to_string())),
-        Term::Bool(true) if !items.is_empty() => {}
-        t => items.push(t.to_string()),
-    }
-    let head = c.head.as_ref().map(|h| pred_app_text(system, h)).unwrap_or_else(|| "false".into());
-    let (open, close, ind) = if c.vars.is_empty() {
-        ("(assert\n".to_string(), "))".to_string(), "  ")
-    } else {
-        let vars: Vec<String> = c.vars.iter().map(|v| format!("({} {})", smt_symbol(&v.name), v.sort)).collect();
-        (format!("(assert\n  (forall ({})\n", vars.join(" ")), ")))".to_string(), "    ")
+    // together as the same `and`). Each is written as it comes, not
+    // gathered into strings first.
+    let conjuncts: &[Term] = match &c.constraint {
+        Term::App(Op::And, cs) if cs.len() >= 2 => cs,
+        Term::Bool(true) if !c.body.is_empty() => &[],
+        t => std::slice::from_ref(t),
     };
-    write!(f, "{open}")?;
-    writeln!(f, "{ind}(=>")?;
-    if items.len() == 1 {
-        writeln!(f, "{ind}  {}", items[0])?;
+    let ind = if c.vars.is_empty() {
+        f.write_str("(assert\n")?;
+        "  "
     } else {
-        writeln!(f, "{ind}  (and")?;
-        for it in &items {
-            writeln!(f, "{ind}    {it}")?;
+        f.write_str("(assert\n  (forall (")?;
+        for (i, v) in c.vars.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str("(")?;
+            write_symbol(f, &v.name)?;
+            write!(f, " {})", v.sort)?;
         }
+        f.write_str(")\n")?;
+        "    "
+    };
+    writeln!(f, "{ind}(=>")?;
+    let one = c.body.len() + conjuncts.len() == 1;
+    let item_ind = if one { "  " } else { "    " };
+    if !one {
+        writeln!(f, "{ind}  (and")?;
+    }
+    for a in &c.body {
+        write!(f, "{ind}{item_ind}")?;
+        write_pred_app(f, system, a)?;
+        writeln!(f)?;
+    }
+    for t in conjuncts {
+        writeln!(f, "{ind}{item_ind}{t}")?;
+    }
+    if !one {
         writeln!(f, "{ind}  )")?;
     }
-    writeln!(f, "{ind}  {head}{close}")
+    write!(f, "{ind}  ")?;
+    match &c.head {
+        Some(h) => write_pred_app(f, system, h)?,
+        None => f.write_str("false")?,
+    }
+    writeln!(f, "{}", if c.vars.is_empty() { "))" } else { ")))" })
 }
 
 /// A syntax error with the position of the command it is in.

@@ -79,13 +79,21 @@ impl Liveness {
                     .collect()
             })
             .collect();
+        // A worklist of locations whose live set grew: only the edges into
+        // them are looked at again. Sweeping every edge until nothing
+        // changed took as many sweeps as the longest chain of locations
+        // against edge order (a quarter of `emit --ir` on a model of
+        // 26 000 edges). The least fixpoint is the same either way.
+        let adj = p.adjacency();
         let mut live = vec![Bits::new(n); p.locations.len()];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (e, edge_steps) in p.edges.iter().zip(&steps).rev() {
-                let mut l = live[e.to].clone();
-                for s in edge_steps.iter().rev() {
+        let mut queued = vec![true; p.locations.len()];
+        let mut work: Vec<usize> = (0..p.locations.len()).collect();
+        while let Some(to) = work.pop() {
+            queued[to] = false;
+            for &i in &adj.into[to] {
+                let e = &p.edges[i];
+                let mut l = live[to].clone();
+                for s in steps[i].iter().rev() {
                     if let Some(w) = s.written {
                         l.remove(w);
                     }
@@ -93,7 +101,10 @@ impl Liveness {
                         l.insert(r);
                     }
                 }
-                changed |= live[e.from].union(&l);
+                if live[e.from].union(&l) && !queued[e.from] {
+                    queued[e.from] = true;
+                    work.push(e.from);
+                }
             }
         }
         Liveness { steps, live }

@@ -15,29 +15,73 @@ use std::fmt;
 
 impl fmt::Display for System {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "(set-logic HORN)")?;
-        for c in &self.comments {
-            write_comment(f, "", c)?;
-        }
-        writeln!(f)?;
-        for p in &self.preds {
-            write!(f, "(declare-fun {} (", smt_symbol(&p.name))?;
-            for (i, v) in p.params.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(" ")?;
-                }
-                write!(f, "{}", v.sort)?;
-            }
-            writeln!(f, ") Bool)")?;
-        }
+        write_preamble(f, self)?;
         for c in &self.clauses {
             writeln!(f)?;
             write_clause(f, self, c)?;
         }
-        writeln!(f)?;
-        writeln!(f, "(check-sat)")?;
-        writeln!(f, "(exit)")
+        write_postamble(f)
     }
+}
+
+/// Writes `system`'s text (as its `Display` does) with `clauses` after
+/// its own, each written as it comes and then dropped: `emit` writes the
+/// clauses of a large program (gigabytes of text) this way instead of
+/// holding them all.
+pub fn write_streamed(w: &mut dyn std::io::Write, system: &System, clauses: impl Iterator<Item = Clause>) -> std::io::Result<()> {
+    struct Preamble<'a>(&'a System);
+    impl fmt::Display for Preamble<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_preamble(f, self.0)
+        }
+    }
+    struct Text<'a>(&'a System, &'a Clause);
+    impl fmt::Display for Text<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            writeln!(f)?;
+            write_clause(f, self.0, self.1)
+        }
+    }
+    struct Postamble;
+    impl fmt::Display for Postamble {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_postamble(f)
+        }
+    }
+    write!(w, "{}", Preamble(system))?;
+    for c in system.clauses.iter() {
+        write!(w, "{}", Text(system, c))?;
+    }
+    for c in clauses {
+        write!(w, "{}", Text(system, &c))?;
+    }
+    write!(w, "{Postamble}")
+}
+
+/// The logic, the comments and the predicate declarations.
+fn write_preamble(f: &mut fmt::Formatter<'_>, system: &System) -> fmt::Result {
+    writeln!(f, "(set-logic HORN)")?;
+    for c in &system.comments {
+        write_comment(f, "", c)?;
+    }
+    writeln!(f)?;
+    for p in &system.preds {
+        write!(f, "(declare-fun {} (", smt_symbol(&p.name))?;
+        for (i, v) in p.params.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}", v.sort)?;
+        }
+        writeln!(f, ") Bool)")?;
+    }
+    Ok(())
+}
+
+fn write_postamble(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    writeln!(f)?;
+    writeln!(f, "(check-sat)")?;
+    writeln!(f, "(exit)")
 }
 
 fn write_comment(f: &mut fmt::Formatter<'_>, indent: &str, text: &str) -> fmt::Result {

@@ -18,6 +18,9 @@ impl Bits {
     pub fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }
+    pub fn contains(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
     pub fn remove(&mut self, i: usize) {
         self.0[i / 64] &= !(1 << (i % 64));
     }

@@ -579,9 +579,19 @@ pub fn smt_symbol(name: &str) -> std::borrow::Cow<'_, str> {
 
 /// Whether `name` is an SMT-LIB simple symbol (written without `|...|`).
 fn is_simple_symbol(name: &str) -> bool {
-    !name.is_empty()
-        && !name.as_bytes()[0].is_ascii_digit()
-        && name.bytes().all(|c| c.is_ascii_alphanumeric() || b"~!@$%^&*_-+=<>.?/".contains(&c))
+    // A table, not a search of the list of punctuation: this runs for
+    // every character of every variable occurrence printed.
+    const SIMPLE: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut c = 0;
+        while c < 256 {
+            let b = c as u8;
+            t[c] = b.is_ascii_alphanumeric() || matches!(b, b'~' | b'!' | b'@' | b'$' | b'%' | b'^' | b'&' | b'*' | b'_' | b'-' | b'+' | b'=' | b'<' | b'>' | b'.' | b'?' | b'/');
+            c += 1;
+        }
+        t
+    };
+    !name.is_empty() && !name.as_bytes()[0].is_ascii_digit() && name.bytes().all(|c| SIMPLE[c as usize])
 }
 
 /// Writes `name` as [`smt_symbol`] spells it, without making a string of

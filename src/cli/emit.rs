@@ -81,7 +81,7 @@ pub fn run(args: EmitArgs) -> i32 {
     let text: Box<dyn std::fmt::Display> = if args.ir {
         Box::new(program)
     } else {
-        let enc = match encode(&program) {
+        let mut enc = match encode(&program) {
             Ok(e) => e,
             Err(e) => {
                 eprintln!("{e}");
@@ -121,8 +121,10 @@ pub fn run(args: EmitArgs) -> i32 {
             _ => {
                 std::mem::forget(program);
                 // Each clause is made as it is written (see
-                // `write_emitted`); the encoding is consumed.
-                return write_out(|w: &mut dyn Write| enc.write_emitted(w), &args.output);
+                // `write_emitted`).
+                let code = write_out(|w: &mut dyn Write| enc.write_emitted(w), &args.output);
+                std::mem::forget(enc);
+                return code;
             }
         }
     };

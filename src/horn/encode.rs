@@ -541,9 +541,10 @@ impl Encoding {
     /// text, making each clause only when it is written: on a driver
     /// model with thousands of cut-points and a thousand live variables
     /// the clauses held together took gigabytes.
-    pub fn write_emitted(mut self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    /// The transitions are taken (written, then dropped one by one).
+    pub fn write_emitted(&mut self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         let transitions = std::mem::take(&mut self.transitions);
-        let (head, plain) = PlainClauses::new(&self, true);
+        let (head, plain) = PlainClauses::new(self, true);
         let clauses = transitions.into_iter().map(|t| plain.clause(t)).chain(std::iter::once(plain.query()));
         super::smtlib::write_streamed(w, &head, clauses)
     }

@@ -334,8 +334,12 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                 Action::Havoc(v) => {
                     *fresh += 1;
                     let d = VarDecl::int(format!("{v}!{fresh}"));
-                    st.set(position(v)?, d.term());
-                    if p.var(v).is_some_and(|x| x.is_allocation_result()) {
+                    let i = position(v)?;
+                    st.set(i, d.term());
+                    // `vars` are the program's variables in order: found by
+                    // position, not by a search of them all (Program::var)
+                    // at every havoc.
+                    if p.vars.get(i).is_some_and(|x| x.is_allocation_result()) {
                         st.allocations.push(d.name.clone());
                     }
                     st.havocs.push(d.name.clone());

@@ -48,14 +48,26 @@ pub fn write_streamed(w: &mut dyn std::io::Write, system: &System, clauses: impl
             write_postamble(f)
         }
     }
-    write!(w, "{}", Preamble(system))?;
+    // Each part is formatted into one reused string and written whole:
+    // formatting straight into `w` took a call through the writer for
+    // every parenthesis and name (slower than the strings of old on
+    // clauses of many small conjuncts).
+    let mut text = String::new();
+    let mut put = |part: &dyn fmt::Display| {
+        use std::fmt::Write as _;
+        text.clear();
+        // Formatting into a string cannot fail.
+        let _ = write!(text, "{part}");
+        w.write_all(text.as_bytes())
+    };
+    put(&Preamble(system))?;
     for c in system.clauses.iter() {
-        write!(w, "{}", Text(system, c))?;
+        put(&Text(system, c))?;
     }
     for c in clauses {
-        write!(w, "{}", Text(system, &c))?;
+        put(&Text(system, &c))?;
     }
-    write!(w, "{Postamble}")
+    put(&Postamble)
 }
 
 /// The logic, the comments and the predicate declarations.

@@ -46,7 +46,17 @@ fn emit(e: &Entry) -> String {
         .expect("front end");
     let enc = encode(&p).expect("encoding");
     match e.what.as_str() {
-        "plain" => enc.into_emitted_system().to_string(),
+        "plain" => {
+            // What the command writes (clause by clause) is the emitted
+            // system's text.
+            let system = enc.clone().into_emitted_system().to_string();
+            let mut enc = enc;
+            let mut written = Vec::new();
+            enc.write_emitted(&mut written).expect("writing to memory");
+            let written = String::from_utf8(written).expect("UTF-8");
+            assert_eq!(written, system, "{}: the streamed clauses differ from the emitted system", e.program);
+            written
+        }
         w => {
             let (mode, l) = w.split_once(':').expect("mode:loop");
             let mode = if mode == "term" { Mode::Term } else { Mode::Rank };

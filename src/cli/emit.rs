@@ -4,6 +4,7 @@
 use super::args::ModelArgs;
 use crate::horn::encode::encode;
 use crate::instrument::{instrument, Mode};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +52,10 @@ pub struct EmitArgs {
 pub fn run(args: EmitArgs) -> i32 {
     if args.ari {
         return match crate::its::read_problem(&args.file) {
-            Some(Ok(p)) => write_out(&crate::its::ari::print(&p), &args.output),
+            Some(Ok(p)) => {
+                let text = crate::its::ari::print(&p);
+                write_out(|w: &mut dyn Write| write!(w, "{text}"), &args.output)
+            }
             Some(Err(e)) => {
                 eprintln!("{e}");
                 e.exit_code()
@@ -77,7 +81,7 @@ pub fn run(args: EmitArgs) -> i32 {
     let text: Box<dyn std::fmt::Display> = if args.ir {
         Box::new(program)
     } else {
-        let enc = match encode(&program) {
+        let mut enc = match encode(&program) {
             Ok(e) => e,
             Err(e) => {
                 eprintln!("{e}");
@@ -116,27 +120,31 @@ pub fn run(args: EmitArgs) -> i32 {
             }
             _ => {
                 std::mem::forget(program);
-                Box::new(enc.into_emitted_system())
+                // Each clause is made as it is written (see
+                // `write_emitted`).
+                let code = write_out(|w: &mut dyn Write| enc.write_emitted(w), &args.output);
+                std::mem::forget(enc);
+                return code;
             }
         }
     };
-    let code = write_out(&text, &args.output);
+    let code = write_out(|w: &mut dyn Write| write!(w, "{text}"), &args.output);
     std::mem::forget(text);
     code
 }
 
-/// Writes `text` to `output` (standard output when `None`); the exit code.
-fn write_out(text: &dyn std::fmt::Display, output: &Option<PathBuf>) -> i32 {
-    use std::io::Write;
+/// Writes what `write` writes to `output` (standard output when `None`);
+/// the exit code.
+fn write_out(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>, output: &Option<PathBuf>) -> i32 {
     let written = match output {
         Some(path) => std::fs::File::create(path).and_then(|f| {
             let mut w = std::io::BufWriter::new(f);
-            write!(w, "{text}")?;
+            write(&mut w)?;
             w.flush()
         }),
         None => {
             let mut w = std::io::BufWriter::new(std::io::stdout().lock());
-            write!(w, "{text}").and_then(|_| w.flush())
+            write(&mut w).and_then(|_| w.flush())
         }
     };
     match (written, output) {

@@ -9,35 +9,91 @@
 
 use super::{Clause, PredApp, PredId, Predicate, System};
 use crate::term::parse::{parse_sexprs_located, Pos, SExpr, TermReader};
-use crate::term::{smt_symbol, Op, Sort, Term, VarDecl};
+use crate::term::{smt_symbol, write_symbol, Op, Sort, Term, VarDecl};
 use std::collections::BTreeMap;
 use std::fmt;
 
 impl fmt::Display for System {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "(set-logic HORN)")?;
-        for c in &self.comments {
-            write_comment(f, "", c)?;
-        }
-        writeln!(f)?;
-        for p in &self.preds {
-            write!(f, "(declare-fun {} (", smt_symbol(&p.name))?;
-            for (i, v) in p.params.iter().enumerate() {
-                if i > 0 {
-                    write!(f, " ")?;
-                }
-                write!(f, "{}", v.sort)?;
-            }
-            writeln!(f, ") Bool)")?;
-        }
+        write_preamble(f, self)?;
         for c in &self.clauses {
             writeln!(f)?;
             write_clause(f, self, c)?;
         }
-        writeln!(f)?;
-        writeln!(f, "(check-sat)")?;
-        writeln!(f, "(exit)")
+        write_postamble(f)
     }
+}
+
+/// Writes `system`'s text (as its `Display` does) with `clauses` after
+/// its own, each written as it comes and then dropped: `emit` writes the
+/// clauses of a large program (gigabytes of text) this way instead of
+/// holding them all.
+pub fn write_streamed(w: &mut dyn std::io::Write, system: &System, clauses: impl Iterator<Item = Clause>) -> std::io::Result<()> {
+    struct Preamble<'a>(&'a System);
+    impl fmt::Display for Preamble<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_preamble(f, self.0)
+        }
+    }
+    struct Text<'a>(&'a System, &'a Clause);
+    impl fmt::Display for Text<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            writeln!(f)?;
+            write_clause(f, self.0, self.1)
+        }
+    }
+    struct Postamble;
+    impl fmt::Display for Postamble {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_postamble(f)
+        }
+    }
+    // Each part is formatted into one reused string and written whole:
+    // formatting straight into `w` took a call through the writer for
+    // every parenthesis and name (slower than the strings of old on
+    // clauses of many small conjuncts).
+    let mut text = String::new();
+    let mut put = |part: &dyn fmt::Display| {
+        use std::fmt::Write as _;
+        text.clear();
+        // Formatting into a string cannot fail.
+        let _ = write!(text, "{part}");
+        w.write_all(text.as_bytes())
+    };
+    put(&Preamble(system))?;
+    for c in system.clauses.iter() {
+        put(&Text(system, c))?;
+    }
+    for c in clauses {
+        put(&Text(system, &c))?;
+    }
+    put(&Postamble)
+}
+
+/// The logic, the comments and the predicate declarations.
+fn write_preamble(f: &mut fmt::Formatter<'_>, system: &System) -> fmt::Result {
+    writeln!(f, "(set-logic HORN)")?;
+    for c in &system.comments {
+        write_comment(f, "", c)?;
+    }
+    writeln!(f)?;
+    for p in &system.preds {
+        write!(f, "(declare-fun {} (", smt_symbol(&p.name))?;
+        for (i, v) in p.params.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}", v.sort)?;
+        }
+        writeln!(f, ") Bool)")?;
+    }
+    Ok(())
+}
+
+fn write_postamble(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    writeln!(f)?;
+    writeln!(f, "(check-sat)")?;
+    writeln!(f, "(exit)")
 }
 
 fn write_comment(f: &mut fmt::Formatter<'_>, indent: &str, text: &str) -> fmt::Result {
@@ -50,18 +106,36 @@ fn write_comment(f: &mut fmt::Formatter<'_>, indent: &str, text: &str) -> fmt::R
 /// A predicate application as SMT-LIB text; nullary predicates are written
 /// without parentheses, as SMT-LIB requires for constants.
 pub fn pred_app_text(system: &System, app: &PredApp) -> String {
-    use std::fmt::Write;
-    let name = system.preds.get(app.pred).map(|p| smt_symbol(&p.name).into_owned()).unwrap_or_else(|| format!("|?{}|", app.pred));
-    if app.args.is_empty() {
-        return name;
+    struct Text<'a>(&'a System, &'a PredApp);
+    impl fmt::Display for Text<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_pred_app(f, self.0, self.1)
+        }
     }
-    let mut s = format!("({name}");
+    Text(system, app).to_string()
+}
+
+/// Writes `app` as [`pred_app_text`] spells it, straight to `f`: printing
+/// a large system made a string of every application first (on a driver
+/// model of 1300 live variables, gigabytes of clauses went through such
+/// strings twice).
+fn write_pred_app(f: &mut fmt::Formatter<'_>, system: &System, app: &PredApp) -> fmt::Result {
+    let bare = app.args.is_empty();
+    if !bare {
+        f.write_str("(")?;
+    }
+    match system.preds.get(app.pred) {
+        Some(p) => write_symbol(f, &p.name)?,
+        None => write!(f, "|?{}|", app.pred)?,
+    }
     for a in &app.args {
-        // Writing into a String cannot fail.
-        let _ = write!(s, " {a}");
+        f.write_str(" ")?;
+        fmt::Display::fmt(a, f)?;
     }
-    s.push(')');
-    s
+    if !bare {
+        f.write_str(")")?;
+    }
+    Ok(())
 }
 
 fn write_clause(f: &mut fmt::Formatter<'_>, system: &System, c: &Clause) -> fmt::Result {
@@ -70,32 +144,52 @@ fn write_clause(f: &mut fmt::Formatter<'_>, system: &System, c: &Clause) -> fmt:
     }
     // Body items: predicate applications first, then the constraint; a
     // conjunction is spread one conjunct per line (the parser puts it back
-    // together as the same `and`).
-    let mut items: Vec<String> = c.body.iter().map(|a| pred_app_text(system, a)).collect();
-    match &c.constraint {
-        Term::App(Op::And, cs) if cs.len() >= 2 => items.extend(cs.iter().map(|t| t.to_string())),
-        Term::Bool(true) if !items.is_empty() => {}
-        t => items.push(t.to_string()),
-    }
-    let head = c.head.as_ref().map(|h| pred_app_text(system, h)).unwrap_or_else(|| "false".into());
-    let (open, close, ind) = if c.vars.is_empty() {
-        ("(assert\n".to_string(), "))".to_string(), "  ")
-    } else {
-        let vars: Vec<String> = c.vars.iter().map(|v| format!("({} {})", smt_symbol(&v.name), v.sort)).collect();
-        (format!("(assert\n  (forall ({})\n", vars.join(" ")), ")))".to_string(), "    ")
+    // together as the same `and`). Each is written as it comes, not
+    // gathered into strings first.
+    let conjuncts: &[Term] = match &c.constraint {
+        Term::App(Op::And, cs) if cs.len() >= 2 => cs,
+        Term::Bool(true) if !c.body.is_empty() => &[],
+        t => std::slice::from_ref(t),
     };
-    write!(f, "{open}")?;
-    writeln!(f, "{ind}(=>")?;
-    if items.len() == 1 {
-        writeln!(f, "{ind}  {}", items[0])?;
+    let ind = if c.vars.is_empty() {
+        f.write_str("(assert\n")?;
+        "  "
     } else {
-        writeln!(f, "{ind}  (and")?;
-        for it in &items {
-            writeln!(f, "{ind}    {it}")?;
+        f.write_str("(assert\n  (forall (")?;
+        for (i, v) in c.vars.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str("(")?;
+            write_symbol(f, &v.name)?;
+            write!(f, " {})", v.sort)?;
         }
+        f.write_str(")\n")?;
+        "    "
+    };
+    writeln!(f, "{ind}(=>")?;
+    let one = c.body.len() + conjuncts.len() == 1;
+    let item_ind = if one { "  " } else { "    " };
+    if !one {
+        writeln!(f, "{ind}  (and")?;
+    }
+    for a in &c.body {
+        write!(f, "{ind}{item_ind}")?;
+        write_pred_app(f, system, a)?;
+        writeln!(f)?;
+    }
+    for t in conjuncts {
+        writeln!(f, "{ind}{item_ind}{t}")?;
+    }
+    if !one {
         writeln!(f, "{ind}  )")?;
     }
-    writeln!(f, "{ind}  {head}{close}")
+    write!(f, "{ind}  ")?;
+    match &c.head {
+        Some(h) => write_pred_app(f, system, h)?,
+        None => f.write_str("false")?,
+    }
+    writeln!(f, "{}", if c.vars.is_empty() { "))" } else { ")))" })
 }
 
 /// A syntax error with the position of the command it is in.

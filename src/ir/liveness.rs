@@ -18,6 +18,9 @@ impl Bits {
     pub fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }
+    pub fn contains(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
     pub fn remove(&mut self, i: usize) {
         self.0[i / 64] &= !(1 << (i % 64));
     }
@@ -79,13 +82,21 @@ impl Liveness {
                     .collect()
             })
             .collect();
+        // A worklist of locations whose live set grew: only the edges into
+        // them are looked at again. Sweeping every edge until nothing
+        // changed took as many sweeps as the longest chain of locations
+        // against edge order (a quarter of `emit --ir` on a model of
+        // 26 000 edges). The least fixpoint is the same either way.
+        let adj = p.adjacency();
         let mut live = vec![Bits::new(n); p.locations.len()];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (e, edge_steps) in p.edges.iter().zip(&steps).rev() {
-                let mut l = live[e.to].clone();
-                for s in edge_steps.iter().rev() {
+        let mut queued = vec![true; p.locations.len()];
+        let mut work: Vec<usize> = (0..p.locations.len()).collect();
+        while let Some(to) = work.pop() {
+            queued[to] = false;
+            for &i in &adj.into[to] {
+                let e = &p.edges[i];
+                let mut l = live[to].clone();
+                for s in steps[i].iter().rev() {
                     if let Some(w) = s.written {
                         l.remove(w);
                     }
@@ -93,7 +104,10 @@ impl Liveness {
                         l.insert(r);
                     }
                 }
-                changed |= live[e.from].union(&l);
+                if live[e.from].union(&l) && !queued[e.from] {
+                    queued[e.from] = true;
+                    work.push(e.from);
+                }
             }
         }
         Liveness { steps, live }
@@ -101,6 +115,11 @@ impl Liveness {
 
     /// The live variables of each location by name.
     pub fn names(&self, p: &Program) -> Vec<BTreeSet<String>> {
-        self.live.iter().map(|b| b.iter().map(|i| p.vars[i].name.clone()).collect()).collect()
+        // The variables in name order once, so that each set is built from
+        // sorted names (sorting every location's names again was a tenth
+        // of `emit` on a model of 11 000 locations and 1 400 variables).
+        let mut by_name: Vec<usize> = (0..p.vars.len()).collect();
+        by_name.sort_by(|&a, &b| p.vars[a].name.cmp(&p.vars[b].name));
+        self.live.iter().map(|b| by_name.iter().filter(|&&i| b.contains(i)).map(|&i| p.vars[i].name.clone()).collect()).collect()
     }
 }

@@ -404,6 +404,9 @@ impl fmt::Display for Program {
             }
         }
         let loops = find_loops(self).ok();
+        // Each location's edges by index: scanning every edge for every
+        // location made printing a model of 11 000 locations quadratic.
+        let adj = self.adjacency();
         for (id, loc) in self.locations.iter().enumerate() {
             let mut tags = Vec::new();
             if id == self.entry {
@@ -430,7 +433,7 @@ impl fmt::Display for Program {
                 write!(f, " @{}:{}", s.line, s.col)?;
             }
             writeln!(f)?;
-            for e in self.successors(id) {
+            for e in adj.successors(self, id) {
                 write!(f, "    -> L{}:", e.to)?;
                 if e.actions.is_empty() {
                     write!(f, " skip")?;

@@ -203,7 +203,18 @@ fn counters(p: &Program) -> BTreeSet<String> {
 /// the fifteen tests it failed before.
 fn without_implied_disequalities(lits: Vec<Term>) -> Term {
     use crate::term::Op;
-    let lits: Vec<Term> = lits.into_iter().flat_map(|t| t.conjuncts()).collect();
+    // The conjuncts are moved out, not copied (`Term::conjuncts`): every
+    // round of `collapse_tests` comes here for every test-only edge.
+    fn conjuncts(t: Term, out: &mut Vec<Term>) {
+        match t {
+            Term::App(Op::And, args) => args.into_iter().for_each(|a| conjuncts(a, out)),
+            Term::Bool(true) => {}
+            t => out.push(t),
+        }
+    }
+    let mut flat = Vec::new();
+    lits.into_iter().for_each(|t| conjuncts(t, &mut flat));
+    let lits = flat;
     let fixed: Vec<(Term, Term)> = lits
         .iter()
         .filter_map(|t| match t {
@@ -223,7 +234,7 @@ fn without_implied_disequalities(lits: Vec<Term>) -> Term {
         },
         _ => false,
     };
-    Term::and(lits.iter().filter(|t| !implied(t)).cloned().collect())
+    Term::and(lits.into_iter().filter(|t| !implied(t)).collect())
 }
 
 fn merge_parallel_tests(edges: Vec<Edge>) -> Vec<Edge> {
@@ -232,8 +243,10 @@ fn merge_parallel_tests(edges: Vec<Edge>) -> Vec<Edge> {
     let mut out = Vec::new();
     for e in edges {
         if only_tests(&e) {
+            // The tests are moved, not copied: this runs on every edge
+            // in every round of `collapse_tests`.
             let cond = without_implied_disequalities(
-                e.actions.iter().filter_map(|a| if let Action::Assume(t) = a { Some(t.clone()) } else { None }).collect(),
+                e.actions.into_iter().filter_map(|a| if let Action::Assume(t) = a { Some(t) } else { None }).collect(),
             );
             groups.entry((e.from, e.to)).or_default().push(cond);
         } else {
@@ -241,7 +254,8 @@ fn merge_parallel_tests(edges: Vec<Edge>) -> Vec<Edge> {
         }
     }
     for ((from, to), conds) in groups {
-        let complementary = conds.iter().any(|c| conds.contains(&Term::not(c.clone())));
+        // One test alone is never its own negation.
+        let complementary = conds.len() > 1 && conds.iter().any(|c| conds.contains(&Term::not(c.clone())));
         let cond = if complementary {
             Term::tt()
         } else if conds.len() == 1 {

@@ -541,21 +541,26 @@ pub fn euclid_div_mod(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Term::Int(i) => {
-                if i.is_negative() {
-                    write!(f, "(- {})", -i)
-                } else {
-                    write!(f, "{i}")
-                }
-            }
+            // Printing large systems comes here for every node: the common
+            // cases write their text directly, without a string of their
+            // own (a machine-size constant is printed as an i64, not
+            // through the big-integer digit conversion).
+            Term::Int(i) => match i64::try_from(i) {
+                Ok(v) if v < 0 => write!(f, "(- {})", v.unsigned_abs()),
+                Ok(v) => write!(f, "{v}"),
+                Err(_) if i.is_negative() => write!(f, "(- {})", -i),
+                Err(_) => write!(f, "{i}"),
+            },
             Term::Bool(b) => write!(f, "{b}"),
-            Term::Var(n, _) => write!(f, "{}", smt_symbol(n)),
+            Term::Var(n, _) => write_symbol(f, n),
             Term::App(op, args) => {
-                write!(f, "({}", op.smtlib())?;
+                f.write_str("(")?;
+                f.write_str(op.smtlib())?;
                 for a in args {
-                    write!(f, " {a}")?;
+                    f.write_str(" ")?;
+                    fmt::Display::fmt(a, f)?;
                 }
-                write!(f, ")")
+                f.write_str(")")
             }
         }
     }
@@ -565,13 +570,39 @@ impl fmt::Display for Term {
 pub fn smt_symbol(name: &str) -> std::borrow::Cow<'_, str> {
     // Printing large systems calls this for every variable occurrence: a
     // simple symbol is borrowed, not copied.
-    let simple = !name.is_empty()
-        && !name.as_bytes()[0].is_ascii_digit()
-        && name.bytes().all(|c| c.is_ascii_alphanumeric() || b"~!@$%^&*_-+=<>.?/".contains(&c));
-    if simple {
+    if is_simple_symbol(name) {
         std::borrow::Cow::Borrowed(name)
     } else {
         std::borrow::Cow::Owned(format!("|{name}|"))
+    }
+}
+
+/// Whether `name` is an SMT-LIB simple symbol (written without `|...|`).
+fn is_simple_symbol(name: &str) -> bool {
+    // A table, not a search of the list of punctuation: this runs for
+    // every character of every variable occurrence printed.
+    const SIMPLE: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut c = 0;
+        while c < 256 {
+            let b = c as u8;
+            t[c] = b.is_ascii_alphanumeric() || matches!(b, b'~' | b'!' | b'@' | b'$' | b'%' | b'^' | b'&' | b'*' | b'_' | b'-' | b'+' | b'=' | b'<' | b'>' | b'.' | b'?' | b'/');
+            c += 1;
+        }
+        t
+    };
+    !name.is_empty() && !name.as_bytes()[0].is_ascii_digit() && name.bytes().all(|c| SIMPLE[c as usize])
+}
+
+/// Writes `name` as [`smt_symbol`] spells it, without making a string of
+/// it: printers of large systems write a symbol per variable occurrence.
+pub fn write_symbol(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+    if is_simple_symbol(name) {
+        f.write_str(name)
+    } else {
+        f.write_str("|")?;
+        f.write_str(name)?;
+        f.write_str("|")
     }
 }
 

@@ -84,71 +84,93 @@ impl<'a> Lowerer<'a> {
         Ok(out)
     }
 
-    /// A declaration at file scope (`global`) or in a block.
-    pub fn declaration(&mut self, decl: &'a Node<Declaration>, global: bool) -> Result<()> {
+    /// The declarators of `decl`, in order. One that names a type or
+    /// declares a function is bound, or declared, here (see
+    /// [`Lowerer::type_or_function`]); one that declares an object is
+    /// `object`'s, with its name, its declared type and the declaration's
+    /// storage class. Lowering ([`Lowerer::declaration`]) and the
+    /// elaboration pass (`typing/elaborate.rs`) both read declarations
+    /// through this, so the two bind the same names to the same types.
+    pub(super) fn declarators(
+        &mut self,
+        decl: &'a Node<Declaration>,
+        mut object: impl FnMut(&mut Self, &'a Node<InitDeclarator>, String, CType, Storage) -> Result<()>,
+    ) -> Result<()> {
         let (base, storage) = self.specifiers(&decl.node.specifiers)?;
         for init in &decl.node.declarators {
             let d = &init.node.declarator.node;
             let Some(name) = declarator_name(d) else { continue };
-            if self.type_or_function(decl, storage, &base, &name, d)? {
-                continue;
+            if !self.type_or_function(decl, storage, &base, &name, d)? {
+                let ty = self.declared_type(base.clone(), d)?;
+                object(self, init, name, ty, storage)?;
             }
-            let attributes = attribute_names(&decl.node.specifiers, d);
-            if attributes.iter().any(|a| a == "cleanup") {
-                // A function that runs when the variable goes out of scope.
-                return Err(self.unsupported(init.span, format!("variable `{name}` with a `cleanup` attribute")));
+        }
+        Ok(())
+    }
+
+    /// A declaration at file scope (`global`) or in a block.
+    pub fn declaration(&mut self, decl: &'a Node<Declaration>, global: bool) -> Result<()> {
+        self.declarators(decl, |l, init, name, ty, storage| l.object_declarator(decl, init, name, ty, storage, global))
+    }
+
+    /// A declarator of `decl` that declares an object named `name` of type
+    /// `ty` (see [`Lowerer::declaration`]).
+    fn object_declarator(&mut self, decl: &'a Node<Declaration>, init: &'a Node<InitDeclarator>, name: String, ty: CType, storage: Storage, global: bool) -> Result<()> {
+        let d = &init.node.declarator.node;
+        let attributes = attribute_names(&decl.node.specifiers, d);
+        if attributes.iter().any(|a| a == "cleanup") {
+            // A function that runs when the variable goes out of scope.
+            return Err(self.unsupported(init.span, format!("variable `{name}` with a `cleanup` attribute")));
+        }
+        let (attrs, inherited) = self.declaration_alignment(&decl.node.specifiers, d)?;
+        if let Some(what) = attrs.unmodelled {
+            return Err(self.unsupported(init.span, format!("variable `{name}` with the attribute `{what}`")));
+        }
+        // For `__alignof__(name)`: an attribute only raises a variable's alignment.
+        let user = match (attrs.aligned, inherited) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        self.types.declared_alignment(&name, user);
+        if global {
+            // Code outside the program can neither name a `static` global
+            // nor change a `const` object (C11 6.7.3p6: undefined).
+            let const_object = !d.derived.iter().any(|x| matches!(x.node, DerivedDeclarator::Pointer(_)))
+                && decl.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Const));
+            if storage.is_static || const_object {
+                self.globals_outside_code_cannot_change.insert(name.clone());
             }
-            let ty = self.declared_type(base.clone(), d)?;
-            let (attrs, inherited) = self.declaration_alignment(&decl.node.specifiers, d)?;
-            if let Some(what) = attrs.unmodelled {
-                return Err(self.unsupported(init.span, format!("variable `{name}` with the attribute `{what}`")));
-            }
-            // For `__alignof__(name)`: an attribute only raises a variable's alignment.
-            let user = match (attrs.aligned, inherited) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                (a, b) => a.or(b),
-            };
-            self.types.declared_alignment(&name, user);
-            if global {
-                // Code outside the program can neither name a `static` global
-                // nor change a `const` object (C11 6.7.3p6: undefined).
-                let const_object = !d.derived.iter().any(|x| matches!(x.node, DerivedDeclarator::Pointer(_)))
-                    && decl.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Const));
-                if storage.is_static || const_object {
-                    self.globals_outside_code_cannot_change.insert(name.clone());
-                }
-                self.global_variable(&name, ty, storage.is_extern, init)?;
-            } else if storage.is_extern {
-                // Refers to the global of that name.
-                match self.globals.get(&name).cloned() {
-                    Some(sym) => self.bind(&name, sym),
-                    None => {
-                        self.global_variable(&name, ty, true, init)?;
-                        let sym = self.globals.get(&name).cloned();
-                        if let Some(sym) = sym {
-                            self.bind(&name, sym);
-                        }
+            self.global_variable(&name, ty, storage.is_extern, init)?;
+        } else if storage.is_extern {
+            // Refers to the global of that name.
+            match self.globals.get(&name).cloned() {
+                Some(sym) => self.bind(&name, sym),
+                None => {
+                    self.global_variable(&name, ty, true, init)?;
+                    let sym = self.globals.get(&name).cloned();
+                    if let Some(sym) = sym {
+                        self.bind(&name, sym);
                     }
                 }
+            }
+        } else {
+            // No linkage: one declaration per block (C11 6.7p3).
+            let declared_here = self.calls.frame().and_then(|f| f.scopes.last()).is_some_and(|s| {
+                matches!(s.get(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. }))
+            });
+            if declared_here {
+                return Err(TesseraError::invalid(self.span(init.span), format!("redeclaration of `{name}` in the same block")));
+            }
+            if init.node.initializer.is_some() {
+                // C puts the name in scope in its own initializer (C11
+                // 6.2.1p7): `struct T *p = malloc(sizeof *p)` reads only its
+                // type; a read of its value there is indeterminate.
+                self.bind(&name, Symbol::Opaque { ty: ty.clone() });
+            }
+            if storage.is_static {
+                self.static_local(&name, ty, init)?;
             } else {
-                // No linkage: one declaration per block (C11 6.7p3).
-                let declared_here = self.calls.frame().and_then(|f| f.scopes.last()).is_some_and(|s| {
-                    matches!(s.get(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. }))
-                });
-                if declared_here {
-                    return Err(TesseraError::invalid(self.span(init.span), format!("redeclaration of `{name}` in the same block")));
-                }
-                if init.node.initializer.is_some() {
-                    // C puts the name in scope in its own initializer (C11
-                    // 6.2.1p7): `struct T *p = malloc(sizeof *p)` reads only its
-                    // type; a read of its value there is indeterminate.
-                    self.bind(&name, Symbol::Opaque { ty: ty.clone() });
-                }
-                if storage.is_static {
-                    self.static_local(&name, ty, init)?;
-                } else {
-                    self.local_variable(&name, ty, init)?;
-                }
+                self.local_variable(&name, ty, init)?;
             }
         }
         Ok(())
@@ -157,7 +179,7 @@ impl<'a> Lowerer<'a> {
     /// A declarator of `decl` that names a type or declares a function:
     /// bound, or declared, here (`true`). Any other declares an object,
     /// which is the caller's.
-    pub(super) fn type_or_function(&mut self, decl: &'a Node<Declaration>, storage: Storage, base: &CType, name: &str, d: &'a Declarator) -> Result<bool> {
+    fn type_or_function(&mut self, decl: &'a Node<Declaration>, storage: Storage, base: &CType, name: &str, d: &'a Declarator) -> Result<bool> {
         if storage.typedef {
             let sym = self.typedef_symbol(&decl.node.specifiers, base.clone(), d)?;
             self.bind(name, sym);
@@ -188,7 +210,7 @@ impl<'a> Lowerer<'a> {
     /// right after a struct body, which are the struct's, and its
     /// declarator's), and the alignment its type name carries from an
     /// aligned typedef.
-    fn declaration_alignment(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], d: &'a Declarator) -> Result<(super::typing::LayoutAttributes, Option<u64>)> {
+    pub(super) fn declaration_alignment(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], d: &'a Declarator) -> Result<(super::typing::LayoutAttributes, Option<u64>)> {
         let mut exts: Vec<&'a Node<Extension>> = Vec::new();
         let mut types = Vec::new();
         for s in specifiers {
@@ -345,7 +367,7 @@ impl<'a> Lowerer<'a> {
         }
         let storage = if is_extern && init.node.initializer.is_none() { super::memory::Storage::External } else { super::memory::Storage::Static };
         let init_expr = init.node.initializer.as_ref();
-        let complete = self.byte_size(&ty).is_some() || init_expr.is_some();
+        let complete = self.types.byte_size(&ty).is_some() || init_expr.is_some();
         if !complete {
             // `extern int a[];`, `extern struct T x;` of a struct never
             // completed: defined outside the program, contents unknown.

@@ -302,7 +302,7 @@ impl<'a> Lowerer<'a> {
                     return Ok(Some(self.arith.constant(bytes, self.arith.machine.size_t())));
                 }
                 let ty = self.object_type(&s.node.0)?;
-                if self.has_effects(&s.node.0) && self.byte_size(&ty).is_none() {
+                if self.has_effects(&s.node.0) && self.types.byte_size(&ty).is_none() {
                     // An operand of variable-length array type is evaluated.
                     return Err(self.unsupported(s.span, "`sizeof` of a variable-length array operand with side effects"));
                 }

@@ -271,7 +271,7 @@ fn lowerer<'a>(
     cfg.protected.extend([entry, exit]);
     Lowerer {
         text,
-        types: typing::Types::new(unit, text, marks.alignof_typeof.clone(), marks.pack.clone(), elaborated),
+        types: typing::Types::new(unit, text, arith.machine, marks.alignof_typeof.clone(), marks.pack.clone(), elaborated),
         map,
         file: file.to_string(),
         arith,

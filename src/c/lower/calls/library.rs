@@ -335,8 +335,8 @@ impl<'a> Lowerer<'a> {
     /// hold pointers to other memory.
     pub(super) fn havoc_through(&mut self, pointers: &[PtrVal]) {
         let everything = pointers.iter().any(|p| match self.block_object(&p.base) {
-            Some(t) => self.holds_pointers(&t),
-            None => crate::c::lower::memory::const_int(&p.base).is_none() || self.holds_pointers(&p.pointee),
+            Some(t) => self.types.holds_pointers(&t),
+            None => crate::c::lower::memory::const_int(&p.base).is_none() || self.types.holds_pointers(&p.pointee),
         });
         if everything {
             for (cell, t) in self.exposed_cells() {

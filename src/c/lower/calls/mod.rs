@@ -132,6 +132,11 @@ impl<'a> Calls<'a> {
         self.function_values = values;
         self.recursive = recursion::recursive_components(&self.body_facts);
     }
+    /// The defined functions used as values: the possible targets of a
+    /// call through a pointer.
+    pub fn function_values(&self) -> &[String] {
+        &self.function_values
+    }
     /// The inlined bodies being lowered, outermost first.
     pub fn frames(&self) -> &[Frame] {
         &self.frames

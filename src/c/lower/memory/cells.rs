@@ -106,11 +106,11 @@ impl<'a> Lowerer<'a> {
             (Some(t), Term::Int(n)) if once => {
                 let bytes = n.to_u64().unwrap_or(0);
                 // A block from `malloc(n * sizeof(T))` holds an array of T.
-                let whole = match self.byte_size(t) {
+                let whole = match self.types.byte_size(t) {
                     Some(w) if w > 0 && bytes % w == 0 && bytes / w > 1 => CType::Array(Box::new(t.clone()), Some(bytes / w)),
                     _ => t.clone(),
                 };
-                bytes > 0 && self.byte_size(&whole) == Some(bytes) && self.scalar_slots(&whole, 0, "", &mut slots, MAX_CELLS)
+                bytes > 0 && self.types.byte_size(&whole) == Some(bytes) && self.types.scalar_slots(&whole, 0, "", &mut slots, MAX_CELLS)
             }
             _ => false,
         };

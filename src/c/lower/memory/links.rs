@@ -183,11 +183,11 @@ impl<'a> Lowerer<'a> {
         }
         let CType::Ptr(object) = self.type_of(&m.node.expression)? else { return Ok(None) };
         let CType::Record(record) = *object else { return Ok(None) };
-        let Some(member) = self.member(record, &m.node.identifier.node.name) else { return Ok(None) };
+        let Some(member) = self.types.member(record, &m.node.identifier.node.name) else { return Ok(None) };
         if member.bits.is_some() || member.ty != CType::Ptr(Box::new(CType::Record(record))) {
             return Ok(None);
         }
-        let Some(record_size) = self.byte_size(&CType::Record(record)).filter(|s| *s > 0) else { return Ok(None) };
+        let Some(record_size) = self.types.byte_size(&CType::Record(record)).filter(|s| *s > 0) else { return Ok(None) };
         let field = LinkField { record, offset: member.offset };
         self.mem.links.found.insert(field);
         let object = self.pointer(&m.node.expression, None)?;
@@ -219,7 +219,7 @@ impl<'a> Lowerer<'a> {
         let assumed: Vec<LinkField> = self.mem.links.assumed.iter().copied().collect();
         let mut orders = Vec::new();
         for field in assumed {
-            let Some(record_size) = self.byte_size(&CType::Record(field.record)) else { continue };
+            let Some(record_size) = self.types.byte_size(&CType::Record(field.record)) else { continue };
             // `node.next:down`: the struct's tag (or its index) and the member.
             let record = self.types.record(field.record);
             let tag = record.tag.clone().unwrap_or_else(|| format!("struct#{}", field.record));
@@ -278,7 +278,7 @@ impl<'a> Lowerer<'a> {
     pub(super) fn load_maybe_link(&mut self, addr: &PtrVal, v: &PtrVal) {
         let CType::Ptr(target) = &addr.pointee else { return };
         let CType::Record(record) = **target else { return };
-        let Some(record_size) = self.byte_size(&CType::Record(record)).filter(|s| *s > 0) else { return };
+        let Some(record_size) = self.types.byte_size(&CType::Record(record)).filter(|s| *s > 0) else { return };
         let Some(fields) = self.types.record(record).fields.clone() else { return };
         for f in fields.iter().filter(|f| f.bits.is_none() && f.ty == CType::Ptr(Box::new(CType::Record(record)))) {
             // Only links the program also accesses as `E->f` (a struct

@@ -66,7 +66,7 @@ impl<'a> Lowerer<'a> {
         s: lang_c::span::Span,
     ) -> Result<Symbol> {
         let ty = self.complete_array_type(ty, init);
-        let Some(bytes) = self.byte_size(&ty) else {
+        let Some(bytes) = self.types.byte_size(&ty) else {
             return Err(self.unsupported(s, format!("variable `{name}` of incomplete or variable size")));
         };
         let size = Term::int(bytes as i64);
@@ -153,7 +153,7 @@ impl<'a> Lowerer<'a> {
     fn initialize_list(&mut self, at: &PtrVal, ty: &CType, items: &'a [Node<InitializerListItem>], span: lang_c::span::Span) -> Result<()> {
         match ty {
             CType::Array(elem, n) => {
-                let step = self.byte_size(elem).unwrap_or(0) as i64;
+                let step = self.types.byte_size(elem).unwrap_or(0) as i64;
                 let mut k = 0u64;
                 let mut next = 0usize;
                 while let Some(item) = items.get(next) {
@@ -237,7 +237,7 @@ impl<'a> Lowerer<'a> {
         }
         match ty {
             CType::Array(elem, Some(n)) => {
-                let step = self.byte_size(elem).unwrap_or(0) as i64;
+                let step = self.types.byte_size(elem).unwrap_or(0) as i64;
                 for k in 0..*n {
                     if items.get(*next).is_none_or(|i| !i.node.designation.is_empty()) {
                         break;
@@ -345,7 +345,7 @@ impl<'a> Lowerer<'a> {
 
     /// The cells of the object of type `ty` at `at` become unknown.
     pub(super) fn havoc_object(&mut self, at: &PtrVal, ty: &CType) {
-        let width = self.byte_size(ty).unwrap_or(0) as i64;
+        let width = self.types.byte_size(ty).unwrap_or(0) as i64;
         // Its pointers, if any, become any pointers.
         self.store_over_pointer_cells(at, width.max(1), None, &None);
         let Some(block) = self.cell_slots(&at.base) else {
@@ -385,8 +385,8 @@ impl<'a> Lowerer<'a> {
             return;
         };
         let mut slots = Vec::new();
-        let size = self.byte_size(ty).unwrap_or(0);
-        if !self.scalar_slots(ty, 0, "", &mut slots, super::MAX_CELLS * 4) || size == 0 {
+        let size = self.types.byte_size(ty).unwrap_or(0);
+        if !self.types.scalar_slots(ty, 0, "", &mut slots, super::MAX_CELLS * 4) || size == 0 {
             self.havoc_object(dst, ty);
             self.note_approximation(loc.clone(), Approximation::LargeStructCopy);
             return;

@@ -294,7 +294,7 @@ impl<'a> Lowerer<'a> {
         match pointee {
             CType::Void | CType::Function => Ok(1),
             CType::Unsupported(w) => Err(self.unsupported(s, format!("pointer arithmetic on a pointer to {w}"))),
-            t => match self.byte_size(t) {
+            t => match self.types.byte_size(t) {
                 Some(n) => Ok(n as i64),
                 None => Err(self.unsupported(s, "pointer arithmetic on a pointer to an incomplete type")),
             },

@@ -5,23 +5,34 @@
 //! lowering's own declaration methods, on a lowerer of its own whose model
 //! is thrown away: array lengths and enumeration constants are evaluated
 //! exactly as lowering evaluates them), then walks once every function
-//! body a run from `main` may reach, with its own scopes — parameters,
-//! blocks, `for` declarations, statement expressions, typedefs and
-//! enumerations declared in a block — binding each name to its declared
-//! type, and decides the type of every expression node and the member
-//! every `.`/`->` names. Lowering reads
-//! these ([`Lowerer::object_type`], [`Lowerer::member_of`]) and never
-//! decides them again, however often it inlines a body.
+//! body lowering may inline — those a run from `main` may reach, and every
+//! function used as a value once a call through a pointer is met — with
+//! its own scopes: parameters, blocks, `for` declarations, statement
+//! expressions, typedefs and enumerations declared in a block, each name
+//! bound to its declared type. It decides the type of every expression
+//! node (those in type names and in the operands of inline assembly too)
+//! and the member every `.`/`->` names. Lowering reads these
+//! ([`Lowerer::object_type`], [`Lowerer::member_of`]) and never decides
+//! them again, however often it inlines a body.
 //!
-//! What the pass leaves to lowering: the types that mention a struct or
-//! union first met inside a function body. Records are numbered in the
-//! order lowering meets them (the number names an anonymous struct in the
-//! model, see `memory/links.rs`), and lowering meets those in the order it
-//! inlines bodies, which this pass does not follow; lowering decides such
-//! types the first time it asks and keeps them (see `mod.rs`). A node
-//! whose type is an error (an undeclared name) is left too: lowering meets
-//! the same error, with its own position and context. So is any body the
-//! call graph from `main` misses, should lowering inline one.
+//! A struct or union first met inside a function body has a number of its
+//! own in the pass and another in lowering: records are numbered in the
+//! order they are met (the number names an anonymous struct in the model,
+//! see `memory/links.rs`), and lowering meets those in the order it
+//! inlines bodies, which this pass does not follow. The pass hands on the
+//! specifier that made each such record, and lowering reads its types in
+//! its own numbers (see `mod.rs`), unless another record has the same tag
+//! (tags are not scoped: which one `struct T` names depends on the order
+//! bodies are read in).
+//!
+//! What the pass still leaves to lowering, which decides it the first time
+//! it asks and keeps it (see `mod.rs`): a node whose type is an error (an
+//! undeclared name), which lowering meets with its own position and
+//! context; a type naming a struct lowering has not met yet (a cast to a
+//! struct defined in the cast), since meeting it there numbers it, or a
+//! struct whose tag another struct has too (see above); the
+//! types of a body the pass could not read to its end (lowering rejects
+//! the same body when it inlines it).
 //!
 //! Deciding a type may meet a floating-point type (a cast to `double`),
 //! and lowering checks arithmetic for floating point only once it has met
@@ -46,27 +57,52 @@ pub(crate) fn elaborate<'a>(mut l: Lowerer<'a>, unit: &'a TranslationUnit) -> Ex
         return ExprTypes::default();
     }
     let file_scope_records = l.types.records.len();
+    let mut through_pointer = false;
+    let mut pass = Elaboration { l: &mut l, through_pointer: &mut through_pointer };
     // Only the bodies a run from `main` may reach are ever lowered.
-    let reachable: HashSet<String> = l.reachable_functions(["main".to_string()]).into_iter().map(|(f, _)| f).collect();
-    for ext in &unit.0 {
-        if let ExternalDeclaration::FunctionDefinition(f) = &ext.node {
-            if declarator_name(&f.node.declarator.node).is_some_and(|n| reachable.contains(&n)) {
-                // A body lowering rejects is rejected there: the types decided
-                // before the error are right, the rest are left to lowering.
-                let _ = l.elaborate_function(f);
-            }
-        }
+    let from_main: HashSet<String> = pass.l.reachable_functions(["main".to_string()]).into_iter().map(|(f, _)| f).collect();
+    pass.bodies(unit, &from_main, &HashSet::new());
+    if *pass.through_pointer {
+        // Lowering may call every function used as a value through a
+        // pointer, also through one the call graph does not see as such
+        // (`step()` for a local `void (*step)(void)`: only names used as
+        // values count there, see `calls/mod.rs`).
+        let values = pass.l.calls.function_values().to_vec();
+        let more: HashSet<String> = pass.l.reachable_functions(values).into_iter().map(|(f, _)| f).collect();
+        pass.bodies(unit, &more, &from_main);
     }
     let mut decided = std::mem::take(&mut l.types.decided);
-    decided.types.retain(|_, t| !mentions_record_from(t, file_scope_records));
-    decided.members.retain(|_, m| !mentions_record_from(&m.ty, file_scope_records));
-    let ExprTypes { types, members, floating } = &mut decided;
-    floating.retain(|n| types.contains_key(n) || members.contains_key(n));
+    decided.first_body_record = file_scope_records;
+    decided.body_records = body_records(&l.types, file_scope_records);
     decided
 }
 
+/// The elaboration pass: a lowerer of its own, whose scopes and
+/// declarations it uses (see the module's documentation).
+struct Elaboration<'p, 'a> {
+    l: &'p mut Lowerer<'a>,
+    /// A call through a pointer has been met (see [`elaborate`]).
+    through_pointer: &'p mut bool,
+}
+
+/// The specifier that made each record the pass met in a body (numbered
+/// `first` on), for lowering to find it by (see [`ExprTypes`]). `None`
+/// for a record whose tag some other record has too: which of them a
+/// `struct T` names depends on the order bodies are read in (tags are
+/// not scoped here), which differs between the pass and lowering.
+fn body_records(types: &super::Types<'_>, first: usize) -> Vec<Option<usize>> {
+    let mut makers: HashMap<(bool, &str), usize> = HashMap::new();
+    for r in &types.records {
+        if let Some(tag) = &r.tag {
+            *makers.entry((r.union, tag.as_str())).or_default() += 1;
+        }
+    }
+    let shared = |r: &crate::c::types::Record| r.tag.as_ref().is_some_and(|t| makers.get(&(r.union, t.as_str())).is_some_and(|n| *n > 1));
+    types.records.iter().zip(&types.made_by).skip(first).map(|(r, by)| (!shared(r)).then_some(*by)).collect()
+}
+
 /// Whether `t` mentions a record numbered `first` or later.
-fn mentions_record_from(t: &CType, first: usize) -> bool {
+pub(super) fn mentions_record_from(t: &CType, first: usize) -> bool {
     match t {
         CType::Record(id) => *id >= first,
         CType::Ptr(inner) | CType::Array(inner, _) => mentions_record_from(inner, first),
@@ -74,28 +110,42 @@ fn mentions_record_from(t: &CType, first: usize) -> bool {
     }
 }
 
-impl<'a> Lowerer<'a> {
+impl<'a> Elaboration<'_, 'a> {
+    /// The bodies of the functions `these` not in `done`, in the order of
+    /// the file.
+    fn bodies(&mut self, unit: &'a TranslationUnit, these: &HashSet<String>, done: &HashSet<String>) {
+        for ext in &unit.0 {
+            if let ExternalDeclaration::FunctionDefinition(f) = &ext.node {
+                if declarator_name(&f.node.declarator.node).is_some_and(|n| these.contains(&n) && !done.contains(&n)) {
+                    // A body lowering rejects is rejected there: the types decided
+                    // before the error are right, the rest are left to lowering.
+                    let _ = self.elaborate_function(f);
+                }
+            }
+        }
+    }
+
     /// A function body, with its parameters bound as lowering binds them.
     fn elaborate_function(&mut self, f: &'a Node<FunctionDefinition>) -> Result<()> {
         let Some(name) = declarator_name(&f.node.declarator.node) else { return Ok(()) };
-        let info = self.signature_of_definition(f)?;
-        self.enter_frame(Frame::of_body(&name, f, HashMap::new()));
+        let info = self.l.signature_of_definition(f)?;
+        self.l.enter_frame(Frame::of_body(&name, f, HashMap::new()));
         for (position, p) in info.params.iter().enumerate() {
             let Some(pname) = &p.name else { continue };
             let ty = if name == "main" { crate::c::lower::calls::entry::main_parameter_type(position, &p.ty) } else { Some(p.ty.clone()) };
             if let Some(ty) = ty {
-                self.bind(pname, Symbol::Opaque { ty });
+                self.l.bind(pname, Symbol::Opaque { ty });
             }
         }
         let r = self.elaborate_statement(&f.node.statement);
-        self.leave_frame();
+        self.l.leave_frame();
         r
     }
 
     fn elaborate_statement(&mut self, s: &'a Node<Statement>) -> Result<()> {
-        self.enter(s.span)?;
+        self.l.enter(s.span)?;
         let r = self.elaborate_statement_inner(s);
-        self.leave();
+        self.l.leave();
         r
     }
 
@@ -133,12 +183,18 @@ impl<'a> Lowerer<'a> {
             }
             Statement::For(f) => {
                 // Lowering gives a `for` its own scope (see `stmt.rs`).
-                self.push_scope();
+                self.l.push_scope();
                 let r = self.elaborate_for(f);
-                self.pop_scope();
+                self.l.pop_scope();
                 r
             }
-            Statement::Goto(_) | Statement::Continue | Statement::Break | Statement::Asm(_) => Ok(()),
+            // Lowering runs the operands of inline assembly (see
+            // `calls/library.rs`).
+            Statement::Asm(a) => match &a.node {
+                AsmStatement::GnuBasic(_) => Ok(()),
+                AsmStatement::GnuExtended(x) => x.inputs.iter().chain(&x.outputs).try_for_each(|op| self.elaborate_expression(&op.node.variable_name)),
+            },
+            Statement::Goto(_) | Statement::Continue | Statement::Break => Ok(()),
         }
     }
 
@@ -156,13 +212,13 @@ impl<'a> Lowerer<'a> {
 
     /// A block (or a statement expression's): a scope of its own.
     fn elaborate_block(&mut self, items: &'a [Node<BlockItem>]) -> Result<()> {
-        self.push_scope();
+        self.l.push_scope();
         let r = items.iter().try_for_each(|item| match &item.node {
             BlockItem::Declaration(d) => self.elaborate_declaration(d),
             BlockItem::Statement(s) => self.elaborate_statement(s),
             BlockItem::StaticAssert(_) => Ok(()),
         });
-        self.pop_scope();
+        self.l.pop_scope();
         r
     }
 
@@ -170,31 +226,28 @@ impl<'a> Lowerer<'a> {
     /// array's length completed by its initializer), in scope in its own
     /// initializer as lowering has it (see `decl.rs`).
     fn elaborate_declaration(&mut self, decl: &'a Node<Declaration>) -> Result<()> {
-        let (base, storage) = self.specifiers(&decl.node.specifiers)?;
-        for init in &decl.node.declarators {
-            let d = &init.node.declarator.node;
-            let Some(name) = declarator_name(d) else { continue };
-            if self.type_or_function(decl, storage, &base, &name, d)? {
-                continue;
-            }
-            let ty = self.declared_type(base.clone(), d)?;
+        let through_pointer = &mut *self.through_pointer;
+        self.l.declarators(decl, |l, init, name, ty, storage| {
+            // Lowering reads a variable's attributes (the constant of
+            // `aligned(N)`, see `decl.rs`).
+            let _ = l.declaration_alignment(&decl.node.specifiers, &init.node.declarator.node);
             if storage.is_extern {
-                let sym = self.globals.get(&name).cloned().unwrap_or(Symbol::Opaque { ty });
-                self.bind(&name, sym);
-                continue;
+                let sym = l.globals.get(&name).cloned().unwrap_or(Symbol::Opaque { ty });
+                l.bind(&name, sym);
+                return Ok(());
             }
             if ty == CType::Function {
-                continue;
+                return Ok(());
             }
             let initializer = init.node.initializer.as_ref();
             if let Some(i) = initializer {
-                self.bind(&name, Symbol::Opaque { ty: ty.clone() });
-                self.elaborate_initializer(i)?;
+                l.bind(&name, Symbol::Opaque { ty: ty.clone() });
+                Elaboration { l: &mut *l, through_pointer: &mut *through_pointer }.elaborate_initializer(i)?;
             }
-            let ty = self.complete_array_type(ty, initializer);
-            self.bind(&name, Symbol::Opaque { ty });
-        }
-        Ok(())
+            let ty = l.complete_array_type(ty, initializer);
+            l.bind(&name, Symbol::Opaque { ty });
+            Ok(())
+        })
     }
 
     fn elaborate_initializer(&mut self, i: &'a Node<Initializer>) -> Result<()> {
@@ -220,23 +273,49 @@ impl<'a> Lowerer<'a> {
     /// error stays undecided (see the module's documentation); its operands
     /// are still decided.
     fn elaborate_expression(&mut self, e: &'a Node<Expression>) -> Result<()> {
-        self.enter(e.span)?;
-        let _ = self.object_type(e);
+        self.l.enter(e.span)?;
+        let _ = self.l.object_type(e);
         let r = self.elaborate_operands(e);
-        self.leave();
+        self.l.leave();
         r
+    }
+
+    /// The expressions in a type name: those of `__typeof__(x)`, and
+    /// those its type is decided from (array lengths). A type name that
+    /// is an error is met by lowering too, with its own context.
+    fn elaborate_type_name(&mut self, tn: &'a Node<TypeName>) -> Result<()> {
+        let _ = self.l.type_name(tn);
+        tn.node.specifiers.iter().try_for_each(|s| match &s.node {
+            SpecifierQualifier::TypeSpecifier(t) => match &t.node {
+                TypeSpecifier::TypeOf(x) => match &x.node {
+                    TypeOf::Expression(e) => self.elaborate_expression(e),
+                    TypeOf::Type(inner) => self.elaborate_type_name(inner),
+                },
+                _ => Ok(()),
+            },
+            _ => Ok(()),
+        })
     }
 
     fn elaborate_operands(&mut self, e: &'a Node<Expression>) -> Result<()> {
         match &e.node {
             Expression::Identifier(_) | Expression::Constant(_) | Expression::StringLiteral(_) => Ok(()),
-            Expression::SizeOfTy(_) | Expression::AlignOf(_) => Ok(()),
+            // Lowering reads the type names of `sizeof` and `_Alignof`
+            // (their array lengths, `__typeof__(x)`, the member of
+            // `__alignof__(s.f)`), not only the size.
+            Expression::SizeOfTy(t) => self.elaborate_type_name(&t.node.0),
+            Expression::AlignOf(a) => self.elaborate_type_name(&a.node.0),
             Expression::GenericSelection(g) => self.elaborate_expression(&g.node.expression),
             Expression::Member(m) => {
-                let _ = self.member_of(m);
+                let _ = self.l.member_of(m);
                 self.elaborate_expression(&m.node.expression)
             }
             Expression::Call(c) => {
+                // As in deciding the call's type (see `mod.rs`).
+                match &c.node.callee.node {
+                    Expression::Identifier(id) if self.l.lookup(&id.node.name).is_none() => {}
+                    _ => *self.through_pointer = true,
+                }
                 self.elaborate_expression(&c.node.callee)?;
                 c.node.arguments.iter().try_for_each(|a| self.elaborate_expression(a))
             }

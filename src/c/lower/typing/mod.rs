@@ -21,7 +21,8 @@
 //! (see `elaborate.rs`) lowering decides the first time it asks, from the
 //! types of the operands, and keeps in a table of its own. A struct or
 //! union defined in a body is one type however often the body is inlined
-//! (see `records.rs`).
+//! (see `records.rs`), numbered as lowering meets it (see
+//! [`Types::in_lowering_numbers`]).
 
 mod elaborate;
 mod records;
@@ -69,6 +70,12 @@ pub(crate) struct Types<'a> {
     record_tags: HashMap<(bool, String), usize>,
     /// Records by the address of the specifier that defines them.
     defined_records: HashMap<usize, usize>,
+    /// The address of the specifier that made each record (by number).
+    made_by: Vec<usize>,
+    /// The first record each specifier made, by the specifier's address.
+    made_by_specifier: HashMap<usize, usize>,
+    /// The data model the types are laid out for.
+    machine: crate::ir::MachineModel,
     /// A floating-point type or constant has been seen (only then are
     /// arithmetic operands checked for floating point).
     uses_floats: bool,
@@ -90,10 +97,18 @@ pub(crate) struct ExprTypes {
     /// `double`): reading one counts as seeing that type, as deciding it
     /// did (see [`Types::uses_floats`]).
     floating: HashSet<usize>,
+    /// The records the pass met in function bodies, from number
+    /// `first_body_record` on, each by the address of the specifier that
+    /// made it (`None`: not to be found so, see `elaborate.rs`). Lowering
+    /// numbers these in the order it inlines bodies, which the pass does
+    /// not follow: it reads such a type with its own numbers, by the same
+    /// specifiers (see [`Types::in_lowering_numbers`]).
+    first_body_record: usize,
+    body_records: Vec<Option<usize>>,
 }
 
 impl<'a> Types<'a> {
-    pub fn new(unit: &'a TranslationUnit, text: &str, alignof_typeof: HashSet<usize>, pack: HashMap<usize, u64>, elaborated: Rc<ExprTypes>) -> Types<'a> {
+    pub fn new(unit: &'a TranslationUnit, text: &str, machine: crate::ir::MachineModel, alignof_typeof: HashSet<usize>, pack: HashMap<usize, u64>, elaborated: Rc<ExprTypes>) -> Types<'a> {
         let (type_attributes, type_attribute_offsets) = type_attributes(unit, text);
         Types {
             alignof_typeof,
@@ -105,6 +120,9 @@ impl<'a> Types<'a> {
             records: Vec::new(),
             record_tags: HashMap::new(),
             defined_records: HashMap::new(),
+            made_by: Vec::new(),
+            made_by_specifier: HashMap::new(),
+            machine,
             uses_floats: false,
             elaborated,
             decided: ExprTypes::default(),
@@ -156,20 +174,54 @@ impl<'a> Types<'a> {
     }
     /// The type decided for the expression node at `node`, if it is.
     fn decided_type(&mut self, node: usize) -> Option<CType> {
-        let t = self.elaborated.types.get(&node).or_else(|| self.decided.types.get(&node))?.clone();
-        self.read_decision(node);
-        Some(t)
+        let elaborated = self.elaborated.types.get(&node).and_then(|t| self.in_lowering_numbers(t));
+        self.read_decision(node, elaborated, |d| d.types.get(&node).cloned())
     }
     /// The member decided for the member expression at `node`, if it is.
     fn decided_member(&mut self, node: usize) -> Option<records::Member> {
-        let m = self.elaborated.members.get(&node).or_else(|| self.decided.members.get(&node))?.clone();
-        self.read_decision(node);
-        Some(m)
+        let elaborated = self.elaborated.members.get(&node).and_then(|m| Some(records::Member { ty: self.in_lowering_numbers(&m.ty)?, ..m.clone() }));
+        self.read_decision(node, elaborated, |d| d.members.get(&node).cloned())
     }
-    fn read_decision(&mut self, node: usize) {
-        if self.elaborated.floating.contains(&node) || self.decided.floating.contains(&node) {
-            self.uses_floats = true;
+    /// What the pass decided for `node` (`elaborated`), else what lowering
+    /// decided itself (`lowered`), reading which counts as meeting the
+    /// floating-point type deciding it met.
+    fn read_decision<T>(&mut self, node: usize, elaborated: Option<T>, lowered: impl FnOnce(&ExprTypes) -> Option<T>) -> Option<T> {
+        let (found, floating) = match elaborated {
+            Some(x) => (x, self.elaborated.floating.contains(&node)),
+            None => (lowered(&self.decided)?, self.decided.floating.contains(&node)),
+        };
+        self.uses_floats |= floating;
+        Some(found)
+    }
+    /// A type the pass decided, with the records it met in bodies
+    /// numbered as lowering numbers them. `None` when lowering has not yet
+    /// met the specifier that made one (a cast to a struct defined in the
+    /// cast), or when a `struct T` may name another record in lowering
+    /// than in the pass (see `elaborate.rs`): lowering decides such a
+    /// type itself, meeting the struct as it does.
+    fn in_lowering_numbers(&self, t: &CType) -> Option<CType> {
+        let first = self.elaborated.first_body_record;
+        if self.elaborated.body_records.is_empty() || !elaborate::mentions_record_from(t, first) {
+            return Some(t.clone());
         }
+        Some(match t {
+            CType::Record(id) => {
+                let by = self.elaborated.body_records.get(id - first)?.as_ref()?;
+                let lowered = *self.made_by_specifier.get(by)?;
+                // Its tag names it here too (no record lowering made by a
+                // specifier the pass did not read has taken the tag).
+                let r = self.records.get(lowered)?;
+                if let Some(tag) = &r.tag {
+                    if self.record_tags.get(&(r.union, tag.clone())) != Some(&lowered) {
+                        return None;
+                    }
+                }
+                CType::Record(lowered)
+            }
+            CType::Ptr(inner) => CType::Ptr(Box::new(self.in_lowering_numbers(inner)?)),
+            CType::Array(inner, n) => CType::Array(Box::new(self.in_lowering_numbers(inner)?), *n),
+            other => other.clone(),
+        })
     }
     pub fn uses_floats(&self) -> bool {
         self.uses_floats

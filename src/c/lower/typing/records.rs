@@ -3,6 +3,7 @@
 //! ILP32), so that `sizeof`, member offsets and pointer arithmetic agree
 //! with the compiled program.
 
+use super::Types;
 use crate::c::lower::Lowerer;
 use crate::c::types::{size_of, CType, Field, Record, LONG_DOUBLE};
 use crate::error::Result;
@@ -32,11 +33,11 @@ fn round_up(n: u64, align: u64) -> u64 {
     }
 }
 
-impl<'a> Lowerer<'a> {
+impl Types<'_> {
     /// Size and alignment in bytes, as a member of a struct (`None`: an
     /// incomplete type, a function, or `void`).
     pub fn layout(&self, t: &CType) -> Option<(u64, u64)> {
-        let machine = self.arith.machine;
+        let machine = self.machine;
         let scalar = |size: u64| machine.scalar_layout(size);
         match t {
             CType::Int(i) => Some(scalar(u64::from(size_of(*i)))),
@@ -49,7 +50,7 @@ impl<'a> Lowerer<'a> {
                 Some((size * n.unwrap_or(0), align))
             }
             CType::Record(id) => {
-                let r = self.types.records.get(*id)?;
+                let r = self.records.get(*id)?;
                 r.fields.as_ref().map(|_| (r.size, r.align))
             }
             CType::Void | CType::Function | CType::Unsupported(_) => None,
@@ -61,98 +62,21 @@ impl<'a> Lowerer<'a> {
         self.layout(t).map(|(s, _)| s)
     }
 
-    /// The record named by a struct or union specifier: declared (or
-    /// completed) here when it has a member list.
-    pub(in crate::c::lower) fn record_type(&mut self, st: &'a Node<StructType>) -> Result<CType> {
-        let union = st.node.kind.node == StructKind::Union;
-        let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
-        let existing = tag.as_ref().and_then(|t| self.types.record_tags.get(&(union, t.clone())).copied());
-        let Some(decls) = &st.node.declarations else {
-            // `struct T` alone: the record of that tag, or a new incomplete one.
-            return Ok(CType::Record(match existing {
-                Some(id) => id,
-                None => self.new_record(tag, union),
-            }));
-        };
-        // A definition read before (a body inlined again, a block entered
-        // again) is the same type: its record again, its tag in force again.
-        let definition = st as *const Node<StructType> as usize;
-        if let Some(&id) = self.types.defined_records.get(&definition) {
-            if let Some(t) = tag {
-                self.types.record_tags.insert((union, t), id);
-            }
-            return Ok(CType::Record(id));
-        }
-        // A definition: complete a declared-only record, else a new one (a
-        // struct defined again in an inner scope shadows the outer one).
-        let id = match existing {
-            Some(id) if self.types.records[id].fields.is_none() => id,
-            _ => self.new_record(tag, union),
-        };
-        let record = self.layout_attributes(self.types.type_attributes.get(&st.span.start).cloned().unwrap_or_default())?;
-        // `#pragma pack(N)` (gcc's `maximum_field_alignment`): no member is
-        // placed at more than N, bit-fields go at the next bit.
-        let pack = self.types.pack_at(st.span.start);
-        if let Some(what) = record.unmodelled {
-            return Err(self.unsupported(st.span, format!("the attribute `{what}` on a struct or union (it changes the layout)")));
-        }
-        let mut members: Vec<MemberDecl> = Vec::new();
-        for d in decls {
-            let StructDeclaration::Field(f) = &d.node else { continue };
-            let types = crate::c::lower::syntax::type_specifiers(&f.node.specifiers);
-            let base = self.base_type(&types)?;
-            let base_align = self.specifier_alignment(&types);
-            // Attributes among the member's specifiers apply to each of its
-            // declarators (those right after a nested body to that type).
-            let shared: Vec<&'a Node<Extension>> = f
-                .node
-                .specifiers
-                .iter()
-                .filter_map(|s| match &s.node {
-                    SpecifierQualifier::Extension(exts) => Some(exts),
-                    _ => None,
-                })
-                .flatten()
-                .filter(|e| !self.types.type_attribute_offsets.contains(&e.span.start))
-                .collect();
-            if f.node.declarators.is_empty() {
-                // An anonymous struct or union member.
-                let attrs = self.layout_attributes(shared.clone())?;
-                members.push(MemberDecl { name: None, ty: base, type_align: base_align, width: None, attrs, span: f.span });
-                continue;
-            }
-            for sd in &f.node.declarators {
-                let mut exts = shared.clone();
-                let (name, ty, type_align) = match &sd.node.declarator {
-                    Some(decl) => {
-                        exts.extend(decl.node.extensions.iter());
-                        let keeps = keeps_alignment(&decl.node);
-                        (crate::c::lower::syntax::declarator_name(&decl.node), self.declared_type(base.clone(), &decl.node)?, base_align.filter(|_| keeps))
-                    }
-                    None => (None, base.clone(), base_align),
-                };
-                let width = match &sd.node.bit_width {
-                    Some(w) => {
-                        let v = self.constant(w)?;
-                        let w = v.constant().and_then(|c| u32::try_from(c.clone()).ok());
-                        Some(w.ok_or_else(|| self.unsupported(sd.span, "a bit-field width that is not a small constant"))?)
-                    }
-                    None => None,
-                };
-                let attrs = self.layout_attributes(exts)?;
-                members.push(MemberDecl { name, ty, type_align, width, attrs, span: sd.span });
-            }
-        }
+    /// Where the members of a struct or union go, as gcc places them for
+    /// the data model: the fields, and the record's size and alignment.
+    /// `record` are the attributes of the record itself, `pack` the
+    /// `#pragma pack` value in force at its definition.
+    fn place_members(&self, members: Vec<MemberDecl>, union: bool, record: LayoutAttributes, pack: Option<u64>) -> std::result::Result<(Vec<Field>, u64, u64), Refused> {
         let mut fields = Vec::new();
         let (mut bit, mut size, mut align) = (0u64, 0u64, 1u64);
         for m in members {
             let MemberDecl { name, ty, type_align, width, attrs, span } = m;
             if let Some(what) = attrs.unmodelled {
-                return Err(self.unsupported(span, format!("the attribute `{what}` on a member (it changes the layout)")));
+                return Err(Refused::Unsupported(span, format!("the attribute `{what}` on a member (it changes the layout)")));
             }
             // A flexible array member (`int a[];`) has size 0 here.
             let Some((fsize, field_align)) = self.layout(&ty) else {
-                return Err(self.unsupported(span, "a struct member of incomplete type"));
+                return Err(Refused::Unsupported(span, "a struct member of incomplete type".into()));
             };
             // gcc: the alignment of the member's type as a member (i386
             // lowers 8-byte scalars to 4), unless an attribute set it.
@@ -162,7 +86,7 @@ impl<'a> Lowerer<'a> {
             let start = match width {
                 Some(w) => {
                     if attrs.aligned.is_some() {
-                        return Err(self.unsupported(span, "an alignment attribute on a bit-field"));
+                        return Err(Refused::Unsupported(span, "an alignment attribute on a bit-field".into()));
                     }
                     let unit = fsize * 8;
                     if w == 0 {
@@ -173,7 +97,7 @@ impl<'a> Lowerer<'a> {
                         continue;
                     }
                     if unit == 0 || u64::from(w) > unit {
-                        return Err(self.syntax(span, "a bit-field wider than its type"));
+                        return Err(Refused::Syntax(span, "a bit-field wider than its type".into()));
                     }
                     if union {
                         bit = 0;
@@ -233,26 +157,16 @@ impl<'a> Lowerer<'a> {
         if let Some(a) = record.aligned {
             align = align.max(a);
         }
-        let r = &mut self.types.records[id];
-        r.size = round_up(size, align);
-        r.align = align;
-        r.fields = Some(fields);
-        self.types.defined_records.insert(definition, id);
-        Ok(CType::Record(id))
-    }
-
-    fn new_record(&mut self, tag: Option<String>, union: bool) -> usize {
-        let id = self.types.records.len();
-        self.types.records.push(Record { tag: tag.clone(), union, fields: None, size: 0, align: 1 });
-        if let Some(t) = tag {
-            self.types.record_tags.insert((union, t), id);
+        // `aligned` on the record raises its alignment (it never lowers it).
+        if let Some(a) = record.aligned {
+            align = align.max(a);
         }
-        id
+        Ok((fields, round_up(size, align), align))
     }
 
     /// The member `name` of a record (looking into anonymous members).
     pub(crate) fn member(&self, record: usize, name: &str) -> Option<Member> {
-        let fields = self.types.records.get(record)?.fields.as_ref()?;
+        let fields = self.records.get(record)?.fields.as_ref()?;
         for f in fields {
             match (&f.name, &f.ty) {
                 (Some(n), _) if n == name => return Some(Member { offset: f.offset, ty: f.ty.clone(), bits: f.bits, align: f.align }),
@@ -286,7 +200,7 @@ impl<'a> Lowerer<'a> {
             }
             CType::Array(_, None) => false,
             CType::Record(id) => {
-                let Some(record) = self.types.records.get(*id) else { return false };
+                let Some(record) = self.records.get(*id) else { return false };
                 let Some(fields) = record.fields.clone() else { return false };
                 if record.union {
                     // Members overlap: none is tracked on its own.
@@ -299,6 +213,139 @@ impl<'a> Lowerer<'a> {
             }
             _ => true,
         }
+    }
+
+
+    /// Whether an object of this type may hold a pointer (through which
+    /// code outside the model could reach other memory).
+    pub(crate) fn holds_pointers(&self, t: &CType) -> bool {
+        match t {
+            CType::Int(_) | CType::Float(_) | CType::Function => false,
+            CType::Array(e, _) => self.holds_pointers(e),
+            CType::Record(id) => self.records.get(*id).and_then(|r| r.fields.as_ref()).is_none_or(|fs| fs.iter().any(|f| self.holds_pointers(&f.ty))),
+            CType::Ptr(_) | CType::Void | CType::Unsupported(_) => true,
+        }
+    }
+
+    /// gcc's `TYPE_ALIGN`, what `__alignof__(type)` and `__alignof__` of an
+    /// object give: on i386 8-byte scalars keep their 8 here (only members
+    /// and `_Alignof` get 4).
+    pub(crate) fn preferred_alignment(&self, t: &CType) -> Option<u64> {
+        match t {
+            CType::Int(_) | CType::Float(8) => self.byte_size(t).map(|s| s.max(1)),
+            CType::Array(e, _) => self.preferred_alignment(e),
+            _ => self.layout(t).map(|(_, a)| a),
+        }
+    }
+
+}
+
+impl<'a> Lowerer<'a> {
+    /// The record named by a struct or union specifier: declared (or
+    /// completed) here when it has a member list.
+    pub(in crate::c::lower) fn record_type(&mut self, st: &'a Node<StructType>) -> Result<CType> {
+        let union = st.node.kind.node == StructKind::Union;
+        let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
+        let existing = tag.as_ref().and_then(|t| self.types.record_tags.get(&(union, t.clone())).copied());
+        let Some(decls) = &st.node.declarations else {
+            // `struct T` alone: the record of that tag, or a new incomplete one.
+            return Ok(CType::Record(match existing {
+                Some(id) => id,
+                None => self.new_record(tag, union, st),
+            }));
+        };
+        // A definition read before (a body inlined again, a block entered
+        // again) is the same type: its record again, its tag in force again.
+        let definition = st as *const Node<StructType> as usize;
+        if let Some(&id) = self.types.defined_records.get(&definition) {
+            if let Some(t) = tag {
+                self.types.record_tags.insert((union, t), id);
+            }
+            return Ok(CType::Record(id));
+        }
+        // A definition: complete a declared-only record, else a new one (a
+        // struct defined again in an inner scope shadows the outer one).
+        let id = match existing {
+            Some(id) if self.types.records[id].fields.is_none() => id,
+            _ => self.new_record(tag, union, st),
+        };
+        let record = self.layout_attributes(self.types.type_attributes.get(&st.span.start).cloned().unwrap_or_default())?;
+        // `#pragma pack(N)` (gcc's `maximum_field_alignment`): no member is
+        // placed at more than N, bit-fields go at the next bit.
+        let pack = self.types.pack_at(st.span.start);
+        if let Some(what) = record.unmodelled {
+            return Err(self.unsupported(st.span, format!("the attribute `{what}` on a struct or union (it changes the layout)")));
+        }
+        let mut members: Vec<MemberDecl> = Vec::new();
+        for d in decls {
+            let StructDeclaration::Field(f) = &d.node else { continue };
+            let types = crate::c::lower::syntax::type_specifiers(&f.node.specifiers);
+            let base = self.base_type(&types)?;
+            let base_align = self.specifier_alignment(&types);
+            // Attributes among the member's specifiers apply to each of its
+            // declarators (those right after a nested body to that type).
+            let shared: Vec<&'a Node<Extension>> = f
+                .node
+                .specifiers
+                .iter()
+                .filter_map(|s| match &s.node {
+                    SpecifierQualifier::Extension(exts) => Some(exts),
+                    _ => None,
+                })
+                .flatten()
+                .filter(|e| !self.types.type_attribute_offsets.contains(&e.span.start))
+                .collect();
+            if f.node.declarators.is_empty() {
+                // An anonymous struct or union member.
+                let attrs = self.layout_attributes(shared.clone())?;
+                members.push(MemberDecl { name: None, ty: base, type_align: base_align, width: None, attrs, span: f.span });
+                continue;
+            }
+            for sd in &f.node.declarators {
+                let mut exts = shared.clone();
+                let (name, ty, type_align) = match &sd.node.declarator {
+                    Some(decl) => {
+                        exts.extend(decl.node.extensions.iter());
+                        let keeps = keeps_alignment(&decl.node);
+                        (crate::c::lower::syntax::declarator_name(&decl.node), self.declared_type(base.clone(), &decl.node)?, base_align.filter(|_| keeps))
+                    }
+                    None => (None, base.clone(), base_align),
+                };
+                let width = match &sd.node.bit_width {
+                    Some(w) => {
+                        let v = self.constant(w)?;
+                        let w = v.constant().and_then(|c| u32::try_from(c.clone()).ok());
+                        Some(w.ok_or_else(|| self.unsupported(sd.span, "a bit-field width that is not a small constant"))?)
+                    }
+                    None => None,
+                };
+                let attrs = self.layout_attributes(exts)?;
+                members.push(MemberDecl { name, ty, type_align, width, attrs, span: sd.span });
+            }
+        }
+        let (fields, size, align) = self.types.place_members(members, union, record, pack).map_err(|refused| match refused {
+            Refused::Unsupported(at, what) => self.unsupported(at, what),
+            Refused::Syntax(at, what) => self.syntax(at, what),
+        })?;
+        let r = &mut self.types.records[id];
+        r.size = size;
+        r.align = align;
+        r.fields = Some(fields);
+        self.types.defined_records.insert(definition, id);
+        Ok(CType::Record(id))
+    }
+
+    /// A new record, made by the specifier `by`.
+    fn new_record(&mut self, tag: Option<String>, union: bool, by: &'a Node<StructType>) -> usize {
+        let id = self.types.records.len();
+        self.types.records.push(Record { tag: tag.clone(), union, fields: None, size: 0, align: 1 });
+        let by = by as *const Node<StructType> as usize;
+        self.types.made_by.push(by);
+        self.types.made_by_specifier.entry(by).or_insert(id);
+        if let Some(t) = tag {
+            self.types.record_tags.insert((union, t), id);
+        }
+        id
     }
 }
 
@@ -319,18 +366,7 @@ impl<'a> Lowerer<'a> {
         if self.types.records[id].fields.is_none() {
             return Err(self.syntax(m.span, format!("member `{name}` of an incomplete struct")));
         }
-        self.member(id, name).ok_or_else(|| self.syntax(m.span, format!("no member named `{name}`")))
-    }
-
-    /// Whether an object of this type may hold a pointer (through which
-    /// code outside the model could reach other memory).
-    pub(crate) fn holds_pointers(&self, t: &CType) -> bool {
-        match t {
-            CType::Int(_) | CType::Float(_) | CType::Function => false,
-            CType::Array(e, _) => self.holds_pointers(e),
-            CType::Record(id) => self.types.records.get(*id).and_then(|r| r.fields.as_ref()).is_none_or(|fs| fs.iter().any(|f| self.holds_pointers(&f.ty))),
-            CType::Ptr(_) | CType::Void | CType::Unsupported(_) => true,
-        }
+        self.types.member(id, name).ok_or_else(|| self.syntax(m.span, format!("no member named `{name}`")))
     }
 
     /// The type of a call through a function pointer (see `calls/`).
@@ -349,6 +385,13 @@ struct MemberDecl {
     width: Option<u32>,
     attrs: LayoutAttributes,
     span: lang_c::span::Span,
+}
+
+/// Why a record cannot be laid out: where, and what (see
+/// [`Types::place_members`]).
+enum Refused {
+    Unsupported(lang_c::span::Span, String),
+    Syntax(lang_c::span::Span, String),
 }
 
 /// What gcc's attributes (and `_Alignas`) say about a layout.
@@ -479,7 +522,7 @@ impl<'a> Lowerer<'a> {
                         Expression::SizeOfTy(t) => {
                             let ty = self.type_name(&t.node.0)?;
                             let own = self.type_name_alignment(&t.node.0);
-                            match own.or_else(|| self.layout(&ty).map(|(_, al)| al)) {
+                            match own.or_else(|| self.types.layout(&ty).map(|(_, al)| al)) {
                                 Some(al) => al,
                                 None => return Err(self.unsupported(arg.span, "`_Alignas` of an incomplete type")),
                             }
@@ -548,16 +591,6 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// gcc's `TYPE_ALIGN`, what `__alignof__(type)` and `__alignof__` of an
-    /// object give: on i386 8-byte scalars keep their 8 here (only members
-    /// and `_Alignof` get 4).
-    pub(crate) fn preferred_alignment(&self, t: &CType) -> Option<u64> {
-        match t {
-            CType::Int(_) | CType::Float(8) => self.byte_size(t).map(|s| s.max(1)),
-            CType::Array(e, _) => self.preferred_alignment(e),
-            _ => self.layout(t).map(|(_, a)| a),
-        }
-    }
 }
 
 #[cfg(test)]

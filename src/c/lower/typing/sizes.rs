@@ -84,8 +84,8 @@ impl<'a> Lowerer<'a> {
             // gcc: `__alignof__(void)` and of a function are 1.
             CType::Void | CType::Function => Some(1),
             CType::Unsupported(what) => return Err(self.unsupported(span, format!("the alignment of {what}"))),
-            t if preferred => self.preferred_alignment(t),
-            t => self.layout(t).map(|(_, al)| al),
+            t if preferred => self.types.preferred_alignment(t),
+            t => self.types.layout(t).map(|(_, al)| al),
         };
         align.ok_or_else(|| self.unsupported(span, "the alignment of an incomplete type"))
     }
@@ -112,7 +112,7 @@ impl<'a> Lowerer<'a> {
         let own = match &ty {
             CType::Void | CType::Function => Some(1),
             CType::Unsupported(what) => return Err(self.unsupported(e.span, format!("the alignment of {what}"))),
-            t => self.preferred_alignment(t),
+            t => self.types.preferred_alignment(t),
         };
         let own = own.ok_or_else(|| self.unsupported(e.span, "the alignment of an incomplete type"))?;
         Ok(declared.map_or(own, |d| d.max(own)))
@@ -127,7 +127,7 @@ impl<'a> Lowerer<'a> {
             let CType::Record(id) = ty.clone() else {
                 return Err(l.syntax(span, format!("`offsetof` member `{name}` of something that is not a struct or union")));
             };
-            let m = l.member(id, name).ok_or_else(|| l.syntax(span, format!("no member named `{name}`")))?;
+            let m = l.types.member(id, name).ok_or_else(|| l.syntax(span, format!("no member named `{name}`")))?;
             if m.bits.is_some() {
                 return Err(l.syntax(span, "`offsetof` of a bit-field"));
             }
@@ -144,7 +144,7 @@ impl<'a> Lowerer<'a> {
                     };
                     let k = self.constant(i)?;
                     let k = k.constant().and_then(|c| u64::try_from(c.clone()).ok());
-                    let size = self.byte_size(&elem);
+                    let size = self.types.byte_size(&elem);
                     let (Some(k), Some(size)) = (k, size) else {
                         return Err(self.unsupported(m.span, "`offsetof` with this index"));
                     };
@@ -162,7 +162,7 @@ impl<'a> Lowerer<'a> {
             // gcc: `sizeof(void)` and `sizeof` of a function are 1.
             CType::Void | CType::Function => Some(1),
             CType::Unsupported(what) => return Err(self.unsupported(s, format!("sizeof of {what}"))),
-            t => self.byte_size(t),
+            t => self.types.byte_size(t),
         };
         match bytes {
             Some(n) => Ok(self.arith.constant(BigInt::from(n), self.arith.machine.size_t())),

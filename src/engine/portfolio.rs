@@ -141,14 +141,9 @@ pub fn race(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budg
     race_with(system, engines, budget, Judge::Validate)
 }
 
-fn race_with(system: &System, mut engines: Vec<Box<dyn Engine + Send>>, budget: &Budget, judge: Judge) -> Verdict {
+fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Budget, judge: Judge) -> Verdict {
     if budget.expired() {
         return Verdict::Unknown("out of time before solving".into());
-    }
-    if engines.len() == 1 {
-        if let Some(engine) = engines.pop() {
-            return run_here(system, engine.as_ref(), budget, judge);
-        }
     }
     // The racers share their own token, so that stopping the losers does not
     // cancel the caller's budget (which validation still uses).
@@ -362,33 +357,6 @@ mod tests {
     }
 
     #[test]
-    fn one_engine_runs_on_the_calling_thread_and_its_answer_is_still_checked() {
-        let s = parse_system(
-            "(declare-fun inv (Int) Bool)
-             (assert (forall ((x Int)) (=> (= x 0) (inv x))))
-             (assert (forall ((x Int)) (=> (and (inv x) (= x 7)) false)))",
-        )
-        .expect("parses");
-        // `true` is an invariant of this one.
-        let trivial = parse_system(
-            "(declare-fun inv (Int) Bool)
-             (assert (forall ((x Int)) (=> (= x 0) (inv x))))
-             (assert (forall ((x Int)) (=> (and (inv x) (> x x)) false)))",
-        )
-        .expect("parses");
-        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let v = race(&trivial, vec![Box::new(Recorder(Arc::clone(&seen)))], &Budget::with_timeout(Duration::from_secs(20)));
-        assert!(matches!(v, Verdict::Safe(_)), "{v:?}");
-        // Not a thread of its own, so not marked fresh.
-        assert_eq!(*seen.lock().unwrap(), vec![false]);
-        let v = race(&s, vec![Box::new(Liar)], &Budget::with_timeout(Duration::from_secs(20)));
-        let Verdict::Unknown(why) = &v else { panic!("a lie got through: {v:?}") };
-        assert!(why.contains("liar: sat answer failed validation"), "{why}");
-        let v = race(&s, vec![Box::new(Quitter)], &Budget::with_timeout(Duration::from_secs(20)));
-        assert!(matches!(&v, Verdict::Unknown(why) if why == "quitter: gave up"), "{v:?}");
-    }
-
-    #[test]
     fn answers_are_checked_on_the_engine_thread_and_the_race_waits_for_the_check() {
         let s = parse_system(
             "(declare-fun inv (Int) Bool)
@@ -425,30 +393,6 @@ mod tests {
         let b = Budget::unlimited();
         b.cancel.cancel();
         assert!(matches!(solve(&s, EngineKind::Portfolio, &b), Verdict::Unknown(_)));
-    }
-}
-
-/// One engine needs no race: it runs on the calling thread, in its Z3
-/// context, under the caller's budget. A thread and a context per query
-/// cost more than the query on the small systems of a proof (the bounded
-/// search for each sample of T_term). An engine that needs a fresh context
-/// (Spacer) starts a thread of its own. The judge is applied as in a race.
-fn run_here(system: &System, engine: &dyn Engine, budget: &Budget, judge: Judge) -> Verdict {
-    let kind = engine.name();
-    // A bug must cost an answer, never the prover: a panic becomes Unknown.
-    let verdict = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.solve(system, budget)))
-        .unwrap_or_else(|_| Verdict::Unknown("internal error (panic)".into()));
-    let word = verdict.word();
-    match (verdict, judge) {
-        (Verdict::Unknown(why), _) => Verdict::Unknown(tagged(kind, &why)),
-        (verdict, Judge::Validate) => match validate_here(system, &verdict, &validation_budget(budget)) {
-            Ok(()) => verdict,
-            Err(e) => Verdict::Unknown(format!("{kind}: {word} answer failed validation: {e}")),
-        },
-        (verdict, Judge::FirstAnswer(finish)) => match finish(verdict, &validation_budget(budget)) {
-            Ok(v) => v,
-            Err(e) => Verdict::Unknown(format!("{kind}: {word} answer not accepted: {e}")),
-        },
     }
 }
 

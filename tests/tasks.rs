@@ -203,3 +203,18 @@ fn prove_honours_the_data_model_of_the_task() {
     let (code, out, err) = prove_svcomp(&dir.join("long_wrap-lp64.yml"), &[]);
     assert_eq!((code, first_line(&out)), (Some(0), "TRUE"), "{out}{err}");
 }
+
+#[test]
+fn emit_reads_a_task_definition_with_its_data_model() {
+    let task = tasks().join("loops/countdown.yml");
+    let from_task = tessera(&["emit", "--ir", task.to_str().unwrap()]);
+    assert!(from_task.status.success(), "{}", String::from_utf8_lossy(&from_task.stderr));
+    let c = tasks().join("loops/countdown.c");
+    let from_c = tessera(&["emit", "--ir", "--data-model", "ilp32", c.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&from_task.stdout), String::from_utf8_lossy(&from_c.stdout));
+    assert!(String::from_utf8_lossy(&from_task.stdout).contains("while"));
+
+    let broken = tessera(&["emit", tasks().join("broken/missing_input.yml").to_str().unwrap()]);
+    assert!(!broken.status.success());
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("missing_input.yml: error: input file"));
+}

@@ -7,7 +7,9 @@
 use crate::engine::{EngineKind, ENGINES};
 use crate::ir::{DataModel, IntSemantics};
 use crate::session::Session;
+use crate::svcomp::{self, TaskDefinition, TaskError};
 use clap::builder::PossibleValue;
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 /// The meaning of the program: the flags `prove` and `emit` share.
@@ -29,6 +31,24 @@ impl ModelArgs {
     /// prover's default strategy and engine).
     pub fn session(&self) -> Session {
         Session::new(self.ints.into(), self.data_model.into(), self.external_calls.into())
+    }
+
+    /// When `file` is an SV-COMP task definition (`.yml`), replace it by the
+    /// task's C file and take the task's data model (over `--data-model`);
+    /// any other file is left as it is.
+    pub fn resolve_task(&mut self, file: &mut PathBuf) -> Result<(), TaskError> {
+        if !svcomp::is_task_definition(file) {
+            return Ok(());
+        }
+        let task = TaskDefinition::load(file)?;
+        *file = task.termination_input()?.to_path_buf();
+        if let Some(model) = task.data_model {
+            self.data_model = match model {
+                DataModel::Ilp32 => DataModelArg::Ilp32,
+                DataModel::Lp64 => DataModelArg::Lp64,
+            };
+        }
+        Ok(())
     }
 }
 

@@ -17,7 +17,8 @@ pub enum Instrumentation {
 
 #[derive(clap::Args, Debug)]
 pub struct EmitArgs {
-    /// The C program or integer transition system.
+    /// The C program or integer transition system, or an SV-COMP task
+    /// definition (`.yml`): its C file with its data model.
     pub file: PathBuf,
     #[command(flatten)]
     pub model: ModelArgs,
@@ -49,7 +50,11 @@ pub struct EmitArgs {
     pub unsliced: bool,
 }
 
-pub fn run(args: EmitArgs) -> i32 {
+pub fn run(mut args: EmitArgs) -> i32 {
+    if let Err(e) = args.model.resolve_task(&mut args.file) {
+        eprintln!("{e}");
+        return e.exit_code;
+    }
     if args.ari {
         return match crate::its::read_problem(&args.file) {
             Some(Ok(p)) => {

@@ -1,12 +1,11 @@
 //! `tessera prove FILE.c`: YES (with a ranking function per loop), NO (with
 //! a checked non-termination witness) or MAYBE (with the reason).
 
-use super::args::{DataModelArg, ModelArgs, ProofEngine};
-use crate::ir::DataModel;
+use super::args::{ModelArgs, ProofEngine};
 use crate::report::{self, Format};
 use crate::session::Session;
 use crate::solve::Budget;
-use crate::svcomp::{self, TaskDefinition, TaskError};
+use crate::svcomp::{self, TaskError};
 use crate::termination::{Outcome, Strategy};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -77,18 +76,7 @@ fn prepare_task(args: &mut ProveArgs) -> Result<(), i32> {
         if let Some(property) = &args.property {
             svcomp::check_property_file(property)?;
         }
-        if !svcomp::is_task_definition(&args.file) {
-            return Ok(());
-        }
-        let task = TaskDefinition::load(&args.file)?;
-        args.file = task.termination_input()?.to_path_buf();
-        if let Some(model) = task.data_model {
-            args.model.data_model = match model {
-                DataModel::Ilp32 => DataModelArg::Ilp32,
-                DataModel::Lp64 => DataModelArg::Lp64,
-            };
-        }
-        Ok(())
+        args.model.resolve_task(&mut args.file)
     })();
     resolved.map_err(|e| {
         eprintln!("{e}");

@@ -58,6 +58,23 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
     out
 }
 
+/// Whether every variable of the candidate is the offset or the size of a
+/// pointer (a slack the memory-safety assumption `0 <= p.off`,
+/// `p.off + 4 <= p.size` gives, not one of the program's comparisons).
+/// In a loop that moves pointers from block to block (`p = p->next`) such
+/// a slack compares positions in different blocks, and is tried after the
+/// allocation order.
+pub fn over_pointer_extents_only(enc: &Encoding, candidate: &RankingCandidate) -> bool {
+    use crate::ir::origin::PointerPart;
+    use crate::ir::Origin;
+    let extent = |name: &str| {
+        enc.program_vars
+            .iter()
+            .any(|v| v.name == name && matches!(v.origin, Origin::PointerPart { part: PointerPart::Offset | PointerPart::Size, .. }))
+    };
+    candidate.pieces.iter().all(|p| !p.coeffs.is_empty() && p.coeffs.keys().all(|v| extent(v)))
+}
+
 /// Most allocation-order candidates tried per loop.
 const MAX_ORDER_CANDIDATES: usize = 2;
 

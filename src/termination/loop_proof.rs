@@ -47,9 +47,15 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
         // Numbered apart from the sampling iterations in `--emit-horn` files.
         // Then, where the program follows links in the order of allocation,
         // that order (`p.base` for a walk to older blocks).
-        let guard = guards::guard_candidates(enc, li).into_iter().map(|c| (c, "linear (slack of the loop guard)"));
-        let order = guards::allocation_order_candidates(enc, li).into_iter().map(|c| (c, "linear (order of allocation)"));
-        for (k, (candidate, strategy)) in guard.chain(order).enumerate() {
+        // A walk along links (`p = p->next`) is ranked by the order, not by
+        // the in-bounds slacks of the pointer it moves (`p.off + 1`): those
+        // come after it.
+        let order: Vec<_> = guards::allocation_order_candidates(enc, li).into_iter().map(|c| (c, "linear (order of allocation)")).collect();
+        let (extents, guard): (Vec<_>, Vec<_>) = guards::guard_candidates(enc, li)
+            .into_iter()
+            .map(|c| (c, "linear (slack of the loop guard)"))
+            .partition(|(c, _)| !order.is_empty() && guards::over_pointer_extents_only(enc, c));
+        for (k, (candidate, strategy)) in guard.into_iter().chain(order).chain(extents).enumerate() {
             let t0 = Instant::now();
             let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
             let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 90 + k, GUARD_CHECK_TIME);

@@ -31,6 +31,11 @@ fn a_list_built_by_prepending_is_walked_to_its_end() {
     // The walk is ranked by the order of allocation of the walking pointer.
     let text = json.to_string();
     assert!(text.contains("p.base"), "{text}");
+    // ... and the proof says what that quantity is (from its origin).
+    let meaning = json["notation"]["p.base"].as_str().unwrap_or_default();
+    assert!(meaning.contains("order of allocation"), "{json}");
+    // The program's own variables need no explanation.
+    assert!(json["notation"].get("n").is_none(), "{json}");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! own variables ([`cexpr`]), never as SMT-LIB over internal names.
 
 pub mod cexpr;
+mod notation;
 pub mod ranking;
 pub mod witness;
 
@@ -80,6 +81,13 @@ fn details(o: &Outcome) -> String {
                     inv => {
                         let _ = writeln!(s, "  supporting invariant at the loop header: {inv}");
                     }
+                }
+            }
+            let heap = notation::heap_quantities(loops, o.encoding.as_ref(), &names);
+            if !heap.is_empty() {
+                let _ = writeln!(s, "where");
+                for (name, meaning) in heap {
+                    let _ = writeln!(s, "  {name}: {meaning}");
                 }
             }
         }
@@ -291,6 +299,10 @@ pub fn to_json(o: &Outcome) -> Json {
                     })
                     .collect(),
             );
+            let heap = notation::heap_quantities(loops, o.encoding.as_ref(), &names);
+            if !heap.is_empty() {
+                j["notation"] = heap.into_iter().map(|(name, meaning)| (name, Json::String(meaning.into()))).collect::<serde_json::Map<_, _>>().into();
+            }
         }
         Answer::No { witness, span, strategy } => {
             j["witness"] = json!({

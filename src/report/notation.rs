@@ -1,0 +1,61 @@
+//! What the heap quantities of a proof mean, in words: a ranking function
+//! over a list walk speaks of block numbers (`curr.base`) and its
+//! supporting invariant of the facts the model keeps per link
+//! (`list.next:down == 1`). These are not C expressions; the text and JSON
+//! outputs explain each one that a proof uses, from the variable's origin
+//! (never from its name).
+
+use crate::horn::encode::Encoding;
+use crate::ir::origin::{AllocationPart, LinkVariable, PointerPart};
+use crate::ir::Origin;
+use crate::termination::LoopProof;
+use super::cexpr::Names;
+use std::collections::BTreeMap;
+
+/// The meaning of a variable the proofs use, when it is a heap quantity
+/// (`None` for the program's own variables and for quantities C already
+/// names, such as a pointer's offset).
+fn meaning(origin: &Origin) -> Option<&'static str> {
+    use LinkVariable::*;
+    Some(match origin {
+        Origin::PointerPart { part: PointerPart::Base, .. } => {
+            "the number of the block the pointer points to (NULL is 0; blocks allocated again and again are numbered in the order of allocation)"
+        }
+        Origin::PointerPart { part: PointerPart::Offset, .. } => "the pointer's offset in bytes from the start of its block",
+        Origin::PointerPart { part: PointerPart::Size, .. } => "the size in bytes of the block the pointer points to",
+        Origin::Allocation(AllocationPart::Counter) => "the number the next block allocated again and again will get",
+        Origin::LinkOrder(kind) => match kind {
+            Down => "1 while every pointer stored in this link of a block points to an older block, or is NULL",
+            Up => "1 while every pointer stored in this link of a block points to a newer block, or is NULL",
+            Pending => "1 while the newest block's link may not be written yet",
+            Newest => "the number of the newest block that may hold the link",
+            Pending2 => "1 while the link of the block allocated before the newest may not be written yet",
+            Second => "the number of the block allocated before the newest",
+            Unlinked => "1 while no pointer to the newest block has been stored in memory",
+            AtStart => "1 while every pointer stored in this link points to the start of a block, or is NULL",
+            CacheBlock => "the number of the block whose link was read or written last (0: none known)",
+            CacheOffset => "the offset of that link's struct in its block",
+            CacheValue => "the number of the block that link points to",
+        },
+        _ => return None,
+    })
+}
+
+/// The heap quantities the loops' ranking functions and invariants use, by
+/// their printed name, with their meaning.
+pub fn heap_quantities(loops: &[LoopProof], enc: Option<&Encoding>, names: &Names) -> BTreeMap<String, &'static str> {
+    let mut out = BTreeMap::new();
+    let Some(enc) = enc else { return out };
+    for l in loops {
+        let ranked = l.ranking.pieces.iter().flat_map(|p| p.coeffs.keys().cloned());
+        let invariant = l.invariant.free_vars().into_iter().map(|d| d.name);
+        for internal in ranked.chain(invariant) {
+            let Some(shown) = names.get(&internal) else { continue };
+            let origin = enc.program_vars.iter().find(|v| v.name == internal).map(|v| &v.origin);
+            if let Some(m) = origin.and_then(meaning) {
+                out.insert(shown.to_string(), m);
+            }
+        }
+    }
+    out
+}

@@ -67,7 +67,7 @@ pub(crate) enum Symbol {
     /// An enumeration constant.
     Const(Val),
     /// A type name, with the alignment an `aligned` attribute gave it (which
-    /// may differ from its type's own; see `typing/records.rs`).
+    /// may differ from its type's own; see `typing/attributes.rs`).
     Typedef(CType, Option<u64>),
     /// A variable of a type Tessera does not model; an error when used.
     Unmodelled { what: String },

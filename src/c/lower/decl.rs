@@ -155,9 +155,10 @@ impl<'a> Lowerer<'a> {
             }
         } else {
             // No linkage: one declaration per block (C11 6.7p3).
-            let declared_here = self.calls.frame().and_then(|f| f.scopes.last()).is_some_and(|s| {
-                matches!(s.get(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. }))
-            });
+            let declared_here = self
+                .calls
+                .frame()
+                .is_some_and(|f| matches!(f.innermost(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. })));
             if declared_here {
                 return Err(TesseraError::invalid(self.span(init.span), format!("redeclaration of `{name}` in the same block")));
             }
@@ -449,7 +450,7 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn local_variable(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
         let t = match ty {
-            CType::Int(_) if self.calls.frame().is_some_and(|f| f.addressed.contains(name)) => {
+            CType::Int(_) if self.calls.frame().is_some_and(|f| f.takes_address_of(name)) => {
                 // Its address is taken: it lives in memory, one cell.
                 let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
@@ -459,7 +460,7 @@ impl<'a> Lowerer<'a> {
             CType::Unsupported(what) => {
                 return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
             }
-            CType::Ptr(_) if self.calls.frame().is_some_and(|f| f.addressed.contains(name)) => {
+            CType::Ptr(_) if self.calls.frame().is_some_and(|f| f.takes_address_of(name)) => {
                 // Its address is taken: it lives in memory (loads give any pointer).
                 let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);

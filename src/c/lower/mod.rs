@@ -56,6 +56,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
 pub use calls::ExternalCalls;
+pub(crate) use calls::{Frame, JumpScope};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -121,41 +122,6 @@ pub(crate) struct FunctionInfo<'a> {
     /// headers).
     pub noreturn: bool,
 }
-
-/// Targets of `break` / `continue` / `case`, innermost last.
-pub(crate) enum JumpScope {
-    Loop { breaks: Vec<Cursor>, continues: Vec<Cursor> },
-    Switch { breaks: Vec<Cursor>, cases: HashMap<usize, Cursor> },
-}
-
-/// One inlined function body being lowered.
-pub(crate) struct Frame {
-    pub function: String,
-    pub scopes: Vec<HashMap<String, Symbol>>,
-    /// Variable receiving the return value (`None`: void, main, or value unused).
-    pub ret: Option<(String, IntType)>,
-    pub is_main: bool,
-    pub returns: Vec<Cursor>,
-    pub labels: HashMap<String, LocId>,
-    pub defined_labels: HashSet<String>,
-    pub goto_targets: HashSet<String>,
-    pub jumps: Vec<JumpScope>,
-    /// The recursion instance this body belongs to (see `calls/recursion.rs`).
-    pub instance: Option<usize>,
-    /// Names the body assigns with `=` or takes the address of, and names
-    /// it moves with `++`, `+=`, ... (see `memory/`).
-    pub reassigned: (HashSet<String>, HashSet<String>),
-    /// Names whose address the body takes (such scalars live in memory).
-    pub addressed: HashSet<String>,
-    /// A `goto` target label has been passed: what follows may run again.
-    pub past_goto_label: bool,
-    /// Where a function returning a pointer puts its result.
-    pub ret_ptr: Option<memory::PtrVar>,
-    /// Where a function returning a struct copies its result: a block of
-    /// the caller's (when the caller uses the value).
-    pub ret_object: Option<(memory::PtrVal, CType)>,
-}
-
 
 /// What the rewrite before parsing (see `c::gnu`) left for the lowering.
 #[derive(Clone, Debug, Default)]
@@ -345,7 +311,7 @@ impl<'a> Lowerer<'a> {
     }
     /// Start lowering a function's body (its locations record the function).
     pub(crate) fn enter_frame(&mut self, f: Frame) {
-        self.cfg.function = f.function.clone();
+        self.cfg.function = f.function().to_string();
         self.calls.push_frame(f);
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
@@ -355,38 +321,33 @@ impl<'a> Lowerer<'a> {
         f
     }
     pub fn function_name(&self) -> String {
-        self.calls.frame().map(|f| f.function.clone()).unwrap_or_default()
+        self.calls.frame().map(|f| f.function().to_string()).unwrap_or_default()
     }
     pub fn push_scope(&mut self) {
         if let Some(f) = self.frame() {
-            f.scopes.push(HashMap::new());
+            f.push_scope();
         }
     }
     pub fn pop_scope(&mut self) {
         let frames = self.calls.frames().len();
         if let Some(f) = self.frame() {
-            f.scopes.pop();
-            let scopes = f.scopes.len();
+            let scopes = f.pop_scope();
             self.close_automatic(frames, scopes);
         }
     }
     pub fn bind(&mut self, name: &str, sym: Symbol) {
-        match self.calls.frame_mut().and_then(|f| f.scopes.last_mut()) {
-            Some(scope) => {
-                scope.insert(name.to_string(), sym);
+        match self.calls.frame_mut() {
+            Some(f) if f.scope_depth() > 0 => {
+                f.bind(name, sym);
             }
-            None => {
+            _ => {
                 self.globals.insert(name.to_string(), sym);
             }
         }
     }
     pub fn lookup(&self, name: &str) -> Option<&Symbol> {
-        if let Some(f) = self.calls.frame() {
-            for scope in f.scopes.iter().rev() {
-                if let Some(s) = scope.get(name) {
-                    return Some(s);
-                }
-            }
+        if let Some(s) = self.calls.frame().and_then(|f| f.lookup(name)) {
+            return Some(s);
         }
         self.globals.get(name)
     }
@@ -450,9 +411,7 @@ impl<'a> Lowerer<'a> {
     /// Checks at the end of a function body: every `goto` has its label.
     pub fn end_function_body(&mut self, s: lang_c::span::Span) -> Result<()> {
         if let Some(f) = self.calls.frame() {
-            let mut missing: Vec<&String> = f.labels.keys().filter(|l| !f.defined_labels.contains(*l)).collect();
-            missing.sort();
-            if let Some(l) = missing.first() {
+            if let Some(l) = f.undefined_labels().first() {
                 return Err(self.syntax(s, format!("label `{l}` used but not defined")));
             }
         }

@@ -91,7 +91,7 @@ impl<'a> Lowerer<'a> {
     pub(in crate::c::lower) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool, contents: Contents) -> Result<Term> {
         let site = self.mem.blocks.len();
         let once = if scoped {
-            self.calls.frames().iter().all(|f| f.instance.is_none())
+            self.calls.frames().iter().all(|f| !f.in_recursion())
         } else {
             self.site_runs_once() && !self.mem.repeating_sites.contains(&site)
         };

@@ -151,9 +151,7 @@ impl<'a> Lowerer<'a> {
     /// The allocation site being lowered runs at most once: no enclosing
     /// loop in any inlined frame, no `goto` label before it, no recursion.
     pub(super) fn site_runs_once(&self) -> bool {
-        self.calls.frames().iter().all(|f| {
-            f.instance.is_none() && !f.past_goto_label && !f.jumps.iter().any(|j| matches!(j, crate::c::lower::JumpScope::Loop { .. }))
-        })
+        self.calls.frames().iter().all(|f| f.runs_once())
     }
 
     /// A fresh program variable that lives beyond the current statement.
@@ -251,12 +249,12 @@ impl<'a> Lowerer<'a> {
 
     /// Whether the current function may reassign `name` (or take its address).
     pub fn may_reassign(&self, name: &str) -> bool {
-        self.calls.frame().is_none_or(|f| f.reassigned.0.contains(name))
+        self.calls.frame().is_none_or(|f| f.may_reassign(name))
     }
 
     /// Whether the current function may move `name` (`++`, `+=`, ...).
     pub fn may_move(&self, name: &str) -> bool {
-        self.calls.frame().is_none_or(|f| f.reassigned.1.contains(name))
+        self.calls.frame().is_none_or(|f| f.may_move(name))
     }
 
     /// A pointer variable about to be changed.

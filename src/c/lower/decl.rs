@@ -138,7 +138,7 @@ impl<'a> Lowerer<'a> {
             let const_object = !d.derived.iter().any(|x| matches!(x.node, DerivedDeclarator::Pointer(_)))
                 && decl.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Const));
             if storage.is_static || const_object {
-                self.globals_outside_code_cannot_change.insert(name.clone());
+                self.globals.hide_from_outside_code(name.clone());
             }
             self.global_variable(&name, ty, storage.is_extern, init)?;
         } else if storage.is_extern {
@@ -265,7 +265,7 @@ impl<'a> Lowerer<'a> {
             CType::Ptr(pointee) => {
                 // A global pointer starts as NULL unless initialized otherwise.
                 let value = init.node.initializer.as_ref().and_then(|i| scalar_initializer(i)).filter(|e| !super::memory::is_null_constant(&e.node));
-                if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+                if init.node.initializer.is_some() && !self.globals.first_initializer(name) {
                     return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
                 }
                 let var = match self.globals.get(name) {
@@ -280,7 +280,7 @@ impl<'a> Lowerer<'a> {
                     // Declared earlier without a value: the initializer decides.
                     let mut parts = vec![var.off.clone()];
                     parts.extend(var.whole.iter().flat_map(|(b, s)| [b.clone(), s.clone()]));
-                    self.global_inits.retain(|g| !parts.contains(&g.0));
+                    self.globals.forget_inits(&parts);
                     self.at_program_start(|l| {
                         let v = l.pointer(e, Some(*pointee))?;
                         l.assign_pointer_parts(&var, v);
@@ -325,9 +325,9 @@ impl<'a> Lowerer<'a> {
                 return Err(self.unsupported(init.span, format!("a second definition of `{name}` with a non-constant initializer")));
             }
             let v = self.cfg.declare(name, crate::c::cfg::GLOBAL, t);
-            self.global_inits.push((v.clone(), t, None));
+            self.globals.push_init(v.clone(), t, None);
             self.globals.insert(name.to_string(), Symbol::Var { name: v.clone(), ty: t });
-            self.initialized_globals.insert(name.to_string());
+            self.globals.first_initializer(name);
             return self.at_program_start(|l| {
                 let value = l.expr(x)?;
                 let value = l.arith.convert(value, t);
@@ -335,28 +335,28 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             });
         }
-        if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+        if init.node.initializer.is_some() && !self.globals.first_initializer(name) {
             return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
         }
         // Tentative definitions (`int x; int x = 1;`) are one variable.
         if let Some(Symbol::Var { name: existing, .. }) = self.globals.get(name) {
             let existing = existing.clone();
-            if let Some(entry) = self.global_inits.iter_mut().find(|g| g.0 == existing) {
-                if init.node.initializer.is_some() || (entry.2.is_none() && value.is_some()) {
-                    entry.2 = value;
+            if let Some(entry) = self.globals.init_of(&existing) {
+                if init.node.initializer.is_some() || (entry.is_none() && value.is_some()) {
+                    *entry = value;
                 }
             }
             return Ok(());
         }
         let v = self.cfg.declare(name, crate::c::cfg::GLOBAL, t);
-        self.global_inits.push((v.clone(), t, value));
+        self.globals.push_init(v.clone(), t, value);
         self.globals.insert(name.to_string(), Symbol::Var { name: v, ty: t });
         Ok(())
     }
 
     /// A global array, struct or address-taken scalar: a block of its own.
     fn global_object(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
-        if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+        if init.node.initializer.is_some() && !self.globals.first_initializer(name) {
             return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
         }
         // A tentative definition or `extern` declaration seen before.
@@ -392,7 +392,7 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn static_local(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
         let key = init.span.start;
-        if let Some(sym) = self.statics.get(&key).cloned() {
+        if let Some(sym) = self.globals.static_local(key).cloned() {
             self.bind(name, sym);
             return Ok(());
         }
@@ -414,7 +414,7 @@ impl<'a> Lowerer<'a> {
                     })?;
                 }
                 let sym = Symbol::Ptr(var);
-                self.statics.insert(key, sym.clone());
+                self.globals.set_static_local(key, sym.clone());
                 self.bind(name, sym);
                 return Ok(());
             }
@@ -428,7 +428,7 @@ impl<'a> Lowerer<'a> {
                         self.at_program_start(|l| l.declare_object_as(&label, None, Owner::StaticLocal, ty, i, super::memory::Storage::Static, init.span))?
                     }
                 };
-                self.statics.insert(key, sym.clone());
+                self.globals.set_static_local(key, sym.clone());
                 self.bind(name, sym);
                 return Ok(());
             }
@@ -441,9 +441,9 @@ impl<'a> Lowerer<'a> {
         };
         let f = self.function_name();
         let v = self.cfg.declare(name, &f, t);
-        self.static_inits.push(Action::Assign(v.clone(), crate::term::Term::Int(value)));
+        self.globals.push_static_init(Action::Assign(v.clone(), crate::term::Term::Int(value)));
         let sym = Symbol::Var { name: v, ty: t };
-        self.statics.insert(key, sym.clone());
+        self.globals.set_static_local(key, sym.clone());
         self.bind(name, sym);
         Ok(())
     }

@@ -175,12 +175,7 @@ impl<'a> Lowerer<'a> {
         }
         if calls_functions {
             // A called function can assign any global (never the caller's locals).
-            for sym in self.globals.values() {
-                if let Symbol::Var { name, .. } = sym {
-                    clobbered.insert(name.clone());
-                }
-            }
-            for sym in self.statics.values() {
+            for sym in self.globals.all_symbols() {
                 if let Symbol::Var { name, .. } = sym {
                     clobbered.insert(name.clone());
                 }

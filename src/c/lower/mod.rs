@@ -16,14 +16,17 @@
 //!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
 //! - `memory/`: pointers, blocks and cells, objects and initializers,
 //!   exposure ([`memory::Memory`]);
-//! - `calls/`: the functions, the stack of inlined bodies, calls
-//!   (inlining, builtins, library functions, input, recursion, `main`)
-//!   ([`calls::Calls`]).
+//! - `calls/`: the functions, the stack of inlined bodies (each a
+//!   [`Frame`]: its scopes, labels and jump targets, where its returns go,
+//!   `calls/frame.rs`), calls (inlining, builtins, library functions,
+//!   input, recursion, `main`) ([`calls::Calls`]);
+//! - `globals.rs`: the file-scope names, the `static` locals and the
+//!   values they start with ([`globals::Globals`]).
 //!
-//! This file holds the context (positions, scopes and symbols, globals,
-//! the whole program, the re-lowering when an allocation site turns out to
-//! repeat); `decl.rs` declarations, `stmt.rs` the statements (control
-//! flow), `expr.rs` the values of expressions, `operators.rs` arithmetic,
+//! This file holds the context (positions, scope lookup, the whole
+//! program, the re-lowering when an allocation site turns out to repeat);
+//! `decl.rs` declarations, `stmt.rs` the statements (control flow),
+//! `expr.rs` the values of expressions, `operators.rs` arithmetic,
 //! `update.rs` `++`/`--` and `op=` (integers and pointers),
 //! `cond.rs` conditions and branching, `order.rs` C's unspecified order of
 //! evaluation, `lvalue.rs` storage (reached only through [`LValue`]).
@@ -35,6 +38,7 @@ mod diag;
 mod expr;
 mod facts;
 mod flow;
+mod globals;
 mod lvalue;
 mod memory;
 mod operators;
@@ -143,25 +147,15 @@ pub(crate) struct Lowerer<'a> {
     pub cfg: CfgBuilder,
     /// Where lowering is: the cursor, entry and exit, guards (see `flow.rs`).
     flow: flow::Flow,
-    pub globals: HashMap<String, Symbol>,
-    /// Global variables in declaration order, with their initial values
-    /// (`None`: declared `extern` only, so unknown).
-    global_inits: Vec<(String, IntType, Option<BigInt>)>,
+    /// File-scope names, `static` locals and their initial values (see
+    /// `globals.rs`).
+    globals: globals::Globals,
     /// Functions and the bodies being inlined (see `calls/`).
     calls: calls::Calls<'a>,
-    /// `static` locals, shared by all inlined copies: by declaration offset.
-    pub statics: HashMap<usize, Symbol>,
-    pub static_inits: Vec<Action>,
     /// Approximations and undefined-behaviour sites (see `diag.rs`).
     diag: diag::Diagnostics,
     /// The memory model's state (see `memory/`).
     mem: memory::Memory,
-    /// Globals defined with an initializer (a second one is an error).
-    initialized_globals: HashSet<String>,
-    /// File-scope names declared `static` (internal linkage: code outside
-    /// the program cannot name them) or objects declared `const` (it may
-    /// not change them).
-    globals_outside_code_cannot_change: HashSet<String>,
 }
 
 pub fn lower(
@@ -242,16 +236,11 @@ fn lowerer<'a>(
         file: file.to_string(),
         arith,
         cfg,
-        globals: HashMap::new(),
-        global_inits: Vec::new(),
+        globals: globals::Globals::default(),
         calls: calls::Calls::new(unit, external_calls),
-        statics: HashMap::new(),
-        static_inits: Vec::new(),
         flow: flow::Flow::new(entry, exit),
         diag: diag::Diagnostics::default(),
         mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit), links.clone()),
-        initialized_globals: HashSet::new(),
-        globals_outside_code_cannot_change: HashSet::new(),
     }
 }
 
@@ -379,7 +368,7 @@ impl<'a> Lowerer<'a> {
         };
         self.cfg.locations[self.flow.entry()].span = self.span(main.span);
         let mut start = Cursor::at(self.flow.entry());
-        for (name, ty, init) in std::mem::take(&mut self.global_inits) {
+        for (name, ty, init) in self.globals.take_inits() {
             match init {
                 Some(v) => start.push(Action::Assign(name, crate::term::Term::Int(v))),
                 None => {
@@ -397,7 +386,7 @@ impl<'a> Lowerer<'a> {
             self.cfg.jump(c, self.flow.exit());
         }
         // `static` locals are initialized before the program starts.
-        let inits = std::mem::take(&mut self.static_inits);
+        let inits = self.globals.take_static_inits();
         if !inits.is_empty() {
             for e in self.cfg.edges.iter_mut().filter(|e| e.from == self.flow.entry()) {
                 let mut acts = inits.clone();

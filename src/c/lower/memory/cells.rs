@@ -181,7 +181,7 @@ impl<'a> Lowerer<'a> {
             return v.clone();
         }
         let v = self.cfg.declare_as("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG, Origin::Allocation(AllocationPart::Counter));
-        self.static_inits.push(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
+        self.globals.push_static_init(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
         self.mem.alloc_counter = Some(v.clone());
         v
     }

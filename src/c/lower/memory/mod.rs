@@ -458,7 +458,7 @@ impl<'a> Lowerer<'a> {
         let value = if is_extern { None } else { Some(BigInt::zero()) };
         if initial {
             for v in [&b, &off, &s] {
-                self.global_inits.push((v.clone(), IntType::LONG, value.clone()));
+                self.globals.push_init(v.clone(), IntType::LONG, value.clone());
             }
         }
         PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), fixed_off: None, pointee }

@@ -380,16 +380,6 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    pub(super) fn constant_initializer(&mut self, i: &'a Node<Initializer>, t: IntType) -> Result<BigInt> {
-        let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a scalar"))?;
-        let v = self.constant(e)?;
-        let v = self.arith.convert(v, t);
-        match v.constant() {
-            Some(c) => Ok(c.clone()),
-            None => Err(self.unsupported(i.span, "a non-constant initializer of a static variable")),
-        }
-    }
-
     pub(super) fn static_local(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
         let key = init.span.start;
         if let Some(sym) = self.globals.static_local(key).cloned() {
@@ -567,22 +557,6 @@ impl<'a> Lowerer<'a> {
             DeclaratorKind::Declarator(inner) => self.declared_type(t, &inner.node),
             _ => Ok(t),
         }
-    }
-
-    /// The number of elements of an array declarator: `None` for a
-    /// variable-length array (its size is then only known at run time).
-    fn array_length(&mut self, e: &'a Node<Expression>) -> Result<Option<u64>> {
-        if self.has_effects(e) {
-            return Ok(None);
-        }
-        let saved = self.flow.start_at_entry();
-        let v = self.expr(e);
-        let after = self.flow.restore(saved);
-        let clean = after.is_some_and(|c| c.actions.is_empty());
-        Ok(match v {
-            Ok(v) if clean => v.constant().and_then(|c| u64::try_from(c.clone()).ok()),
-            _ => None,
-        })
     }
 
     /// The type of a parameter: an array parameter is a pointer, a function

@@ -26,13 +26,15 @@
 //! This file holds the context (positions, scope lookup, the whole
 //! program, the re-lowering when an allocation site turns out to repeat);
 //! `decl.rs` declarations, `stmt.rs` the statements (control flow),
-//! `expr.rs` the values of expressions, `operators.rs` arithmetic,
+//! `expr.rs` the values of expressions, `constant.rs` constant
+//! expressions (evaluated by `expr.rs`), `operators.rs` arithmetic,
 //! `update.rs` `++`/`--` and `op=` (integers and pointers),
 //! `cond.rs` conditions and branching, `order.rs` C's unspecified order of
 //! evaluation, `lvalue.rs` storage (reached only through [`LValue`]).
 
 mod calls;
 mod cond;
+mod constant;
 mod decl;
 mod diag;
 mod expr;

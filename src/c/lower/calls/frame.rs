@@ -71,7 +71,7 @@ impl Frame {
             returns: Vec::new(),
             labels: HashMap::new(),
             defined_labels: HashSet::new(),
-            goto_targets: crate::c::lower::stmt::goto_targets(&def.node.statement),
+            goto_targets: facts::goto_targets(&def.node.statement),
             jumps: Vec::new(),
             instance: None,
             reassigned: facts::reassigned_names(&def.node.statement),

@@ -256,18 +256,23 @@ mod tests {
 
     #[test]
     fn kills_the_whole_group_at_the_deadline() {
-        // The background sleep keeps stdout open: without the group kill the
-        // drain would wait for it.
-        let start = Instant::now();
-        let r = sh("sleep 60 & sleep 60; echo never", 300, None);
+        // A helper in the background, with its output elsewhere: killing
+        // only the shell would leave it running. It is killed with the
+        // group (dead, or its SIGKILL still pending, when the run returns;
+        // how soon is measured in benchmarks, not asserted here).
+        let r = sh("sleep 60 >/dev/null 2>&1 & echo $!; sleep 60; echo never", 300, None);
         assert!(r.killed_at_deadline);
         assert_eq!(r.status, ExitStatus::Signaled(libc::SIGKILL));
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "took {:?}",
-            start.elapsed()
-        );
-        assert!(r.stdout.is_empty());
+        let helper: u32 = r.stdout.trim().parse().unwrap_or_else(|_| panic!("stdout {:?}", r.stdout));
+        assert!(killed(helper), "the background helper {helper} is still running");
+    }
+
+    /// Whether process `pid` is gone, dead, or has a SIGKILL pending.
+    fn killed(pid: u32) -> bool {
+        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else { return true };
+        let field = |name: &str| status.lines().find_map(|l| l.strip_prefix(name)).map(str::trim).unwrap_or("");
+        let kill_pending = |mask: &str| u64::from_str_radix(mask, 16).is_ok_and(|m| m & (1 << (libc::SIGKILL - 1)) != 0);
+        field("State:").starts_with(['Z', 'X']) || kill_pending(field("SigPnd:")) || kill_pending(field("ShdPnd:"))
     }
 
     #[test]

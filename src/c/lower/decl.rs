@@ -138,7 +138,7 @@ impl<'a> Lowerer<'a> {
             let const_object = !d.derived.iter().any(|x| matches!(x.node, DerivedDeclarator::Pointer(_)))
                 && decl.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Const));
             if storage.is_static || const_object {
-                self.globals_outside_code_cannot_change.insert(name.clone());
+                self.globals.hide_from_outside_code(name.clone());
             }
             self.global_variable(&name, ty, storage.is_extern, init)?;
         } else if storage.is_extern {
@@ -155,9 +155,10 @@ impl<'a> Lowerer<'a> {
             }
         } else {
             // No linkage: one declaration per block (C11 6.7p3).
-            let declared_here = self.calls.frame().and_then(|f| f.scopes.last()).is_some_and(|s| {
-                matches!(s.get(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. }))
-            });
+            let declared_here = self
+                .calls
+                .frame()
+                .is_some_and(|f| matches!(f.innermost(&name), Some(Symbol::Var { .. } | Symbol::Ptr(_) | Symbol::Unmodelled { .. })));
             if declared_here {
                 return Err(TesseraError::invalid(self.span(init.span), format!("redeclaration of `{name}` in the same block")));
             }
@@ -264,7 +265,7 @@ impl<'a> Lowerer<'a> {
             CType::Ptr(pointee) => {
                 // A global pointer starts as NULL unless initialized otherwise.
                 let value = init.node.initializer.as_ref().and_then(|i| scalar_initializer(i)).filter(|e| !super::memory::is_null_constant(&e.node));
-                if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+                if init.node.initializer.is_some() && !self.globals.first_initializer(name) {
                     return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
                 }
                 let var = match self.globals.get(name) {
@@ -279,7 +280,7 @@ impl<'a> Lowerer<'a> {
                     // Declared earlier without a value: the initializer decides.
                     let mut parts = vec![var.off.clone()];
                     parts.extend(var.whole.iter().flat_map(|(b, s)| [b.clone(), s.clone()]));
-                    self.global_inits.retain(|g| !parts.contains(&g.0));
+                    self.globals.forget_inits(&parts);
                     self.at_program_start(|l| {
                         let v = l.pointer(e, Some(*pointee))?;
                         l.assign_pointer_parts(&var, v);
@@ -324,9 +325,9 @@ impl<'a> Lowerer<'a> {
                 return Err(self.unsupported(init.span, format!("a second definition of `{name}` with a non-constant initializer")));
             }
             let v = self.cfg.declare(name, crate::c::cfg::GLOBAL, t);
-            self.global_inits.push((v.clone(), t, None));
+            self.globals.push_init(v.clone(), t, None);
             self.globals.insert(name.to_string(), Symbol::Var { name: v.clone(), ty: t });
-            self.initialized_globals.insert(name.to_string());
+            self.globals.first_initializer(name);
             return self.at_program_start(|l| {
                 let value = l.expr(x)?;
                 let value = l.arith.convert(value, t);
@@ -334,28 +335,28 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             });
         }
-        if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+        if init.node.initializer.is_some() && !self.globals.first_initializer(name) {
             return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
         }
         // Tentative definitions (`int x; int x = 1;`) are one variable.
         if let Some(Symbol::Var { name: existing, .. }) = self.globals.get(name) {
             let existing = existing.clone();
-            if let Some(entry) = self.global_inits.iter_mut().find(|g| g.0 == existing) {
-                if init.node.initializer.is_some() || (entry.2.is_none() && value.is_some()) {
-                    entry.2 = value;
+            if let Some(entry) = self.globals.init_of(&existing) {
+                if init.node.initializer.is_some() || (entry.is_none() && value.is_some()) {
+                    *entry = value;
                 }
             }
             return Ok(());
         }
         let v = self.cfg.declare(name, crate::c::cfg::GLOBAL, t);
-        self.global_inits.push((v.clone(), t, value));
+        self.globals.push_init(v.clone(), t, value);
         self.globals.insert(name.to_string(), Symbol::Var { name: v, ty: t });
         Ok(())
     }
 
     /// A global array, struct or address-taken scalar: a block of its own.
     fn global_object(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
-        if init.node.initializer.is_some() && !self.initialized_globals.insert(name.to_string()) {
+        if init.node.initializer.is_some() && !self.globals.first_initializer(name) {
             return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
         }
         // A tentative definition or `extern` declaration seen before.
@@ -379,19 +380,9 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    pub(super) fn constant_initializer(&mut self, i: &'a Node<Initializer>, t: IntType) -> Result<BigInt> {
-        let e = scalar_initializer(i).ok_or_else(|| self.unsupported(i.span, "an initializer list for a scalar"))?;
-        let v = self.constant(e)?;
-        let v = self.arith.convert(v, t);
-        match v.constant() {
-            Some(c) => Ok(c.clone()),
-            None => Err(self.unsupported(i.span, "a non-constant initializer of a static variable")),
-        }
-    }
-
     pub(super) fn static_local(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
         let key = init.span.start;
-        if let Some(sym) = self.statics.get(&key).cloned() {
+        if let Some(sym) = self.globals.static_local(key).cloned() {
             self.bind(name, sym);
             return Ok(());
         }
@@ -413,7 +404,7 @@ impl<'a> Lowerer<'a> {
                     })?;
                 }
                 let sym = Symbol::Ptr(var);
-                self.statics.insert(key, sym.clone());
+                self.globals.set_static_local(key, sym.clone());
                 self.bind(name, sym);
                 return Ok(());
             }
@@ -427,7 +418,7 @@ impl<'a> Lowerer<'a> {
                         self.at_program_start(|l| l.declare_object_as(&label, None, Owner::StaticLocal, ty, i, super::memory::Storage::Static, init.span))?
                     }
                 };
-                self.statics.insert(key, sym.clone());
+                self.globals.set_static_local(key, sym.clone());
                 self.bind(name, sym);
                 return Ok(());
             }
@@ -440,16 +431,16 @@ impl<'a> Lowerer<'a> {
         };
         let f = self.function_name();
         let v = self.cfg.declare(name, &f, t);
-        self.static_inits.push(Action::Assign(v.clone(), crate::term::Term::Int(value)));
+        self.globals.push_static_init(Action::Assign(v.clone(), crate::term::Term::Int(value)));
         let sym = Symbol::Var { name: v, ty: t };
-        self.statics.insert(key, sym.clone());
+        self.globals.set_static_local(key, sym.clone());
         self.bind(name, sym);
         Ok(())
     }
 
     pub(super) fn local_variable(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
         let t = match ty {
-            CType::Int(_) if self.calls.frame().is_some_and(|f| f.addressed.contains(name)) => {
+            CType::Int(_) if self.calls.frame().is_some_and(|f| f.takes_address_of(name)) => {
                 // Its address is taken: it lives in memory, one cell.
                 let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
@@ -459,7 +450,7 @@ impl<'a> Lowerer<'a> {
             CType::Unsupported(what) => {
                 return Err(self.unsupported(init.span, format!("variable `{name}` of type {what}")));
             }
-            CType::Ptr(_) if self.calls.frame().is_some_and(|f| f.addressed.contains(name)) => {
+            CType::Ptr(_) if self.calls.frame().is_some_and(|f| f.takes_address_of(name)) => {
                 // Its address is taken: it lives in memory (loads give any pointer).
                 let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
@@ -566,22 +557,6 @@ impl<'a> Lowerer<'a> {
             DeclaratorKind::Declarator(inner) => self.declared_type(t, &inner.node),
             _ => Ok(t),
         }
-    }
-
-    /// The number of elements of an array declarator: `None` for a
-    /// variable-length array (its size is then only known at run time).
-    fn array_length(&mut self, e: &'a Node<Expression>) -> Result<Option<u64>> {
-        if self.has_effects(e) {
-            return Ok(None);
-        }
-        let saved = self.flow.start_at_entry();
-        let v = self.expr(e);
-        let after = self.flow.restore(saved);
-        let clean = after.is_some_and(|c| c.actions.is_empty());
-        Ok(match v {
-            Ok(v) if clean => v.constant().and_then(|c| u64::try_from(c.clone()).ok()),
-            _ => None,
-        })
     }
 
     /// The type of a parameter: an array parameter is a pointer, a function

@@ -66,23 +66,6 @@ impl<'a> Lowerer<'a> {
         self.eval(e, false).map(|_| ())
     }
 
-    /// The value of a constant expression (case labels, enumerators,
-    /// initializers of globals).
-    pub fn constant(&mut self, e: &'a Node<Expression>) -> Result<Val> {
-        if self.has_effects(e) {
-            return Err(self.unsupported(e.span, "side effects in a constant expression"));
-        }
-        let saved = self.flow.start_at_entry();
-        let r = self.expr(e);
-        let after = self.flow.restore(saved);
-        let v = r?;
-        let clean = after.is_some_and(|c| c.actions.is_empty());
-        if v.constant().is_none() || !clean {
-            return Err(self.unsupported(e.span, "a non-constant expression where C requires a constant"));
-        }
-        Ok(v)
-    }
-
     /// Whether evaluating `e` may do more than read variables: assign, call
     /// a function (other than `__VERIFIER_nondet_*`, whose fresh value
     /// changes nothing), or divide by a value that might be zero (its
@@ -175,12 +158,7 @@ impl<'a> Lowerer<'a> {
         }
         if calls_functions {
             // A called function can assign any global (never the caller's locals).
-            for sym in self.globals.values() {
-                if let Symbol::Var { name, .. } = sym {
-                    clobbered.insert(name.clone());
-                }
-            }
-            for sym in self.statics.values() {
+            for sym in self.globals.all_symbols() {
                 if let Symbol::Var { name, .. } = sym {
                     clobbered.insert(name.clone());
                 }

@@ -223,3 +223,38 @@ pub(crate) fn used_as_values(unit: &TranslationUnit) -> HashSet<String> {
     v.visit_translation_unit(unit);
     v.0
 }
+
+/// Labels that some `goto` in the function body jumps to (other labels need
+/// no location of their own).
+pub(crate) fn goto_targets(s: &Node<Statement>) -> HashSet<String> {
+    let mut out = HashSet::new();
+    collect_gotos(s, &mut out);
+    out
+}
+
+fn collect_gotos(s: &Node<Statement>, out: &mut HashSet<String>) {
+    match &s.node {
+        Statement::Goto(id) => {
+            out.insert(id.node.name.clone());
+        }
+        Statement::Labeled(l) => collect_gotos(&l.node.statement, out),
+        Statement::Compound(items) => {
+            for i in items {
+                if let BlockItem::Statement(st) = &i.node {
+                    collect_gotos(st, out);
+                }
+            }
+        }
+        Statement::If(i) => {
+            collect_gotos(&i.node.then_statement, out);
+            if let Some(e) = &i.node.else_statement {
+                collect_gotos(e, out);
+            }
+        }
+        Statement::Switch(sw) => collect_gotos(&sw.node.statement, out),
+        Statement::While(w) => collect_gotos(&w.node.statement, out),
+        Statement::DoWhile(d) => collect_gotos(&d.node.statement, out),
+        Statement::For(f) => collect_gotos(&f.node.statement, out),
+        _ => {}
+    }
+}

@@ -16,25 +16,31 @@
 //!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
 //! - `memory/`: pointers, blocks and cells, objects and initializers,
 //!   exposure ([`memory::Memory`]);
-//! - `calls/`: the functions, the stack of inlined bodies, calls
-//!   (inlining, builtins, library functions, input, recursion, `main`)
-//!   ([`calls::Calls`]).
+//! - `calls/`: the functions, the stack of inlined bodies (each a
+//!   [`Frame`]: its scopes, labels and jump targets, where its returns go,
+//!   `calls/frame.rs`), calls (inlining, builtins, library functions,
+//!   input, recursion, `main`) ([`calls::Calls`]);
+//! - `globals.rs`: the file-scope names, the `static` locals and the
+//!   values they start with ([`globals::Globals`]).
 //!
-//! This file holds the context (positions, scopes and symbols, globals,
-//! the whole program, the re-lowering when an allocation site turns out to
-//! repeat); `decl.rs` declarations, `stmt.rs` the statements (control
-//! flow), `expr.rs` the values of expressions, `operators.rs` arithmetic,
+//! This file holds the context (positions, scope lookup, the whole
+//! program, the re-lowering when an allocation site turns out to repeat);
+//! `decl.rs` declarations, `stmt.rs` the statements (control flow),
+//! `expr.rs` the values of expressions, `constant.rs` constant
+//! expressions (evaluated by `expr.rs`), `operators.rs` arithmetic,
 //! `update.rs` `++`/`--` and `op=` (integers and pointers),
 //! `cond.rs` conditions and branching, `order.rs` C's unspecified order of
 //! evaluation, `lvalue.rs` storage (reached only through [`LValue`]).
 
 mod calls;
 mod cond;
+mod constant;
 mod decl;
 mod diag;
 mod expr;
 mod facts;
 mod flow;
+mod globals;
 mod lvalue;
 mod memory;
 mod operators;
@@ -56,6 +62,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
 pub use calls::ExternalCalls;
+pub(crate) use calls::{Frame, JumpScope};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -67,7 +74,7 @@ pub(crate) enum Symbol {
     /// An enumeration constant.
     Const(Val),
     /// A type name, with the alignment an `aligned` attribute gave it (which
-    /// may differ from its type's own; see `typing/records.rs`).
+    /// may differ from its type's own; see `typing/attributes.rs`).
     Typedef(CType, Option<u64>),
     /// A variable of a type Tessera does not model; an error when used.
     Unmodelled { what: String },
@@ -122,41 +129,6 @@ pub(crate) struct FunctionInfo<'a> {
     pub noreturn: bool,
 }
 
-/// Targets of `break` / `continue` / `case`, innermost last.
-pub(crate) enum JumpScope {
-    Loop { breaks: Vec<Cursor>, continues: Vec<Cursor> },
-    Switch { breaks: Vec<Cursor>, cases: HashMap<usize, Cursor> },
-}
-
-/// One inlined function body being lowered.
-pub(crate) struct Frame {
-    pub function: String,
-    pub scopes: Vec<HashMap<String, Symbol>>,
-    /// Variable receiving the return value (`None`: void, main, or value unused).
-    pub ret: Option<(String, IntType)>,
-    pub is_main: bool,
-    pub returns: Vec<Cursor>,
-    pub labels: HashMap<String, LocId>,
-    pub defined_labels: HashSet<String>,
-    pub goto_targets: HashSet<String>,
-    pub jumps: Vec<JumpScope>,
-    /// The recursion instance this body belongs to (see `calls/recursion.rs`).
-    pub instance: Option<usize>,
-    /// Names the body assigns with `=` or takes the address of, and names
-    /// it moves with `++`, `+=`, ... (see `memory/`).
-    pub reassigned: (HashSet<String>, HashSet<String>),
-    /// Names whose address the body takes (such scalars live in memory).
-    pub addressed: HashSet<String>,
-    /// A `goto` target label has been passed: what follows may run again.
-    pub past_goto_label: bool,
-    /// Where a function returning a pointer puts its result.
-    pub ret_ptr: Option<memory::PtrVar>,
-    /// Where a function returning a struct copies its result: a block of
-    /// the caller's (when the caller uses the value).
-    pub ret_object: Option<(memory::PtrVal, CType)>,
-}
-
-
 /// What the rewrite before parsing (see `c::gnu`) left for the lowering.
 #[derive(Clone, Debug, Default)]
 pub struct Marks {
@@ -177,25 +149,15 @@ pub(crate) struct Lowerer<'a> {
     pub cfg: CfgBuilder,
     /// Where lowering is: the cursor, entry and exit, guards (see `flow.rs`).
     flow: flow::Flow,
-    pub globals: HashMap<String, Symbol>,
-    /// Global variables in declaration order, with their initial values
-    /// (`None`: declared `extern` only, so unknown).
-    global_inits: Vec<(String, IntType, Option<BigInt>)>,
+    /// File-scope names, `static` locals and their initial values (see
+    /// `globals.rs`).
+    globals: globals::Globals,
     /// Functions and the bodies being inlined (see `calls/`).
     calls: calls::Calls<'a>,
-    /// `static` locals, shared by all inlined copies: by declaration offset.
-    pub statics: HashMap<usize, Symbol>,
-    pub static_inits: Vec<Action>,
     /// Approximations and undefined-behaviour sites (see `diag.rs`).
     diag: diag::Diagnostics,
     /// The memory model's state (see `memory/`).
     mem: memory::Memory,
-    /// Globals defined with an initializer (a second one is an error).
-    initialized_globals: HashSet<String>,
-    /// File-scope names declared `static` (internal linkage: code outside
-    /// the program cannot name them) or objects declared `const` (it may
-    /// not change them).
-    globals_outside_code_cannot_change: HashSet<String>,
 }
 
 pub fn lower(
@@ -276,16 +238,11 @@ fn lowerer<'a>(
         file: file.to_string(),
         arith,
         cfg,
-        globals: HashMap::new(),
-        global_inits: Vec::new(),
+        globals: globals::Globals::default(),
         calls: calls::Calls::new(unit, external_calls),
-        statics: HashMap::new(),
-        static_inits: Vec::new(),
         flow: flow::Flow::new(entry, exit),
         diag: diag::Diagnostics::default(),
         mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit), links.clone()),
-        initialized_globals: HashSet::new(),
-        globals_outside_code_cannot_change: HashSet::new(),
     }
 }
 
@@ -345,7 +302,7 @@ impl<'a> Lowerer<'a> {
     }
     /// Start lowering a function's body (its locations record the function).
     pub(crate) fn enter_frame(&mut self, f: Frame) {
-        self.cfg.function = f.function.clone();
+        self.cfg.function = f.function().to_string();
         self.calls.push_frame(f);
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
@@ -355,38 +312,33 @@ impl<'a> Lowerer<'a> {
         f
     }
     pub fn function_name(&self) -> String {
-        self.calls.frame().map(|f| f.function.clone()).unwrap_or_default()
+        self.calls.frame().map(|f| f.function().to_string()).unwrap_or_default()
     }
     pub fn push_scope(&mut self) {
         if let Some(f) = self.frame() {
-            f.scopes.push(HashMap::new());
+            f.push_scope();
         }
     }
     pub fn pop_scope(&mut self) {
         let frames = self.calls.frames().len();
         if let Some(f) = self.frame() {
-            f.scopes.pop();
-            let scopes = f.scopes.len();
+            let scopes = f.pop_scope();
             self.close_automatic(frames, scopes);
         }
     }
     pub fn bind(&mut self, name: &str, sym: Symbol) {
-        match self.calls.frame_mut().and_then(|f| f.scopes.last_mut()) {
-            Some(scope) => {
-                scope.insert(name.to_string(), sym);
+        match self.calls.frame_mut() {
+            Some(f) if f.scope_depth() > 0 => {
+                f.bind(name, sym);
             }
-            None => {
+            _ => {
                 self.globals.insert(name.to_string(), sym);
             }
         }
     }
     pub fn lookup(&self, name: &str) -> Option<&Symbol> {
-        if let Some(f) = self.calls.frame() {
-            for scope in f.scopes.iter().rev() {
-                if let Some(s) = scope.get(name) {
-                    return Some(s);
-                }
-            }
+        if let Some(s) = self.calls.frame().and_then(|f| f.lookup(name)) {
+            return Some(s);
         }
         self.globals.get(name)
     }
@@ -418,7 +370,7 @@ impl<'a> Lowerer<'a> {
         };
         self.cfg.locations[self.flow.entry()].span = self.span(main.span);
         let mut start = Cursor::at(self.flow.entry());
-        for (name, ty, init) in std::mem::take(&mut self.global_inits) {
+        for (name, ty, init) in self.globals.take_inits() {
             match init {
                 Some(v) => start.push(Action::Assign(name, crate::term::Term::Int(v))),
                 None => {
@@ -436,7 +388,7 @@ impl<'a> Lowerer<'a> {
             self.cfg.jump(c, self.flow.exit());
         }
         // `static` locals are initialized before the program starts.
-        let inits = std::mem::take(&mut self.static_inits);
+        let inits = self.globals.take_static_inits();
         if !inits.is_empty() {
             for e in self.cfg.edges.iter_mut().filter(|e| e.from == self.flow.entry()) {
                 let mut acts = inits.clone();
@@ -450,9 +402,7 @@ impl<'a> Lowerer<'a> {
     /// Checks at the end of a function body: every `goto` has its label.
     pub fn end_function_body(&mut self, s: lang_c::span::Span) -> Result<()> {
         if let Some(f) = self.calls.frame() {
-            let mut missing: Vec<&String> = f.labels.keys().filter(|l| !f.defined_labels.contains(*l)).collect();
-            missing.sort();
-            if let Some(l) = missing.first() {
+            if let Some(l) = f.undefined_labels().first() {
                 return Err(self.syntax(s, format!("label `{l}` used but not defined")));
             }
         }

@@ -32,7 +32,7 @@ impl<'a> Lowerer<'a> {
     /// state that outlives them: a global, a static local, memory.
     pub(super) fn calls_may_write_state(&self, e: &Node<Expression>) -> bool {
         self.reachable_functions(self.expression_facts(e).callees).iter().any(|(f, facts)| match facts {
-            Some(x) => x.writes_memory || x.has_static_locals || x.assigned.iter().any(|n| self.globals.contains_key(n)),
+            Some(x) => x.writes_memory || x.has_static_locals || x.assigned.iter().any(|n| self.globals.contains(n)),
             // Code outside the program may write what its pointer
             // arguments reach, unless the lowerer knows it does not.
             None => !keeps_memory(f) && !OUTPUT.contains(&f.as_str()),

@@ -3,6 +3,7 @@
 //! Each C loop gets exactly one header location (created here, with the
 //! loop statement's position); every back edge of the loop goes to it.
 
+use super::calls::ReturnTarget;
 use super::{JumpScope, Lowerer};
 use crate::c::cfg::Cursor;
 use crate::error::{Result, TesseraError};
@@ -10,42 +11,7 @@ use crate::ir::LocId;
 use crate::term::Term;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use std::collections::{HashMap, HashSet};
-
-/// Labels that some `goto` in the function body jumps to (other labels need
-/// no location of their own).
-pub(crate) fn goto_targets(s: &Node<Statement>) -> HashSet<String> {
-    let mut out = HashSet::new();
-    collect_gotos(s, &mut out);
-    out
-}
-
-fn collect_gotos(s: &Node<Statement>, out: &mut HashSet<String>) {
-    match &s.node {
-        Statement::Goto(id) => {
-            out.insert(id.node.name.clone());
-        }
-        Statement::Labeled(l) => collect_gotos(&l.node.statement, out),
-        Statement::Compound(items) => {
-            for i in items {
-                if let BlockItem::Statement(st) = &i.node {
-                    collect_gotos(st, out);
-                }
-            }
-        }
-        Statement::If(i) => {
-            collect_gotos(&i.node.then_statement, out);
-            if let Some(e) = &i.node.else_statement {
-                collect_gotos(e, out);
-            }
-        }
-        Statement::Switch(sw) => collect_gotos(&sw.node.statement, out),
-        Statement::While(w) => collect_gotos(&w.node.statement, out),
-        Statement::DoWhile(d) => collect_gotos(&d.node.statement, out),
-        Statement::For(f) => collect_gotos(&f.node.statement, out),
-        _ => {}
-    }
-}
+use std::collections::HashMap;
 
 /// The `case`/`default` labels belonging to one switch (not to switches
 /// nested in it).
@@ -123,9 +89,7 @@ impl<'a> Lowerer<'a> {
             }
             Statement::Continue => {
                 let c = self.flow.take();
-                let scope = self
-                    .frame()
-                    .and_then(|f| f.jumps.iter_mut().rev().find(|j| matches!(j, JumpScope::Loop { .. })));
+                let scope = self.frame().and_then(|f| f.innermost_loop());
                 match scope {
                     Some(JumpScope::Loop { continues, .. }) => {
                         continues.extend(c);
@@ -136,7 +100,7 @@ impl<'a> Lowerer<'a> {
             }
             Statement::Break => {
                 let c = self.flow.take();
-                match self.frame().and_then(|f| f.jumps.last_mut()) {
+                match self.frame().and_then(|f| f.innermost_jump()) {
                     Some(JumpScope::Loop { breaks, .. }) | Some(JumpScope::Switch { breaks, .. }) => {
                         breaks.extend(c);
                         Ok(())
@@ -213,10 +177,10 @@ impl<'a> Lowerer<'a> {
     /// Lower a loop body; returns its `break` and `continue` cursors.
     fn loop_body(&mut self, body: &'a Node<Statement>) -> Result<(Vec<Cursor>, Vec<Cursor>)> {
         if let Some(f) = self.frame() {
-            f.jumps.push(JumpScope::Loop { breaks: Vec::new(), continues: Vec::new() });
+            f.push_jump(JumpScope::Loop { breaks: Vec::new(), continues: Vec::new() });
         }
         let r = self.stmt(body);
-        let scope = self.frame().and_then(|f| f.jumps.pop());
+        let scope = self.frame().and_then(|f| f.pop_jump());
         r?;
         match scope {
             Some(JumpScope::Loop { breaks, continues }) => Ok((breaks, continues)),
@@ -332,10 +296,10 @@ impl<'a> Lowerer<'a> {
             }
         }
         if let Some(f) = self.frame() {
-            f.jumps.push(JumpScope::Switch { breaks, cases });
+            f.push_jump(JumpScope::Switch { breaks, cases });
         }
         let r = self.stmt(&sw.node.statement);
-        let scope = self.frame().and_then(|f| f.jumps.pop());
+        let scope = self.frame().and_then(|f| f.pop_jump());
         r?;
         let Some(JumpScope::Switch { breaks, .. }) = scope else {
             return Err(TesseraError::Internal("switch scope stack out of order".into()));
@@ -350,7 +314,7 @@ impl<'a> Lowerer<'a> {
             Label::Identifier(id) => {
                 let name = id.node.name.clone();
                 let (duplicate, target) = match self.frame() {
-                    Some(f) => (!f.defined_labels.insert(name.clone()), f.goto_targets.contains(&name)),
+                    Some(f) => (!f.define_label(&name), f.is_goto_target(&name)),
                     None => (false, false),
                 };
                 if duplicate {
@@ -358,7 +322,7 @@ impl<'a> Lowerer<'a> {
                 }
                 if target {
                     if let Some(f) = self.frame() {
-                        f.past_goto_label = true;
+                        f.pass_goto_label();
                     }
                     let loc = self.label_location(&name, l.span);
                     // The location's position is the label's, whoever created it.
@@ -374,10 +338,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {
                 let key = l.span.start;
-                let dispatched = match self
-                    .frame()
-                    .and_then(|f| f.jumps.iter_mut().rev().find(|j| matches!(j, JumpScope::Switch { .. })))
-                {
+                let dispatched = match self.frame().and_then(|f| f.innermost_switch()) {
                     Some(JumpScope::Switch { cases, .. }) => cases.remove(&key),
                     _ => return Err(self.syntax(l.span, "`case` or `default` outside a switch")),
                 };
@@ -389,22 +350,22 @@ impl<'a> Lowerer<'a> {
     }
 
     fn label_location(&mut self, name: &str, span: lang_c::span::Span) -> LocId {
-        if let Some(l) = self.calls.frame().and_then(|f| f.labels.get(name)) {
-            return *l;
+        if let Some(l) = self.calls.frame().and_then(|f| f.label(name)) {
+            return l;
         }
         let at = self.span(span);
         let l = self.cfg.new_location(at, format!("label {name}"));
         self.cfg.protected.insert(l);
         if let Some(f) = self.frame() {
-            f.labels.insert(name.to_string(), l);
+            f.set_label(name, l);
         }
         l
     }
 
     fn return_statement(&mut self, e: Option<&'a Node<Expression>>) -> Result<()> {
-        let (is_main, ret, ret_ptr, ret_object) = match self.calls.frame() {
-            Some(f) => (f.is_main, f.ret.clone(), f.ret_ptr.clone(), f.ret_object.clone()),
-            None => (true, None, None, None),
+        let ReturnTarget { is_main, ret, ret_ptr, ret_object } = match self.calls.frame() {
+            Some(f) => f.return_target(),
+            None => ReturnTarget { is_main: true, ret: None, ret_ptr: None, ret_object: None },
         };
         if let (Some(e), Some(p)) = (e, &ret_ptr) {
             self.return_pointer(e, p)?;
@@ -427,7 +388,7 @@ impl<'a> Lowerer<'a> {
             if is_main {
                 self.cfg.jump(c, self.flow.exit());
             } else if let Some(f) = self.frame() {
-                f.returns.push(c);
+                f.push_return(c);
             }
         }
         Ok(())

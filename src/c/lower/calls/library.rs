@@ -303,9 +303,7 @@ impl<'a> Lowerer<'a> {
     /// program let out (which includes everything reachable from those
     /// globals, and objects whose address was turned into an integer).
     pub(super) fn external_state(&mut self) -> Vec<(String, IntType)> {
-        let mut names: Vec<&String> = self.globals.keys().filter(|n| !self.globals_outside_code_cannot_change.contains(*n)).collect();
-        names.sort();
-        let symbols: Vec<crate::c::lower::Symbol> = names.into_iter().filter_map(|n| self.globals.get(n).cloned()).collect();
+        let symbols = self.globals.outside_code_may_change();
         let mut out: Vec<(String, IntType)> = Vec::new();
         for sym in symbols {
             match sym {

@@ -3,15 +3,17 @@
 
 pub(in crate::c::lower) mod builtins;
 pub(in crate::c::lower) mod entry;
+mod frame;
 mod indirect;
 mod input;
 pub(in crate::c::lower) mod library;
 mod recursion;
 
 pub use library::ExternalCalls;
+pub(crate) use frame::{Frame, JumpScope, ReturnTarget};
 use library::NONDET_PREFIX;
 
-use crate::c::lower::{facts, Frame, FunctionInfo};
+use crate::c::lower::{facts, FunctionInfo};
 use crate::c::lower::expr::Argument;
 use library::{NON_LOCAL_JUMPS, PROGRAM_ENDS};
 use crate::c::lower::{Lowerer, Symbol};
@@ -58,31 +60,6 @@ pub(crate) struct Calls<'a> {
     function_values: Vec<String>,
     /// What calls of functions without a definition may change.
     external_calls: ExternalCalls,
-}
-
-impl Frame {
-    /// The frame of the body of `def`, called `name`, with `scope` as its
-    /// outermost scope: not `main`, no return value, no recursion instance
-    /// (the callers set those that differ).
-    pub(in crate::c::lower) fn of_body(name: &str, def: &Node<FunctionDefinition>, scope: HashMap<String, Symbol>) -> Frame {
-        Frame {
-            function: name.to_string(),
-            scopes: vec![scope],
-            ret: None,
-            is_main: false,
-            returns: Vec::new(),
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
-            goto_targets: crate::c::lower::stmt::goto_targets(&def.node.statement),
-            jumps: Vec::new(),
-            instance: None,
-            reassigned: facts::reassigned_names(&def.node.statement),
-            addressed: facts::addressed_names(&def.node.statement),
-            past_goto_label: false,
-            ret_ptr: None,
-            ret_object: None,
-        }
-    }
 }
 
 impl<'a> Calls<'a> {
@@ -637,7 +614,7 @@ impl<'a> Lowerer<'a> {
                 CType::Void => return Err(self.syntax(def.span, format!("void parameter of `{name}`"))),
             };
             let Some(pname) = &p.name else { continue };
-            if self.calls.frames.last().is_some_and(|f| f.addressed.contains(pname)) {
+            if self.calls.frames.last().is_some_and(|f| f.takes_address_of(pname)) {
                 // Its address is taken: the parameter lives in memory.
                 let sym = self.declare_object(pname, p.ty.clone(), None, crate::c::lower::memory::Storage::Automatic, def.span)?;
                 if let Symbol::Object { ptr, .. } = &sym {

@@ -223,7 +223,7 @@ impl<'a> Lowerer<'a> {
                 ]
                 .map(|(suffix, part)| self.cfg.declare_as(&format!("{var}.{suffix}"), "", IntType::LONG, Origin::HeldAddress(part)));
                 // Nothing is held before the first such assignment.
-                self.static_inits.push(Action::Assign(held.clone(), Term::int(0)));
+                self.globals.push_static_init(Action::Assign(held.clone(), Term::int(0)));
                 let vars = HeldAddressVars { base, off, size, held };
                 self.mem.held_addresses.insert(var.to_string(), vars.clone());
                 vars

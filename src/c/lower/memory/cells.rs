@@ -91,7 +91,7 @@ impl<'a> Lowerer<'a> {
     pub(in crate::c::lower) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool, contents: Contents) -> Result<Term> {
         let site = self.mem.blocks.len();
         let once = if scoped {
-            self.calls.frames().iter().all(|f| f.instance.is_none())
+            self.calls.frames().iter().all(|f| !f.in_recursion())
         } else {
             self.site_runs_once() && !self.mem.repeating_sites.contains(&site)
         };
@@ -181,7 +181,7 @@ impl<'a> Lowerer<'a> {
             return v.clone();
         }
         let v = self.cfg.declare_as("alloc#next", crate::c::cfg::GLOBAL, IntType::LONG, Origin::Allocation(AllocationPart::Counter));
-        self.static_inits.push(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
+        self.globals.push_static_init(Action::Assign(v.clone(), Term::int(SUMMARY_BASE)));
         self.mem.alloc_counter = Some(v.clone());
         v
     }

@@ -96,7 +96,7 @@ impl<'a> Lowerer<'a> {
     /// An automatic object's block, open until its scope closes.
     pub(crate) fn open_automatic(&mut self, base: &Term) {
         if let (Some(id), Some(f)) = (super::const_int(base), self.calls.frame()) {
-            let depth = (self.calls.frames().len(), f.scopes.len());
+            let depth = (self.calls.frames().len(), f.scope_depth());
             self.mem.exposure.open.push((depth.0, depth.1, id));
         }
     }

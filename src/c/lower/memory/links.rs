@@ -227,7 +227,7 @@ impl<'a> Lowerer<'a> {
             let name = |what: &str| format!("{tag}.{member}:{what}");
             let mut declare = |what: &str, kind: LinkVariable, init: i64| {
                 let v = self.cfg.declare_as(&name(what), crate::c::cfg::GLOBAL, IntType::LONG, Origin::LinkOrder(kind));
-                self.static_inits.push(Action::Assign(v.clone(), Term::int(init)));
+                self.globals.push_static_init(Action::Assign(v.clone(), Term::int(init)));
                 v
             };
             use LinkVariable::*;

@@ -151,9 +151,7 @@ impl<'a> Lowerer<'a> {
     /// The allocation site being lowered runs at most once: no enclosing
     /// loop in any inlined frame, no `goto` label before it, no recursion.
     pub(super) fn site_runs_once(&self) -> bool {
-        self.calls.frames().iter().all(|f| {
-            f.instance.is_none() && !f.past_goto_label && !f.jumps.iter().any(|j| matches!(j, crate::c::lower::JumpScope::Loop { .. }))
-        })
+        self.calls.frames().iter().all(|f| f.runs_once())
     }
 
     /// A fresh program variable that lives beyond the current statement.
@@ -251,12 +249,12 @@ impl<'a> Lowerer<'a> {
 
     /// Whether the current function may reassign `name` (or take its address).
     pub fn may_reassign(&self, name: &str) -> bool {
-        self.calls.frame().is_none_or(|f| f.reassigned.0.contains(name))
+        self.calls.frame().is_none_or(|f| f.may_reassign(name))
     }
 
     /// Whether the current function may move `name` (`++`, `+=`, ...).
     pub fn may_move(&self, name: &str) -> bool {
-        self.calls.frame().is_none_or(|f| f.reassigned.1.contains(name))
+        self.calls.frame().is_none_or(|f| f.may_move(name))
     }
 
     /// A pointer variable about to be changed.
@@ -460,7 +458,7 @@ impl<'a> Lowerer<'a> {
         let value = if is_extern { None } else { Some(BigInt::zero()) };
         if initial {
             for v in [&b, &off, &s] {
-                self.global_inits.push((v.clone(), IntType::LONG, value.clone()));
+                self.globals.push_init(v.clone(), IntType::LONG, value.clone());
             }
         }
         PtrVar { base: Term::var(b.clone()), off, size: Term::var(s.clone()), whole: Some((b, s)), fixed_off: None, pointee }

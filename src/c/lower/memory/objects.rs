@@ -99,7 +99,7 @@ impl<'a> Lowerer<'a> {
         self.flow.restore_guards(saved_guards);
         let done = self.flow.restore(saved);
         if let Some(c) = done {
-            self.static_inits.extend(c.actions);
+            self.globals.extend_static_inits(c.actions);
         }
         r
     }

@@ -1,6 +1,7 @@
 //! Types and layout: the static C type of an expression (this file), the
-//! structs and unions with their layout (`records.rs`), `sizeof`,
-//! `_Alignof` and `offsetof` (`sizes.rs`). The state they keep — the
+//! structs and unions with their layout (`records.rs`), gcc's layout
+//! attributes (`attributes.rs`), `sizeof`, `_Alignof` and `offsetof`
+//! (`sizes.rs`). The state they keep — the
 //! records, enumeration tags, alignments and type attributes, and the type
 //! decided for each expression — is [`Types`], private to this folder; the
 //! rest of the lowering reads it through [`Types`]'s methods and the
@@ -24,13 +25,14 @@
 //! (see `records.rs`), numbered as lowering meets it (see
 //! [`Types::in_lowering_numbers`]).
 
+mod attributes;
 mod elaborate;
 mod records;
 mod sizes;
 
 pub(crate) use elaborate::elaborate;
 
-pub(crate) use records::{keeps_alignment, type_attributes, LayoutAttributes};
+pub(crate) use attributes::{keeps_alignment, type_attributes, LayoutAttributes};
 
 use crate::c::lower::{Lowerer, Symbol};
 use crate::c::types::{char_literal, integer_literal, string_literal, CType};

@@ -126,7 +126,17 @@ impl<'a> Lowerer<'a> {
         };
         let modified = self.globals_modified_by(name, c.span)?;
         let mut values = Vec::new();
+        // Arguments whose effects interfere: evaluated in every order (a
+        // compiler picks one; the approximation forbids NO).
+        let mut ordered = self.arguments_in_every_order(&info, c)?;
         for (i, a) in args.iter().enumerate() {
+            if let Some(v) = ordered.remove(&i) {
+                values.push(match v {
+                    crate::c::lower::order::Operand::Value(v) => DescentArg::Int(v),
+                    crate::c::lower::order::Operand::Pointer(p) => DescentArg::Ptr(p),
+                });
+                continue;
+            }
             if let Some(CType::Ptr(pointee)) = info.params.get(i).map(|p| &p.ty) {
                 let v = self.pointer(a, Some((**pointee).clone()))?;
                 let v = if args[i + 1..].iter().any(|x| self.has_effects(x)) { self.snapshot_pointer(v) } else { v };
@@ -197,7 +207,17 @@ impl<'a> Lowerer<'a> {
             }
             self.cfg.jump(descend, header);
         }
-        // Or the call returns, with what it computed unknown.
+        // Or the call returns, with what it computed unknown. The return
+        // itself is not a step of the C program a NO may rest on (the call
+        // may end the program instead, by `exit` or an `assume`): a value
+        // of its own, chosen and tested, blocks this path in the model NO
+        // is searched and checked on (`Encoding::without_unknown_values`),
+        // and slicing keeps it (the test reads it).
+        if self.flow.is_reachable() {
+            let returned = self.cfg.temp(&format!("{name}%returned"), IntType::INT);
+            self.emit(Action::Choose(returned.clone()));
+            self.emit_assume(crate::term::Term::eq(crate::term::Term::var(returned), crate::term::Term::int(1)));
+        }
         let ret = ret_ty.map(|t| (self.cfg.temp(&format!("{name}%ret"), t), t));
         if let Some((r, t)) = &ret {
             self.havoc(r, *t);

@@ -67,6 +67,10 @@ pub struct Encoding {
     /// See [`Program::coalesced`].
     pub coalesced: Vec<(String, String)>,
     pub live: Vec<BTreeSet<String>>,
+    /// The loop headers that are descent headers of recursive functions
+    /// (see [`crate::ir::Location::recursion`]), with the function: the
+    /// report calls such a loop a recursion.
+    pub recursions: BTreeMap<LocId, String>,
 }
 
 /// Paths between two cut-points beyond which a join point becomes a cut-point.
@@ -146,6 +150,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
         program_vars: p.vars.clone(),
         coalesced: p.coalesced.clone(),
         live,
+        recursions: p.locations.iter().enumerate().filter_map(|(l, at)| at.recursion().map(|f| (l, f.to_string()))).collect(),
     })
 }
 

@@ -117,6 +117,7 @@ pub fn project(enc: &Encoding, kept: &BTreeSet<String>) -> Encoding {
         program_vars: enc.program_vars.clone(),
         coalesced: enc.coalesced.clone(),
         live: enc.live.clone(),
+        recursions: enc.recursions.clone(),
     }
 }
 

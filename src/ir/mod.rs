@@ -247,6 +247,22 @@ pub enum Action {
     Choose(String),
 }
 
+/// The note of a recursive function's descent header (see
+/// `c/lower/calls/recursion.rs`).
+const RECURSION_NOTE: &str = "recursive ";
+
+impl Location {
+    /// The note of the descent header of the recursive `function`.
+    pub fn recursion_note(function: &str) -> String {
+        format!("{RECURSION_NOTE}{function}")
+    }
+    /// The recursive function entered here, when this is a descent header
+    /// (every call of the function that does not return comes here).
+    pub fn recursion(&self) -> Option<&str> {
+        self.note.strip_prefix(RECURSION_NOTE)
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -354,13 +354,14 @@ impl<'a> Lowerer<'a> {
             }
         }
         let at = self.span(def.span);
-        let h = self.cfg.new_location(at, format!("recursive {name}"));
+        // The header is in the callee (what witnesses name there).
+        self.enter_frame(Frame { instance: Some(instance), ..Frame::of_body(name, def, bindings) });
+        let h = self.cfg.new_location(at, crate::ir::Location::recursion_note(name));
         self.cfg.protected.insert(h);
         if let Some(i) = self.calls.instances.get_mut(instance) {
             i.headers.insert(name.to_string(), (h, params.clone()));
         }
         let saved = self.flow.replace(Cursor::at(h));
-        self.enter_frame(Frame { instance: Some(instance), ..Frame::of_body(name, def, bindings) });
         let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
         let frame = self.leave_frame();
         // A return from a descent ends the (abstract) run.

@@ -245,6 +245,12 @@ pub enum Action {
     /// abstracted float, an unknown call's result, an untracked load). Any
     /// value is possible for YES; a NO may not rest on a particular one.
     Choose(String),
+    /// The path through here is an over-approximation, not a run of the C
+    /// program (a recursive call returning: the callee may end the program
+    /// instead): YES considers it, NO never rests on it (the path is
+    /// blocked in `Encoding::without_unknown_values`, as a `choose` is,
+    /// and slicing keeps it).
+    Inexact,
 }
 
 /// The note of a recursive function's descent header (see
@@ -270,6 +276,7 @@ impl fmt::Display for Action {
             Action::Assign(v, t) => write!(f, "{v} := {t}"),
             Action::Havoc(v) => write!(f, "havoc {v}"),
             Action::Choose(v) => write!(f, "choose {v}"),
+            Action::Inexact => write!(f, "inexact"),
         }
     }
 }

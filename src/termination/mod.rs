@@ -60,12 +60,15 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     // for NO on a loop only where a run can still come back to the loop's
     // header (a value chosen after the last visit can neither make a stem
     // spurious nor decide an iteration).
-    let unknown_values: Vec<(LocId, &String)> = sliced
+    // A step that is not a run of the program (a recursive call that
+    // returns) counts as one.
+    let unknown_values: Vec<(LocId, &str)> = sliced
         .edges
         .iter()
         .flat_map(|e| e.actions.iter().map(move |a| (e.to, a)))
         .filter_map(|(to, a)| match a {
-            crate::ir::Action::Choose(v) => Some((to, v)),
+            crate::ir::Action::Choose(v) => Some((to, v.as_str())),
+            crate::ir::Action::Inexact => Some((to, "a recursive call's return")),
             _ => None,
         })
         .collect();

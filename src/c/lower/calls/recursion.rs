@@ -209,15 +209,10 @@ impl<'a> Lowerer<'a> {
         }
         // Or the call returns, with what it computed unknown. The return
         // itself is not a step of the C program a NO may rest on (the call
-        // may end the program instead, by `exit` or an `assume`): a value
-        // of its own, chosen and tested, blocks this path in the model NO
-        // is searched and checked on (`Encoding::without_unknown_values`),
-        // and slicing keeps it (the test reads it).
-        if self.flow.is_reachable() {
-            let returned = self.cfg.temp(&format!("{name}%returned"), IntType::INT);
-            self.emit(Action::Choose(returned.clone()));
-            self.emit_assume(crate::term::Term::eq(crate::term::Term::var(returned), crate::term::Term::int(1)));
-        }
+        // may end the program instead, by `exit`, an `assume` or undefined
+        // behaviour): `inexact` blocks this path in the model NO is
+        // searched and checked on (`Encoding::without_unknown_values`).
+        self.emit(Action::Inexact);
         let ret = ret_ty.map(|t| (self.cfg.temp(&format!("{name}%ret"), t), t));
         if let Some((r, t)) = &ret {
             self.havoc(r, *t);

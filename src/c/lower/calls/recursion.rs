@@ -14,8 +14,16 @@
 //!   arbitrary values in every global the callee may modify.
 //!
 //! So every infinite run of the C program has an infinite counterpart here
-//! (a YES stays sound), but not conversely: each such call is recorded in
-//! `Program.approximations`, which forbids NO answers.
+//! (a YES stays sound), but not conversely. A run of the model that only
+//! descends is a run of the C program (each descent is the call, with its
+//! arguments; the caller's activation, whose locals the callee's copy
+//! overwrites, is never resumed; locals in memory get a fresh block per
+//! call), so NO stays possible on such runs. The return is not (the
+//! callee may end the program instead of returning): it is marked
+//! `inexact`, which keeps every NO off it, and its result and effects are
+//! unknown values (`choose`). Each such call is recorded in
+//! `Program.approximations` for messages; arguments whose effects interfere
+//! are evaluated in every order, which forbids NO (a compiler picks one).
 
 use crate::c::lower::memory::{PtrVal, PtrVar};
 use crate::c::lower::{Frame, Lowerer, Symbol};

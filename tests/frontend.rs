@@ -57,6 +57,8 @@ fn run(p: &Program, inputs: &[i64]) -> Option<Valuation> {
                     trial.insert(v.clone(), Value::Int(BigInt::from(x)));
                     true
                 }
+                // Not a run of the program (a recursive call returning).
+                Action::Inexact => false,
             });
             if ok {
                 env = trial;

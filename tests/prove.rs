@@ -372,3 +372,45 @@ fn a_possible_division_by_zero_is_still_a_warning() {
     assert_eq!(w.len(), 1, "{w:?}");
     assert!(w[0].starts_with("division by zero: 10 / b"), "{w:?}");
 }
+
+/// The recursion a NO witness names: its loop is the recursive function's
+/// descent header.
+fn recursion_of_witness(o: &Outcome) -> (String, Option<String>) {
+    match &o.answer {
+        Answer::No { witness, .. } => {
+            let enc = o.encoding.as_ref().expect("the model");
+            let header = enc.loops[witness.loop_index].header;
+            (witness.recurrent_set.to_string(), enc.recursions.get(&header).cloned())
+        }
+        other => panic!("expected NO, got {} ({other:?})", o.answer.word()),
+    }
+}
+
+#[test]
+fn infinite_recursion_is_non_terminating_with_a_set_over_the_arguments() {
+    // rec(0, 1) calls rec(0, 1): a run that only descends is a run of the
+    // C program; the witness is checked like any other.
+    let o = prove("recursion_forever.c", Strategy::Portfolio);
+    let (set, recursion) = recursion_of_witness(&o);
+    assert_eq!(recursion.as_deref(), Some("rec"));
+    assert!(set.contains('x') && set.contains('y'), "{set}");
+    let text = tessera::report::render(&o, tessera::report::Format::Text);
+    assert!(text.contains("recursion of `rec`"), "{text}");
+    let json = tessera::report::to_json(&o);
+    assert_eq!(json["witness"]["recursion"], "rec");
+}
+
+#[test]
+fn mutual_recursion_forever_is_non_terminating() {
+    let o = prove("mutual_recursion_forever.c", Strategy::Portfolio);
+    let (_, recursion) = recursion_of_witness(&o);
+    assert!(matches!(recursion.as_deref(), Some("f" | "g")), "{recursion:?}");
+}
+
+#[test]
+fn a_loop_reached_through_calls_that_never_return_is_non_terminating() {
+    let o = prove("recursion_then_loop_forever.c", Strategy::Portfolio);
+    let (_, recursion) = recursion_of_witness(&o);
+    assert_eq!(recursion, None, "the witness is the inner loop's");
+}
+

@@ -44,6 +44,7 @@ impl Cursor {
                 self.below.retain(|(a, b, _)| a != v && b != v);
             }
             Action::Assume(t) => self.learn(t, true),
+            Action::Inexact => {}
         }
         self.actions.push(a);
     }

@@ -36,6 +36,9 @@ pub struct Transition {
     /// The locals that are values the model does not know (`choose`): a
     /// non-termination witness must survive every one of them.
     pub choices: Vec<String>,
+    /// The path is an over-approximation, not a run of the program (see
+    /// [`crate::ir::Action::Inexact`]): blocked for NO as choices are.
+    pub inexact: bool,
     /// The havocked locals that are the outcome of an allocation, 0 when it
     /// fails (see [`crate::ir::ALLOCATION_RESULT`]).
     pub allocations: Vec<String>,
@@ -67,6 +70,10 @@ pub struct Encoding {
     /// See [`Program::coalesced`].
     pub coalesced: Vec<(String, String)>,
     pub live: Vec<BTreeSet<String>>,
+    /// The loop headers that are descent headers of recursive functions
+    /// (see [`crate::ir::Location::recursion`]), with the function: the
+    /// report calls such a loop a recursion.
+    pub recursions: BTreeMap<LocId, String>,
 }
 
 /// Paths between two cut-points beyond which a join point becomes a cut-point.
@@ -121,6 +128,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
                 locals: vec![],
                 havocs: vec![],
                 choices: vec![],
+                inexact: false,
                 allocations: vec![],
                 constraint: Term::tt(),
                 post: vars.iter().map(|v| if live[p.entry].contains(&v.name) { v.term() } else { Term::int(0) }).collect(),
@@ -146,6 +154,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
         program_vars: p.vars.clone(),
         coalesced: p.coalesced.clone(),
         live,
+        recursions: p.locations.iter().enumerate().filter_map(|(l, at)| at.recursion().map(|f| (l, f.to_string()))).collect(),
     })
 }
 
@@ -165,6 +174,7 @@ struct PathState {
     locals: Chain<VarDecl>,
     havocs: Chain<String>,
     choices: Chain<String>,
+    inexact: bool,
     allocations: Chain<String>,
     /// The edges taken, by index.
     edges: Chain<usize>,
@@ -225,6 +235,7 @@ impl PathState {
             locals: Chain(None),
             havocs: Chain(None),
             choices: Chain(None),
+            inexact: false,
             allocations: Chain(None),
             edges: Chain(None),
         }
@@ -352,6 +363,7 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                     st.choices.push(d.name.clone());
                     st.locals.push(d);
                 }
+                Action::Inexact => st.inexact = true,
             }
         }
         if dead {
@@ -368,6 +380,7 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                 locals: st.locals.to_vec(),
                 havocs: st.havocs.to_vec(),
                 choices: st.choices.to_vec(),
+                inexact: st.inexact,
                 allocations: st.allocations.to_vec(),
                 constraint,
                 // A variable dead at the target (written before it is read
@@ -515,7 +528,7 @@ impl Encoding {
     pub fn without_unknown_values(&self) -> Encoding {
         let mut enc = self.clone();
         for t in &mut enc.transitions {
-            if !t.choices.is_empty() {
+            if !t.choices.is_empty() || t.inexact {
                 t.constraint = Term::ff();
             }
         }

@@ -100,6 +100,7 @@ pub fn project(enc: &Encoding, kept: &BTreeSet<String>) -> Encoding {
                 locals: t.locals.iter().filter(|l| locals.contains(&l.name)).cloned().collect(),
                 havocs: t.havocs.iter().filter(|l| locals.contains(*l)).cloned().collect(),
                 choices: t.choices.iter().filter(|l| locals.contains(*l)).cloned().collect(),
+                inexact: t.inexact,
                 allocations: t.allocations.iter().filter(|l| locals.contains(*l)).cloned().collect(),
                 constraint,
                 post: t.post.iter().zip(&keep_var).filter(|(_, k)| **k).map(|(p, _)| p.clone()).collect(),
@@ -117,6 +118,7 @@ pub fn project(enc: &Encoding, kept: &BTreeSet<String>) -> Encoding {
         program_vars: enc.program_vars.clone(),
         coalesced: enc.coalesced.clone(),
         live: enc.live.clone(),
+        recursions: enc.recursions.clone(),
     }
 }
 

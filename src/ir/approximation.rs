@@ -16,10 +16,12 @@ pub enum Approximation {
     EvaluationOrder,
     /// A call summarized instead of inlined (no loops, too large).
     SummarizedCall { function: String },
-    /// A recursive call whose result and effects are arbitrary.
-    RecursiveCall { function: String },
 
     // ------------------------------------------------ unknown values only
+    /// A recursive call that returns with an arbitrary result and effects
+    /// (the path where it descends into the callee is exact; the return is
+    /// blocked for NO, see `c/lower/calls/recursion.rs`).
+    RecursiveCall { function: String },
     /// A call of a function already running, through a pointer: the model
     /// stays in the call forever (behind an unknown value).
     RecursionThroughPointer { function: String },
@@ -86,7 +88,7 @@ impl Approximation {
     /// Whether the approximation is more than unknown values (`Choose`):
     /// then no NO is given for the program (see `Program::forbid_no`).
     pub fn forbids_no(&self) -> bool {
-        matches!(self, Approximation::EvaluationOrder | Approximation::SummarizedCall { .. } | Approximation::RecursiveCall { .. })
+        matches!(self, Approximation::EvaluationOrder | Approximation::SummarizedCall { .. })
     }
 
     /// Whether one entry stands for the whole program, wherever it is
@@ -106,7 +108,7 @@ impl fmt::Display for Approximation {
                 "call to `{function}` summarized (no loops, too large to inline): its result and what it may modify are arbitrary"
             ),
             RecursiveCall { function } => {
-                write!(f, "recursive call to `{function}`: its result and what it may modify are arbitrary values")
+                write!(f, "recursive call to `{function}`: when it returns, its result and what it may modify are arbitrary values (no NO rests on a return)")
             }
             RecursionThroughPointer { function } => write!(
                 f,

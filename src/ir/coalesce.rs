@@ -81,6 +81,7 @@ pub fn coalesce_variables(mut p: Program) -> Program {
                 Action::Assign(v, t) => Action::Assign(renamed(v), t.subst(&subst)),
                 Action::Havoc(v) => Action::Havoc(renamed(v)),
                 Action::Choose(v) => Action::Choose(renamed(v)),
+                Action::Inexact => Action::Inexact,
             };
         }
     }

@@ -69,13 +69,13 @@ impl Liveness {
                     .map(|a| {
                         let written = match a {
                             Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => index.get(v.as_str()).copied(),
-                            Action::Assume(_) => None,
+                            Action::Assume(_) | Action::Inexact => None,
                         };
                         let reads = match a {
                             Action::Assume(t) | Action::Assign(_, t) => {
                                 t.free_vars().iter().filter_map(|d| index.get(d.name.as_str()).copied()).collect()
                             }
-                            Action::Havoc(_) | Action::Choose(_) => Vec::new(),
+                            Action::Havoc(_) | Action::Choose(_) | Action::Inexact => Vec::new(),
                         };
                         Step { written, reads }
                     })

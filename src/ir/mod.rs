@@ -245,6 +245,28 @@ pub enum Action {
     /// abstracted float, an unknown call's result, an untracked load). Any
     /// value is possible for YES; a NO may not rest on a particular one.
     Choose(String),
+    /// The path through here is an over-approximation, not a run of the C
+    /// program (a recursive call returning: the callee may end the program
+    /// instead): YES considers it, NO never rests on it (the path is
+    /// blocked in `Encoding::without_unknown_values`, as a `choose` is,
+    /// and slicing keeps it).
+    Inexact,
+}
+
+/// The note of a recursive function's descent header (see
+/// `c/lower/calls/recursion.rs`).
+const RECURSION_NOTE: &str = "recursive ";
+
+impl Location {
+    /// The note of the descent header of the recursive `function`.
+    pub fn recursion_note(function: &str) -> String {
+        format!("{RECURSION_NOTE}{function}")
+    }
+    /// The recursive function entered here, when this is a descent header
+    /// (every call of the function that does not return comes here).
+    pub fn recursion(&self) -> Option<&str> {
+        self.note.strip_prefix(RECURSION_NOTE)
+    }
 }
 
 impl fmt::Display for Action {
@@ -254,6 +276,7 @@ impl fmt::Display for Action {
             Action::Assign(v, t) => write!(f, "{v} := {t}"),
             Action::Havoc(v) => write!(f, "havoc {v}"),
             Action::Choose(v) => write!(f, "choose {v}"),
+            Action::Inexact => write!(f, "inexact"),
         }
     }
 }

@@ -29,6 +29,7 @@ pub fn drop_irrelevant(mut p: Program) -> Program {
             .enumerate()
             .map(|(i, a)| match a {
                 Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => relevant.contains(v),
+                Action::Inexact => true,
                 // The domain of a value that does not matter goes with it.
                 Action::Assume(_) => domain_of(&e.actions, i).is_none_or(|v| relevant.contains(v)),
             })
@@ -149,7 +150,7 @@ fn relevant_variables(p: &Program) -> BTreeSet<String> {
                     Some(v) => sources.entry(v).or_default().push(t),
                     None => relevant.extend(t.free_vars().into_iter().map(|d| d.name)),
                 },
-                Action::Havoc(_) | Action::Choose(_) => {}
+                Action::Havoc(_) | Action::Choose(_) | Action::Inexact => {}
             }
         }
     }
@@ -192,7 +193,7 @@ fn counters(p: &Program) -> BTreeSet<String> {
             Action::Assign(x, _) => {
                 other.insert(x.as_str());
             }
-            Action::Assume(_) => {}
+            Action::Assume(_) | Action::Inexact => {}
         }
     }
     moved.difference(&other).map(|v| v.to_string()).collect()

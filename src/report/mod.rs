@@ -56,6 +56,26 @@ fn line_of(span: &Option<crate::ir::Span>) -> String {
     }
 }
 
+/// The recursive function whose calls loop `header` stands for (its
+/// descent header: an iteration is a call that does not return).
+fn recursion_at(o: &Outcome, header: crate::ir::LocId) -> Option<&str> {
+    o.encoding.as_ref().and_then(|e| e.recursions.get(&header)).map(|f| f.as_str())
+}
+
+/// How the text names loop `index`: `loop 0 at f.c:3`, or for a
+/// recursion `recursion of \`f\` (loop 0) at f.c:3`.
+fn loop_text(o: &Outcome, index: usize, header: Option<crate::ir::LocId>, span: &Option<crate::ir::Span>) -> String {
+    match header.and_then(|h| recursion_at(o, h)) {
+        Some(f) => format!("recursion of `{f}` (loop {index}) at {}", line_of(span)),
+        None => format!("loop {index} at {}", line_of(span)),
+    }
+}
+
+/// The header of the loop a witness is about.
+fn witness_header(o: &Outcome, w: &NonTerminationWitness) -> Option<crate::ir::LocId> {
+    o.encoding.as_ref().and_then(|e| e.loops.get(w.loop_index)).map(|l| l.header)
+}
+
 fn details(o: &Outcome) -> String {
     let mut s = String::new();
     match &o.answer {
@@ -67,9 +87,8 @@ fn details(o: &Outcome) -> String {
             for l in loops {
                 let _ = writeln!(
                     s,
-                    "loop {} at {}: ranking function {}  [{}]",
-                    l.loop_index,
-                    line_of(&l.span),
+                    "{}: ranking function {}  [{}]",
+                    loop_text(o, l.loop_index, Some(l.header), &l.span),
                     ranking_text(l, &names),
                     l.strategy
                 );
@@ -92,8 +111,10 @@ fn details(o: &Outcome) -> String {
             }
         }
         Answer::No { witness, span, strategy } => {
-            let _ = writeln!(s, "loop {} at {} does not terminate  [{}]", witness.loop_index, line_of(span), strategy);
-            s.push_str(&witness_text(witness, o.encoding.as_ref(), &names_of(o)));
+            let header = witness_header(o, witness);
+            let _ = writeln!(s, "{} does not terminate  [{}]", loop_text(o, witness.loop_index, header, span), strategy);
+            let recursion = header.and_then(|h| recursion_at(o, h));
+            s.push_str(&witness_text(witness, o.encoding.as_ref(), &names_of(o), recursion));
         }
         Answer::Maybe { reason } => {
             let _ = writeln!(s, "reason: {}", short_reason(reason, o.seconds));
@@ -175,7 +196,7 @@ fn first_sentence(s: &str) -> String {
     }
 }
 
-fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names) -> String {
+fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names, recursion: Option<&str>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "  stem (state after each step from the program start to the loop header):");
     for (k, step) in w.stem.iter().enumerate() {
@@ -186,7 +207,18 @@ fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names
         let vals: Vec<String> = shown_state(step, enc, names).iter().map(|(k, v)| format!("{k} = {v}")).collect();
         let _ = writeln!(s, "    {k}: {label}: {}", vals.join(", "));
     }
-    let _ = writeln!(s, "  recurrent set (every state in it has a successor in it): {}", recurrent_text(w, names));
+    match recursion {
+        Some(f) => {
+            let _ = writeln!(
+                s,
+                "  recurrent set at each entry into `{f}` (every call of `{f}` in it makes a call of `{f}` in it again): {}",
+                recurrent_text(w, names)
+            );
+        }
+        None => {
+            let _ = writeln!(s, "  recurrent set (every state in it has a successor in it): {}", recurrent_text(w, names));
+        }
+    }
     for (at, set) in inner_texts(w, enc, names) {
         let _ = writeln!(s, "    and inside the loop, at {at}: {set}");
     }
@@ -291,6 +323,7 @@ pub fn to_json(o: &Outcome) -> Json {
                         json!({
                             "loop": l.loop_index,
                             "line": l.span.as_ref().map(|s| s.line),
+                            "recursion": recursion_at(o, l.header),
                             "ranking_function": ranking_text(l, &names),
                             "check": if l.decreases { "decrease" } else { "bound" },
                             "strategy": l.strategy,
@@ -308,6 +341,7 @@ pub fn to_json(o: &Outcome) -> Json {
             j["witness"] = json!({
                 "loop": witness.loop_index,
                 "line": span.as_ref().map(|s| s.line),
+                "recursion": witness_header(o, witness).and_then(|h| recursion_at(o, h)),
                 "strategy": strategy,
                 "stem": witness.stem.iter().map(|st| {
                     let state: serde_json::Map<String, Json> = shown_state(st, o.encoding.as_ref(), &names)

@@ -179,7 +179,7 @@ fn solved_step(enc: &Encoding, from: Option<LocId>, state: &[i128], choice: usiz
         None => BTreeMap::new(),
     };
     let candidates: Vec<&Transition> =
-        enc.transitions.iter().filter(|t| t.from == src && t.to != enc.exit && t.choices.is_empty() && t.constraint != Term::ff()).collect();
+        enc.transitions.iter().filter(|t| t.from == src && t.to != enc.exit && t.choices.is_empty() && !t.inexact && t.constraint != Term::ff()).collect();
     if candidates.is_empty() {
         return None;
     }

@@ -60,12 +60,15 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     // for NO on a loop only where a run can still come back to the loop's
     // header (a value chosen after the last visit can neither make a stem
     // spurious nor decide an iteration).
-    let unknown_values: Vec<(LocId, &String)> = sliced
+    // A step that is not a run of the program (a recursive call that
+    // returns) counts as one.
+    let unknown_values: Vec<(LocId, &str)> = sliced
         .edges
         .iter()
         .flat_map(|e| e.actions.iter().map(move |a| (e.to, a)))
         .filter_map(|(to, a)| match a {
-            crate::ir::Action::Choose(v) => Some((to, v)),
+            crate::ir::Action::Choose(v) => Some((to, v.as_str())),
+            crate::ir::Action::Inexact => Some((to, "a recursive call's return")),
             _ => None,
         })
         .collect();
@@ -117,8 +120,27 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     // stops the other; a witness is answered without waiting for the
     // proofs, some of whose steps (building a large model) cannot be
     // interrupted.
-    let models = std::sync::Arc::new(Models { enc, no_model, exact_model, may_no });
-    let search_no = p.forbid_no.is_empty() && !models.enc.loops.is_empty();
+    // Per loop whose NO would be searched on the runs that avoid unknown
+    // values: whether some step inside the loop avoids them. Where every
+    // one goes through an unknown value (a load through a recursive
+    // function's pointer parameter, a recursive call that returns), no
+    // run of that model iterates the loop, and no NO is searched for it.
+    let exact_iterates: Vec<bool> = match &exact_model {
+        Some(exact) => exact
+            .loops
+            .iter()
+            .map(|l| {
+                exact.transitions.iter().any(|t| {
+                    matches!(t.from, crate::horn::encode::Source::At(f) if l.body.contains(&f))
+                        && l.body.contains(&t.to)
+                        && t.constraint != crate::term::Term::ff()
+                })
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let models = std::sync::Arc::new(Models { enc, no_model, exact_model, may_no, exact_iterates });
+    let search_no = p.forbid_no.is_empty() && (0..models.enc.loops.len()).any(|li| models.no_model_of(li).is_some());
     let proof_budget = Budget { deadline: budget.deadline, cancel: budget.cancel.child() };
     let search_budget = Budget { deadline: budget.sub_budget(lasso_race_time(opts.timeout)).deadline, cancel: budget.cancel.child() };
     let (tx, rx) = crossbeam_channel::bounded(1);
@@ -235,6 +257,8 @@ struct Models {
     no_model: Option<Encoding>,
     exact_model: Option<Encoding>,
     may_no: Vec<bool>,
+    /// Per loop: whether a step inside it avoids unknown values.
+    exact_iterates: Vec<bool>,
 }
 
 impl Models {
@@ -242,7 +266,7 @@ impl Models {
         if self.may_no.get(li).copied().unwrap_or(false) {
             Some(self.no_model.as_ref().unwrap_or(&self.enc))
         } else {
-            self.exact_model.as_ref()
+            self.exact_model.as_ref().filter(|_| self.exact_iterates.get(li).copied().unwrap_or(false))
         }
     }
 }

@@ -311,7 +311,7 @@ impl<'p> Runner<'p> {
                             Action::Assume(t) => Step::Assume(c.cond(t)?),
                             Action::Assign(v, t) => Step::Assign(*c.index.get(v.as_str()).ok_or(NotCompiled)?, c.expr(t)?),
                             Action::Havoc(v) => Step::Input(*c.index.get(v.as_str()).ok_or(NotCompiled)?),
-                            Action::Choose(_) => Step::Unknown,
+                            Action::Choose(_) | Action::Inexact => Step::Unknown,
                         })
                     })
                     .collect::<Result<Vec<_>, NotCompiled>>()

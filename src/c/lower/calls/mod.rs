@@ -419,6 +419,34 @@ impl<'a> Lowerer<'a> {
         Ok(info)
     }
 
+    /// The arguments of call `c` whose effects interfere, evaluated in
+    /// every order (one path per order, recorded as an approximation), by
+    /// position; the others are left to the caller, in order.
+    pub(in crate::c::lower) fn arguments_in_every_order(
+        &mut self,
+        info: &FunctionInfo<'a>,
+        c: &'a Node<CallExpression>,
+    ) -> Result<HashMap<usize, crate::c::lower::order::Operand>> {
+        let args = &c.node.arguments;
+        let interfering: Vec<usize> =
+            (0..args.len()).filter(|&i| (0..args.len()).any(|j| j != i && self.interfere(&args[i], &args[j]))).collect();
+        if interfering.len() < 2 {
+            return Ok(HashMap::new());
+        }
+        let es: Vec<(&'a Node<Expression>, Option<CType>)> = interfering
+            .iter()
+            .map(|&i| {
+                let pointee = match info.params.get(i).map(|p| &p.ty) {
+                    Some(CType::Ptr(p)) => Some((**p).clone()),
+                    _ => None,
+                };
+                (&args[i], pointee)
+            })
+            .collect();
+        let vs = self.operands_in_every_order(&es, c.span)?;
+        Ok(interfering.into_iter().zip(vs).collect())
+    }
+
     pub(crate) fn inline(&mut self, name: &str, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {
         if let Some(&component) = self.calls.recursive.get(name) {
             return self.recursive_call(name, component, c, want);
@@ -443,24 +471,7 @@ impl<'a> Lowerer<'a> {
         }
         let args = &c.node.arguments;
         let mut values = Vec::new();
-        // Arguments whose effects interfere: evaluated in every order.
-        let interfering: Vec<usize> =
-            (0..args.len()).filter(|&i| (0..args.len()).any(|j| j != i && self.interfere(&args[i], &args[j]))).collect();
-        let mut ordered: HashMap<usize, crate::c::lower::order::Operand> = HashMap::new();
-        if interfering.len() > 1 {
-            let es: Vec<(&'a Node<Expression>, Option<CType>)> = interfering
-                .iter()
-                .map(|&i| {
-                    let pointee = match info.params.get(i).map(|p| &p.ty) {
-                        Some(CType::Ptr(p)) => Some((**p).clone()),
-                        _ => None,
-                    };
-                    (&args[i], pointee)
-                })
-                .collect();
-            let vs = self.operands_in_every_order(&es, c.span)?;
-            ordered = interfering.iter().copied().zip(vs).collect();
-        }
+        let mut ordered = self.arguments_in_every_order(&info, c)?;
         for (i, a) in args.iter().enumerate() {
             if let Some(v) = ordered.remove(&i) {
                 values.push(match v {

@@ -14,8 +14,16 @@
 //!   arbitrary values in every global the callee may modify.
 //!
 //! So every infinite run of the C program has an infinite counterpart here
-//! (a YES stays sound), but not conversely: each such call is recorded in
-//! `Program.approximations`, which forbids NO answers.
+//! (a YES stays sound), but not conversely. A run of the model that only
+//! descends is a run of the C program (each descent is the call, with its
+//! arguments; the caller's activation, whose locals the callee's copy
+//! overwrites, is never resumed; locals in memory get a fresh block per
+//! call), so NO stays possible on such runs. The return is not (the
+//! callee may end the program instead of returning): it is marked
+//! `inexact`, which keeps every NO off it, and its result and effects are
+//! unknown values (`choose`). Each such call is recorded in
+//! `Program.approximations` for messages; arguments whose effects interfere
+//! are evaluated in every order, which forbids NO (a compiler picks one).
 
 use crate::c::lower::memory::{PtrVal, PtrVar};
 use crate::c::lower::{Frame, Lowerer, Symbol};
@@ -126,7 +134,17 @@ impl<'a> Lowerer<'a> {
         };
         let modified = self.globals_modified_by(name, c.span)?;
         let mut values = Vec::new();
+        // Arguments whose effects interfere: evaluated in every order (a
+        // compiler picks one; the approximation forbids NO).
+        let mut ordered = self.arguments_in_every_order(&info, c)?;
         for (i, a) in args.iter().enumerate() {
+            if let Some(v) = ordered.remove(&i) {
+                values.push(match v {
+                    crate::c::lower::order::Operand::Value(v) => DescentArg::Int(v),
+                    crate::c::lower::order::Operand::Pointer(p) => DescentArg::Ptr(p),
+                });
+                continue;
+            }
             if let Some(CType::Ptr(pointee)) = info.params.get(i).map(|p| &p.ty) {
                 let v = self.pointer(a, Some((**pointee).clone()))?;
                 let v = if args[i + 1..].iter().any(|x| self.has_effects(x)) { self.snapshot_pointer(v) } else { v };
@@ -197,7 +215,12 @@ impl<'a> Lowerer<'a> {
             }
             self.cfg.jump(descend, header);
         }
-        // Or the call returns, with what it computed unknown.
+        // Or the call returns, with what it computed unknown. The return
+        // itself is not a step of the C program a NO may rest on (the call
+        // may end the program instead, by `exit`, an `assume` or undefined
+        // behaviour): `inexact` blocks this path in the model NO is
+        // searched and checked on (`Encoding::without_unknown_values`).
+        self.emit(Action::Inexact);
         let ret = ret_ty.map(|t| (self.cfg.temp(&format!("{name}%ret"), t), t));
         if let Some((r, t)) = &ret {
             self.havoc(r, *t);
@@ -334,13 +357,14 @@ impl<'a> Lowerer<'a> {
             }
         }
         let at = self.span(def.span);
-        let h = self.cfg.new_location(at, format!("recursive {name}"));
+        // The header is in the callee (what witnesses name there).
+        self.enter_frame(Frame { instance: Some(instance), ..Frame::of_body(name, def, bindings) });
+        let h = self.cfg.new_location(at, crate::ir::Location::recursion_note(name));
         self.cfg.protected.insert(h);
         if let Some(i) = self.calls.instances.get_mut(instance) {
             i.headers.insert(name.to_string(), (h, params.clone()));
         }
         let saved = self.flow.replace(Cursor::at(h));
-        self.enter_frame(Frame { instance: Some(instance), ..Frame::of_body(name, def, bindings) });
         let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
         let frame = self.leave_frame();
         // A return from a descent ends the (abstract) run.

@@ -166,7 +166,7 @@ pub const GLOBAL: &str = ".global";
 
 impl CfgBuilder {
     pub fn new_location(&mut self, span: Option<Span>, note: impl Into<String>) -> LocId {
-        self.locations.push(Location { span, note: note.into(), function: self.function.clone() });
+        self.locations.push(Location { span, note: note.into(), function: self.function.clone(), recursion: None });
         self.locations.len() - 1
     }
 

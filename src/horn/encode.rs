@@ -154,7 +154,7 @@ pub fn encode(p: &Program) -> Result<Encoding> {
         program_vars: p.vars.clone(),
         coalesced: p.coalesced.clone(),
         live,
-        recursions: p.locations.iter().enumerate().filter_map(|(l, at)| at.recursion().map(|f| (l, f.to_string()))).collect(),
+        recursions: p.locations.iter().enumerate().filter_map(|(l, at)| at.recursion.clone().map(|f| (l, f))).collect(),
     })
 }
 

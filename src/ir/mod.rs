@@ -253,22 +253,6 @@ pub enum Action {
     Inexact,
 }
 
-/// The note of a recursive function's descent header (see
-/// `c/lower/calls/recursion.rs`).
-const RECURSION_NOTE: &str = "recursive ";
-
-impl Location {
-    /// The note of the descent header of the recursive `function`.
-    pub fn recursion_note(function: &str) -> String {
-        format!("{RECURSION_NOTE}{function}")
-    }
-    /// The recursive function entered here, when this is a descent header
-    /// (every call of the function that does not return comes here).
-    pub fn recursion(&self) -> Option<&str> {
-        self.note.strip_prefix(RECURSION_NOTE)
-    }
-}
-
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -294,6 +278,11 @@ pub struct Location {
     pub span: Option<Span>,
     /// A short description for printing (`while`, `for`, `label L`, ...).
     pub note: String,
+    /// The recursive function entered here, when this is its descent
+    /// header (every call of the function that does not return comes here,
+    /// see `c/lower/calls/recursion.rs`): the report calls such a loop the
+    /// function's recursion.
+    pub recursion: Option<String>,
     /// The C function whose code this point is in (after inlining, the
     /// innermost call), empty where unknown: witnesses name it, and a
     /// formula printed here may only use names in its scope.

@@ -153,11 +153,11 @@ fn sexpr_error(file: &str, message: String) -> TesseraError {
 pub fn lower(its: &ItsProblem) -> Program {
     let mut vars: Vec<Variable> = its.vars.iter().map(|v| variable(v, v, Origin::Source)).collect();
     let mut locations = vec![
-        Location { span: None, note: "start".into(), function: String::new() },
-        Location { span: None, note: "no rule applies".into(), function: String::new() },
+        Location { span: None, note: "start".into(), function: String::new(), recursion: None },
+        Location { span: None, note: "no rule applies".into(), function: String::new(), recursion: None },
     ];
     locations.extend(
-        its.locations.iter().zip(&its.declared).map(|(l, at)| Location { span: Some(at.clone()), note: l.clone(), function: String::new() }),
+        its.locations.iter().zip(&its.declared).map(|(l, at)| Location { span: Some(at.clone()), note: l.clone(), function: String::new(), recursion: None }),
     );
     let at = |l: usize| l + 2;
     let mut edges = vec![Edge { from: 0, to: at(its.start), actions: its.vars.iter().map(|v| Action::Havoc(v.clone())).collect() }];

@@ -213,7 +213,7 @@ fn violation_model(p: &Program, marker: &str, site: usize) -> Option<Program> {
         return None;
     }
     let mut v = p.clone();
-    v.locations.push(Location { span: None, note: "undefined operation".into(), function: String::new() });
+    v.locations.push(Location { span: None, note: "undefined operation".into(), function: String::new(), recursion: None });
     v.edges.extend(extra);
     // Runs that end normally no longer matter: the old exit keeps no
     // transition (it is no cut-point any more).

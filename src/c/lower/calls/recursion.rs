@@ -359,7 +359,8 @@ impl<'a> Lowerer<'a> {
         let at = self.span(def.span);
         // The header is in the callee (what witnesses name there).
         self.enter_frame(Frame { instance: Some(instance), ..Frame::of_body(name, def, bindings) });
-        let h = self.cfg.new_location(at, crate::ir::Location::recursion_note(name));
+        let h = self.cfg.new_location(at, format!("recursive {name}"));
+        self.cfg.locations[h].recursion = Some(name.to_string());
         self.cfg.protected.insert(h);
         if let Some(i) = self.calls.instances.get_mut(instance) {
             i.headers.insert(name.to_string(), (h, params.clone()));

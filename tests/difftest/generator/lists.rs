@@ -32,9 +32,12 @@ pub fn lists_pct(p: u64) -> u64 {
 }
 
 /// The shapes of a program, and lists in `lists_pct` percent of them
-/// (drawn after the others, from the shapes' stream).
+/// (drawn after the others, from the shapes' stream; not drawn at 0, so
+/// that `DIFFTEST_LISTS_PCT=0` gives the programs of before at any
+/// `DIFFTEST_SHAPE_PCT`).
 pub(super) fn add_lists(x: &Rng, p: u64, mut v: Vec<Shape>) -> Vec<Shape> {
-    if x.pct(lists_pct(p)) {
+    let lists = lists_pct(p);
+    if lists > 0 && x.pct(lists) {
         v.push(Shape::Lists);
     }
     v

@@ -43,6 +43,31 @@ static ent *tab; static unsigned long tabsz;
 static long *arena; static long arenan, arenacap;
 
 long __dt_enter(void) { return ++frames; }
+
+/* ---- heap registry (list shapes): every block the program allocated and
+ * has not freed, with its size; each snapshot holds their addresses and
+ * bytes, so a repeated state covers the nodes the program walks.  The
+ * program's instrumentation registers a block after its allocation,
+ * unregisters it before `free`, and drops the blocks of a scope that no
+ * pointer outlives (`__dt_heap_mark`/`__dt_heap_drop`). */
+#define MAXREG 1024
+static const void *reg_p[MAXREG]; static unsigned long reg_n[MAXREG]; static long nreg;
+void __dt_reg(const void *p, unsigned long n) {
+    if (!p) return;
+    if (nreg >= MAXREG) _exit(14);
+    reg_p[nreg] = p; reg_n[nreg] = n; nreg++;
+}
+void __dt_unreg(const void *p) {
+    for (long i = 0; i < nreg; i++)
+        if (reg_p[i] == p) {
+            memmove(reg_p + i, reg_p + i + 1, (nreg - i - 1) * sizeof reg_p[0]);
+            memmove(reg_n + i, reg_n + i + 1, (nreg - i - 1) * sizeof reg_n[0]);
+            nreg--;
+            return;
+        }
+}
+long __dt_heap_mark(void) { return nreg; }
+void __dt_heap_drop(long m) { if (m >= 0 && m < nreg) nreg = m; }
 void __dt_v(long x) { if (nbuf >= MAXBUF) _exit(14); buf[nbuf++] = x; }
 void __dt_m(const void *p, unsigned long n) {
     __dt_v((long)p);
@@ -67,7 +92,22 @@ static void grow(void) {
     for (unsigned long i = 0; i < oldsz; i++) if (old[i].h) insert(old[i].h, old[i].off, old[i].len);
     free(old);
 }
+static void heap_snap(void) {
+    if (nreg == 0) return;
+    __dt_v(-7); __dt_v(nreg);
+    for (long i = 0; i < nreg; i++) {
+        const unsigned char *c = reg_p[i];
+        __dt_v((long)c); __dt_v((long)reg_n[i]);
+        for (unsigned long j = 0; j < reg_n[i]; j += sizeof(long)) {
+            long w = 0;
+            unsigned long k = reg_n[i] - j < sizeof(long) ? reg_n[i] - j : sizeof(long);
+            for (unsigned long b = 0; b < k; b++) ((unsigned char *)&w)[b] = c[j + b];
+            __dt_v(w);
+        }
+    }
+}
 void __dt_end(int id, long fr) {
+    heap_snap();
     __dt_v(id); __dt_v(fr); __dt_v(in_cur);
     unsigned long h = hashv(buf, nbuf);
     if (tabsz == 0 || (unsigned long)nsnaps * 2 >= tabsz) grow();

@@ -6,6 +6,7 @@ use super::Program;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+mod lists;
 mod shapes;
 pub use shapes::{shape_pct, Shape};
 use shapes::{ExtKind, VaKind};
@@ -175,6 +176,8 @@ struct Gen {
     ext_fns: Vec<(String, ExtKind)>,
     /// struct types: (name, members)
     structs: Vec<(String, Vec<(String, &'static str)>)>,
+    /// the node type of the list shape (lists.rs)
+    lists: Option<lists::ListDecl>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -1065,6 +1068,7 @@ pub fn gen_program_with(seed: u64, idx: u64, shape_pct: u64) -> Program {
         va_fns: vec![],
         ext_fns: vec![],
         structs: vec![],
+        lists: None,
     };
     // enum constants (typing of values that do not fit int)
     if !math {

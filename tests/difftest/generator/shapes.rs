@@ -20,6 +20,7 @@ pub enum Shape {
     Builtin,
     Layout,
     External,
+    Lists,
 }
 
 pub const ALL_SHAPES: [Shape; 5] = [Shape::Varargs, Shape::Format, Shape::Builtin, Shape::Layout, Shape::External];
@@ -32,6 +33,7 @@ impl Shape {
             Shape::Builtin => "builtin",
             Shape::Layout => "layout",
             Shape::External => "external",
+            Shape::Lists => "lists",
         }
     }
 }
@@ -44,10 +46,8 @@ pub fn shape_pct() -> u64 {
 }
 
 pub(super) fn pick_features(x: &Rng, p: u64) -> Vec<Shape> {
-    if p == 0 {
-        return vec![];
-    }
-    ALL_SHAPES.iter().copied().filter(|_| x.pct(p)).collect()
+    // lists.rs adds its own shape; no shape drawn gives the program of before
+    super::lists::add_lists(x, p, ALL_SHAPES.iter().copied().filter(|_| x.pct(p)).collect())
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -128,9 +128,7 @@ impl Gen {
     }
 
     /// `{ ... }` around a statement shape.
-    fn x_open(&mut self) {
-        self.open("{");
-    }
+    fn x_open(&mut self) { self.open("{"); }
 
     // ------------------------------------------------------------ file scope
 
@@ -148,6 +146,7 @@ impl Gen {
                     Shape::Builtin => {}
                     Shape::Layout => g.layout_decls(),
                     Shape::External => g.ext_decls(),
+                    Shape::Lists => g.list_decls(),
                 }
             }
         });
@@ -161,6 +160,7 @@ impl Gen {
             Shape::Builtin => g.builtin_stmt(),
             Shape::Layout => g.layout_stmt(),
             Shape::External => g.ext_stmt(),
+            Shape::Lists => g.list_stmt(),
         });
     }
 

@@ -200,53 +200,16 @@ pub fn simplify(sys: &System) -> System {
     let mut out = sys.clone();
     for c in out.clauses.iter_mut() {
         let protected = arg_vars(c);
-        let mut conj: Vec<Term> = c.constraint.conjuncts();
-        loop {
-            if conj.iter().any(|t| *t == Term::ff()) {
-                conj = vec![Term::ff()];
-                break;
-            }
-            // Find `v = t` with v local and not in t; prefer eliminating
-            // locals over argument variables, which must stay.
-            let mut found: Option<(usize, String, Term)> = None;
-            for (i, t) in conj.iter().enumerate() {
-                if let Term::App(Op::Eq, args) = t {
-                    if args.len() != 2 {
-                        continue;
-                    }
-                    for (l, r) in [(&args[0], &args[1]), (&args[1], &args[0])] {
-                        if let Term::Var(n, _) = l {
-                            // A large definition stays a variable: substituting it
-                            // into every use would multiply the clause's size
-                            // (a chain of `x = c ? x - 1 : x + 1` grows exponentially).
-                            if !protected.contains(n)
-                                && !r.free_vars().iter().any(|v| &v.name == n)
-                                && crate::horn::encode::term_size(r) <= MAX_SUBSTITUTED_SIZE
-                            {
-                                found = Some((i, n.clone(), r.clone()));
-                                break;
-                            }
-                        }
-                    }
-                }
-                if found.is_some() {
-                    break;
-                }
-            }
-            let Some((i, v, t)) = found else { break };
-            conj.remove(i);
-            let mut map = BTreeMap::new();
-            map.insert(v, t);
-            let mut next = Vec::new();
-            for a in conj {
-                next.extend(a.subst(&map).conjuncts());
-            }
-            conj = next;
-            // Head/body arguments are plain variables here; if not (this pass
-            // run on its own), substitute into them too.
+        let (mut conj, defs) = eliminate_definitions(c.constraint.conjuncts(), &protected);
+        // Head/body arguments are plain variables here (protected, never
+        // substituted); if not (this pass run on its own), substitute into
+        // them too.
+        if !defs.is_empty() {
             for app in c.body.iter_mut().chain(c.head.iter_mut()) {
                 for a in app.args.iter_mut() {
-                    *a = a.subst(&map);
+                    if !matches!(a, Term::Var(..)) {
+                        *a = a.subst(&defs);
+                    }
                 }
             }
         }
@@ -269,6 +232,90 @@ pub fn simplify(sys: &System) -> System {
         c.vars = vars;
     }
     out
+}
+
+/// The conjuncts with every local variable `v` (not in `protected`) that a
+/// conjunct `v = t` defines substituted away, where `t` (with the
+/// definitions before it substituted) does not mention `v` and has at most
+/// [`MAX_SUBSTITUTED_SIZE`] nodes. One pass: the definitions are kept
+/// fully substituted (each new one is put into the earlier ones that
+/// mention its variable, found through an index), and every other
+/// conjunct is substituted once, at the end. Substituting each definition
+/// into every conjunct as it was found (as before) cost a pass over the
+/// whole clause per definition: on a sequentialized protocol (338
+/// transitions of thousands of conjuncts) normalizing took 26 s.
+/// Returns the conjuncts left and the definitions substituted.
+fn eliminate_definitions(conjuncts: Vec<Term>, protected: &BTreeSet<String>) -> (Vec<Term>, BTreeMap<String, Term>) {
+    let mut defs: BTreeMap<String, Term> = BTreeMap::new();
+    // Variable -> the defined variables whose definition mentions it.
+    let mut users: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut rest: Vec<Term> = Vec::new();
+    let mut pending: Vec<Term> = conjuncts;
+    pending.reverse();
+    while let Some(t) = pending.pop() {
+        let t = if defs.is_empty() { t } else { t.subst(&defs) };
+        if t == Term::ff() {
+            return (vec![Term::ff()], defs);
+        }
+        if let Term::App(Op::And, _) = &t {
+            pending.extend(t.conjuncts().into_iter().rev());
+            continue;
+        }
+        let mut found: Option<(String, Term)> = None;
+        if let Term::App(Op::Eq, args) = &t {
+            if args.len() == 2 {
+                for (l, r) in [(&args[0], &args[1]), (&args[1], &args[0])] {
+                    if let Term::Var(n, _) = l {
+                        // A large definition stays a variable: substituting it
+                        // into every use would multiply the clause's size
+                        // (a chain of `x = c ? x - 1 : x + 1` grows exponentially).
+                        if !protected.contains(n)
+                            && !defs.contains_key(n)
+                            && !r.free_vars().iter().any(|v| &v.name == n)
+                            && crate::horn::encode::term_size(r) <= MAX_SUBSTITUTED_SIZE
+                        {
+                            found = Some((n.clone(), r.clone()));
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let Some((v, r)) = found else {
+            if t != Term::tt() {
+                rest.push(t);
+            }
+            continue;
+        };
+        // The definitions that mention `v` get `r`; `r` mentions no
+        // defined variable (it was substituted above).
+        let one = BTreeMap::from([(v.clone(), r.clone())]);
+        let read: Vec<String> = r.free_vars().into_iter().map(|x| x.name).collect();
+        for u in users.remove(&v).unwrap_or_default() {
+            if let Some(d) = defs.get_mut(&u) {
+                *d = d.subst(&one);
+                for x in &read {
+                    users.entry(x.clone()).or_default().push(u.clone());
+                }
+            }
+        }
+        for x in &read {
+            users.entry(x.clone()).or_default().push(v.clone());
+        }
+        defs.insert(v, r);
+    }
+    if defs.is_empty() {
+        return (rest, defs);
+    }
+    let mut out = Vec::with_capacity(rest.len());
+    for t in rest {
+        let t = t.subst(&defs);
+        if t == Term::ff() {
+            return (vec![Term::ff()], defs);
+        }
+        out.extend(t.conjuncts().into_iter().filter(|c| *c != Term::tt()));
+    }
+    (out, defs)
 }
 
 /// Remove clauses with a `false` constraint and the predicates that are
@@ -422,6 +469,33 @@ mod tests {
         assert_eq!(kept.system.clauses[1].head, simplify(&plain).clauses[1].head);
         assert_eq!(kept.system.clauses[1].constraint.to_string(), "(and (= h0!0 (+ b0_0!0 1)) (< b0_0!0 10))");
         assert_eq!(kept.back.clause_origin, vec![0, 1, 3]);
+    }
+
+    /// Definitions are substituted wherever they are used, before or after
+    /// them, also into each other; a definition that would mention its own
+    /// variable stays a conjunct; protected variables stay.
+    #[test]
+    fn definitions_are_eliminated_in_one_pass() {
+        let v = |n: &str| Term::var(n);
+        let conj = vec![
+            Term::lt(v("y"), v("w")),
+            Term::eq(v("w"), v("u")),
+            Term::eq(v("u"), Term::add(vec![v("x"), Term::int(1)])),
+            Term::eq(v("a"), Term::add(vec![v("b"), Term::int(1)])),
+            Term::eq(v("b"), Term::add(vec![v("a"), Term::int(2)])),
+            Term::eq(v("x"), Term::int(3)),
+        ];
+        let protected = BTreeSet::from(["x".to_string(), "y".to_string()]);
+        let (left, defs) = eliminate_definitions(conj, &protected);
+        let shown: Vec<String> = left.iter().map(|t| t.to_string()).collect();
+        // w and u are gone, x and y stay; `b = (b + 1) + 2` is false.
+        assert_eq!(defs.get("w").map(|t| t.to_string()), Some("(+ x 1)".to_string()), "{defs:?}");
+        assert_eq!(defs.get("u").map(|t| t.to_string()), Some("(+ x 1)".to_string()), "{defs:?}");
+        assert!(!defs.contains_key("x") && !defs.contains_key("y"));
+        assert!(left.iter().all(|t| !t.mentions("w") && !t.mentions("u")), "{shown:?}");
+        assert!(shown.contains(&"(< y (+ x 1))".to_string()), "{shown:?}");
+        assert!(shown.contains(&"(= x 3)".to_string()), "{shown:?}");
+        assert_eq!(left.iter().filter(|t| t.mentions("a") || t.mentions("b")).count(), 1, "{shown:?}");
     }
 
     #[test]

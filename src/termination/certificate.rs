@@ -11,6 +11,7 @@ use crate::instrument::{instrument, CounterScheme, Mode};
 use crate::smt::{self, Sat};
 use crate::ir::LocId;
 use crate::term::{Op, Term, Valuation, Value, VarDecl};
+use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::Ast;
 
@@ -231,6 +232,15 @@ fn step_closed<'a>(enc: &Encoding, set: &Term, steps: impl Iterator<Item = (usiz
             reads.extend(free.into_iter().map(|v| v.name).filter(|n| !locals.contains(n.as_str())));
         }
         if points.iter().all(|p| reads.iter().all(|v| p.contains_key(v))) {
+            // Each target that is itself a list of states, indexed once:
+            // a run's cycle of thousands of states would otherwise cost
+            // a pass over every target state per state and transition.
+            let mut indexes: BTreeMap<*const Term, Option<PointIndex>> = BTreeMap::new();
+            for &(_, target) in &steps {
+                indexes.entry(target as *const Term).or_insert_with(|| PointIndex::of(enc, target));
+            }
+            let steps: Vec<(usize, &Term, Option<&PointIndex>)> =
+                steps.iter().map(|&(t, target)| (t, target, indexes[&(target as *const Term)].as_ref())).collect();
             for point in &points {
                 match has_successor(enc, point, &steps, budget) {
                     Sat::Sat => {}
@@ -267,13 +277,35 @@ fn step_closed<'a>(enc: &Encoding, set: &Term, steps: impl Iterator<Item = (usiz
 
 /// `Sat` iff some step from the state `point` (its variables' values)
 /// reaches its target set.
-fn has_successor(enc: &Encoding, point: &BTreeMap<String, Term>, steps: &[(usize, &Term)], budget: &Budget) -> Sat {
+fn has_successor(enc: &Encoding, point: &BTreeMap<String, Term>, steps: &[(usize, &Term, Option<&PointIndex>)], budget: &Budget) -> Sat {
     let mut unknown = false;
-    for &(ti, target) in steps {
+    let values: Valuation = point.iter().filter_map(|(k, t)| t.eval(&Valuation::new()).map(|v| (k.clone(), v))).collect();
+    for &(ti, target, index) in steps {
         let t = &enc.transitions[ti];
         let guard = t.constraint.subst(point);
         if guard == Term::ff() {
             continue;
+        }
+        // Where the step's new values of the variables the target fixes
+        // do not depend on the step's inputs, they are computed here and
+        // looked up among the target's states: the target holds of them
+        // or not, whatever the inputs, and only the guard is left.
+        if let Some(index) = index {
+            match index.holds_after(t, &values) {
+                Some(false) => continue,
+                Some(true) => {
+                    if guard == Term::tt() {
+                        return Sat::Sat;
+                    }
+                    match satisfiable(&guard, budget) {
+                        Sat::Sat => return Sat::Sat,
+                        Sat::Unsat => {}
+                        Sat::Unknown => unknown = true,
+                    }
+                    continue;
+                }
+                None => {}
+            }
         }
         let post: BTreeMap<String, Term> = enc
             .vars
@@ -298,6 +330,52 @@ fn has_successor(enc: &Encoding, point: &BTreeMap<String, Term>, steps: &[(usize
         Sat::Unknown
     } else {
         Sat::Unsat
+    }
+}
+
+/// A set of single states that all fix the same variables, as a hash set
+/// of their values (see [`has_successor`]).
+struct PointIndex {
+    /// The variables every state fixes, by index into `Encoding::vars`.
+    vars: Vec<usize>,
+    states: std::collections::HashSet<Vec<BigInt>>,
+}
+
+impl PointIndex {
+    fn of(enc: &Encoding, set: &Term) -> Option<PointIndex> {
+        let points = points_of(set)?;
+        let names: Vec<&String> = points.first()?.keys().collect();
+        let vars: Vec<usize> = names.iter().map(|n| enc.vars.iter().position(|v| &v.name == *n)).collect::<Option<_>>()?;
+        let mut states = std::collections::HashSet::with_capacity(points.len());
+        for p in &points {
+            if p.len() != names.len() {
+                return None;
+            }
+            let values: Option<Vec<BigInt>> = names
+                .iter()
+                .map(|n| match p.get(*n)? {
+                    Term::Int(i) => Some(i.clone()),
+                    _ => None,
+                })
+                .collect();
+            states.insert(values?);
+        }
+        Some(PointIndex { vars, states })
+    }
+
+    /// Whether the state `t` leads to from the state `values` lies in the
+    /// set; `None` where a new value the set fixes depends on the step's
+    /// inputs (or divides by zero).
+    fn holds_after(&self, t: &crate::horn::encode::Transition, values: &Valuation) -> Option<bool> {
+        let post: Option<Vec<BigInt>> = self
+            .vars
+            .iter()
+            .map(|&i| match t.post.get(i)?.eval(values)? {
+                Value::Int(x) => Some(x),
+                Value::Bool(_) => None,
+            })
+            .collect();
+        Some(self.states.contains(&post?))
     }
 }
 
@@ -328,5 +406,56 @@ fn points_of(set: &Term) -> Option<Vec<BTreeMap<String, Term>>> {
         Term::App(Op::Or, states) => states.iter().map(point).collect(),
         Term::Bool(true) => None,
         t => Some(vec![point(t)?]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::horn::encode::encode;
+
+    /// The recurrence check of a set of single states (a run's cycle):
+    /// each state's successor is looked up among the target's states
+    /// (including wrapped arithmetic, `mod`), and a missing one is found.
+    #[test]
+    fn a_cycle_of_single_states_is_checked_by_lookup() {
+        let p = crate::c::parse_source(
+            "t.c",
+            "int main() { unsigned char x = 0; int y = 0; while (1) { x = x + 3; y = 1 - y; } return 0; }",
+            crate::ir::IntSemantics::C,
+            crate::ir::MachineModel::lp64(),
+        )
+        .expect("lowers");
+        let enc = encode(&p).expect("encodes");
+        let region = loop_region(&enc, 0).expect("a loop");
+        assert_eq!(region.cutpoints.len(), 1);
+        let header = region.cutpoints[0];
+        let x = enc.vars.iter().find(|v| v.name == "x").expect("x").term();
+        let y = enc.vars.iter().find(|v| v.name == "y").expect("y").term();
+        // Every other variable the steps read is fixed too (there are none
+        // but x and y after slicing, or they are pinned to 0 here).
+        let others: Vec<Term> =
+            enc.vars.iter().filter(|v| v.name != "x" && v.name != "y").map(|v| Term::eq(v.term(), Term::int(0))).collect();
+        let state = |k: u32, j: u32| {
+            let mut c = vec![Term::eq(x.clone(), Term::int(k)), Term::eq(y.clone(), Term::int(j))];
+            c.extend(others.iter().cloned());
+            Term::and(c)
+        };
+        // x runs through all 256 values (3 is odd), y alternates: 512 states.
+        let all: Vec<Term> = (0..256u32).flat_map(|k| [state(k, 0), state(k, 1)]).collect();
+        let budget = Budget::with_timeout(std::time::Duration::from_secs(60));
+        let sets = BTreeMap::from([(header, Term::or(all.clone()))]);
+        let index = PointIndex::of(&enc, &sets[&header]).expect("an index");
+        assert_eq!(index.states.len(), 512);
+        // The step's new values are computed, not left to the solver.
+        let from: Valuation = points_of(&state(255, 0)).expect("a state")[0].iter().filter_map(|(k, t)| Some((k.clone(), t.eval(&Valuation::new())?))).collect();
+        let looked_up: Vec<Option<bool>> = region.transitions.iter().map(|&t| index.holds_after(&enc.transitions[t], &from)).collect();
+        assert!(looked_up.contains(&Some(true)), "{looked_up:?}");
+        assert_eq!(region_recurrence_holds(&enc, &region, &sets, &budget), Sat::Unsat);
+        // Without the state x == 3, y == 1, its predecessor x == 0, y == 0 has
+        // no successor in the set.
+        let fewer: Vec<Term> = all.into_iter().filter(|s| *s != state(3, 1)).collect();
+        let sets = BTreeMap::from([(header, Term::or(fewer))]);
+        assert_eq!(region_recurrence_holds(&enc, &region, &sets, &budget), Sat::Sat);
     }
 }

@@ -147,7 +147,15 @@ const SOLVED_STEP_TIME: Duration = Duration::from_millis(300);
 fn solved_prefix(enc: &Encoding, budget: &Budget, deadline: Instant) -> Option<Vec<Visit>> {
     let header = enc.loops.iter().find(|l| l.parent.is_none())?.header;
     let time = deadline.saturating_duration_since(Instant::now());
-    let stem = witness::stem_into(enc, header, &Term::tt(), crate::engine::EngineKind::Bmc, &budget.sub_budget(time)).ok()?;
+    // The stem through straight-line code first (one query), else
+    // bounded model checking.
+    let stem = match acyclic_stem(enc, header, &budget.sub_budget(time / 2)) {
+        Some(stem) => stem,
+        None => {
+            let time = deadline.saturating_duration_since(Instant::now());
+            witness::stem_into(enc, header, &Term::tt(), crate::engine::EngineKind::Bmc, &budget.sub_budget(time)).ok()?
+        }
+    };
     stem.iter()
         .map(|step| {
             let t = &enc.transitions[step.transition];
@@ -162,6 +170,129 @@ fn solved_prefix(enc: &Encoding, budget: &Budget, deadline: Instant) -> Option<V
             Some(Visit { at: t.to, state, path: t.path.clone() })
         })
         .collect()
+}
+
+/// A run from the program start to `header` that passes no loop header
+/// on the way (a stem through the code before the first loop), found by
+/// one satisfiability query: the cut-points it may pass form an acyclic
+/// graph, so each gets one copy of the state and each transition a Boolean
+/// saying the run takes it. Linear in the size of that code, where bounded
+/// model checking unrolls every transition of the program once per step
+/// (seconds to minutes on a sequentialized protocol whose initialization
+/// passes fifty cut-points). Transitions through unknown values are not
+/// taken, and allocations succeed, as in the model NO is answered on; the
+/// stem is replayed by the certificate checker like any other. `None` when
+/// there is no such run or the query is not decided in time.
+pub(super) fn acyclic_stem(enc: &Encoding, header: LocId, budget: &Budget) -> Option<Vec<StemStep>> {
+    let headers: std::collections::BTreeSet<LocId> = enc.loops.iter().map(|l| l.header).collect();
+    let usable = |t: &Transition| {
+        t.to != enc.exit
+            && t.choices.is_empty()
+            && t.constraint != Term::ff()
+            && (t.to == header || !headers.contains(&t.to))
+            && match t.from {
+                Source::Start => true,
+                Source::At(c) => !headers.contains(&c),
+            }
+    };
+    let mut taken: Vec<usize> = (0..enc.transitions.len()).filter(|&i| usable(&enc.transitions[i])).collect();
+    // Only transitions from which the header is reachable.
+    let mut reaches: std::collections::BTreeSet<LocId> = std::collections::BTreeSet::from([header]);
+    loop {
+        let before = reaches.len();
+        for &i in &taken {
+            if let (Source::At(a), true) = (enc.transitions[i].from, reaches.contains(&enc.transitions[i].to)) {
+                reaches.insert(a);
+            }
+        }
+        if reaches.len() == before {
+            break;
+        }
+    }
+    taken.retain(|&i| reaches.contains(&enc.transitions[i].to));
+    // Acyclic (Kahn's algorithm over the cut-points); else no such query.
+    let mut indegree: BTreeMap<LocId, usize> = BTreeMap::new();
+    for &i in &taken {
+        let to = indegree.entry(enc.transitions[i].to).or_insert(0);
+        if let Source::At(a) = enc.transitions[i].from {
+            *to += 1;
+            indegree.entry(a).or_insert(0);
+        }
+    }
+    if taken.iter().any(|&i| enc.transitions[i].from == Source::At(enc.transitions[i].to)) {
+        return None;
+    }
+    let mut ready: Vec<LocId> = indegree.iter().filter(|(_, d)| **d == 0).map(|(c, _)| *c).collect();
+    let mut sorted = 0;
+    while let Some(c) = ready.pop() {
+        sorted += 1;
+        for &i in &taken {
+            if enc.transitions[i].from == Source::At(c) {
+                let d = indegree.get_mut(&enc.transitions[i].to)?;
+                *d -= 1;
+                if *d == 0 {
+                    ready.push(enc.transitions[i].to);
+                }
+            }
+        }
+    }
+    if sorted != indegree.len() {
+        return None;
+    }
+
+    let state_var = |v: &str, at: Source| match at {
+        Source::Start => format!("{v}@start"),
+        Source::At(c) => format!("{v}@{c}"),
+    };
+    let took = |i: usize| Term::Var(format!("took#{i}"), crate::term::Sort::Bool);
+    let mut conj = Vec::new();
+    for &i in &taken {
+        let t = &enc.transitions[i];
+        let locals: std::collections::BTreeSet<&str> = t.locals.iter().map(|l| l.name.as_str()).collect();
+        let rename = |n: &str| {
+            Some(if locals.contains(n) { format!("{n}#t{i}") } else { state_var(n, t.from) })
+        };
+        let mut step = vec![t.constraint.rename(&rename)];
+        step.extend(t.allocations.iter().map(|a| Term::not(Term::eq(Term::var(format!("{a}#t{i}")), Term::int(0)))));
+        for (v, post) in enc.vars.iter().zip(&t.post) {
+            step.push(Term::eq(Term::var(state_var(&v.name, Source::At(t.to))), post.rename(&rename)));
+        }
+        // Taken: its step holds, and the run got to where it starts.
+        let came = match t.from {
+            Source::Start => Term::tt(),
+            Source::At(a) => Term::or(taken.iter().filter(|&&j| enc.transitions[j].to == a).map(|&j| took(j)).collect()),
+        };
+        conj.push(Term::implies(took(i), Term::and(vec![came, Term::and(step)])));
+    }
+    conj.push(Term::or(taken.iter().filter(|&&i| enc.transitions[i].to == header).map(|&i| took(i)).collect()));
+    let s = smt::solver_for(budget);
+    s.assert(smt::bool_of(&Term::and(conj)));
+    if smt::check(&s, budget) != Sat::Sat {
+        return None;
+    }
+    let model = s.get_model()?;
+    let is_taken = |i: usize| matches!(smt::eval_in(&model, &took(i)), Some(Value::Bool(true)));
+    // Back from the header along taken transitions.
+    let mut steps = Vec::new();
+    let mut at = header;
+    loop {
+        let i = *taken.iter().find(|&&i| enc.transitions[i].to == at && is_taken(i))?;
+        let state = enc
+            .vars
+            .iter()
+            .map(|v| Some((v.name.clone(), smt::eval_in(&model, &Term::var(state_var(&v.name, Source::At(at))))?)))
+            .collect::<Option<Valuation>>()?;
+        steps.push(StemStep { transition: i, state });
+        match enc.transitions[i].from {
+            Source::Start => break,
+            Source::At(a) => at = a,
+        }
+        if steps.len() > taken.len() {
+            return None;
+        }
+    }
+    steps.reverse();
+    Some(steps)
 }
 
 /// A step of the model from `state` at `from` (the start: `None`) to a
@@ -253,3 +384,51 @@ fn witness_of<'e>(
     witness::checked(no_enc, w, budget)
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::horn::encode::encode;
+
+    fn encoding(src: &str) -> Encoding {
+        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers");
+        encode(&p).expect("encodes")
+    }
+
+    /// The stem through the code before the first loop is one query: its
+    /// inputs satisfy conditions checked at several cut-points on the way,
+    /// its steps follow each other from the start to the header, and the
+    /// certificate checker replays it. None where no run gets there.
+    #[test]
+    fn a_stem_through_straight_line_code() {
+        let src = |cond: &str| {
+            format!(
+                "int main() {{ int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(), c = __VERIFIER_nondet_int(), x = 0;
+                   if (a > 7) x = x + 1; else x = x + 2;
+                   if (b == a + 3) x = x + 10; else return 0;
+                   if ({cond}) x = x + 100; else return 0;
+                   while (x > 0) {{ x = x + 1; }}
+                   return 0; }}"
+            )
+        };
+        let enc = encoding(&src("c == 2 * b && a != 9"));
+        let header = enc.loops[0].header;
+        let budget = Budget::with_timeout(Duration::from_secs(30));
+        let stem = acyclic_stem(&enc, header, &budget).expect("a stem");
+        assert_eq!(stem.first().map(|s| enc.transitions[s.transition].from), Some(Source::Start));
+        assert_eq!(stem.last().map(|s| enc.transitions[s.transition].to), Some(header));
+        for w in stem.windows(2) {
+            assert_eq!(enc.transitions[w[1].transition].from, Source::At(enc.transitions[w[0].transition].to));
+        }
+        // The checker replays it (with the header state itself as the set).
+        let last = &stem.last().expect("a step").state;
+        let x = enc.vars.iter().find(|v| v.name == "x").expect("x");
+        let set = Term::eq(x.term(), last[&x.name].term());
+        let w = NonTerminationWitness { loop_index: 0, stem: stem.clone(), recurrent_set: set, inner_sets: Vec::new() };
+        let replayed = super::super::certificate::check_witness(&enc, &w, &budget);
+        // The stem replays; only the set (a single state) is not closed.
+        assert!(replayed.as_ref().err().is_none_or(|e| e.contains("not closed")), "{replayed:?}");
+        let unreachable = encoding(&src("c == 2 * b && c != 2 * b"));
+        assert!(acyclic_stem(&unreachable, unreachable.loops[0].header, &budget).is_none());
+    }
+}

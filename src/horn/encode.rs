@@ -689,3 +689,11 @@ pub(crate) fn source_name(enc: &Encoding, s: Source) -> String {
         Source::At(l) => enc.pred_name(l),
     }
 }
+
+/// The encoding of a small C program under `--ints math` and LP64: the
+/// fixture of unit tests that start from C.
+#[cfg(test)]
+pub(crate) fn encode_c_for_test(src: &str) -> Encoding {
+    let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers");
+    encode(&p).expect("encodes")
+}

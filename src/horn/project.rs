@@ -125,12 +125,8 @@ pub fn project(enc: &Encoding, kept: &BTreeSet<String>) -> Encoding {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::horn::encode::encode;
 
-    fn encoding(src: &str) -> Encoding {
-        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers");
-        encode(&p).expect("encodes")
-    }
+    use crate::horn::encode::encode_c_for_test as encoding;
 
     #[test]
     fn a_counter_does_not_depend_on_what_the_body_computes() {

@@ -388,12 +388,8 @@ fn witness_of<'e>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::horn::encode::encode;
 
-    fn encoding(src: &str) -> Encoding {
-        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers");
-        encode(&p).expect("encodes")
-    }
+    use crate::horn::encode::encode_c_for_test as encoding;
 
     /// The stem through the code before the first loop is one query: its
     /// inputs satisfy conditions checked at several cut-points on the way,

@@ -220,8 +220,9 @@ fn rule(
     for (i, e) in rhs_args.iter().enumerate() {
         updates[i] = read(e)?;
     }
-    let index = |name: &str| locations.iter().position(|l| l == name).expect("declared");
-    Ok(Rule { from: index(from), to: index(to), locals, guard: Term::and(guard), updates, span: span(file, r.pos) })
+    // `application` accepts declared functions only; a clear error all the same.
+    let index = |name: &str| locations.iter().position(|l| l == name).ok_or_else(|| at(format!("`{name}` is not a declared location")));
+    Ok(Rule { from: index(from)?, to: index(to)?, locals, guard: Term::and(guard), updates, span: span(file, r.pos) })
 }
 
 fn collect_symbols(e: &SExpr, out: &mut BTreeSet<String>) {

@@ -88,13 +88,23 @@ pub struct Outcome {
 /// what C's integers mean in Tessera.
 #[derive(Clone, Copy, Debug)]
 pub struct Arith {
-    pub sem: IntSemantics,
-    pub machine: MachineModel,
+    sem: IntSemantics,
+    machine: MachineModel,
 }
 
 impl Arith {
     pub fn new(sem: IntSemantics, machine: MachineModel) -> Arith {
         Arith { sem, machine }
+    }
+
+    /// The integer semantics (`--ints`).
+    pub fn semantics(&self) -> IntSemantics {
+        self.sem
+    }
+
+    /// The machine model: every width, size and type of the target.
+    pub fn machine(&self) -> &MachineModel {
+        &self.machine
     }
 
     /// Whether values of `ty` are confined to its range.

@@ -138,12 +138,12 @@ pub const MAX_EDGES: usize = 200_000;
 
 #[derive(Default)]
 pub struct CfgBuilder {
-    pub locations: Vec<Location>,
-    pub edges: Vec<Edge>,
-    pub vars: Vec<Variable>,
+    locations: Vec<Location>,
+    edges: Vec<Edge>,
+    vars: Vec<Variable>,
     /// Locations that must survive simplification: entry, exit, loop
     /// headers and `goto` targets.
-    pub protected: HashSet<LocId>,
+    protected: HashSet<LocId>,
     taken: HashSet<String>,
     /// Temporaries not in use, by name prefix and type, for reuse: a
     /// temporary lives only within one C statement.
@@ -154,10 +154,20 @@ pub struct CfgBuilder {
     /// function many times would otherwise probe every number before).
     next_copy: HashMap<String, usize>,
     /// The edges (`from`, `to`) on which each allocation site runs.
-    pub site_edges: Vec<(usize, LocId, LocId)>,
+    site_edges: Vec<(usize, LocId, LocId)>,
     var_types: HashMap<String, IntType>,
     /// The function being lowered (see `Location::function`).
-    pub function: String,
+    function: String,
+}
+
+/// The graph a [`CfgBuilder`] built, once finished (see
+/// [`CfgBuilder::finish`]): what a [`crate::ir::Program`] is made of.
+pub struct Graph {
+    pub locations: Vec<Location>,
+    pub edges: Vec<Edge>,
+    pub vars: Vec<Variable>,
+    pub entry: LocId,
+    pub exit: LocId,
 }
 
 /// The `function` argument of [`CfgBuilder::declare`] for globals and the
@@ -165,6 +175,102 @@ pub struct CfgBuilder {
 pub const GLOBAL: &str = ".global";
 
 impl CfgBuilder {
+    /// An empty graph with its entry and exit locations (kept by the
+    /// simplification).
+    pub fn new() -> (CfgBuilder, LocId, LocId) {
+        let mut cfg = CfgBuilder::default();
+        let entry = cfg.new_location(None, "entry");
+        let exit = cfg.new_location(None, "exit");
+        cfg.protected.extend([entry, exit]);
+        (cfg, entry, exit)
+    }
+
+    /// The locations made from now on are in `function`'s body.
+    pub fn set_function(&mut self, function: &str) {
+        self.function = function.to_string();
+    }
+
+    /// Keep `l` through the simplification (a loop header, a `goto`
+    /// target, a location that stops copying a long edge).
+    pub fn protect(&mut self, l: LocId) {
+        self.protected.insert(l);
+    }
+
+    /// Place `l` at `span` (whoever created it).
+    pub fn set_span(&mut self, l: LocId, span: Option<Span>) {
+        if let Some(x) = self.locations.get_mut(l) {
+            x.span = span;
+        }
+    }
+
+    /// `l` is the header of the recursive function `name` (see
+    /// `Location::recursion`); it is kept by the simplification.
+    pub fn recursion_header(&mut self, l: LocId, name: &str) {
+        if let Some(x) = self.locations.get_mut(l) {
+            x.recursion = Some(name.to_string());
+        }
+        self.protected.insert(l);
+    }
+
+    /// Put `actions` before those of every edge leaving `from`.
+    pub fn prepend_on_edges_from(&mut self, from: LocId, actions: &[Action]) {
+        for e in self.edges.iter_mut().filter(|e| e.from == from) {
+            let mut acts = actions.to_vec();
+            acts.append(&mut e.actions);
+            e.actions = acts;
+        }
+    }
+
+    /// Rewrite the actions of the edges built so far (a pass over the
+    /// whole graph before it is finished).
+    pub fn rewrite_edges(&mut self, rewrite: impl FnOnce(&mut Vec<Edge>)) {
+        rewrite(&mut self.edges);
+    }
+
+    /// The finished graph: simplified (see [`simplify`]), without the
+    /// locations `entry` does not reach (`exit` is kept), renumbered in
+    /// the order they were made.
+    pub fn finish(mut self, entry: LocId, exit: LocId) -> Graph {
+        let n = self.locations.len();
+        let edges = std::mem::take(&mut self.edges);
+        let edges = simplify(n, edges, &self.protected);
+        let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for e in &edges {
+            if e.from < n && e.to < n {
+                succ[e.from].push(e.to);
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut stack = vec![entry];
+        while let Some(l) = stack.pop() {
+            if l < n && !seen[l] {
+                seen[l] = true;
+                stack.extend(succ[l].iter().copied());
+            }
+        }
+        if exit < n {
+            seen[exit] = true;
+        }
+        let mut new_id = vec![usize::MAX; n];
+        let mut locations = Vec::new();
+        for (l, location) in self.locations.into_iter().enumerate() {
+            if seen[l] {
+                new_id[l] = locations.len();
+                locations.push(location);
+            }
+        }
+        let edges: Vec<Edge> = edges
+            .into_iter()
+            .filter(|e| e.from < n && e.to < n && seen[e.from] && seen[e.to])
+            .map(|mut e| {
+                e.from = new_id[e.from];
+                e.to = new_id[e.to];
+                e
+            })
+            .collect();
+        Graph { locations, edges, vars: self.vars, entry: new_id[entry], exit: new_id[exit] }
+    }
+
     pub fn new_location(&mut self, span: Option<Span>, note: impl Into<String>) -> LocId {
         self.locations.push(Location { span, note: note.into(), function: self.function.clone(), recursion: None });
         self.locations.len() - 1

@@ -55,7 +55,7 @@ impl<'a> Lowerer<'a> {
                         .map(|n| Param {
                             name: Some(n.node.name.clone()),
                             // Undeclared K&R parameters default to int.
-                            ty: types.remove(&n.node.name).unwrap_or(CType::Int(self.arith.machine.int())),
+                            ty: types.remove(&n.node.name).unwrap_or(CType::Int(self.arith.machine().int())),
                         })
                         .collect();
                     info.unprototyped = names.is_empty();
@@ -610,7 +610,7 @@ impl<'a> Lowerer<'a> {
                 TypeSpecifier::Long => long += 1,
                 TypeSpecifier::Unsigned => unsigned += 1,
                 TypeSpecifier::Bool => boolean += 1,
-                TypeSpecifier::Float => other = Some(CType::Float(self.arith.machine.sizeof_float)),
+                TypeSpecifier::Float => other = Some(CType::Float(self.arith.machine().sizeof_float)),
                 TypeSpecifier::Double => double += 1,
                 TypeSpecifier::TS18661Float(f) => other = Some(CType::Float((f.width / 8).max(4) as u32)),
                 TypeSpecifier::Complex => other = Some(CType::Unsupported("complex numbers".into())),
@@ -642,7 +642,7 @@ impl<'a> Lowerer<'a> {
         }
         if double > 0 {
             self.types.saw_floats();
-            return Ok(CType::Float(if long > 0 { crate::c::types::LONG_DOUBLE } else { self.arith.machine.sizeof_double }));
+            return Ok(CType::Float(if long > 0 { crate::c::types::LONG_DOUBLE } else { self.arith.machine().sizeof_double }));
         }
         if void > 0 {
             return Ok(CType::Void);
@@ -659,7 +659,7 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
-        Ok(CType::Int(self.arith.machine.int_type(chr > 0, short > 0, long, sign)))
+        Ok(CType::Int(self.arith.machine().int_type(chr > 0, short > 0, long, sign)))
     }
 
     /// Registers the enumeration constants; the enum's own type is what gcc
@@ -673,12 +673,12 @@ impl<'a> Lowerer<'a> {
             return Err(self.unsupported(e.span, "an enumeration with a `packed` or `mode` attribute (it changes its size)"));
         }
         if e.node.enumerators.is_empty() {
-            return Ok(tag.and_then(|t| self.types.enum_tag(&t)).unwrap_or(self.arith.machine.uint()));
+            return Ok(tag.and_then(|t| self.types.enum_tag(&t)).unwrap_or(self.arith.machine().uint()));
         }
         // gcc: an enumerator whose value fits `int` is an `int`; the others
         // have the enumeration's own type, the narrowest of `unsigned int`,
         // `int`, `unsigned long`, `long` that holds every value.
-        let m = self.arith.machine;
+        let m = *self.arith.machine();
         let mut next = BigInt::zero();
         let mut values: Vec<(String, BigInt)> = Vec::new();
         for en in &e.node.enumerators {

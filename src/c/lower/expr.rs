@@ -201,11 +201,11 @@ impl<'a> Lowerer<'a> {
             Expression::Identifier(_) => self.read_identifier(e).map(Some),
             Expression::Constant(c) => match &c.node {
                 Constant::Integer(i) => {
-                    let (v, t) = integer_literal(i, &self.arith.machine).map_err(|m| self.unsupported(c.span, m))?;
+                    let (v, t) = integer_literal(i, self.arith.machine()).map_err(|m| self.unsupported(c.span, m))?;
                     Ok(Some(self.arith.constant(v, t)))
                 }
                 Constant::Character(s) => {
-                    let (v, t) = char_literal(s, &self.arith.machine).map_err(|m| self.unsupported(c.span, m))?;
+                    let (v, t) = char_literal(s, self.arith.machine()).map_err(|m| self.unsupported(c.span, m))?;
                     Ok(Some(self.arith.constant(v, t)))
                 }
                 Constant::Float(_) => Ok(Some(self.opaque_value(c.span))),
@@ -277,7 +277,7 @@ impl<'a> Lowerer<'a> {
                     // An array: its characters and the terminator.
                     let (elem, count) = string_literal(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
                     let bytes = BigInt::from(size_of(elem)) * BigInt::from(count + 1);
-                    return Ok(Some(self.arith.constant(bytes, self.arith.machine.size_t())));
+                    return Ok(Some(self.arith.constant(bytes, self.arith.machine().size_t())));
                 }
                 let ty = self.object_type(&s.node.0)?;
                 if self.has_effects(&s.node.0) && self.types.byte_size(&ty).is_none() {
@@ -291,7 +291,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.unsupported(a.span, "`_Alignof` of a variable-length array type whose length has side effects"));
                 }
                 let bytes = self.alignof(a)?;
-                Ok(Some(self.arith.constant(BigInt::from(bytes), self.arith.machine.size_t())))
+                Ok(Some(self.arith.constant(BigInt::from(bytes), self.arith.machine().size_t())))
             }
             Expression::Statement(s) => Ok(self.statement_expression(s, want, |l, x| l.eval(x, true))?.flatten()),
             Expression::Member(_) => {
@@ -310,7 +310,7 @@ impl<'a> Lowerer<'a> {
             Expression::GenericSelection(g) => Err(self.unsupported(g.span, "_Generic")),
             Expression::OffsetOf(o) => {
                 let bytes = self.offsetof(o)?;
-                Ok(Some(self.arith.constant(BigInt::from(bytes), self.arith.machine.size_t())))
+                Ok(Some(self.arith.constant(BigInt::from(bytes), self.arith.machine().size_t())))
             }
             Expression::VaArg(v) => {
                 // Variable arguments are not modelled: any value of the type.
@@ -406,7 +406,7 @@ impl<'a> Lowerer<'a> {
         if info.is_some_and(|f| f.def.is_some()) {
             return None;
         }
-        self.arith.machine.nondet_type(suffix).or_else(|| info.and_then(|f| f.ret.int()))
+        self.arith.machine().nondet_type(suffix).or_else(|| info.and_then(|f| f.ret.int()))
     }
 
     fn conditional(&mut self, c: &'a Node<ConditionalExpression>, s: lang_c::span::Span, want: bool) -> Result<Option<Val>> {
@@ -419,7 +419,7 @@ impl<'a> Lowerer<'a> {
             let ct = self.cond_term(cond)?;
             let a = self.guarded(ct.clone(), |l| l.expr(then_e))?;
             let b = self.guarded(Term::not(ct.clone()), |l| l.expr(else_e))?;
-            let t = self.arith.machine.usual(a.ty, b.ty);
+            let t = self.arith.machine().usual(a.ty, b.ty);
             let (a, b) = (self.arith.convert(a, t), self.arith.convert(b, t));
             let range = match (&a.range, &b.range) {
                 (Some((alo, ahi)), Some((blo, bhi))) => Some((alo.min(blo).clone(), ahi.max(bhi).clone())),
@@ -430,7 +430,7 @@ impl<'a> Lowerer<'a> {
         // Branches with effects: real control flow.
         let result_ty = if want {
             match (self.type_of(then_e)?, self.type_of(else_e)?) {
-                (CType::Int(a), CType::Int(b)) => Some(self.arith.machine.usual(a, b)),
+                (CType::Int(a), CType::Int(b)) => Some(self.arith.machine().usual(a, b)),
                 (CType::Void, CType::Void) => None,
                 (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => return Err(self.unsupported(s, w)),
                 (CType::Ptr(_), _) | (_, CType::Ptr(_)) => return Err(self.unsupported(s, "`?:` choosing between pointers")),
@@ -461,7 +461,7 @@ impl<'a> Lowerer<'a> {
     /// `a && b` / `a || b` whose right side has effects, as a value: branch,
     /// then store 1 or 0.
     pub(super) fn branch_to_value(&mut self, b: &'a Node<BinaryOperatorExpression>, want: bool) -> Result<Option<Val>> {
-        let tmp = if want { Some(self.cfg.temp("tmp", self.arith.machine.int())) } else { None };
+        let tmp = if want { Some(self.cfg.temp("tmp", self.arith.machine().int())) } else { None };
         let (ts, fs) = self.branch_binary(b)?;
         let mut ends = Vec::new();
         for (cursors, value) in [(ts, 1), (fs, 0)] {
@@ -474,7 +474,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.join_here(ends, b.span, "after &&/||");
-        Ok(tmp.map(|t| self.arith.var(&t, self.arith.machine.int())))
+        Ok(tmp.map(|t| self.arith.var(&t, self.arith.machine().int())))
     }
 
 }

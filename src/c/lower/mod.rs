@@ -145,8 +145,10 @@ pub(crate) struct Lowerer<'a> {
     types: typing::Types<'a>,
     map: &'a SourceMap,
     file: String,
-    pub arith: Arith,
-    pub cfg: CfgBuilder,
+    /// The integer operations (see `c::arith`), and the machine model.
+    arith: Arith,
+    /// The graph being built (see `c::cfg`).
+    cfg: CfgBuilder,
     /// Where lowering is: the cursor, entry and exit, guards (see `flow.rs`).
     flow: flow::Flow,
     /// File-scope names, `static` locals and their initial values (see
@@ -227,13 +229,10 @@ fn lowerer<'a>(
     links: &std::collections::BTreeSet<memory::LinkField>,
     elaborated: Rc<typing::ExprTypes>,
 ) -> Lowerer<'a> {
-    let mut cfg = CfgBuilder::default();
-    let entry = cfg.new_location(None, "entry");
-    let exit = cfg.new_location(None, "exit");
-    cfg.protected.extend([entry, exit]);
+    let (cfg, entry, exit) = CfgBuilder::new();
     Lowerer {
         text,
-        types: typing::Types::new(unit, text, arith.machine, marks.alignof_typeof.clone(), marks.pack.clone(), elaborated),
+        types: typing::Types::new(unit, text, *arith.machine(), marks.alignof_typeof.clone(), marks.pack.clone(), elaborated),
         map,
         file: file.to_string(),
         arith,
@@ -302,13 +301,13 @@ impl<'a> Lowerer<'a> {
     }
     /// Start lowering a function's body (its locations record the function).
     pub(crate) fn enter_frame(&mut self, f: Frame) {
-        self.cfg.function = f.function().to_string();
+        self.cfg.set_function(f.function());
         self.calls.push_frame(f);
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
         let f = self.calls.pop_frame();
         self.close_automatic(self.calls.frames().len(), usize::MAX);
-        self.cfg.function = self.function_name();
+        self.cfg.set_function(&self.function_name());
         f
     }
     pub fn function_name(&self) -> String {
@@ -368,7 +367,7 @@ impl<'a> Lowerer<'a> {
                 return Err(TesseraError::syntax(Some(at), "no definition of `main`"));
             }
         };
-        self.cfg.locations[self.flow.entry()].span = self.span(main.span);
+        self.cfg.set_span(self.flow.entry(), self.span(main.span));
         let mut start = Cursor::at(self.flow.entry());
         for (name, ty, init) in self.globals.take_inits() {
             match init {
@@ -390,11 +389,7 @@ impl<'a> Lowerer<'a> {
         // `static` locals are initialized before the program starts.
         let inits = self.globals.take_static_inits();
         if !inits.is_empty() {
-            for e in self.cfg.edges.iter_mut().filter(|e| e.from == self.flow.entry()) {
-                let mut acts = inits.clone();
-                acts.append(&mut e.actions);
-                e.actions = acts;
-            }
+            self.cfg.prepend_on_edges_from(self.flow.entry(), &inits);
         }
         self.finish()
     }
@@ -411,56 +406,21 @@ impl<'a> Lowerer<'a> {
 
     /// Drop locations unreachable from the entry, renumber, check loops.
     fn finish(&mut self) -> Result<Program> {
-        memory::forget_overwritten(&mut self.cfg.edges, self.mem.held_addresses());
+        let held = self.mem.held_addresses();
+        self.cfg.rewrite_edges(|edges| memory::forget_overwritten(edges, held));
         let found = self.cfg.repeating_sites();
         self.mem.found_repeating(found);
-        let n = self.cfg.locations.len();
-        let edges = std::mem::take(&mut self.cfg.edges);
-        self.cfg.edges = super::cfg::simplify(n, edges, &self.cfg.protected);
-        let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for e in &self.cfg.edges {
-            if e.from < n && e.to < n {
-                succ[e.from].push(e.to);
-            }
-        }
-        let mut seen = vec![false; n];
-        let mut stack = vec![self.flow.entry()];
-        while let Some(l) = stack.pop() {
-            if l < n && !seen[l] {
-                seen[l] = true;
-                stack.extend(succ[l].iter().copied());
-            }
-        }
-        if self.flow.exit() < n {
-            seen[self.flow.exit()] = true;
-        }
-        let mut new_id = vec![usize::MAX; n];
-        let mut locations = Vec::new();
-        for l in 0..n {
-            if seen[l] {
-                new_id[l] = locations.len();
-                locations.push(self.cfg.locations[l].clone());
-            }
-        }
-        let edges: Vec<ir::Edge> = std::mem::take(&mut self.cfg.edges)
-            .into_iter()
-            .filter(|e| e.from < n && e.to < n && seen[e.from] && seen[e.to])
-            .map(|mut e| {
-                e.from = new_id[e.from];
-                e.to = new_id[e.to];
-                e
-            })
-            .collect();
+        let graph = std::mem::take(&mut self.cfg).finish(self.flow.entry(), self.flow.exit());
         let recorded = self.diag.take();
         let program = Program {
             file: self.file.clone(),
-            vars: std::mem::take(&mut self.cfg.vars),
-            locations,
-            edges,
-            entry: new_id[self.flow.entry()],
-            exit: new_id[self.flow.exit()],
-            semantics: self.arith.sem,
-            machine: self.arith.machine,
+            vars: graph.vars,
+            locations: graph.locations,
+            edges: graph.edges,
+            entry: graph.entry,
+            exit: graph.exit,
+            semantics: self.arith.semantics(),
+            machine: *self.arith.machine(),
             approximations: recorded.approximations,
             forbid_no: recorded.forbid_no,
             undefined: recorded.undefined,

@@ -154,7 +154,7 @@ impl<'a> Lowerer<'a> {
             let at = self.span(span);
             let l = self.cfg.new_location(at, "branch");
             // Kept by the simplification, which would copy the edge again.
-            self.cfg.protected.insert(l);
+            self.cfg.protect(l);
             if let Some(c) = self.flow.take() {
                 self.cfg.jump(c, l);
             }
@@ -166,7 +166,7 @@ impl<'a> Lowerer<'a> {
     fn loop_header(&mut self, span: lang_c::span::Span, note: &str) -> LocId {
         let at = self.span(span);
         let h = self.cfg.new_location(at, note);
-        self.cfg.protected.insert(h);
+        self.cfg.protect(h);
         if let Some(c) = self.flow.take() {
             self.cfg.jump(c, h);
         }
@@ -327,9 +327,7 @@ impl<'a> Lowerer<'a> {
                     let loc = self.label_location(&name, l.span);
                     // The location's position is the label's, whoever created it.
                     let at = self.span(l.span);
-                    if let Some(x) = self.cfg.locations.get_mut(loc) {
-                        x.span = at;
-                    }
+                    self.cfg.set_span(loc, at);
                     if let Some(c) = self.flow.take() {
                         self.cfg.jump(c, loc);
                     }
@@ -355,7 +353,7 @@ impl<'a> Lowerer<'a> {
         }
         let at = self.span(span);
         let l = self.cfg.new_location(at, format!("label {name}"));
-        self.cfg.protected.insert(l);
+        self.cfg.protect(l);
         if let Some(f) = self.frame() {
             f.set_label(name, l);
         }

@@ -90,7 +90,7 @@ impl<'a> Lowerer<'a> {
                 // An integer constant expression is a constant at every
                 // optimization level; anything else is gcc's choice.
                 let constant = !self.has_effects(operand) && matches!(self.type_of(operand)?, CType::Int(_)) && self.constant(operand).is_ok();
-                (constant.then_some(1), self.arith.machine.int(), "0 or 1, as gcc's optimizer decides")
+                (constant.then_some(1), self.arith.machine().int(), "0 or 1, as gcc's optimizer decides")
             }
             CompileTimeQuery::ClassifyType => {
                 let class = match self.type_of(operand)? {
@@ -99,9 +99,9 @@ impl<'a> Lowerer<'a> {
                     CType::Float(_) => Some(8),
                     _ => None,
                 };
-                (class, self.arith.machine.int(), "the class of a type the model does not classify")
+                (class, self.arith.machine().int(), "the class of a type the model does not classify")
             }
-            CompileTimeQuery::ObjectSize => (None, self.arith.machine.size_t(), "an object size, as gcc's optimizer decides"),
+            CompileTimeQuery::ObjectSize => (None, self.arith.machine().size_t(), "an object size, as gcc's optimizer decides"),
         };
         if let Some(k) = known {
             return Ok(Some(self.arith.int(k)));

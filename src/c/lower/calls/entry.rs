@@ -66,8 +66,8 @@ impl<'a> Lowerer<'a> {
     /// program does not name: an input of at least `least`.
     fn hidden_count(&mut self, what: &str, least: i64) -> crate::term::Term {
         use crate::term::Term;
-        let v = self.cfg.declare_as(&format!("{what}#hidden"), "main", self.arith.machine.int(), crate::ir::Origin::HiddenCount);
-        self.input(&v, self.arith.machine.int());
+        let v = self.cfg.declare_as(&format!("{what}#hidden"), "main", self.arith.machine().int(), crate::ir::Origin::HiddenCount);
+        self.input(&v, self.arith.machine().int());
         self.emit_assume(Term::le(Term::int(least), Term::var(v.clone())));
         Term::var(v)
     }
@@ -80,7 +80,7 @@ impl<'a> Lowerer<'a> {
     /// loops like `while (*argv) argv++`.
     fn string_vector(&mut self, count: crate::term::Term) -> Result<memory::PtrVal> {
         use crate::term::Term;
-        let width = i64::from(self.arith.machine.pointer_bytes());
+        let width = i64::from(self.arith.machine().pointer_bytes());
         let size = Term::add(vec![Term::scale(&BigInt::from(width), count), Term::int(width)]);
         let base = self.new_block(None, &size, false, None, false, memory::Contents::Fixed)?;
         Ok(memory::PtrVal { base, off: Term::int(0), size, pointee: CType::Void })

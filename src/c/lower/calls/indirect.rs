@@ -141,7 +141,7 @@ impl<'a> Lowerer<'a> {
         marker(self);
         if let Some(cur) = self.flow.take() {
             let stay = self.cfg.new_location(at, format!("in a recursive call of {name} through a pointer"));
-            self.cfg.protected.insert(stay);
+            self.cfg.protect(stay);
             self.cfg.jump(cur, stay);
             self.flow.set(Some(Cursor::at(stay)));
             marker(self);

@@ -377,7 +377,7 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 for cell in self.pointer_cells(&ptr.base) {
-                    let w = i64::from(self.arith.machine.pointer_bytes());
+                    let w = i64::from(self.arith.machine().pointer_bytes());
                     if zero && cell.off >= off && cell.off + w <= off + len {
                         // All bytes zero: NULL.
                         for part in cell.parts() {

@@ -336,7 +336,7 @@ impl<'a> Lowerer<'a> {
                 for a in rest {
                     self.effect(a)?;
                 }
-                Ok(Some(self.arith.convert(v, self.arith.machine.long())))
+                Ok(Some(self.arith.convert(v, self.arith.machine().long())))
             }
             n if NON_LOCAL_JUMPS.contains(&n) => Err(self.unsupported(c.span, format!("the non-local jump `{n}` (setjmp/longjmp)"))),
             "error" | "error_at_line" if !args.is_empty() => {
@@ -391,7 +391,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {
                 // Without a declaration, C89's implicit `int f()`.
-                let ret = self.calls.functions.get(name).map_or(CType::Int(self.arith.machine.int()), |f| f.ret.clone());
+                let ret = self.calls.functions.get(name).map_or(CType::Int(self.arith.machine().int()), |f| f.ret.clone());
                 self.external_call(name, c, ret, want)
             }
         }

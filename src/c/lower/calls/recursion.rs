@@ -360,8 +360,7 @@ impl<'a> Lowerer<'a> {
         // The header is in the callee (what witnesses name there).
         self.enter_frame(Frame { instance: Some(instance), ..Frame::of_body(name, def, bindings) });
         let h = self.cfg.new_location(at, format!("recursive {name}"));
-        self.cfg.locations[h].recursion = Some(name.to_string());
-        self.cfg.protected.insert(h);
+        self.cfg.recursion_header(h, name);
         if let Some(i) = self.calls.instances.get_mut(instance) {
             i.headers.insert(name.to_string(), (h, params.clone()));
         }

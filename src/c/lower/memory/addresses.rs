@@ -71,7 +71,7 @@ pub(crate) type HeldAddresses = HashMap<String, HeldAddressVars>;
 impl<'a> Lowerer<'a> {
     /// Whether `t` is an integer type as wide as a pointer.
     fn pointer_wide(&self, t: IntType) -> bool {
-        !matches!(t, IntType::Bool) && t.bits() == 8 * self.arith.machine.pointer_bytes()
+        !matches!(t, IntType::Bool) && t.bits() == 8 * self.arith.machine().pointer_bytes()
     }
 
     /// Whether an integer expression evidently holds an address (read
@@ -179,7 +179,7 @@ impl<'a> Lowerer<'a> {
                 // The integer added, as a signed value of the pointer's
                 // width (gcc wraps the sum, so adding 2^64 - 8 moves back).
                 let by = self.expr(by)?;
-                let by = self.arith.convert(by, self.arith.machine.ptrdiff_t()).term;
+                let by = self.arith.convert(by, self.arith.machine().ptrdiff_t()).term;
                 held.off = if minus { Term::sub(held.off, by) } else { Term::add(vec![held.off, by]) };
                 Ok(held)
             }

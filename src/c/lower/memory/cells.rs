@@ -114,7 +114,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => false,
         };
-        let pointer_bytes = i64::from(self.arith.machine.pointer_bytes());
+        let pointer_bytes = i64::from(self.arith.machine().pointer_bytes());
         // A pointer object of its own (a pointer variable whose address is
         // taken) keeps its value in a pointer cell.
         let pointer_object = once && matches!(object, Some(CType::Ptr(_))) && size.as_int_const() == Some(pointer_bytes);
@@ -260,7 +260,7 @@ impl<'a> Lowerer<'a> {
         if cells.is_empty() {
             return;
         }
-        let pointer_bytes = i64::from(self.arith.machine.pointer_bytes());
+        let pointer_bytes = i64::from(self.arith.machine().pointer_bytes());
         // The value is read before any cell changes (it may read them).
         let value = value.filter(|_| width == pointer_bytes).map(|v| self.snapshot_pointer(v));
         for (id, cell) in cells {

@@ -260,7 +260,7 @@ impl<'a> Lowerer<'a> {
 
     /// `v = E->f`: any pointer, in the orders that hold.
     pub(super) fn load_link(&mut self, access: LinkAccess, s: lang_c::span::Span) -> PtrVal {
-        let width = i64::from(self.arith.machine.pointer_bytes());
+        let width = i64::from(self.arith.machine().pointer_bytes());
         self.assume_in_bounds(&access.member(), width, s);
         let at = self.span(s);
         self.note_approximation(at, Approximation::PointerInMemory);

@@ -382,7 +382,7 @@ impl<'a> Lowerer<'a> {
             CType::Array(elem, _) => Ok(PtrVal { pointee: *elem, ..addr }),
             CType::Function => Ok(PtrVal { pointee: CType::Function, ..addr }),
             CType::Ptr(pointee) => {
-                let width = i64::from(self.arith.machine.pointer_bytes());
+                let width = i64::from(self.arith.machine().pointer_bytes());
                 self.assume_in_bounds(&addr, width, e.span);
                 if let Some(v) = self.load_pointer_cell(&addr, *pointee.clone()) {
                     return Ok(v);
@@ -415,7 +415,7 @@ impl<'a> Lowerer<'a> {
     fn store_pointer_over_cells(&mut self, dst: &PtrVal, v: PtrVal, at: &Option<Span>) {
         self.expose(&v.base);
         self.links_pointer_stored(&v);
-        let width = i64::from(self.arith.machine.pointer_bytes());
+        let width = i64::from(self.arith.machine().pointer_bytes());
         self.store_over_pointer_cells(dst, width, Some(v), at);
         if let (Some(cells), Some(k)) = (self.cell_slots(&dst.base), dst.off.as_int_const()) {
             for c in cells.iter().filter(|c| c.off < k + width && k < c.off + i64::from(size_of(c.ty))) {

@@ -448,7 +448,7 @@ impl<'a> Lowerer<'a> {
             self.emit_assume(Term::eq(Term::modulo(bytes.clone(), Term::int(w)), Term::int(0)));
             Term::div(bytes, Term::int(w))
         };
-        let t = self.arith.machine.ptrdiff_t();
+        let t = self.arith.machine().ptrdiff_t();
         Ok(Val { term, ty: t, range: self.arith.type_range(t) })
     }
 

@@ -130,7 +130,7 @@ impl<'a> Lowerer<'a> {
                     continue;
                 }
                 "aligned" => match a.arguments.first() {
-                    None => self.arith.machine.biggest_alignment,
+                    None => self.arith.machine().biggest_alignment,
                     Some(arg) => self.alignment_value(arg)?,
                 },
                 n if n == crate::c::gnu::ALIGNAS_ATTRIBUTE.trim_matches('_') => {

@@ -303,12 +303,12 @@ impl<'a> Lowerer<'a> {
                 _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
             },
             Expression::Constant(c) => match &c.node {
-                Constant::Integer(i) => CType::Int(integer_literal(i, &self.arith.machine).map_err(|m| self.unsupported(c.span, m))?.1),
-                Constant::Character(s) => CType::Int(char_literal(s, &self.arith.machine).map_err(|m| self.unsupported(c.span, m))?.1),
+                Constant::Integer(i) => CType::Int(integer_literal(i, self.arith.machine()).map_err(|m| self.unsupported(c.span, m))?.1),
+                Constant::Character(s) => CType::Int(char_literal(s, self.arith.machine()).map_err(|m| self.unsupported(c.span, m))?.1),
                 Constant::Float(f) => CType::Float(match f.suffix.format {
-                    FloatFormat::Float => self.arith.machine.sizeof_float,
+                    FloatFormat::Float => self.arith.machine().sizeof_float,
                     FloatFormat::LongDouble => crate::c::types::LONG_DOUBLE,
-                    _ => self.arith.machine.sizeof_double,
+                    _ => self.arith.machine().sizeof_double,
                 }),
             },
             Expression::Call(c) => match &c.node.callee.node {
@@ -319,17 +319,17 @@ impl<'a> Lowerer<'a> {
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
                     } else if matches!(n.strip_prefix(NONDET_PREFIX), Some("float" | "double" | "long_double")) {
-                        CType::Float(self.arith.machine.sizeof_double)
+                        CType::Float(self.arith.machine().sizeof_double)
                     } else if n == "__builtin_expect" {
-                        CType::Int(self.arith.machine.long())
+                        CType::Int(self.arith.machine().long())
                     } else if let Some(how) = operand_evaluation(n) {
                         match how {
                             OperandEvaluation::Chosen => {
                                 let e = self.chosen_operand(c)?;
                                 self.type_of(e)?
                             }
-                            OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize) => CType::Int(self.arith.machine.size_t()),
-                            OperandEvaluation::Unevaluated(_) => CType::Int(self.arith.machine.int()),
+                            OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize) => CType::Int(self.arith.machine().size_t()),
+                            OperandEvaluation::Unevaluated(_) => CType::Int(self.arith.machine().int()),
                         }
                     } else if crate::c::lower::memory::ALLOCATORS.contains(&n) {
                         CType::Ptr(Box::new(CType::Void))
@@ -337,7 +337,7 @@ impl<'a> Lowerer<'a> {
                         f.ret.clone()
                     } else {
                         // C89's implicit declaration `int f()`.
-                        CType::Int(self.arith.machine.int())
+                        CType::Int(self.arith.machine().int())
                     }
                 }
                 // Through a function pointer: the targets' common return type.
@@ -350,11 +350,11 @@ impl<'a> Lowerer<'a> {
                 | UnaryOperator::PreDecrement => self.type_of(&u.node.operand)?,
                 UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
                     match self.type_of(&u.node.operand)? {
-                        CType::Int(t) => CType::Int(self.arith.machine.promote(t)),
+                        CType::Int(t) => CType::Int(self.arith.machine().promote(t)),
                         other => other,
                     }
                 }
-                UnaryOperator::Negate => CType::Int(self.arith.machine.int()),
+                UnaryOperator::Negate => CType::Int(self.arith.machine().int()),
                 UnaryOperator::Address => CType::Ptr(Box::new(self.object_type(&u.node.operand)?)),
                 UnaryOperator::Indirection => match self.type_of(&u.node.operand)? {
                     CType::Ptr(p) => *p,
@@ -365,12 +365,12 @@ impl<'a> Lowerer<'a> {
             Expression::BinaryOperator(b) => {
                 let op = &b.node.operator.node;
                 if cmp_op(op).is_some() || matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) {
-                    CType::Int(self.arith.machine.int())
+                    CType::Int(self.arith.machine().int())
                 } else if matches!(op, BinaryOperator::Assign) || is_compound_assign(op) {
                     self.type_of(&b.node.lhs)?
                 } else if matches!(op, BinaryOperator::ShiftLeft | BinaryOperator::ShiftRight) {
                     match self.type_of(&b.node.lhs)? {
-                        CType::Int(t) => CType::Int(self.arith.machine.promote(t)),
+                        CType::Int(t) => CType::Int(self.arith.machine().promote(t)),
                         other => other,
                     }
                 } else if matches!(op, BinaryOperator::Index) {
@@ -381,10 +381,10 @@ impl<'a> Lowerer<'a> {
                     }
                 } else {
                     match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
-                        (CType::Int(x), CType::Int(y)) => CType::Int(self.arith.machine.usual(x, y)),
+                        (CType::Int(x), CType::Int(y)) => CType::Int(self.arith.machine().usual(x, y)),
                         (CType::Float(x), CType::Float(y)) => CType::Float(x.max(y)),
                         (CType::Float(x), CType::Int(_)) | (CType::Int(_), CType::Float(x)) => CType::Float(x),
-                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(self.arith.machine.ptrdiff_t()),
+                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(self.arith.machine().ptrdiff_t()),
                         (CType::Ptr(p), CType::Int(_)) if matches!(op, BinaryOperator::Plus | BinaryOperator::Minus) => CType::Ptr(p),
                         (CType::Int(_), CType::Ptr(p)) if matches!(op, BinaryOperator::Plus) => CType::Ptr(p),
                         (CType::Ptr(_), _) | (_, CType::Ptr(_)) => CType::Unsupported("this operator on pointers".into()),
@@ -395,7 +395,7 @@ impl<'a> Lowerer<'a> {
             }
             Expression::Conditional(c) => {
                 match (self.type_of(&c.node.then_expression)?, self.type_of(&c.node.else_expression)?) {
-                    (CType::Int(x), CType::Int(y)) => CType::Int(self.arith.machine.usual(x, y)),
+                    (CType::Int(x), CType::Int(y)) => CType::Int(self.arith.machine().usual(x, y)),
                     (CType::Void, _) | (_, CType::Void) => CType::Void,
                     (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
                     (CType::Float(x), CType::Float(y)) => CType::Float(x.max(y)),
@@ -409,7 +409,7 @@ impl<'a> Lowerer<'a> {
                 Some(x) => self.type_of(x)?,
                 None => CType::Void,
             },
-            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(self.arith.machine.size_t()),
+            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(self.arith.machine().size_t()),
             Expression::StringLiteral(s) => {
                 let elem = string_literal(&s.node).map(|(t, _)| t).unwrap_or(IntType::CHAR);
                 CType::Ptr(Box::new(CType::Int(elem)))

@@ -165,7 +165,7 @@ impl<'a> Lowerer<'a> {
             t => self.types.byte_size(t),
         };
         match bytes {
-            Some(n) => Ok(self.arith.constant(BigInt::from(n), self.arith.machine.size_t())),
+            Some(n) => Ok(self.arith.constant(BigInt::from(n), self.arith.machine().size_t())),
             None => Err(self.unsupported(s, "sizeof of an incomplete or variable-length type")),
         }
     }

@@ -165,9 +165,30 @@ pub fn char_literal(text: &str, machine: &MachineModel) -> Result<(BigInt, IntTy
             let signed = if v >= 128 && machine.char_signed { i64::from(v) - 256 } else { i64::from(v) };
             Ok((BigInt::from(signed), machine.int()))
         }
-        Some('u') => Ok((BigInt::from(v & 0xffff), IntType::USHORT)),
-        Some('U') => Ok((BigInt::from(v), IntType::UINT)),
-        Some(_) => Ok((BigInt::from(v as i32), IntType::INT)),
+        Some(p) => {
+            let t = wide_character_type(p, machine);
+            Ok((wrapped(v, t), t))
+        }
+    }
+}
+
+/// The type of a character of a literal with prefix `L`, `u` or `U`.
+fn wide_character_type(prefix: char, machine: &MachineModel) -> IntType {
+    match prefix {
+        'u' => machine.char16_t(),
+        'U' => machine.char32_t(),
+        _ => machine.wchar_t(),
+    }
+}
+
+/// The value of type `t` whose bits are the low bits of `v`.
+fn wrapped(v: u32, t: IntType) -> BigInt {
+    let modulus = pow2(t.bits());
+    let x = BigInt::from(v) % &modulus;
+    if x > t.max() {
+        x - modulus
+    } else {
+        x
     }
 }
 
@@ -194,7 +215,7 @@ pub fn low_mask_bits(c: &BigInt) -> Option<u32> {
 mod tests {
     #[test]
     fn string_literals_are_arrays_of_their_units() {
-        let sl = |parts: &[&str]| string_literal(&parts.iter().map(|p| p.to_string()).collect::<Vec<_>>());
+        let sl = |parts: &[&str]| string_literal(&parts.iter().map(|p| p.to_string()).collect::<Vec<_>>(), &MachineModel::lp64());
         assert_eq!(sl(&["\"abc\""]), Ok((IntType::CHAR, 3)));
         assert_eq!(sl(&["\"a\\n\\x41\\101\""]), Ok((IntType::CHAR, 4)));
         assert_eq!(sl(&["\"\\u00e9\""]), Ok((IntType::CHAR, 2)));
@@ -226,6 +247,13 @@ mod tests {
         assert_eq!(char_literal("'\\n'", &MachineModel::lp64()), Ok((BigInt::from(10), IntType::INT)));
         assert_eq!(char_literal("'\\xff'", &MachineModel::lp64()), Ok((BigInt::from(-1), IntType::INT)));
         assert_eq!(char_literal("'\\0'", &MachineModel::lp64()), Ok((BigInt::from(0), IntType::INT)));
+        // Wide constants: the machine's wchar_t, char16_t and char32_t,
+        // their values wrapped to the type.
+        for m in [MachineModel::lp64(), MachineModel::ilp32()] {
+            assert_eq!(char_literal("L'\\xffffffff'", &m), Ok((BigInt::from(-1), IntType::INT)));
+            assert_eq!(char_literal("u'\\xffff'", &m), Ok((BigInt::from(0xffff), IntType::USHORT)));
+            assert_eq!(char_literal("U'\\xffffffff'", &m), Ok((BigInt::from(0xffff_ffffu32), IntType::UINT)));
+        }
         // gcc's values of multi-character constants and UCNs (UTF-8 bytes).
         assert_eq!(char_literal("'ab'", &MachineModel::lp64()), Ok((BigInt::from(0x6162), IntType::INT)));
         assert_eq!(char_literal("'abcde'", &MachineModel::lp64()), Ok((BigInt::from(0x62636465), IntType::INT)));
@@ -250,8 +278,8 @@ mod tests {
 /// string literal given as its adjacent pieces (`"ab" "c"`, `L"x"`):
 /// `char` for plain and `u8` literals, `int` (wchar_t) for `L`, `unsigned
 /// short` for `u`, `unsigned int` for `U`.
-pub fn string_literal(pieces: &[String]) -> Result<(IntType, usize), String> {
-    let mut elem = IntType::CHAR;
+pub fn string_literal(pieces: &[String], machine: &MachineModel) -> Result<(IntType, usize), String> {
+    let mut elem = machine.char();
     let mut count = 0usize;
     for piece in pieces {
         let quote = piece.find('"').ok_or_else(|| format!("malformed string literal {piece}"))?;
@@ -262,9 +290,9 @@ pub fn string_literal(pieces: &[String]) -> Result<(IntType, usize), String> {
             .ok_or_else(|| format!("malformed string literal {piece}"))?;
         let wide = match prefix {
             "" | "u8" => None,
-            "L" => Some(IntType::INT),
-            "u" => Some(IntType::USHORT),
-            "U" => Some(IntType::UINT),
+            "L" => Some(machine.wchar_t()),
+            "u" => Some(machine.char16_t()),
+            "U" => Some(machine.char32_t()),
             other => return Err(format!("unknown string literal prefix `{other}`")),
         };
         if let Some(t) = wide {
@@ -308,8 +336,8 @@ fn string_unit_values(body: &str, unit: u32) -> Result<Vec<u32>, String> {
 
 /// The code units of a (possibly concatenated) string literal, without the
 /// terminator, each the value of its unit read as unsigned.
-pub fn string_literal_values(pieces: &[String]) -> Result<Vec<u32>, String> {
-    let (elem, _) = string_literal(pieces)?;
+pub fn string_literal_values(pieces: &[String], machine: &MachineModel) -> Result<Vec<u32>, String> {
+    let (elem, _) = string_literal(pieces, machine)?;
     let unit = size_of(elem);
     let mut out = Vec::new();
     for piece in pieces {

@@ -182,6 +182,19 @@ impl MachineModel {
     pub fn ptrdiff_t(&self) -> IntType {
         self.long()
     }
+    /// `wchar_t`: the type of `L'x'` and the element of `L"..."` (`int` on
+    /// both gcc Linux targets).
+    pub fn wchar_t(&self) -> IntType {
+        self.int()
+    }
+    /// `char16_t` (`uint_least16_t`): `u'x'`, the element of `u"..."`.
+    pub fn char16_t(&self) -> IntType {
+        self.short(false)
+    }
+    /// `char32_t` (`uint_least32_t`): `U'x'`, the element of `U"..."`.
+    pub fn char32_t(&self) -> IntType {
+        self.uint()
+    }
     pub fn pointer_bytes(&self) -> u32 {
         self.sizeof_pointer
     }

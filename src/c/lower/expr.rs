@@ -275,7 +275,7 @@ impl<'a> Lowerer<'a> {
             Expression::SizeOfVal(s) => {
                 if let Expression::StringLiteral(lit) = &s.node.0.node {
                     // An array: its characters and the terminator.
-                    let (elem, count) = string_literal(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
+                    let (elem, count) = string_literal(&lit.node, self.arith.machine()).map_err(|m| self.syntax(lit.span, m))?;
                     let bytes = BigInt::from(size_of(elem)) * BigInt::from(count + 1);
                     return Ok(Some(self.arith.constant(bytes, self.arith.machine().size_t())));
                 }

@@ -66,7 +66,7 @@ impl<'a> Lowerer<'a> {
             }
             InputCall::Formatted { format } => {
                 let Some(Expression::StringLiteral(lit)) = args.get(format).map(|a| &a.node) else { return Ok(None) };
-                let Ok(units) = crate::c::types::string_literal_values(&lit.node) else { return Ok(None) };
+                let Ok(units) = crate::c::types::string_literal_values(&lit.node, self.arith.machine()) else { return Ok(None) };
                 let text: String = units.iter().map(|&u| char::from_u32(u).unwrap_or('\u{fffd}')).collect();
                 let Some(conversions) = scanf_conversions(&text) else { return Ok(None) };
                 let targets = &args[format + 1..];

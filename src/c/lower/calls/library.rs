@@ -535,7 +535,7 @@ impl<'a> Lowerer<'a> {
     fn format_writes(&self, name: &str, c: &'a Node<CallExpression>) -> bool {
         let Some(position) = printf_format_position(name) else { return false };
         match c.node.arguments.get(position).map(|a| &a.node) {
-            Some(Expression::StringLiteral(s)) => match crate::c::types::string_literal_values(&s.node) {
+            Some(Expression::StringLiteral(s)) => match crate::c::types::string_literal_values(&s.node, self.arith.machine()) {
                 Ok(units) => has_n_conversion(&units),
                 Err(_) => true,
             },
@@ -579,7 +579,7 @@ fn has_n_conversion(format: &[u32]) -> bool {
 mod tests {
     fn writes(pieces: &[&str]) -> bool {
         let pieces: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
-        super::has_n_conversion(&crate::c::types::string_literal_values(&pieces).expect("a literal"))
+        super::has_n_conversion(&crate::c::types::string_literal_values(&pieces, &crate::ir::MachineModel::lp64()).expect("a literal"))
     }
 
     #[test]

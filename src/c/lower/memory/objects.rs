@@ -110,7 +110,7 @@ impl<'a> Lowerer<'a> {
         let n = match init.map(|i| &i.node) {
             Some(Initializer::List(items)) => Some(list_length(self, items)),
             Some(Initializer::Expression(e)) => match &e.node {
-                Expression::StringLiteral(lit) => crate::c::types::string_literal(&lit.node).ok().map(|(_, n)| n as u64 + 1),
+                Expression::StringLiteral(lit) => crate::c::types::string_literal(&lit.node, self.arith.machine()).ok().map(|(_, n)| n as u64 + 1),
                 _ => None,
             },
             None => None,
@@ -288,8 +288,8 @@ impl<'a> Lowerer<'a> {
             (Initializer::List(items), _) => self.initialize_list(at, ty, items, init.span),
             (Initializer::Expression(e), CType::Array(elem, _)) => match (&e.node, &**elem) {
                 (Expression::StringLiteral(lit), CType::Int(t)) => {
-                    let (_, count) = crate::c::types::string_literal(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
-                    let values = crate::c::types::string_literal_values(&lit.node).map_err(|m| self.syntax(lit.span, m))?;
+                    let (_, count) = crate::c::types::string_literal(&lit.node, self.arith.machine()).map_err(|m| self.syntax(lit.span, m))?;
+                    let values = crate::c::types::string_literal_values(&lit.node, self.arith.machine()).map_err(|m| self.syntax(lit.span, m))?;
                     let w = i64::from(crate::c::types::size_of(*t));
                     for (k, v) in values.into_iter().take(count).enumerate() {
                         let p = self.moved(at, k as i64 * w, CType::Int(*t));

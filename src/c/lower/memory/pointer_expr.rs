@@ -89,7 +89,7 @@ impl<'a> Lowerer<'a> {
                 Ok(v)
             }
             Expression::StringLiteral(s) => {
-                let (elem, count) = crate::c::types::string_literal(&s.node).map_err(|m| self.syntax(s.span, m))?;
+                let (elem, count) = crate::c::types::string_literal(&s.node, self.arith.machine()).map_err(|m| self.syntax(s.span, m))?;
                 let bytes = (count as i64 + 1) * i64::from(size_of(elem));
                 // Contents are not modelled: loads give any character.
                 let size = Term::int(bytes);

@@ -411,7 +411,7 @@ impl<'a> Lowerer<'a> {
             },
             Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(self.arith.machine().size_t()),
             Expression::StringLiteral(s) => {
-                let elem = string_literal(&s.node).map(|(t, _)| t).unwrap_or(IntType::CHAR);
+                let elem = string_literal(&s.node, self.arith.machine()).map(|(t, _)| t).unwrap_or(self.arith.machine().char());
                 CType::Ptr(Box::new(CType::Int(elem)))
             }
             // The value of `({ ...; (T *) x; })` (`container_of`) has the

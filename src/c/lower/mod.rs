@@ -23,6 +23,10 @@
 //! - `globals.rs`: the file-scope names, the `static` locals and the
 //!   values they start with ([`globals::Globals`]).
 //!
+//! Two parts of the context sit outside the folder, each behind its own
+//! methods: the graph being built ([`CfgBuilder`], `c/cfg.rs`) and the
+//! integer operations with the machine model ([`Arith`], `c/arith.rs`).
+//!
 //! This file holds the context (positions, scope lookup, the whole
 //! program, the re-lowering when an allocation site turns out to repeat);
 //! `decl.rs` declarations, `stmt.rs` the statements (control flow),

@@ -43,6 +43,19 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 pub struct Summary {
     pub function: String,
     pub conjuncts: Vec<Term>,
+    /// The parameters' C names, for printing (`None`: not an integer).
+    pub params: Vec<Option<String>>,
+}
+
+impl Summary {
+    /// The summary over the parameters' C names, the result written as
+    /// the call `f(a, b)`: what the report prints.
+    pub fn as_c(&self) -> Term {
+        let names: Vec<String> = self.params.iter().enumerate().map(|(i, p)| p.clone().unwrap_or_else(|| format!("_{i}"))).collect();
+        let mut map: BTreeMap<String, Term> = names.iter().enumerate().map(|(i, n)| (arg(i), Term::var(n.clone()))).collect();
+        map.insert(RESULT.to_string(), Term::var(format!("{}({})", self.function, names.join(", "))));
+        Term::and(self.conjuncts.iter().map(|c| c.subst(&map)).collect())
+    }
 }
 
 /// The placeholder of the result in a summary (not a C identifier).
@@ -297,7 +310,20 @@ pub fn infer(p: &Program, budget: &Budget) -> Vec<Summary> {
     let mut out: Vec<Summary> = current
         .into_iter()
         .filter(|(_, c)| !c.is_empty())
-        .map(|(function, conjuncts)| Summary { function, conjuncts: strongest(conjuncts) })
+        .map(|(function, conjuncts)| {
+            let params = match all.get(&function).and_then(|o| o.as_ref()).and_then(|o| o.first()) {
+                Some(o) => o
+                    .params
+                    .iter()
+                    .map(|t| match t {
+                        Some(Term::Var(n, _)) => Some(p.var(n).map_or(n.clone(), |v| v.source_name.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                None => Vec::new(),
+            };
+            Summary { function, conjuncts: strongest(conjuncts), params }
+        })
         .collect();
     out.sort_by(|a, b| a.function.cmp(&b.function));
     out

@@ -253,14 +253,8 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         // keeps the whole text for JSON's `details`.
         Answer::Maybe { reason: reasons.join("\n") }
     };
-    Outcome {
-        answer,
-        file: p.file.clone(),
-        seconds: start.elapsed().as_secs_f64(),
-        encoding: Some(enc),
-        queries,
-        warnings,
-    }
+    let summaries = if matches!(answer, Answer::Yes { .. }) { summaries } else { Vec::new() };
+    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries, warnings, summaries }
 }
 
 /// The models the proofs and the search share: the program's, the one NO
@@ -364,6 +358,7 @@ fn non_terminating(
         encoding: Some(enc),
         queries,
         warnings,
+        summaries: Vec::new(),
     }
 }
 

@@ -128,13 +128,19 @@ pub fn check_summaries(p: &crate::ir::Program, summaries: &[crate::ir::summary::
     if summaries.is_empty() {
         return Ok(());
     }
+    in_fresh_context(budget, "summary", || check_summaries_here(p, summaries, budget))
+}
+
+/// `check` on a thread of its own: a Z3 context of its own (the `z3`
+/// crate's context is thread-local).
+fn in_fresh_context(budget: &Budget, what: &str, check: impl FnOnce() -> Result<(), String> + Send) -> Result<(), String> {
     std::thread::scope(|s| {
         s.spawn(|| {
             let _guard = budget.cancel.register_thread_context();
-            check_summaries_here(p, summaries, budget)
+            check()
         })
         .join()
-        .unwrap_or_else(|_| Err("summary check crashed".into()))
+        .unwrap_or_else(|_| Err(format!("{what} check crashed")))
     })
 }
 
@@ -166,14 +172,7 @@ fn check_summaries_here(p: &crate::ir::Program, summaries: &[crate::ir::summary:
 }
 
 pub fn check_witness(enc: &Encoding, w: &NonTerminationWitness, budget: &Budget) -> Result<(), String> {
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            let _guard = budget.cancel.register_thread_context();
-            check_witness_here(enc, w, budget)
-        })
-        .join()
-        .unwrap_or_else(|_| Err("witness check crashed".into()))
-    })
+    in_fresh_context(budget, "witness", || check_witness_here(enc, w, budget))
 }
 
 fn check_witness_here(enc: &Encoding, w: &NonTerminationWitness, budget: &Budget) -> Result<(), String> {

@@ -447,13 +447,28 @@ fn a_loop_moved_by_a_negative_result_is_proved_with_its_summary() {
 fn a_summary_that_holds_for_some_arguments_only_gives_no_yes() {
     // g(0) = 1, g(1) = -1: x goes 1, 2, 1, ... forever. A NO would rest on
     // a call's return branch, which it may not: MAYBE.
-    let o = prove("recursion_summary_some_args.c", Strategy::Portfolio);
-    assert!(!matches!(o.answer, Answer::Yes { .. }), "{:?}", o.answer);
+    for name in ["recursion_summary_some_args.c", "recursion_summary_loop_lowers.c"] {
+        let o = prove_within(name, 15);
+        assert!(!matches!(o.answer, Answer::Yes { .. }), "{name}: {:?}", o.answer);
+    }
     // count(n) returns only for n >= 0 (a summary result >= 0 holds of
     // every call that returns); main calls it with any x.
     let o = prove("recursion_summary_diverges.c", Strategy::Portfolio);
     let (_, recursion) = recursion_of_witness(&o);
     assert_eq!(recursion.as_deref(), Some("count"));
+}
+
+#[test]
+fn a_loop_in_the_recursive_body_is_left_with_what_it_writes_unknown() {
+    let o = prove("recursion_summary_inner_loop.c", Strategy::Portfolio);
+    assert_eq!(ranking_functions(&o).len(), 3);
+    assert!(summary_of(&o, "count").contains("count(a) >= 0"), "{:?}", o.summaries);
+}
+
+fn prove_within(name: &str, seconds: u64) -> Outcome {
+    let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let p = tessera::c::parse_file(&program(name), IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect("front end");
+    prove_program(&p, &ProveOptions { timeout: Duration::from_secs(seconds), ..ProveOptions::default() })
 }
 
 #[test]

@@ -11,8 +11,9 @@
 //!   of `f` to the mark where that activation returns
 //!   ([`RecursionMark::Exits`]), without descending (each call made on the
 //!   way takes its return branch, whose mark [`RecursionMark::Returned`]
-//!   names its arguments and result); a loop in the body, or too many
-//!   paths, leaves `f` without a summary;
+//!   names its arguments and result); a loop in the body is left by any
+//!   of its exits with what it writes chosen anew; too many paths leave
+//!   `f` without a summary;
 //! * candidates: `result >= c`, `result <= c`, `result - a >= c`,
 //!   `result - a <= c` for each integer parameter `a` and each constant
 //!   `c` of the body (and its negation, 0 and ±1);
@@ -96,10 +97,11 @@ const MAX_PATHS: usize = 256;
 /// walk cannot enumerate (a loop in its body, too many paths).
 pub fn obligations(p: &Program) -> BTreeMap<String, Option<Vec<Obligation>>> {
     let adj = p.adjacency();
+    let regions = Regions::of(p);
     let mut out: BTreeMap<String, Option<Vec<Obligation>>> = BTreeMap::new();
     for (h, loc) in p.locations.iter().enumerate() {
         let Some(f) = &loc.recursion else { continue };
-        let found = paths_from(p, &adj, h, f);
+        let found = paths_from(p, &adj, &regions, h, f);
         let entry = out.entry(f.clone()).or_insert_with(|| Some(Vec::new()));
         match (entry.as_mut(), found) {
             (Some(all), Some(mut more)) => all.append(&mut more),
@@ -107,6 +109,49 @@ pub fn obligations(p: &Program) -> BTreeMap<String, Option<Vec<Obligation>>> {
         }
     }
     out
+}
+
+/// The loops inside activations: the strongly connected regions of the
+/// model without its descent headers (every edge into one is a descent).
+/// A path entering a region leaves it by any of its exits with every
+/// variable the region writes chosen anew: an over-approximation of what
+/// the loop does (its own tests and the calls it makes are not assumed).
+struct Regions {
+    of: Vec<Option<usize>>,
+    writes: Vec<BTreeSet<String>>,
+    exits: Vec<Vec<usize>>,
+}
+
+impl Regions {
+    fn of(p: &Program) -> Regions {
+        let inside: BTreeSet<LocId> =
+            (0..p.locations.len()).filter(|&l| l != p.exit && p.locations[l].recursion.is_none()).collect();
+        let mut r = Regions { of: vec![None; p.locations.len()], writes: Vec::new(), exits: Vec::new() };
+        for c in super::split::components(p, &inside) {
+            let cyclic = c.len() > 1 || p.edges.iter().any(|e| e.from == e.to && c.contains(&e.from));
+            if !cyclic {
+                continue;
+            }
+            let (mut writes, mut exits) = (BTreeSet::new(), Vec::new());
+            for (i, e) in p.edges.iter().enumerate().filter(|(_, e)| c.contains(&e.from)) {
+                if !c.contains(&e.to) {
+                    exits.push(i);
+                    continue;
+                }
+                for a in &e.actions {
+                    if let Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) = a {
+                        writes.insert(v.clone());
+                    }
+                }
+            }
+            for &l in &c {
+                r.of[l] = Some(r.writes.len());
+            }
+            r.writes.push(writes);
+            r.exits.push(exits);
+        }
+        r
+    }
 }
 
 /// The symbolic state of a path: the variables changed so far.
@@ -125,12 +170,23 @@ impl Walk {
     }
 }
 
-fn paths_from(p: &Program, adj: &super::Adjacency, header: LocId, f: &str) -> Option<Vec<Obligation>> {
+fn paths_from(p: &Program, adj: &super::Adjacency, regions: &Regions, header: LocId, f: &str) -> Option<Vec<Obligation>> {
     let mut done = Vec::new();
     let mut stack = vec![(header, Walk { on_path: [header].into(), ..Walk::default() })];
     let mut visits = 0usize;
-    while let Some((at, walk)) = stack.pop() {
-        for e in adj.successors(p, at) {
+    while let Some((at, mut walk)) = stack.pop() {
+        // In a loop: leave it by any exit, what it writes chosen anew.
+        let edges: Vec<usize> = match regions.of.get(at).copied().flatten() {
+            Some(r) => {
+                for v in &regions.writes[r] {
+                    walk.fresh += 1;
+                    walk.state.insert(v.clone(), Term::var(format!("{v}#{}", walk.fresh)));
+                }
+                regions.exits[r].clone()
+            }
+            None => adj.out.get(at).cloned().unwrap_or_default(),
+        };
+        for e in edges.iter().map(|&i| &p.edges[i]) {
             visits += 1;
             if visits > MAX_PATHS * 64 || done.len() > MAX_PATHS {
                 return None;

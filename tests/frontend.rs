@@ -59,6 +59,8 @@ fn run(p: &Program, inputs: &[i64]) -> Option<Valuation> {
                 }
                 // Not a run of the program (a recursive call returning).
                 Action::Inexact => false,
+                // A recursion mark is no step.
+                Action::Mark(_) => true,
             });
             if ok {
                 env = trial;

@@ -414,3 +414,77 @@ fn a_loop_reached_through_calls_that_never_return_is_non_terminating() {
     assert_eq!(recursion, None, "the witness is the inner loop's");
 }
 
+
+/// The return summary a YES assumed for `function`, printed in C.
+fn summary_of(o: &Outcome, function: &str) -> String {
+    let s = o.summaries.iter().find(|s| s.function == function).unwrap_or_else(|| panic!("no summary of `{function}` in {:?}", o.summaries));
+    tessera::report::cexpr::condition(&s.as_c(), &tessera::report::cexpr::Names::default().showing_all_of(&s.as_c()))
+}
+
+#[test]
+fn mccarthy_91_is_proved_with_a_summary_of_the_inner_call() {
+    // The outer call descends with the inner call's result: 101 - x
+    // decreases only because every call that returns gives at least x - 10.
+    let o = prove("recursion_summary_91.c", Strategy::Portfolio);
+    assert_eq!(ranking_functions(&o), vec!["101 - x".to_string()]);
+    let s = summary_of(&o, "f");
+    assert!(s.contains("x <= f(x) + 10"), "{s}");
+    let text = tessera::report::render(&o, tessera::report::Format::Text);
+    assert!(text.contains("every call of `f` that returns satisfies"), "{text}");
+}
+
+#[test]
+fn a_loop_moved_by_a_negative_result_is_proved_with_its_summary() {
+    let o = prove("recursion_summary_negative.c", Strategy::Portfolio);
+    assert_eq!(ranking_functions(&o).len(), 2);
+    assert_eq!(summary_of(&o, "down"), "down(n) <= -1");
+    let o = prove("recursion_summary_loop_ends.c", Strategy::Portfolio);
+    assert_eq!(ranking_functions(&o).len(), 2);
+    assert!(summary_of(&o, "count").contains("count(n) >= 0"), "{:?}", o.summaries);
+}
+
+#[test]
+fn a_summary_that_holds_for_some_arguments_only_gives_no_yes() {
+    // g(0) = 1, g(1) = -1: x goes 1, 2, 1, ... forever. A NO would rest on
+    // a call's return branch, which it may not: MAYBE.
+    for name in ["recursion_summary_some_args.c", "recursion_summary_loop_lowers.c"] {
+        let o = prove_within(name, 15);
+        assert!(!matches!(o.answer, Answer::Yes { .. }), "{name}: {:?}", o.answer);
+    }
+    // count(n) returns only for n >= 0 (a summary result >= 0 holds of
+    // every call that returns); main calls it with any x.
+    let o = prove("recursion_summary_diverges.c", Strategy::Portfolio);
+    let (_, recursion) = recursion_of_witness(&o);
+    assert_eq!(recursion.as_deref(), Some("count"));
+}
+
+#[test]
+fn a_loop_in_the_recursive_body_is_left_with_what_it_writes_unknown() {
+    let o = prove("recursion_summary_inner_loop.c", Strategy::Portfolio);
+    assert_eq!(ranking_functions(&o).len(), 3);
+    assert!(summary_of(&o, "count").contains("count(a) >= 0"), "{:?}", o.summaries);
+}
+
+fn prove_within(name: &str, seconds: u64) -> Outcome {
+    let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let p = tessera::c::parse_file(&program(name), IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect("front end");
+    prove_program(&p, &ProveOptions { timeout: Duration::from_secs(seconds), ..ProveOptions::default() })
+}
+
+#[test]
+fn the_checker_rejects_a_summary_that_a_return_violates() {
+    let p = tessera::c::parse_file(&program("recursion_summary_negative.c"), IntSemantics::Math, tessera::ir::MachineModel::lp64()).expect("front end");
+    let budget = tessera::solve::Budget::with_timeout(Duration::from_secs(30));
+    let summary = |bound: i64| tessera::ir::summary::Summary {
+        function: "down".into(),
+        conjuncts: vec![tessera::term::Term::le(tessera::term::Term::var(tessera::ir::summary::RESULT), tessera::term::Term::int(bound))],
+        params: vec![Some("n".into())],
+    };
+    // down(0) = -1: "at most -2" is false of a return, "at most -1" holds.
+    assert!(tessera::termination::certificate::check_summaries(&p, &[summary(-2)], &budget).is_err());
+    assert!(tessera::termination::certificate::check_summaries(&p, &[summary(-1)], &budget).is_ok());
+    // What the prover finds is what the checker accepts.
+    let (_, found) = tessera::ir::summary::summarize(p.clone(), &budget);
+    assert_eq!(found.len(), 1);
+    assert!(tessera::termination::certificate::check_summaries(&p, &found, &budget).is_ok());
+}

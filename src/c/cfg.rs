@@ -44,7 +44,7 @@ impl Cursor {
                 self.below.retain(|(a, b, _)| a != v && b != v);
             }
             Action::Assume(t) => self.learn(t, true),
-            Action::Inexact => {}
+            Action::Inexact | Action::Mark(_) => {}
         }
         self.actions.push(a);
     }

@@ -364,6 +364,7 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                     st.locals.push(d);
                 }
                 Action::Inexact => st.inexact = true,
+                Action::Mark(_) => {}
             }
         }
         if dead {

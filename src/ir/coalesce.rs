@@ -82,6 +82,8 @@ pub fn coalesce_variables(mut p: Program) -> Program {
                 Action::Havoc(v) => Action::Havoc(renamed(v)),
                 Action::Choose(v) => Action::Choose(renamed(v)),
                 Action::Inexact => Action::Inexact,
+                // Slicing dropped the marks; one left is no step at all.
+                Action::Mark(m) => Action::Mark(m.clone()),
             };
         }
     }

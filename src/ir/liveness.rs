@@ -69,13 +69,13 @@ impl Liveness {
                     .map(|a| {
                         let written = match a {
                             Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => index.get(v.as_str()).copied(),
-                            Action::Assume(_) | Action::Inexact => None,
+                            Action::Assume(_) | Action::Inexact | Action::Mark(_) => None,
                         };
                         let reads = match a {
                             Action::Assume(t) | Action::Assign(_, t) => {
                                 t.free_vars().iter().filter_map(|d| index.get(d.name.as_str()).copied()).collect()
                             }
-                            Action::Havoc(_) | Action::Choose(_) | Action::Inexact => Vec::new(),
+                            Action::Havoc(_) | Action::Choose(_) | Action::Inexact | Action::Mark(_) => Vec::new(),
                         };
                         Step { written, reads }
                     })

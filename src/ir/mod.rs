@@ -20,6 +20,7 @@ pub mod origin;
 pub mod run;
 pub mod slice;
 pub mod split;
+pub mod summary;
 pub use approximation::Approximation;
 pub use origin::{Origin, Renaming};
 pub use loops::{find_loops, Loop, LoopError};
@@ -251,6 +252,43 @@ pub enum Action {
     /// blocked in `Encoding::without_unknown_values`, as a `choose` is,
     /// and slicing keeps it).
     Inexact,
+    /// Where a recursive call returns, for return summaries
+    /// (`ir/summary.rs`): no effect on a run.
+    Mark(RecursionMark),
+}
+
+/// The two ends of a recursive call, as return summaries see them
+/// (`ir/summary.rs`): the prover replaces each `Returned` by the callee's
+/// proven summary (or by nothing) and drops each `Exits` before slicing;
+/// until then every pass reads a mark as no step at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecursionMark {
+    /// On a call's return branch, after its result is chosen: `function`
+    /// was called with these arguments, converted to the parameters' types
+    /// (`None`: a pointer or unnamed parameter), and returned `result`
+    /// (`None`: no integer result is used).
+    Returned { function: String, args: Vec<Option<Term>>, result: Option<String> },
+    /// Where an activation entered at a descent header of `function`
+    /// returns (the model's run ends after it): the parameters' variables
+    /// of that header (`None` as above) and the returned value (`None`:
+    /// no integer value).
+    Exits { function: String, params: Vec<Option<String>>, value: Option<Term> },
+}
+
+impl fmt::Display for RecursionMark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |t: &Option<Term>| t.as_ref().map_or("_".to_string(), |t| t.to_string());
+        match self {
+            RecursionMark::Returned { function, args, result } => {
+                let args: Vec<String> = args.iter().map(show).collect();
+                write!(f, "mark {} := {function}({}) returned", result.as_deref().unwrap_or("_"), args.join(", "))
+            }
+            RecursionMark::Exits { function, params, value } => {
+                let params: Vec<&str> = params.iter().map(|p| p.as_deref().unwrap_or("_")).collect();
+                write!(f, "mark {function}({}) returns {}", params.join(", "), show(value))
+            }
+        }
+    }
 }
 
 impl fmt::Display for Action {
@@ -261,6 +299,7 @@ impl fmt::Display for Action {
             Action::Havoc(v) => write!(f, "havoc {v}"),
             Action::Choose(v) => write!(f, "choose {v}"),
             Action::Inexact => write!(f, "inexact"),
+            Action::Mark(m) => write!(f, "{m}"),
         }
     }
 }

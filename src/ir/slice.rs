@@ -30,6 +30,9 @@ pub fn drop_irrelevant(mut p: Program) -> Program {
             .map(|(i, a)| match a {
                 Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => relevant.contains(v),
                 Action::Inexact => true,
+                // A recursion mark is no step; the summaries were
+                // applied before slicing.
+                Action::Mark(_) => false,
                 // The domain of a value that does not matter goes with it.
                 Action::Assume(_) => domain_of(&e.actions, i).is_none_or(|v| relevant.contains(v)),
             })
@@ -150,7 +153,7 @@ fn relevant_variables(p: &Program) -> BTreeSet<String> {
                     Some(v) => sources.entry(v).or_default().push(t),
                     None => relevant.extend(t.free_vars().into_iter().map(|d| d.name)),
                 },
-                Action::Havoc(_) | Action::Choose(_) | Action::Inexact => {}
+                Action::Havoc(_) | Action::Choose(_) | Action::Inexact | Action::Mark(_) => {}
             }
         }
     }
@@ -193,7 +196,7 @@ fn counters(p: &Program) -> BTreeSet<String> {
             Action::Assign(x, _) => {
                 other.insert(x.as_str());
             }
-            Action::Assume(_) | Action::Inexact => {}
+            Action::Assume(_) | Action::Inexact | Action::Mark(_) => {}
         }
     }
     moved.difference(&other).map(|v| v.to_string()).collect()

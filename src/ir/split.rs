@@ -135,7 +135,7 @@ fn split(p: &mut Program, region: &BTreeSet<LocId>, header: LocId, entry: LocId)
 
 /// The strongly connected components of the subgraph induced by `set`
 /// (Tarjan's algorithm, iterative: programs have thousands of locations).
-fn components(p: &Program, set: &BTreeSet<LocId>) -> Vec<BTreeSet<LocId>> {
+pub(crate) fn components(p: &Program, set: &BTreeSet<LocId>) -> Vec<BTreeSet<LocId>> {
     let n = p.locations.len();
     let mut succ = vec![Vec::new(); n];
     for e in &p.edges {

@@ -102,6 +102,9 @@ fn details(o: &Outcome) -> String {
                     }
                 }
             }
+            for (function, shown) in summaries_text(o) {
+                let _ = writeln!(s, "every call of `{function}` that returns satisfies: {shown}");
+            }
             let heap = notation::heap_quantities(loops, o.encoding.as_ref(), &names);
             if !heap.is_empty() {
                 let _ = writeln!(s, "where");
@@ -121,6 +124,18 @@ fn details(o: &Outcome) -> String {
         }
     }
     s
+}
+
+/// Each return summary a YES assumed, in C: the result written as the
+/// call (`f91(x) >= x - 10`).
+fn summaries_text(o: &Outcome) -> Vec<(&str, String)> {
+    o.summaries
+        .iter()
+        .map(|summary| {
+            let t = summary.as_c();
+            (summary.function.as_str(), cexpr::condition(&t, &Names::default().showing_all_of(&t)))
+        })
+        .collect()
 }
 
 /// Names for printing: the program's source names when the outcome carries
@@ -332,6 +347,9 @@ pub fn to_json(o: &Outcome) -> Json {
                     })
                     .collect(),
             );
+            if !o.summaries.is_empty() {
+                j["summaries"] = summaries_text(o).into_iter().map(|(f, shown)| json!({ "function": f, "summary": shown })).collect();
+            }
             let heap = notation::heap_quantities(loops, o.encoding.as_ref(), &names);
             if !heap.is_empty() {
                 j["notation"] = heap.into_iter().map(|(name, meaning)| (name, Json::String(meaning.into()))).collect::<serde_json::Map<_, _>>().into();

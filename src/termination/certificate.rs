@@ -120,15 +120,59 @@ pub fn self_transitions(enc: &Encoding, loop_index: usize) -> Option<Vec<usize>>
     )
 }
 
-pub fn check_witness(enc: &Encoding, w: &NonTerminationWitness, budget: &Budget) -> Result<(), String> {
+/// The return summaries a YES assumed: every obligation of each summarized
+/// function (re-derived from the program, `ir::summary::obligations`) ends
+/// with its summary true whenever the calls on its path satisfy theirs,
+/// checked in a fresh Z3 context.
+pub fn check_summaries(p: &crate::ir::Program, summaries: &[crate::ir::summary::Summary], budget: &Budget) -> Result<(), String> {
+    if summaries.is_empty() {
+        return Ok(());
+    }
+    in_fresh_context(budget, "summary", || check_summaries_here(p, summaries, budget))
+}
+
+/// `check` on a thread of its own: a Z3 context of its own (the `z3`
+/// crate's context is thread-local).
+fn in_fresh_context(budget: &Budget, what: &str, check: impl FnOnce() -> Result<(), String> + Send) -> Result<(), String> {
     std::thread::scope(|s| {
         s.spawn(|| {
             let _guard = budget.cancel.register_thread_context();
-            check_witness_here(enc, w, budget)
+            check()
         })
         .join()
-        .unwrap_or_else(|_| Err("witness check crashed".into()))
+        .unwrap_or_else(|_| Err(format!("{what} check crashed")))
     })
+}
+
+fn check_summaries_here(p: &crate::ir::Program, summaries: &[crate::ir::summary::Summary], budget: &Budget) -> Result<(), String> {
+    use crate::ir::summary::{assumed, claimed, obligations};
+    let by_function: std::collections::HashMap<String, Vec<Term>> =
+        summaries.iter().map(|s| (s.function.clone(), s.conjuncts.clone())).collect();
+    let all = obligations(p);
+    for s in summaries {
+        let Some(Some(obs)) = all.get(&s.function) else {
+            return Err(format!("summary of `{}`: its activations cannot be followed", s.function));
+        };
+        for o in obs {
+            let claims: Option<Vec<Term>> = s.conjuncts.iter().map(|c| claimed(o, c)).collect();
+            let Some(claims) = claims else {
+                return Err(format!("summary of `{}` names a value a return does not give", s.function));
+            };
+            let solver = smt::solver_for(budget);
+            for t in o.condition.iter().chain(&assumed(o, &by_function)) {
+                solver.assert(&smt::bool_of(t));
+            }
+            solver.assert(&smt::bool_of(&Term::not(Term::and(claims))));
+            if smt::check(&solver, budget) != Sat::Unsat {
+                return Err(format!("summary of `{}` rejected: a return may violate it", s.function));
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn check_witness(enc: &Encoding, w: &NonTerminationWitness, budget: &Budget) -> Result<(), String> {
+    in_fresh_context(budget, "witness", || check_witness_here(enc, w, budget))
 }
 
 fn check_witness_here(enc: &Encoding, w: &NonTerminationWitness, budget: &Budget) -> Result<(), String> {

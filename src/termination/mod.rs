@@ -46,7 +46,16 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let watchdog = budget.watchdog();
     // Variables that never influence control flow cannot matter for
     // termination: the engines do not see them.
-    let sliced = solved_model(p.clone());
+    // A recursive call's return branch assumes what is proven of every
+    // call of its function that returns (checked again before a YES).
+    let (summarized, summaries) = crate::ir::summary::summarize(p.clone(), &budget.sub_budget(Duration::from_secs(3)));
+    if opts.verbose {
+        for s in &summaries {
+            let shown: Vec<String> = s.conjuncts.iter().map(|c| c.to_string()).collect();
+            eprintln!("[program] summary of `{}`: {}", s.function, shown.join(" && "));
+        }
+    }
+    let sliced = solved_model(summarized);
     let enc = match encode(&sliced) {
         Ok(e) => e,
         Err(e) => {
@@ -223,6 +232,12 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         .collect();
     drop(watchdog);
     let warnings = warnings::checked_warnings(p, &budget);
+    // The summaries the model assumed, proved again in a fresh context.
+    if reasons.is_empty() && proofs.len() == enc.loops.len() {
+        if let Err(e) = certificate::check_summaries(p, &summaries, &budget) {
+            reasons.push(e);
+        }
+    }
     let answer = if reasons.is_empty() && proofs.len() == enc.loops.len() {
         Answer::Yes { loops: proofs }
     } else {
@@ -238,14 +253,8 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         // keeps the whole text for JSON's `details`.
         Answer::Maybe { reason: reasons.join("\n") }
     };
-    Outcome {
-        answer,
-        file: p.file.clone(),
-        seconds: start.elapsed().as_secs_f64(),
-        encoding: Some(enc),
-        queries,
-        warnings,
-    }
+    let summaries = if matches!(answer, Answer::Yes { .. }) { summaries } else { Vec::new() };
+    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries, warnings, summaries }
 }
 
 /// The models the proofs and the search share: the program's, the one NO
@@ -349,6 +358,7 @@ fn non_terminating(
         encoding: Some(enc),
         queries,
         warnings,
+        summaries: Vec::new(),
     }
 }
 

@@ -118,6 +118,9 @@ pub struct Outcome {
     /// Operations whose undefined behaviour the answer assumes away (the
     /// answer is about the executions that never reach them).
     pub warnings: Vec<crate::ir::UndefinedSite>,
+    /// The return summaries of recursive functions a YES assumed (each
+    /// proved, and proved again by the certificate checker).
+    pub summaries: Vec<crate::ir::summary::Summary>,
 }
 
 impl Outcome {
@@ -131,6 +134,7 @@ impl Outcome {
             encoding: None,
             queries: 0,
             warnings: Vec::new(),
+            summaries: Vec::new(),
         }
     }
 }

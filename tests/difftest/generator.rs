@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 mod lists;
+mod returns;
 mod shapes;
 pub use shapes::{shape_pct, Shape};
 use shapes::{ExtKind, VaKind};
@@ -178,6 +179,8 @@ struct Gen {
     structs: Vec<(String, Vec<(String, &'static str)>)>,
     /// the node type of the list shape (lists.rs)
     lists: Option<lists::ListDecl>,
+    /// the recursive functions of the returns shape (returns.rs)
+    returns: Vec<String>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -1069,6 +1072,7 @@ pub fn gen_program_with(seed: u64, idx: u64, shape_pct: u64) -> Program {
         ext_fns: vec![],
         structs: vec![],
         lists: None,
+        returns: vec![],
     };
     // enum constants (typing of values that do not fit int)
     if !math {

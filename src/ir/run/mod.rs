@@ -312,6 +312,7 @@ impl<'p> Runner<'p> {
                             Action::Assign(v, t) => Step::Assign(*c.index.get(v.as_str()).ok_or(NotCompiled)?, c.expr(t)?),
                             Action::Havoc(v) => Step::Input(*c.index.get(v.as_str()).ok_or(NotCompiled)?),
                             Action::Choose(_) | Action::Inexact => Step::Unknown,
+                            Action::Mark(_) => Step::Assume(c.cond(&Term::tt())?),
                         })
                     })
                     .collect::<Result<Vec<_>, NotCompiled>>()

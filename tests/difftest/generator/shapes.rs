@@ -21,6 +21,7 @@ pub enum Shape {
     Layout,
     External,
     Lists,
+    Returns,
 }
 
 pub const ALL_SHAPES: [Shape; 5] = [Shape::Varargs, Shape::Format, Shape::Builtin, Shape::Layout, Shape::External];
@@ -34,6 +35,7 @@ impl Shape {
             Shape::Layout => "layout",
             Shape::External => "external",
             Shape::Lists => "lists",
+            Shape::Returns => "returns",
         }
     }
 }
@@ -47,7 +49,8 @@ pub fn shape_pct() -> u64 {
 
 pub(super) fn pick_features(x: &Rng, p: u64) -> Vec<Shape> {
     // lists.rs adds its own shape; no shape drawn gives the program of before
-    super::lists::add_lists(x, p, ALL_SHAPES.iter().copied().filter(|_| x.pct(p)).collect())
+    let v = super::lists::add_lists(x, p, ALL_SHAPES.iter().copied().filter(|_| x.pct(p)).collect());
+    super::returns::add_returns(x, p, v)
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -77,7 +80,7 @@ pub enum ExtKind {
 }
 
 impl Gen {
-    fn xname(&mut self, p: &str) -> String {
+    pub(super) fn xname(&mut self, p: &str) -> String {
         self.xfresh += 1;
         format!("{}{}", p, self.xfresh)
     }
@@ -108,7 +111,7 @@ impl Gen {
     }
 
     /// An initial value: a small literal or (sometimes) a nondet.
-    fn x_init(&mut self, lo: i64, hi: i64) -> String {
+    pub(super) fn x_init(&mut self, lo: i64, hi: i64) -> String {
         if self.rng.pct(25) {
             self.x_nondet(lo, hi)
         } else {
@@ -147,6 +150,7 @@ impl Gen {
                     Shape::Layout => g.layout_decls(),
                     Shape::External => g.ext_decls(),
                     Shape::Lists => g.list_decls(),
+                    Shape::Returns => g.returns_decls(),
                 }
             }
         });
@@ -161,6 +165,7 @@ impl Gen {
             Shape::Layout => g.layout_stmt(),
             Shape::External => g.ext_stmt(),
             Shape::Lists => g.list_stmt(),
+            Shape::Returns => g.returns_stmt(),
         });
     }
 

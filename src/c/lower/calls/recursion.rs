@@ -34,7 +34,7 @@ use crate::c::arith::Val;
 use crate::c::cfg::Cursor;
 use crate::c::types::CType;
 use crate::error::Result;
-use crate::ir::{Action, IntType, LocId};
+use crate::ir::{Action, IntType, LocId, RecursionMark};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use crate::c::lower::facts::BodyFacts;
@@ -190,6 +190,16 @@ impl<'a> Lowerer<'a> {
                 self.expose(&p.base);
             }
         }
+        // The arguments as the callee's parameters receive them: what the
+        // return branch's mark names (for return summaries).
+        let mark_args: Vec<Option<crate::term::Term>> = params
+            .iter()
+            .zip(&values)
+            .map(|(p, v)| match (p, v) {
+                (DescentParam::Int(_, t), DescentArg::Int(v)) => Some(self.arith.convert(v.clone(), *t).term),
+                _ => None,
+            })
+            .collect();
         if let Some(mut descend) = self.flow.cursor().cloned() {
             let mut assign = |var: &String, term: crate::term::Term| {
                 if term != crate::term::Term::var(var.clone()) {
@@ -225,6 +235,9 @@ impl<'a> Lowerer<'a> {
         if let Some((r, t)) = &ret {
             self.havoc(r, *t);
         }
+        // Before the callee's effects: the arguments are read as they were.
+        let result = ret.as_ref().map(|(r, _)| r.clone());
+        self.emit(Action::Mark(RecursionMark::Returned { function: name.to_string(), args: mark_args, result }));
         for (g, t) in &modified {
             self.havoc(g, *t);
         }
@@ -358,7 +371,13 @@ impl<'a> Lowerer<'a> {
         }
         let at = self.span(def.span);
         // The header is in the callee (what witnesses name there).
-        self.enter_frame(Frame { instance: Some(instance), ..Frame::of_body(name, def, bindings) });
+        // Its integer result goes to a variable of its own, which the mark
+        // of each return names (for return summaries).
+        let ret = match &info.ret {
+            CType::Int(t) => Some((self.cfg.declare_as(&format!("{name}%result"), name, *t, Origin::Temporary), *t)),
+            _ => None,
+        };
+        self.enter_frame(Frame { instance: Some(instance), ret: ret.clone(), ..Frame::of_body(name, def, bindings) });
         let h = self.cfg.new_location(at, format!("recursive {name}"));
         self.cfg.recursion_header(h, name);
         if let Some(i) = self.calls.instances.get_mut(instance) {
@@ -367,8 +386,22 @@ impl<'a> Lowerer<'a> {
         let saved = self.flow.replace(Cursor::at(h));
         let r = self.stmt(&def.node.statement).and_then(|_| self.end_function_body(def.span));
         let frame = self.leave_frame();
-        // A return from a descent ends the (abstract) run.
-        let ends: Vec<Cursor> = self.flow.take().into_iter().chain(frame.into_iter().flat_map(|f| f.returns)).collect();
+        // A return from a descent ends the (abstract) run; its mark names
+        // the value (none where the body's end is reached without `return`).
+        let marked = |value: Option<crate::term::Term>| {
+            let params = params.iter().map(|p| if let DescentParam::Int(v, _) = p { Some(v.clone()) } else { None }).collect();
+            Action::Mark(RecursionMark::Exits { function: name.to_string(), params, value })
+        };
+        let result = ret.map(|(r, _)| crate::term::Term::var(r));
+        let falls_off = self.flow.take().map(|mut c| {
+            c.push(marked(None));
+            c
+        });
+        let returns = frame.into_iter().flat_map(|f| f.returns).map(|mut c| {
+            c.push(marked(result.clone()));
+            c
+        });
+        let ends: Vec<Cursor> = falls_off.into_iter().chain(returns).collect();
         for c in ends {
             self.cfg.jump(c, self.flow.exit());
         }

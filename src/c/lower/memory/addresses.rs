@@ -281,7 +281,7 @@ pub(crate) fn forget_overwritten(edges: &mut [Edge], held: &HeldAddresses) {
     fn written(a: &Action) -> Option<&str> {
         match a {
             Action::Assign(v, _) | Action::Havoc(v) | Action::Choose(v) => Some(v.as_str()),
-            Action::Assume(_) | Action::Inexact => None,
+            Action::Assume(_) | Action::Inexact | Action::Mark(_) => None,
         }
     }
     for e in edges.iter_mut() {

@@ -183,7 +183,11 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
                     lower_priority();
                 }
                 super::mark_fresh_thread();
+                let t0 = std::time::Instant::now();
                 let verdict = engine.solve(&sys, &b);
+                if trace() {
+                    eprintln!("portfolio: {kind} finished in {:?}: {}", t0.elapsed(), verdict.word());
+                }
                 super::take_fresh_thread();
                 if let Verdict::Unknown(_) = verdict {
                     let _ = tx.send((kind, Report::Done(Ok(verdict))));
@@ -191,7 +195,11 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
                 }
                 let _ = tx.send((kind, Report::Answered));
                 let word = verdict.word();
+                let t0 = std::time::Instant::now();
                 let checked = finish(verdict, &validation_budget(&caller)).map_err(|e| (word, e));
+                if trace() {
+                    eprintln!("portfolio: {kind} answer checked in {:?}", t0.elapsed());
+                }
                 let _ = tx.send((kind, Report::Done(checked)));
             });
         match spawned {

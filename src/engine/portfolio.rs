@@ -22,10 +22,22 @@ const POLL: Duration = Duration::from_millis(20);
 /// Decide `system` with the named engine, or race all engines for
 /// `Portfolio`. Definitive answers are validated before they are returned.
 pub fn solve(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
+    solve_among(system, kind, false, budget)
+}
+
+/// [`solve`] for a caller that uses only a `Safe` answer (a decrease check,
+/// a quick T_rank): the portfolio races only the engines that prove safety.
+/// BMC would look for a counterexample nobody reads, with processor time
+/// the provers need.
+pub fn prove_safe(system: &System, kind: EngineKind, budget: &Budget) -> Verdict {
+    solve_among(system, kind, true, budget)
+}
+
+fn solve_among(system: &System, kind: EngineKind, provers_only: bool, budget: &Budget) -> Verdict {
     if let Err(e) = system.check_well_formed() {
         return Verdict::Unknown(format!("malformed clause system: {e}"));
     }
-    let chosen = |e: &&EngineEntry| kind == EngineKind::Portfolio || e.kind == kind;
+    let chosen = |e: &&EngineEntry| (kind == EngineKind::Portfolio && (e.proves || !provers_only)) || e.kind == kind;
     let engines = || ENGINES.iter().filter(chosen).filter_map(|e| e.make).map(|make| make()).collect();
     // First on the system with its straight-line predicates inlined. The
     // first answer there ends that race: it counts once translated back and
@@ -74,17 +86,9 @@ enum Judge {
     FirstAnswer(Finish),
 }
 
-/// Lower the calling thread's scheduling priority to [`BACKGROUND_NICE`]
-/// (on Linux a thread has a nice value of its own; elsewhere, or when the
-/// call fails, the thread keeps its priority, which costs only speed).
+/// Lower the calling thread's scheduling priority to [`BACKGROUND_NICE`].
 fn lower_priority() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: gettid and setpriority only read and set the calling thread's
-    // scheduling attributes.
-    unsafe {
-        let tid = libc::gettid();
-        libc::setpriority(libc::PRIO_PROCESS as _, tid as libc::id_t, super::BACKGROUND_NICE);
-    }
+    crate::solve::budget::lower_thread_priority(super::BACKGROUND_NICE);
 }
 
 /// Sleep for `delay` unless the budget expires first or `early` is set

@@ -158,3 +158,22 @@ impl Drop for Watchdog {
         let _ = self.stop.send(());
     }
 }
+
+/// Lower the calling thread's priority to the nice value `nice`, or keep
+/// it where it is already lower (on Linux a thread has a nice value of its
+/// own, and the threads it starts afterwards inherit it; elsewhere, or when
+/// the call fails, the thread keeps its priority, which costs only speed).
+/// Work that races in the background gets a smaller share of the processor
+/// while other work runs, and all of it once that work is done.
+pub fn lower_thread_priority(nice: i32) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid, getpriority and setpriority only read and set the
+    // calling thread's scheduling attributes.
+    unsafe {
+        let tid = libc::gettid() as libc::id_t;
+        let current = libc::getpriority(libc::PRIO_PROCESS as _, tid);
+        libc::setpriority(libc::PRIO_PROCESS as _, tid, nice.max(current));
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = nice;
+}

@@ -31,7 +31,7 @@ use super::pdr::linear::{linear_clauses, replay};
 use super::pdr::lit::cube_term;
 use super::pdr::mbp;
 use crate::horn::encode::term_size;
-use crate::horn::normalize::{clause_names, fresh_name, normalize, simplify, Normalized};
+use crate::horn::normalize::{clause_names, fresh_name, normalize_unless, simplify, simplify_unless, Normalized};
 use crate::horn::{Clause, PredApp, System};
 use crate::smt::{bool_of, check, eval_in, solver_for, Sat};
 use crate::solve::{interp_of, Budget, Derivation, Invariant, Verdict};
@@ -61,12 +61,15 @@ pub struct Inlined {
     removed: Vec<(usize, Vec<Clause>)>,
 }
 
-/// Inline what can be inlined in a linear system; `None` when nothing can.
-pub fn inline(sys: &System) -> Option<Inlined> {
+/// Inline what can be inlined in a linear system; `None` when nothing can,
+/// or when the budget runs out first (normalizing and composing a large
+/// system take seconds; the caller then races on the system as it is).
+pub fn inline(sys: &System, budget: &Budget) -> Option<Inlined> {
     if !sys.is_linear() || !has_candidate(sys) {
         return None;
     }
-    let norm = normalize(sys);
+    let stop = || budget.expired() || budget.cancel.is_cancelled();
+    let norm = normalize_unless(sys, &stop)?;
     let src = &norm.system;
     let n = src.preds.len();
     let mut work: Vec<Option<(Clause, Vec<usize>)>> =
@@ -105,7 +108,7 @@ pub fn inline(sys: &System) -> Option<Inlined> {
             for &a in ins {
                 for &b in outs {
                     let (Some((ca, ha)), Some((cb, hb))) = (&work[a], &work[b]) else { unreachable!() };
-                    let c = compose(ca, cb);
+                    let c = compose(ca, cb, &stop)?;
                     if term_size(&c.constraint) > MAX_COMPOSED_SIZE {
                         composed.clear();
                         break;
@@ -184,7 +187,7 @@ fn has_candidate(sys: &System) -> bool {
 /// `a` (into `P`) followed by `b` (out of `P`): one clause from `a`'s body
 /// to `b`'s head, with `b`'s variables renamed apart and `P`'s arguments
 /// equated, simplified.
-fn compose(a: &Clause, b: &Clause) -> Clause {
+fn compose(a: &Clause, b: &Clause, stop: &dyn Fn() -> bool) -> Option<Clause> {
     let mut taken = clause_names(a);
     taken.extend(clause_names(b));
     let mut ren: BTreeMap<String, String> = BTreeMap::new();
@@ -208,7 +211,7 @@ fn compose(a: &Clause, b: &Clause) -> Clause {
         label: format!("{}; {}", a.label, b.label),
     };
     let one = System { preds: Vec::new(), clauses: vec![clause], comments: Vec::new() };
-    simplify(&one).clauses.pop().expect("one clause in, one out")
+    simplify_unless(&one, stop).map(|mut s| s.clauses.pop().expect("one clause in, one out"))
 }
 
 impl Inlined {
@@ -352,7 +355,7 @@ mod tests {
     fn straight_line_predicates_are_inlined_and_answers_map_back() {
         let budget = Budget::with_timeout(std::time::Duration::from_secs(20));
         let safe = parse_system(&format!("{CHAIN} (assert (forall ((x Int)) (=> (and (a x) (< x 0)) false)))")).expect("parses");
-        let inl = inline(&safe).expect("b and c can go");
+        let inl = inline(&safe, &Budget::unlimited()).expect("b and c can go");
         assert_eq!(inl.system.preds.len(), 1);
         // An invariant of the reduced system: a >= 0.
         let reduced = Invariant { interp: vec![Term::ge(Term::var(inl.system.preds[0].params[0].name.clone()), Term::int(0))] };
@@ -360,7 +363,7 @@ mod tests {
         assert!(validate(&safe, &back, &budget).is_ok(), "{back:?}");
 
         let unsafe_ = parse_system(&format!("{CHAIN} (assert (forall ((x Int)) (=> (and (a x) (= x 7)) false)))")).expect("parses");
-        let inl = inline(&unsafe_).expect("b and c can go");
+        let inl = inline(&unsafe_, &Budget::unlimited()).expect("b and c can go");
         let v = crate::engine::portfolio::race(&inl.system, vec![Box::new(crate::engine::bmc::Bmc)], &budget);
         let Verdict::Unsafe(_) = &v else { panic!("{v:?}") };
         let back = inl.verdict(v, &budget).expect("translates");
@@ -380,6 +383,6 @@ mod tests {
              (assert (forall ((x Int)) (=> (and (inv x) (< x 0)) false)))",
         )
         .expect("parses");
-        assert!(inline(&s).is_none());
+        assert!(inline(&s, &Budget::unlimited()).is_none());
     }
 }

@@ -45,7 +45,7 @@ fn solve_among(system: &System, kind: EngineKind, provers_only: bool, budget: &B
     // cost a Z3 context and repeat what the check on `system` decides).
     // Without an answer, or when the way back or the check fails, the
     // system as it is, in the time left.
-    if let Some(inlined) = inline(system) {
+    if let Some(inlined) = inline(system, budget) {
         if trace() {
             eprintln!("portfolio: {} of {} predicates left after inlining", inlined.system.preds.len(), system.preds.len());
         }

@@ -324,6 +324,12 @@ fn run(system: &System, budget: &Budget, quiet: impl FnOnce()) -> Result<Verdict
         let rule = rule_of(c, &relations, &error)?;
         fp.add_rule(&rule, &rule_name(i))?;
     }
+    if let Some(path) = std::env::var_os("TESSERA_SPACER_DUMP") {
+        // For comparing with the z3 binary: the rules exactly as Spacer gets them.
+        // SAFETY: no queries passed; the text is copied at once.
+        let text = unsafe { cstr(Z3_fixedpoint_to_string(fp.c(), fp.fp, 0, std::ptr::null_mut())) };
+        let _ = std::fs::write(path, text);
+    }
     if budget.expired() {
         return Ok(Verdict::Unknown("spacer: out of time".into()));
     }

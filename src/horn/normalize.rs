@@ -100,9 +100,16 @@ pub struct Normalized {
 
 /// The standard pipeline: plain arguments, simplification, pruning.
 pub fn normalize(sys: &System) -> Normalized {
-    let plain = simplify(&plain_args(sys));
+    normalize_unless(sys, &|| false).expect("never stopped")
+}
+
+/// [`normalize`] that gives up (`None`) as soon as `stop` says so, checked
+/// per clause: on large systems simplifying takes seconds, and a caller
+/// with a time limit must not run past it.
+pub fn normalize_unless(sys: &System, stop: &dyn Fn() -> bool) -> Option<Normalized> {
+    let plain = simplify_unless(&plain_args(sys), stop)?;
     let (system, back) = prune(&plain);
-    Normalized { system, back }
+    Some(Normalized { system, back })
 }
 
 /// [`normalize`] for an engine that reads a predicate's state by argument
@@ -197,8 +204,17 @@ fn arg_vars(c: &Clause) -> BTreeSet<String> {
 const MAX_SUBSTITUTED_SIZE: usize = 40;
 
 pub fn simplify(sys: &System) -> System {
+    simplify_unless(sys, &|| false).expect("never stopped")
+}
+
+/// [`simplify`] that gives up (`None`) as soon as `stop` says so, checked
+/// before each clause.
+pub fn simplify_unless(sys: &System, stop: &dyn Fn() -> bool) -> Option<System> {
     let mut out = sys.clone();
     for c in out.clauses.iter_mut() {
+        if stop() {
+            return None;
+        }
         let protected = arg_vars(c);
         let (mut conj, defs) = eliminate_definitions(c.constraint.conjuncts(), &protected);
         // Head/body arguments are plain variables here (protected, never
@@ -231,7 +247,7 @@ pub fn simplify(sys: &System) -> System {
         }
         c.vars = vars;
     }
-    out
+    Some(out)
 }
 
 /// The conjuncts with every local variable `v` (not in `protected`) that a

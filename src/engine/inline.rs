@@ -375,6 +375,15 @@ mod tests {
     }
 
     #[test]
+    fn a_cancelled_budget_stops_inlining() {
+        let s = parse_system(&format!("{CHAIN} (assert (forall ((x Int)) (=> (and (a x) (< x 0)) false)))")).expect("parses");
+        let budget = Budget::unlimited();
+        assert!(inline(&s, &budget).is_some(), "b and c can go");
+        budget.cancel.cancel();
+        assert!(inline(&s, &budget).is_none());
+    }
+
+    #[test]
     fn loops_through_themselves_stay() {
         let s = parse_system(
             "(declare-fun inv (Int) Bool)

@@ -68,7 +68,7 @@ pub fn inline(sys: &System, budget: &Budget) -> Option<Inlined> {
     if !sys.is_linear() || !has_candidate(sys) {
         return None;
     }
-    let stop = || budget.expired() || budget.cancel.is_cancelled();
+    let stop = || budget.expired();
     let norm = normalize_unless(sys, &stop)?;
     let src = &norm.system;
     let n = src.preds.len();

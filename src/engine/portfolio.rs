@@ -86,11 +86,6 @@ enum Judge {
     FirstAnswer(Finish),
 }
 
-/// Lower the calling thread's scheduling priority to [`BACKGROUND_NICE`].
-fn lower_priority() {
-    crate::solve::budget::lower_thread_priority(super::BACKGROUND_NICE);
-}
-
 /// Sleep for `delay` unless the budget expires first or `early` is set
 /// (checked every few milliseconds); whether to start (the budget has not
 /// expired).
@@ -184,7 +179,7 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
                     return;
                 }
                 if background {
-                    lower_priority();
+                    crate::solve::budget::lower_thread_priority(super::BACKGROUND_NICE);
                 }
                 super::mark_fresh_thread();
                 let t0 = std::time::Instant::now();

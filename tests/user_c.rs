@@ -59,3 +59,19 @@ fn printf_formats_without_n_write_nothing() {
 fn variadic_arguments_let_addresses_out() {
     assert_ne!(answer("regress/variadic_pointer_written.c", &[]), "YES");
 }
+
+#[test]
+fn warnings_quote_the_expression_without_line_markers() {
+    // `va_arg` is a macro of a system header: expanded, it spans lines with
+    // the preprocessor's markers (`# 8 "file.c" 3 4`) between its tokens.
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["prove", "--format", "json", "--timeout", "10"])
+        .arg(file("user/varargs_sum_warning.c"))
+        .output()
+        .expect("tessera runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON answer");
+    assert_eq!(json["answer"], "YES");
+    let quoted: Vec<&str> = json["warnings"].as_array().expect("warnings").iter().filter_map(|w| w["expression"].as_str()).collect();
+    assert!(quoted.iter().any(|e| e.starts_with("s += __builtin_va_arg(")), "{quoted:?}");
+    assert!(quoted.iter().all(|e| !e.contains('#')), "{quoted:?}");
+}

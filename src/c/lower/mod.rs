@@ -272,10 +272,17 @@ impl<'a> Lowerer<'a> {
         }
         self.map.span(self.text, s.start)
     }
-    /// The source text of a syntax node, on one line (for messages).
+    /// The source text of a syntax node, on one line (for messages). A
+    /// macro expanded across lines leaves the preprocessor's line markers
+    /// (`# 3 "a.c" 3 4`) inside an expression: they are not the user's text.
     pub fn source_text(&self, s: lang_c::span::Span) -> String {
         let text = self.text.get(s.start..s.end).unwrap_or("");
-        let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let one_line: String = text
+            .lines()
+            .filter(|line| !line.trim_start().starts_with('#'))
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ");
         if one_line.chars().count() > 60 {
             format!("{}...", one_line.chars().take(57).collect::<String>())
         } else {

@@ -27,6 +27,7 @@ enum Command {
 
 fn main() {
     let cli = Cli::parse();
+    tessera::smt::silence_z3_warnings();
     let code = match cli.command {
         Command::Prove(a) => cli::prove::run(a),
         Command::Emit(a) => cli::emit::run(a),

@@ -10,6 +10,15 @@ use z3::ast::{Bool, Dynamic, Int};
 use z3::{Model, Params, SatResult, Solver};
 
 /// Translate a Boolean term.
+/// Z3 prints warnings (`(smt.diff_logic: non-diff logic expression ...)`)
+/// on the process's standard error, in the middle of a user's output and
+/// a harness's log. Nothing in them concerns an answer: call once, before
+/// any solver is made.
+pub fn silence_z3_warnings() {
+    // SAFETY: both are NUL-terminated static strings; Z3 copies them.
+    unsafe { z3_sys::Z3_global_param_set(c"warning".as_ptr(), c"false".as_ptr()) }
+}
+
 pub fn bool_of(t: &Term) -> Bool {
     match t {
         Term::Bool(b) => Bool::from_bool(*b),

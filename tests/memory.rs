@@ -197,3 +197,22 @@ fn an_integer_holding_an_address_converts_back_to_that_pointer() {
     let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(30), ..Default::default() };
     assert_eq!(tessera::termination::prove_program(&p, &opts).answer.word(), "NO", "{p}");
 }
+
+#[test]
+fn a_block_malloc_returns_keeps_its_cells_through_the_pointer_holding_it() {
+    // The pointer's base is the allocation's result (NULL or the block), not
+    // a constant: the block is reached through it all the same.
+    for (src, cell) in [
+        ("void *malloc(unsigned long); int main() { int *p = malloc(sizeof(int)); *p = __VERIFIER_nondet_int(); while (*p > 0) (*p)--; return 0; }", "mem1[0]"),
+        (
+            "void *malloc(unsigned long); struct s { int a; int b; }; int main() { struct s *q = malloc(sizeof(struct s)); q->a = __VERIFIER_nondet_int(); while (q->a > 0) q->a = q->a - 1; return 0; }",
+            "mem1.a",
+        ),
+    ] {
+        let p = tessera::c::parse_source("m.c", src, IntSemantics::C, tessera::ir::MachineModel::lp64()).expect(src);
+        assert!(p.vars.iter().any(|v| v.name == cell), "{src}: no cell {cell}:\n{p}");
+        let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(30), ..Default::default() };
+        let out = tessera::termination::prove_program(&p, &opts);
+        assert_eq!(out.answer.word(), "YES", "{src}");
+    }
+}

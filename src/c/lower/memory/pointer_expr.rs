@@ -388,6 +388,12 @@ impl<'a> Lowerer<'a> {
         let size = self.pin("alloc.size", Origin::Allocation(AllocationPart::Size), size.term);
         let zeroed = name == "calloc";
         let base = self.new_block(hint.clone(), &size, zeroed, None, false, super::Contents::Allocated)?;
+        // The new block's address goes into program state at once (the
+        // allocation's result variable, below, or the pointer it is
+        // assigned to): a sink. A pointer variable holding it has a base
+        // that is no constant, so loads through it find the block's cells
+        // only among the exposed blocks.
+        self.expose(&base);
         let base = if matches!(name, "malloc" | "calloc") {
             // Allocation may fail: NULL or the new block.
             let b = self.memory_var(crate::ir::ALLOCATION_RESULT, Origin::Allocation(AllocationPart::Result));

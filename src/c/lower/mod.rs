@@ -159,7 +159,7 @@ pub(crate) struct Lowerer<'a> {
     /// `globals.rs`).
     globals: globals::Globals,
     /// Functions and the bodies being inlined (see `calls/`).
-    calls: calls::Calls<'a>,
+    calls: calls::Calls,
     /// Approximations and undefined-behaviour sites (see `diag.rs`).
     diag: diag::Diagnostics,
     /// The memory model's state (see `memory/`).
@@ -306,10 +306,13 @@ impl<'a> Lowerer<'a> {
     /// Start lowering a function's body (its locations record the function).
     pub(crate) fn enter_frame(&mut self, f: Frame) {
         self.cfg.set_function(f.function());
+        let scopes = f.scopes().iter().map(|s| s.iter().map(|(n, sym)| (n.clone(), typing::Named::of_symbol(sym))).collect()).collect();
+        self.types.names_mut().enter_frame(scopes);
         self.calls.push_frame(f);
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
         let f = self.calls.pop_frame();
+        self.types.names_mut().leave_frame();
         self.close_automatic(self.calls.frames().len(), usize::MAX);
         self.cfg.set_function(&self.function_name());
         f
@@ -320,16 +323,21 @@ impl<'a> Lowerer<'a> {
     pub fn push_scope(&mut self) {
         if let Some(f) = self.frame() {
             f.push_scope();
+            self.types.names_mut().push_scope();
         }
     }
     pub fn pop_scope(&mut self) {
         let frames = self.calls.frames().len();
         if let Some(f) = self.frame() {
             let scopes = f.pop_scope();
+            self.types.names_mut().pop_scope();
             self.close_automatic(frames, scopes);
         }
     }
+    /// Bind `name` to `sym` in the innermost scope (the file scope outside
+    /// a block), for lowering and for typing (see `typing/names.rs`).
     pub fn bind(&mut self, name: &str, sym: Symbol) {
+        self.types.names_mut().bind(name, typing::Named::of_symbol(&sym));
         match self.calls.frame_mut() {
             Some(f) if f.scope_depth() > 0 => {
                 f.bind(name, sym);
@@ -338,6 +346,11 @@ impl<'a> Lowerer<'a> {
                 self.globals.insert(name.to_string(), sym);
             }
         }
+    }
+    /// Bind `name` to `sym` at file scope, wherever lowering is.
+    pub fn bind_file_scope(&mut self, name: &str, sym: Symbol) {
+        self.types.names_mut().bind_file_scope(name, typing::Named::of_symbol(&sym));
+        self.globals.insert(name.to_string(), sym);
     }
     pub fn lookup(&self, name: &str) -> Option<&Symbol> {
         if let Some(s) = self.calls.frame().and_then(|f| f.lookup(name)) {
@@ -358,13 +371,14 @@ impl<'a> Lowerer<'a> {
                 ExternalDeclaration::StaticAssert(_) => {}
             }
         }
-        self.calls.index_bodies();
+        let values = self.calls.index_bodies(self.types.signatures());
+        self.types.signatures_mut().set_values(values);
         Ok(())
     }
 
     fn program(&mut self, unit: &'a TranslationUnit) -> Result<Program> {
         self.file_scope(unit)?;
-        let main = match self.calls.function("main").and_then(|f| f.def) {
+        let main = match self.types.signatures().function("main").and_then(|f| f.def) {
             Some(m) => m,
             None => {
                 let at = Span { file: self.file.clone(), line: 1, col: 1 };

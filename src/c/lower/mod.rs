@@ -12,11 +12,13 @@
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
 //! - `typing/`: static C types (each expression's decided once, by the
-//!   elaboration pass before lowering: `typing/elaborate.rs`), structs and unions and their layout,
-//!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
+//!   elaboration pass before lowering: `typing/elaborate.rs`), the names in
+//!   scope as typing sees them, the functions' signatures, structs and
+//!   unions and their layout, `sizeof`/`_Alignof`/`offsetof`
+//!   ([`typing::Types`]);
 //! - `memory/`: pointers, blocks and cells, objects and initializers,
 //!   exposure ([`memory::Memory`]);
-//! - `calls/`: the functions, the stack of inlined bodies (each a
+//! - `calls/`: the stack of inlined bodies (each a
 //!   [`Frame`]: its scopes, labels and jump targets, where its returns go,
 //!   `calls/frame.rs`), calls (inlining, builtins, library functions,
 //!   input, recursion, `main`) ([`calls::Calls`]);
@@ -29,7 +31,7 @@
 //!
 //! This file holds the context (positions, scope lookup, the whole
 //! program, the re-lowering when an allocation site turns out to repeat);
-//! `decl.rs` declarations, `stmt.rs` the statements (control flow),
+//! `decl.rs` declarations (the types they name: `typing/declarators.rs`), `stmt.rs` the statements (control flow),
 //! `expr.rs` the values of expressions, `constant.rs` constant
 //! expressions (evaluated by `expr.rs`), `operators.rs` arithmetic,
 //! `update.rs` `++`/`--` and `op=` (integers and pointers),

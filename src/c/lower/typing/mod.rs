@@ -1,11 +1,13 @@
 //! Types and layout: the static C type of an expression (this file), the
-//! structs and unions with their layout (`records.rs`), gcc's layout
-//! attributes (`attributes.rs`), `sizeof`, `_Alignof` and `offsetof`
-//! (`sizes.rs`). The state they keep — the
-//! records, enumeration tags, alignments and type attributes, and the type
-//! decided for each expression — is [`Types`], private to this folder; the
-//! rest of the lowering reads it through [`Types`]'s methods and the
-//! `Lowerer` methods defined here.
+//! types declarations name (`declarators.rs`), what each name in scope
+//! denotes for typing (`names.rs`), the functions' signatures
+//! (`signatures.rs`), the structs and unions with their layout
+//! (`records.rs`), gcc's layout attributes (`attributes.rs`), `sizeof`,
+//! `_Alignof` and `offsetof` (`sizes.rs`). The state they keep — the
+//! records, enumeration tags, alignments and type attributes, the names in
+//! scope, the signatures, and the type decided for each expression — is
+//! [`Types`], private to this folder; the rest of the lowering reads it
+//! through [`Types`]'s methods and the `Lowerer` methods defined here.
 //!
 //! # Each expression's type is decided once
 //!

@@ -83,7 +83,7 @@ impl<'a> Lowerer<'a> {
                 let pure_builtin = match &c.node.callee.node {
                     Expression::Identifier(id) => {
                         let n = id.node.name.as_str();
-                        let defined = self.calls.is_defined(n);
+                        let defined = self.types.signatures().is_defined(n);
                         if !defined && matches!(operand_evaluation(n), Some(OperandEvaluation::Unevaluated(_))) {
                             // Its operands are never evaluated.
                             return false;
@@ -146,11 +146,11 @@ impl<'a> Lowerer<'a> {
                     _ => return self.snapshot(v),
                 }
             }
-            if facts.callees.iter().any(|c| !self.calls.is_defined(c) && !keeps_memory(c)) {
+            if facts.callees.iter().any(|c| !self.types.signatures().is_defined(c) && !keeps_memory(c)) {
                 // A function without a definition may store through its arguments.
                 return self.snapshot(v);
             }
-            calls_functions |= facts.callees.iter().any(|c| self.calls.is_defined(c));
+            calls_functions |= facts.callees.iter().any(|c| self.types.signatures().is_defined(c));
         }
         if calls_functions && self.mem.has_cell_blocks() {
             // A called function may store into any block a pointer reaches.
@@ -402,7 +402,7 @@ impl<'a> Lowerer<'a> {
     /// The type of a nondeterministic-value function not defined in the file.
     pub fn nondet_type(&self, name: &str) -> Option<IntType> {
         let suffix = name.strip_prefix(NONDET_PREFIX)?;
-        let info = self.calls.function(name);
+        let info = self.types.signatures().function(name);
         if info.is_some_and(|f| f.def.is_some()) {
             return None;
         }

@@ -31,7 +31,7 @@ impl<'a> Lowerer<'a> {
                     Err(self.unsupported(e.span, format!("the {what} `{}` used as an integer value", id.node.name)))
                 }
                 None => {
-                    if self.calls.is_function(&id.node.name) {
+                    if self.types.signatures().is_function(&id.node.name) {
                         Err(self.unsupported(e.span, format!("function `{}` used as a value (function pointers)", id.node.name)))
                     } else if id.node.name == "__func__" || id.node.name == "__PRETTY_FUNCTION__" || id.node.name == "__FUNCTION__" {
                         Err(self.unsupported(e.span, "string literals (pointers)"))

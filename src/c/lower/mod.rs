@@ -12,11 +12,13 @@
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
 //! - `typing/`: static C types (each expression's decided once, by the
-//!   elaboration pass before lowering: `typing/elaborate.rs`), structs and unions and their layout,
-//!   `sizeof`/`_Alignof`/`offsetof` ([`typing::Types`]);
+//!   elaboration pass before lowering: `typing/elaborate.rs`), the names in
+//!   scope as typing sees them, the functions' signatures, structs and
+//!   unions and their layout, `sizeof`/`_Alignof`/`offsetof`
+//!   ([`typing::Types`]);
 //! - `memory/`: pointers, blocks and cells, objects and initializers,
 //!   exposure ([`memory::Memory`]);
-//! - `calls/`: the functions, the stack of inlined bodies (each a
+//! - `calls/`: the stack of inlined bodies (each a
 //!   [`Frame`]: its scopes, labels and jump targets, where its returns go,
 //!   `calls/frame.rs`), calls (inlining, builtins, library functions,
 //!   input, recursion, `main`) ([`calls::Calls`]);
@@ -29,7 +31,7 @@
 //!
 //! This file holds the context (positions, scope lookup, the whole
 //! program, the re-lowering when an allocation site turns out to repeat);
-//! `decl.rs` declarations, `stmt.rs` the statements (control flow),
+//! `decl.rs` declarations (the types they name: `typing/declarators.rs`), `stmt.rs` the statements (control flow),
 //! `expr.rs` the values of expressions, `constant.rs` constant
 //! expressions (evaluated by `expr.rs`), `operators.rs` arithmetic,
 //! `update.rs` `++`/`--` and `op=` (integers and pointers),
@@ -159,7 +161,7 @@ pub(crate) struct Lowerer<'a> {
     /// `globals.rs`).
     globals: globals::Globals,
     /// Functions and the bodies being inlined (see `calls/`).
-    calls: calls::Calls<'a>,
+    calls: calls::Calls,
     /// Approximations and undefined-behaviour sites (see `diag.rs`).
     diag: diag::Diagnostics,
     /// The memory model's state (see `memory/`).
@@ -313,10 +315,13 @@ impl<'a> Lowerer<'a> {
     /// Start lowering a function's body (its locations record the function).
     pub(crate) fn enter_frame(&mut self, f: Frame) {
         self.cfg.set_function(f.function());
+        let scopes = f.scopes().iter().map(|s| s.iter().map(|(n, sym)| (n.clone(), typing::Named::of_symbol(sym))).collect()).collect();
+        self.types.names_mut().enter_frame(scopes);
         self.calls.push_frame(f);
     }
     pub(crate) fn leave_frame(&mut self) -> Option<Frame> {
         let f = self.calls.pop_frame();
+        self.types.names_mut().leave_frame();
         self.close_automatic(self.calls.frames().len(), usize::MAX);
         self.cfg.set_function(&self.function_name());
         f
@@ -327,16 +332,21 @@ impl<'a> Lowerer<'a> {
     pub fn push_scope(&mut self) {
         if let Some(f) = self.frame() {
             f.push_scope();
+            self.types.names_mut().push_scope();
         }
     }
     pub fn pop_scope(&mut self) {
         let frames = self.calls.frames().len();
         if let Some(f) = self.frame() {
             let scopes = f.pop_scope();
+            self.types.names_mut().pop_scope();
             self.close_automatic(frames, scopes);
         }
     }
+    /// Bind `name` to `sym` in the innermost scope (the file scope outside
+    /// a block), for lowering and for typing (see `typing/names.rs`).
     pub fn bind(&mut self, name: &str, sym: Symbol) {
+        self.types.names_mut().bind(name, typing::Named::of_symbol(&sym));
         match self.calls.frame_mut() {
             Some(f) if f.scope_depth() > 0 => {
                 f.bind(name, sym);
@@ -345,6 +355,11 @@ impl<'a> Lowerer<'a> {
                 self.globals.insert(name.to_string(), sym);
             }
         }
+    }
+    /// Bind `name` to `sym` at file scope, wherever lowering is.
+    pub fn bind_file_scope(&mut self, name: &str, sym: Symbol) {
+        self.types.names_mut().bind_file_scope(name, typing::Named::of_symbol(&sym));
+        self.globals.insert(name.to_string(), sym);
     }
     pub fn lookup(&self, name: &str) -> Option<&Symbol> {
         if let Some(s) = self.calls.frame().and_then(|f| f.lookup(name)) {
@@ -365,13 +380,14 @@ impl<'a> Lowerer<'a> {
                 ExternalDeclaration::StaticAssert(_) => {}
             }
         }
-        self.calls.index_bodies();
+        let values = self.calls.index_bodies(self.types.signatures());
+        self.types.signatures_mut().set_values(values);
         Ok(())
     }
 
     fn program(&mut self, unit: &'a TranslationUnit) -> Result<Program> {
         self.file_scope(unit)?;
-        let main = match self.calls.function("main").and_then(|f| f.def) {
+        let main = match self.types.signatures().function("main").and_then(|f| f.def) {
             Some(m) => m,
             None => {
                 let at = Span { file: self.file.clone(), line: 1, col: 1 };

@@ -25,7 +25,7 @@ impl<'a> Lowerer<'a> {
     /// Whether `e` calls a function of the program (whose effects may
     /// reach anything).
     pub(super) fn calls_the_program(&self, e: &Node<Expression>) -> bool {
-        self.expression_facts(e).callees.iter().any(|c| self.calls.is_defined(c))
+        self.expression_facts(e).callees.iter().any(|c| self.types.signatures().is_defined(c))
     }
 
     /// Whether the functions `e` calls (and those they call) may change

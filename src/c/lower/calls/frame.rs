@@ -97,6 +97,10 @@ impl Frame {
         self.scopes.pop();
         self.scopes.len()
     }
+    /// The scopes open, outermost first.
+    pub fn scopes(&self) -> &[HashMap<String, Symbol>] {
+        &self.scopes
+    }
     /// The number of open scopes.
     pub fn scope_depth(&self) -> usize {
         self.scopes.len()

@@ -32,13 +32,13 @@ impl<'a> Lowerer<'a> {
             let kinds_agree = info.params.iter().zip(&pointers).all(|(p, a)| a.is_none_or(|a| a == matches!(p.ty, CType::Ptr(_))));
             kinds_agree && (!want || info.ret != CType::Void)
         };
-        Ok(self.calls.function_values.iter().filter(|f| fits(self, f)).cloned().collect())
+        Ok(self.types.signatures().values().iter().filter(|f| fits(self, f)).cloned().collect())
     }
 
     /// The type of a call through a pointer: the targets' common return
     /// type, otherwise (targets that disagree, or none known) any integer.
     pub(crate) fn indirect_return_type(&self, targets: &[String]) -> CType {
-        let rets: Vec<&CType> = targets.iter().filter_map(|f| self.calls.functions.get(f)).map(|f| &f.ret).collect();
+        let rets: Vec<&CType> = targets.iter().filter_map(|f| self.types.signatures().function(f)).map(|f| &f.ret).collect();
         match rets.first() {
             Some(&r) if rets.iter().all(|x| *x == r) => r.clone(),
             _ => CType::Int(IntType::LONG),
@@ -151,7 +151,7 @@ impl<'a> Lowerer<'a> {
         }
         // No run continues after the call; any value will do (a pointer
         // result too, read through `last_pointer_return`).
-        if let (true, Some(CType::Ptr(pointee))) = (want, self.calls.functions.get(name).map(|f| f.ret.clone())) {
+        if let (true, Some(CType::Ptr(pointee))) = (want, self.types.signatures().function(name).map(|f| f.ret.clone())) {
             self.mem.set_pointer_result(crate::c::lower::memory::PtrVal::null(*pointee));
         }
         want.then(|| self.arith.int(0))

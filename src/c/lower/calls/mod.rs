@@ -37,12 +37,10 @@ const MAX_INLINED_SIZE: usize = 20_000;
 /// (each target is inlined at the call).
 pub(crate) const MAX_INDIRECT_TARGETS: usize = 16;
 
-/// What the lowering knows of the program's functions and the calls being
-/// inlined, private to this folder: the rest of the lowering asks through
-/// the methods below.
-pub(crate) struct Calls<'a> {
-    /// Every function known by name.
-    functions: HashMap<String, FunctionInfo<'a>>,
+/// What the lowering knows of the calls being inlined, private to this
+/// folder: the rest of the lowering asks through the methods below. The
+/// functions' signatures are typing's (`typing/signatures.rs`).
+pub(crate) struct Calls {
     /// The bodies being inlined, innermost last.
     frames: Vec<Frame>,
     /// What each defined function's body does (see [`facts::body_facts`]).
@@ -56,49 +54,31 @@ pub(crate) struct Calls<'a> {
     /// [`facts::used_as_values`]); the defined functions among them are
     /// the possible targets of calls through pointers.
     used_as_values: HashSet<String>,
-    /// The defined functions used as values, sorted (filled with the body facts).
-    function_values: Vec<String>,
     /// What calls of functions without a definition may change.
     external_calls: ExternalCalls,
 }
 
-impl<'a> Calls<'a> {
-    pub fn new(unit: &TranslationUnit, external_calls: ExternalCalls) -> Calls<'a> {
+impl Calls {
+    pub fn new(unit: &TranslationUnit, external_calls: ExternalCalls) -> Calls {
         Calls {
-            functions: HashMap::new(),
             frames: Vec::new(),
             body_facts: HashMap::new(),
             recursive: HashMap::new(),
             instances: Vec::new(),
             inlined_sizes: HashMap::new(),
             used_as_values: facts::used_as_values(unit),
-            function_values: Vec::new(),
             external_calls,
         }
-    }
-    /// The function `name`, if one is declared or defined.
-    pub fn function(&self, name: &str) -> Option<&FunctionInfo<'a>> {
-        self.functions.get(name)
-    }
-    pub fn is_function(&self, name: &str) -> bool {
-        self.functions.contains_key(name)
-    }
-    /// The program defines function `name`.
-    pub fn is_defined(&self, name: &str) -> bool {
-        self.functions.get(name).is_some_and(|f| f.def.is_some())
     }
     /// `name` lies on a cycle of the call graph.
     pub fn is_recursive(&self, name: &str) -> bool {
         self.recursive.contains_key(name)
     }
-    /// Declare (or define) function `name`.
-    pub fn declare(&mut self, name: String, info: FunctionInfo<'a>) {
-        self.functions.insert(name, info);
-    }
-    /// Once every declaration is read: the facts of every body, the
-    /// functions used as values, the recursive ones.
-    pub fn index_bodies(&mut self) {
-        for (name, info) in &self.functions {
+    /// Once every declaration is read (`functions`): the facts of every
+    /// body and the recursive functions; the defined functions used as
+    /// values, sorted (the possible targets of a call through a pointer).
+    pub fn index_bodies(&mut self, functions: &super::typing::Signatures<'_>) -> Vec<String> {
+        for (name, info) in functions.all() {
             if let Some(def) = info.def {
                 self.body_facts.insert(name.clone(), facts::body_facts(&def.node));
             }
@@ -106,13 +86,8 @@ impl<'a> Calls<'a> {
         let mut values: Vec<String> =
             self.body_facts.keys().filter(|f| self.used_as_values.contains(*f)).cloned().collect();
         values.sort();
-        self.function_values = values;
         self.recursive = recursion::recursive_components(&self.body_facts);
-    }
-    /// The defined functions used as values: the possible targets of a
-    /// call through a pointer.
-    pub fn function_values(&self) -> &[String] {
-        &self.function_values
+        values
     }
     /// The inlined bodies being lowered, outermost first.
     pub fn frames(&self) -> &[Frame] {
@@ -171,12 +146,12 @@ impl<'a> Lowerer<'a> {
     /// Calls through pointers (and of names that are no function: pointer
     /// variables) become calls of every defined function used as a value.
     fn with_indirect_targets(&self, mut f: facts::BodyFacts) -> facts::BodyFacts {
-        let indirect = |c: &String| c == facts::INDIRECT || (!self.calls.functions.contains_key(c) && self.calls.used_as_values.contains(c));
+        let indirect = |c: &String| c == facts::INDIRECT || (!self.types.signatures().is_function(c) && self.calls.used_as_values.contains(c));
         let n = f.calls.iter().filter(|c| indirect(c)).count();
         if n > 0 {
-            f.callees.extend(self.calls.function_values.iter().cloned());
+            f.callees.extend(self.types.signatures().values().iter().cloned());
             for _ in 0..n {
-                f.calls.extend(self.calls.function_values.iter().cloned());
+                f.calls.extend(self.types.signatures().values().iter().cloned());
             }
         }
         f
@@ -279,7 +254,7 @@ impl<'a> Lowerer<'a> {
             // A variable (a function pointer), not a function.
             return self.indirect_call(c, want);
         }
-        if let Some(info) = self.calls.functions.get(name) {
+        if let Some(info) = self.types.signatures().function(name) {
             if info.def.is_some() {
                 return self.inline(name, c, want);
             }
@@ -302,7 +277,7 @@ impl<'a> Lowerer<'a> {
             self.evaluate_arguments(args)?;
             return Ok(Some(self.opaque_value(c.span)));
         }
-        if name.starts_with(NONDET_PREFIX) && !self.calls.functions.contains_key(name) {
+        if name.starts_with(NONDET_PREFIX) && !self.types.signatures().is_function(name) {
             return Err(self.unsupported(c.span, format!("`{name}` (not an integer type)")));
         }
         match name {
@@ -354,7 +329,7 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(if want { Some(self.arith.int(0)) } else { None })
             }
-            n if PROGRAM_ENDS.contains(&n) || self.calls.functions.get(n).is_some_and(|f| f.noreturn) => {
+            n if PROGRAM_ENDS.contains(&n) || self.types.signatures().function(n).is_some_and(|f| f.noreturn) => {
                 // The arguments run first (and may themselves never return).
                 let effectful: Vec<&'a Node<Expression>> = args.iter().filter(|a| self.has_effects(a)).collect();
                 for a in effectful {
@@ -391,7 +366,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {
                 // Without a declaration, C89's implicit `int f()`.
-                let ret = self.calls.functions.get(name).map_or(CType::Int(self.arith.machine().int()), |f| f.ret.clone());
+                let ret = self.types.signatures().function(name).map_or(CType::Int(self.arith.machine().int()), |f| f.ret.clone());
                 self.external_call(name, c, ret, want)
             }
         }
@@ -402,7 +377,7 @@ impl<'a> Lowerer<'a> {
     /// The called function, if it has a body, is not variadic, and called with as
     /// many arguments as it takes (shared by inlined and recursive calls).
     pub(crate) fn callee(&self, name: &str, c: &'a Node<CallExpression>) -> Result<FunctionInfo<'a>> {
-        let Some(info) = self.calls.functions.get(name).cloned().filter(|i| i.def.is_some()) else {
+        let Some(info) = self.types.signatures().function(name).cloned().filter(|i| i.def.is_some()) else {
             return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
         };
         let args = &c.node.arguments;

@@ -317,7 +317,7 @@ impl<'a> Lowerer<'a> {
         if let Some(h) = self.calls.instances.get(instance).and_then(|i| i.headers.get(name)) {
             return Ok(h.clone());
         }
-        let info = self.calls.functions.get(name).cloned();
+        let info = self.types.signatures().function(name).cloned();
         let Some(def) = info.as_ref().and_then(|i| i.def) else {
             return Err(crate::error::TesseraError::Internal(format!("no body for recursive `{name}`")));
         };

@@ -332,7 +332,7 @@ impl<'a> Lowerer<'a> {
 
     fn address_of_object_inner(&mut self, e: &'a Node<Expression>) -> Result<PtrVal> {
         match &e.node {
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.calls.is_function(&id.node.name) => {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.types.signatures().is_function(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name) {

@@ -438,7 +438,7 @@ impl<'a> Lowerer<'a> {
             }
             Expression::BinaryOperator(_) | Expression::Member(_) => self.address_of_object(e).map(Some),
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if self.lookup(&id.node.name).is_none()
-                && self.calls.function(&id.node.name).is_some_and(|f| f.def.is_some() && matches!(f.ret, CType::Record(_)))
+                && self.types.signatures().function(&id.node.name).is_some_and(|f| f.def.is_some() && matches!(f.ret, CType::Record(_)))
                 && !self.calls.is_recursive(&id.node.name)) =>
             {
                 // An inlined function's struct result: the block it was

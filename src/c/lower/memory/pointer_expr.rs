@@ -33,7 +33,7 @@ impl<'a> Lowerer<'a> {
             return Ok(PtrVal::null(hint.unwrap_or(CType::Void)));
         }
         match &e.node {
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.calls.is_function(&id.node.name) => {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.types.signatures().is_function(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
@@ -263,7 +263,7 @@ impl<'a> Lowerer<'a> {
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.address_of_object(operand),
             Expression::Member(_) | Expression::CompoundLiteral(_) => self.address_of_object(operand),
             Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Symbol::Object { .. })) => self.address_of_object(operand),
-            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.calls.is_function(&id.node.name) => {
+            Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.types.signatures().is_function(&id.node.name) => {
                 Ok(self.function_address(&id.node.name))
             }
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
@@ -343,7 +343,7 @@ impl<'a> Lowerer<'a> {
         let Some(name) = direct else {
             return self.indirect_pointer_call(c, hint.unwrap_or(CType::Void));
         };
-        let defined = self.calls.is_defined(name);
+        let defined = self.types.signatures().is_defined(name);
         if !defined && name == "__builtin_choose_expr" {
             let e = self.chosen_operand(c)?;
             return self.pointer(e, hint);
@@ -358,7 +358,7 @@ impl<'a> Lowerer<'a> {
             return Ok(p);
         }
         if !ALLOCATORS.contains(&name) {
-            let pointee = match self.calls.function(name).map(|f| &f.ret) {
+            let pointee = match self.types.signatures().function(name).map(|f| &f.ret) {
                 Some(CType::Ptr(p)) => (**p).clone(),
                 _ => hint.unwrap_or(CType::Void),
             };

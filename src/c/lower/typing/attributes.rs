@@ -187,8 +187,8 @@ impl<'a> Lowerer<'a> {
     /// [`Symbol::Typedef`](crate::c::lower::Symbol::Typedef)).
     pub(crate) fn specifier_alignment(&self, types: &[&'a Node<TypeSpecifier>]) -> Option<u64> {
         types.iter().find_map(|t| match &t.node {
-            TypeSpecifier::TypedefName(id) => match self.lookup(&id.node.name) {
-                Some(crate::c::lower::Symbol::Typedef(_, a)) => *a,
+            TypeSpecifier::TypedefName(id) => match self.types.named(&id.node.name) {
+                Some(super::Named::Typedef(_, a)) => *a,
                 _ => None,
             },
             TypeSpecifier::TypeOf(t) => match &t.node {

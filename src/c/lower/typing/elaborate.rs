@@ -67,7 +67,7 @@ pub(crate) fn elaborate<'a>(mut l: Lowerer<'a>, unit: &'a TranslationUnit) -> Ex
         // pointer, also through one the call graph does not see as such
         // (`step()` for a local `void (*step)(void)`: only names used as
         // values count there, see `calls/mod.rs`).
-        let values = pass.l.calls.function_values().to_vec();
+        let values = pass.l.types.signatures().values().to_vec();
         let more: HashSet<String> = pass.l.reachable_functions(values).into_iter().map(|(f, _)| f).collect();
         pass.bodies(unit, &more, &from_main);
     }
@@ -313,7 +313,7 @@ impl<'a> Elaboration<'_, 'a> {
             Expression::Call(c) => {
                 // As in deciding the call's type (see `mod.rs`).
                 match &c.node.callee.node {
-                    Expression::Identifier(id) if self.l.lookup(&id.node.name).is_none() => {}
+                    Expression::Identifier(id) if self.l.types.named(&id.node.name).is_none() => {}
                     _ => *self.through_pointer = true,
                 }
                 self.elaborate_expression(&c.node.callee)?;

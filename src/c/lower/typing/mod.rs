@@ -1,11 +1,13 @@
 //! Types and layout: the static C type of an expression (this file), the
-//! structs and unions with their layout (`records.rs`), gcc's layout
-//! attributes (`attributes.rs`), `sizeof`, `_Alignof` and `offsetof`
-//! (`sizes.rs`). The state they keep — the
-//! records, enumeration tags, alignments and type attributes, and the type
-//! decided for each expression — is [`Types`], private to this folder; the
-//! rest of the lowering reads it through [`Types`]'s methods and the
-//! `Lowerer` methods defined here.
+//! types declarations name (`declarators.rs`), what each name in scope
+//! denotes for typing (`names.rs`), the functions' signatures
+//! (`signatures.rs`), the structs and unions with their layout
+//! (`records.rs`), gcc's layout attributes (`attributes.rs`), `sizeof`,
+//! `_Alignof` and `offsetof` (`sizes.rs`). The state they keep — the
+//! records, enumeration tags, alignments and type attributes, the names in
+//! scope, the signatures, and the type decided for each expression — is
+//! [`Types`], private to this folder; the rest of the lowering reads it
+//! through [`Types`]'s methods and the `Lowerer` methods defined here.
 //!
 //! # Each expression's type is decided once
 //!
@@ -26,15 +28,20 @@
 //! [`Types::in_lowering_numbers`]).
 
 mod attributes;
+mod declarators;
 mod elaborate;
+mod names;
 mod records;
+mod signatures;
 mod sizes;
 
 pub(crate) use elaborate::elaborate;
+pub(crate) use names::{Named, Names};
+pub(crate) use signatures::Signatures;
 
 pub(crate) use attributes::{keeps_alignment, type_attributes, LayoutAttributes};
 
-use crate::c::lower::{Lowerer, Symbol};
+use crate::c::lower::Lowerer;
 use crate::c::types::{char_literal, integer_literal, string_literal, CType};
 use crate::error::Result;
 use crate::ir::IntType;
@@ -85,6 +92,10 @@ pub(crate) struct Types<'a> {
     elaborated: Rc<ExprTypes>,
     /// The types it left, as lowering decided them.
     decided: ExprTypes,
+    /// What each name in scope denotes for typing (see `names.rs`).
+    names: Names,
+    /// The functions, by name (see `signatures.rs`).
+    signatures: Signatures<'a>,
 }
 
 /// The C type decided for each expression node, and the member each
@@ -128,6 +139,8 @@ impl<'a> Types<'a> {
             uses_floats: false,
             elaborated,
             decided: ExprTypes::default(),
+            names: Names::default(),
+            signatures: Signatures::default(),
         }
     }
     /// The record numbered `id` (see [`CType::Record`]).
@@ -228,6 +241,21 @@ impl<'a> Types<'a> {
     pub fn uses_floats(&self) -> bool {
         self.uses_floats
     }
+    /// What `name` denotes for typing, in the scope being read.
+    pub fn named(&self, name: &str) -> Option<&Named> {
+        self.names.lookup(name)
+    }
+    /// The functions known by name.
+    pub fn signatures(&self) -> &Signatures<'a> {
+        &self.signatures
+    }
+    pub fn signatures_mut(&mut self) -> &mut Signatures<'a> {
+        &mut self.signatures
+    }
+    /// The names in scope, for lowering to keep in step with its symbols.
+    pub fn names_mut(&mut self) -> &mut Names {
+        &mut self.names
+    }
 }
 
 impl<'a> Lowerer<'a> {
@@ -293,13 +321,10 @@ impl<'a> Lowerer<'a> {
 
     fn type_of_inner(&mut self, e: &'a Node<Expression>) -> Result<CType> {
         Ok(match &e.node {
-            Expression::Identifier(id) => match self.lookup(&id.node.name) {
-                Some(Symbol::Var { ty, .. }) => CType::Int(*ty),
-                Some(Symbol::Const(v)) => CType::Int(v.ty),
-                Some(Symbol::Unmodelled { what }) => CType::Unsupported(what.clone()),
-                Some(Symbol::Ptr(p)) => CType::Ptr(Box::new(p.pointee.clone())),
-                Some(Symbol::Object { ty, .. } | Symbol::Opaque { ty }) => ty.clone(),
-                None if self.calls.is_function(&id.node.name) => CType::Function,
+            Expression::Identifier(id) => match self.types.named(&id.node.name) {
+                Some(Named::Object(ty)) => ty.clone(),
+                Some(Named::Const(v)) => CType::Int(v.ty),
+                None if self.types.signatures.is_function(&id.node.name) => CType::Function,
                 _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
             },
             Expression::Constant(c) => match &c.node {
@@ -312,9 +337,9 @@ impl<'a> Lowerer<'a> {
                 }),
             },
             Expression::Call(c) => match &c.node.callee.node {
-                Expression::Identifier(id) if self.lookup(&id.node.name).is_none() => {
+                Expression::Identifier(id) if self.types.named(&id.node.name).is_none() => {
                     let n = id.node.name.as_str();
-                    if let Some(f) = self.calls.function(n).filter(|f| f.def.is_some()) {
+                    if let Some(f) = self.types.signatures.function(n).filter(|f| f.def.is_some()) {
                         f.ret.clone()
                     } else if let Some(t) = self.nondet_type(n) {
                         CType::Int(t)
@@ -333,7 +358,7 @@ impl<'a> Lowerer<'a> {
                         }
                     } else if crate::c::lower::memory::ALLOCATORS.contains(&n) {
                         CType::Ptr(Box::new(CType::Void))
-                    } else if let Some(f) = self.calls.function(n) {
+                    } else if let Some(f) = self.types.signatures.function(n) {
                         f.ret.clone()
                     } else {
                         // C89's implicit declaration `int f()`.

@@ -58,7 +58,7 @@ impl<'a> Lowerer<'a> {
                 // lang-c reads `__typeof__(name)` as an expression even
                 // when `name` is a typedef.
                 if let Expression::Identifier(id) = &e.node {
-                    if let Some(crate::c::lower::Symbol::Typedef(ty, own)) = self.lookup(&id.node.name).cloned() {
+                    if let Some(super::Named::Typedef(ty, own)) = self.types.named(&id.node.name).cloned() {
                         return self.alignof_ctype(&ty, own, preferred, e.span);
                     }
                 }

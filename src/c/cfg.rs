@@ -221,10 +221,11 @@ impl CfgBuilder {
         }
     }
 
-    /// Rewrite the actions of the edges built so far (a pass over the
-    /// whole graph before it is finished).
-    pub fn rewrite_edges(&mut self, rewrite: impl FnOnce(&mut Vec<Edge>)) {
-        rewrite(&mut self.edges);
+    /// The actions of each edge built so far, to rewrite (a pass over the
+    /// whole graph before it is finished). Only the actions: where edges
+    /// go, and which allocation sites they run, stay the builder's.
+    pub fn edge_actions_mut(&mut self) -> impl Iterator<Item = &mut Vec<Action>> + '_ {
+        self.edges.iter_mut().map(|e| &mut e.actions)
     }
 
     /// The finished graph: simplified (see [`simplify`]), without the

@@ -434,7 +434,7 @@ impl<'a> Lowerer<'a> {
     /// Drop locations unreachable from the entry, renumber, check loops.
     fn finish(&mut self) -> Result<Program> {
         let held = self.mem.held_addresses();
-        self.cfg.rewrite_edges(|edges| memory::forget_overwritten(edges, held));
+        memory::forget_overwritten(self.cfg.edge_actions_mut(), held);
         let found = self.cfg.repeating_sites();
         self.mem.found_repeating(found);
         let graph = std::mem::take(&mut self.cfg).finish(self.flow.entry(), self.flow.exit());

@@ -39,7 +39,7 @@ use crate::c::lower::{LValue, Lowerer, Symbol};
 use crate::c::types::CType;
 use crate::error::Result;
 use crate::ir::origin::HeldAddressPart;
-use crate::ir::{Action, Edge, IntType, Origin};
+use crate::ir::{Action, IntType, Origin};
 use crate::term::Term;
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -271,7 +271,7 @@ impl<'a> Lowerer<'a> {
 /// address is no longer held — except the writes [`Lowerer::hold_address`]
 /// follows with the address (a write of `held` comes before the next
 /// write of the variable on the same edge).
-pub(crate) fn forget_overwritten(edges: &mut [Edge], held: &HeldAddresses) {
+pub(crate) fn forget_overwritten<'e>(edges: impl Iterator<Item = &'e mut Vec<Action>>, held: &HeldAddresses) {
     if held.is_empty() {
         return;
     }
@@ -284,11 +284,11 @@ pub(crate) fn forget_overwritten(edges: &mut [Edge], held: &HeldAddresses) {
             Action::Assume(_) | Action::Inexact | Action::Mark(_) => None,
         }
     }
-    for e in edges.iter_mut() {
-        if !e.actions.iter().any(|a| written(a).is_some_and(|v| flags.contains_key(v) || parts.contains(v))) {
+    for actions_of_edge in edges {
+        if !actions_of_edge.iter().any(|a| written(a).is_some_and(|v| flags.contains_key(v) || parts.contains(v))) {
             continue;
         }
-        let old = std::mem::take(&mut e.actions);
+        let old = std::mem::take(actions_of_edge);
         let mut actions = Vec::with_capacity(old.len() + 1);
         for (i, a) in old.iter().enumerate() {
             // Before the write, not after: a havoc stays next to the
@@ -302,7 +302,7 @@ pub(crate) fn forget_overwritten(edges: &mut [Edge], held: &HeldAddresses) {
             }
             actions.push(a.clone());
         }
-        e.actions = propagate_within_edge(actions, &parts);
+        *actions_of_edge = propagate_within_edge(actions, &parts);
     }
 }
 

@@ -216,3 +216,27 @@ fn a_block_malloc_returns_keeps_its_cells_through_the_pointer_holding_it() {
         assert_eq!(out.answer.word(), "YES", "{src}");
     }
 }
+
+#[test]
+fn a_pointer_as_an_integer_is_zero_exactly_when_null() {
+    // CIL's way of testing a pointer (every SV-COMP Linux driver): both
+    // sides converted to integers. A stub that always returns NULL makes
+    // the loop unreachable; an allocation that may succeed does not.
+    let prove = |src: &str| {
+        let p = tessera::c::parse_source("m.c", src, IntSemantics::C, tessera::ir::MachineModel::lp64()).expect(src);
+        let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(30), ..Default::default() };
+        tessera::termination::prove_program(&p, &opts).answer.word()
+    };
+    let null_stub = "void *alloc(unsigned long n) { return (void *)0; }
+        int main() { char *p = alloc(16); unsigned long null = (unsigned long)(char *)0;
+          if ((unsigned long)p == null) return -12;
+          while (__VERIFIER_nondet_int()) { } return 0; }";
+    assert_eq!(prove(null_stub), "YES");
+    let may_succeed = "void *malloc(unsigned long);
+        int main() { char *p = malloc(16); if ((unsigned long)p == 0UL) return -12; while (1) { } return 0; }";
+    assert_ne!(prove(may_succeed), "YES");
+    // The null pointer moved by a member's offset converts to the offset.
+    let offset = |cmp: &str| format!("struct s {{ int a; long b; }}; int main() {{ if ((unsigned long)&((struct s *)0)->b {cmp} 8) {{ while (1) {{ }} }} return 0; }}");
+    assert_eq!(prove(&offset("!=")), "YES");
+    assert_eq!(prove(&offset("==")), "NO");
+}

@@ -225,15 +225,11 @@ impl<'a> Lowerer<'a> {
                         Ok(None)
                     }
                     CType::Int(t) if self.is_pointer(&c.node.expression)? => {
-                        // A pointer as an integer: addresses are not modelled
-                        // (and the integer may become a pointer again).
+                        // A pointer as an integer (which may become a pointer
+                        // again): see `memory/addresses.rs`.
                         let p = self.pointer(&c.node.expression, None)?;
                         self.expose(&p.base);
-                        let at = self.span(c.span);
-                        self.note_approximation(at, crate::ir::Approximation::PointerToInteger);
-                        let v = self.cfg.temp("addr", t);
-                        self.havoc(&v, t);
-                        Ok(Some(self.arith.var(&v, t)))
+                        Ok(Some(self.pointer_as_integer(&p, t, c.span)))
                     }
                     CType::Int(t) => {
                         let v = self.expr(&c.node.expression)?;

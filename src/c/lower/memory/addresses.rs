@@ -36,6 +36,7 @@
 
 use super::PtrVal;
 use crate::c::lower::{LValue, Lowerer, Symbol};
+use crate::c::arith::Val;
 use crate::c::types::CType;
 use crate::error::Result;
 use crate::ir::origin::HeldAddressPart;
@@ -242,6 +243,34 @@ impl<'a> Lowerer<'a> {
     /// address: that address where it is still held, any pointer
     /// elsewhere (`None`: it holds none; the caller converts it as any
     /// other integer).
+    /// The value of pointer `p` converted to the integer type `t`. An
+    /// address has no integer value in the model, with two exceptions
+    /// that gcc's flat addresses fix: the null pointer moved by `off`
+    /// bytes (block 0, as `&((struct s *)0)->f` is) converts to `off`, and
+    /// a pointer into a block (an object, a function) converts, at the
+    /// pointer's width, to a value other than 0 — so `(unsigned long)p ==
+    /// (unsigned long)q` with `q` null is decided as `p == q` is. Any
+    /// other value stays unknown (recorded as an approximation).
+    pub(in crate::c::lower) fn pointer_as_integer(&mut self, p: &PtrVal, t: IntType, s: lang_c::span::Span) -> Val {
+        let ptrdiff = self.arith.machine().ptrdiff_t();
+        let at_null = self.arith.convert(Val { term: p.off.clone(), ty: ptrdiff, range: None }, t);
+        if p.base == Term::int(0) {
+            return at_null;
+        }
+        let at = self.span(s);
+        self.note_approximation(at, crate::ir::Approximation::PointerToInteger);
+        let v = self.cfg.temp("addr", t);
+        self.havoc(&v, t);
+        let value = Term::var(v.clone());
+        let null_block = Term::eq(p.base.clone(), Term::int(0));
+        let mut known = vec![Term::implies(null_block.clone(), Term::eq(value.clone(), at_null.term))];
+        if self.pointer_wide(t) {
+            known.push(Term::implies(Term::not(null_block), Term::not(Term::eq(value, Term::int(0)))));
+        }
+        self.emit_assume(Term::and(known));
+        self.arith.var(&v, t)
+    }
+
     pub(in crate::c::lower) fn pointer_from_held_address(&mut self, e: &'a Node<Expression>, pointee: CType) -> Result<Option<PtrVal>> {
         let Some(address) = self.held_address(e)? else { return Ok(None) };
         if address.held == Term::int(1) {

@@ -34,6 +34,7 @@
 //! in the lowering that may write a variable. A held address that may
 //! have ended converts to any pointer, as every other integer does.
 
+use super::pointer::ConstTerm;
 use super::PtrVal;
 use crate::c::lower::{LValue, Lowerer, Symbol};
 use crate::c::arith::Val;
@@ -259,16 +260,26 @@ impl<'a> Lowerer<'a> {
         }
         let at = self.span(s);
         self.note_approximation(at, crate::ir::Approximation::PointerToInteger);
-        let v = self.cfg.temp("addr", t);
-        self.havoc(&v, t);
-        let value = Term::var(v.clone());
-        let null_block = Term::eq(p.base.clone(), Term::int(0));
-        let mut known = vec![Term::implies(null_block.clone(), Term::eq(value.clone(), at_null.term))];
-        if self.pointer_wide(t) {
-            known.push(Term::implies(Term::not(null_block), Term::not(Term::eq(value, Term::int(0)))));
+        let in_block = if self.pointer_wide(t) {
+            // Chosen among the nonzero values of the pointer's width: a
+            // domain with constant bounds, which the slicer drops with the
+            // value when nothing reads it.
+            let width = self.arith.machine().size_t();
+            let v = self.cfg.temp("addr", width);
+            let hi = self.arith.type_range(width).map(|(_, hi)| hi).unwrap_or_default();
+            self.emit(Action::Choose(v.clone()));
+            self.emit_assume(Term::and(vec![Term::le(Term::int(1), Term::var(v.clone())), Term::le(Term::var(v.clone()), Term::Int(hi))]));
+            self.arith.convert(self.arith.var(&v, width), t)
+        } else {
+            let v = self.cfg.temp("addr", t);
+            self.havoc(&v, t);
+            self.arith.var(&v, t)
+        };
+        if p.base.as_int_const().is_some() {
+            return in_block;
         }
-        self.emit_assume(Term::and(known));
-        self.arith.var(&v, t)
+        let term = Term::ite(Term::eq(p.base.clone(), Term::int(0)), at_null.term, in_block.term);
+        Val { term, ty: t, range: None }
     }
 
     pub(in crate::c::lower) fn pointer_from_held_address(&mut self, e: &'a Node<Expression>, pointee: CType) -> Result<Option<PtrVal>> {

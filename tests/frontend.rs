@@ -577,7 +577,9 @@ fn a_global_initialized_with_an_address_is_set_at_program_start() {
                int counter = 10;\n\
                int main(void) { while (counter > 0) counter--; return crc == 0; }\n";
     let p = parse_source("crc.c", src, IntSemantics::C, tessera::ir::MachineModel::lp64()).expect("lowers");
-    let end = run(&p, &[]).expect("runs to the end");
+    // The address is some nonzero value (the run picks 1; 0 is no address).
+    assert!(run(&p, &[]).is_none(), "the address of `sym` taken as 0:\n{p}");
+    let end = run(&p, &[1; 8]).expect("runs to the end");
     assert_eq!(int(&end, "counter"), 0, "{p}");
 }
 

@@ -6,9 +6,9 @@
 //! __cil_tmp6 = *((unsigned short *)__cil_tmp5);
 //! ```
 //!
-//! The model gives no integer value to an address (a pointer converted to
-//! an integer is any integer), so without more such a load reads through
-//! any pointer. Here the model keeps, beside an integer variable of a
+//! The model gives an address no integer value beyond what flat addresses
+//! fix (see [`Lowerer::pointer_as_integer`]: null is 0, a pointer into a
+//! block is not), so without more such a load reads through any pointer. Here the model keeps, beside an integer variable of a
 //! pointer's width that was assigned such an expression, the pointer it
 //! holds (its *held address*: base, offset, size, and whether it is still
 //! held). Converting the variable back to a pointer gives that pointer.

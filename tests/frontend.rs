@@ -605,3 +605,41 @@ fn a_statement_expression_types_its_last_expression_with_its_own_declarations() 
     let e = parse_source("s.c", src, IntSemantics::Machine, tessera::ir::MachineModel::lp64()).expect_err("refused");
     assert!(e.to_string().contains("a pointer used as an integer value"), "{e}");
 }
+
+#[test]
+fn constant_expressions_fold_as_the_operators_do() {
+    let src = "enum { A = 3, B = A * 2 + (1 << 4), C = -A, D = ~0u > 5 ? 7 : 8, F = sizeof(long) + _Alignof(int) };
+struct S { char c; int a[4]; };
+int a[B - 20 + 6];
+int main(void) {
+  int x = 0, r = 0;
+  int n = sizeof a / sizeof a[0];
+  switch (x + B) { case 22: r = 1; break; default: r = 2; }
+  int o = __builtin_offsetof(struct S, a[2]);
+  int ch = __builtin_choose_expr(A > 2 && !(B < 0), 10, 20);
+  int cp = __builtin_constant_p(A + 1);
+  int e = __builtin_expect(C, 0);
+  int d = D, f = F, g = __builtin_classify_type(B);
+  return 0;
+}";
+    let p = parse_source("k.c", src, IntSemantics::C, tessera::ir::MachineModel::lp64()).expect("lowers");
+    let env = run(&p, &[]).expect("terminates");
+    let got: Vec<i64> = ["n", "r", "o", "ch", "cp", "e", "d", "f", "g"].iter().map(|v| int(&env, v)).collect();
+    assert_eq!(got, vec![8, 1, 12, 10, 1, -3, 7, 12, 1]);
+}
+
+#[test]
+fn undefined_or_variable_constants_are_refused_where_written() {
+    let lower = |src: &str, sem| parse_source("u.c", src, sem, tessera::ir::MachineModel::lp64());
+    let main = "int main(void) { return 0; }";
+    // Overflow is undefined under `c` semantics, wraps under `machine`.
+    let overflow = format!("enum {{ X = 2147483647 + 1 }};\n{main}");
+    let e = lower(&overflow, IntSemantics::C).expect_err("signed overflow");
+    assert!(e.to_string().contains("non-constant expression"), "{e}");
+    assert_eq!(span_of(&e), (1, 12));
+    assert!(lower(&overflow, IntSemantics::Machine).is_ok());
+    // A shift past the width is undefined under every semantics.
+    let e = lower("int main(void) { int x = 0;\n  switch (x) { case 1 << 40: break; }\n  return 0; }", IntSemantics::Machine).expect_err("shift out of range");
+    assert!(e.to_string().contains("non-constant expression"), "{e}");
+    assert_eq!(span_of(&e), (2, 21));
+}

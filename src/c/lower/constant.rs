@@ -2,13 +2,18 @@
 //! `case` labels, `aligned(N)`, `_Alignas(N)`, the initializers of globals
 //! and `static` locals, `__builtin_choose_expr` and `__builtin_constant_p`.
 //!
-//! A constant is evaluated by the expression code itself (`expr.rs`), at
-//! the program's entry, so that each construct has one meaning: the
-//! expression is a constant when it has no side effects, lowering it
-//! emitted no action, and its value is a number (the integer operations
-//! fold numbers, see `c::arith`). The elaboration pass evaluates the
-//! constants of declarations the same way, on a lowerer of its own (see
-//! `typing/elaborate.rs`).
+//! A constant is decided by the typing layer's evaluator
+//! (`typing/constants.rs`), which folds through the same integer
+//! operations as the expression code, so elaboration and lowering
+//! evaluate each constant with the same code. What it does not decide —
+//! an expression that is not a constant (a variable, an overflow under
+//! `c` semantics, a division by zero), or one it does not take (a float
+//! operand) — falls back to evaluating the expression by the expression
+//! code itself (`expr.rs`), at the program's entry: the expression is a
+//! constant when lowering it emitted no action and its value is a number.
+//! The fall-back keeps today's error messages (their position and text)
+//! for non-constant expressions; on the shared benchmarks and the repo's
+//! programs it gives no constant the evaluator does not.
 
 use super::decl::scalar_initializer;
 use super::Lowerer;
@@ -26,6 +31,12 @@ impl<'a> Lowerer<'a> {
         if self.has_effects(e) {
             return Err(self.unsupported(e.span, "side effects in a constant expression"));
         }
+        if let Some(v) = self.fold_constant(e) {
+            return Ok(v);
+        }
+        // Not a constant the typing layer decides (see
+        // `typing/constants.rs`): lowering the expression gives today's
+        // answer, or the error saying why it is not a constant.
         let (v, clean) = self.evaluate_at_entry(e);
         let v = v?;
         if v.constant().is_none() || !clean {
@@ -52,6 +63,10 @@ impl<'a> Lowerer<'a> {
         if self.has_effects(e) {
             return Ok(None);
         }
+        if let Some(v) = self.fold_constant(e) {
+            return Ok(v.constant().and_then(|c| u64::try_from(c.clone()).ok()));
+        }
+        // As in `constant`: what the typing layer does not decide.
         let (v, clean) = self.evaluate_at_entry(e);
         Ok(match v {
             Ok(v) if clean => v.constant().and_then(|c| u64::try_from(c.clone()).ok()),

@@ -25,7 +25,7 @@ pub(super) fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
     })
 }
 
-fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
+pub(super) fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
     Some(match op {
         BinaryOperator::Plus | BinaryOperator::AssignPlus => ArithOp::Add,
         BinaryOperator::Minus | BinaryOperator::AssignMinus => ArithOp::Sub,

@@ -28,6 +28,7 @@
 //! [`Types::in_lowering_numbers`]).
 
 mod attributes;
+mod constants;
 mod declarators;
 mod elaborate;
 mod names;

@@ -240,3 +240,32 @@ fn a_pointer_as_an_integer_is_zero_exactly_when_null() {
     assert_eq!(prove(&offset("!=")), "YES");
     assert_eq!(prove(&offset("==")), "NO");
 }
+
+#[test]
+fn an_address_as_an_integer_is_known_only_where_flat_addresses_fix_it() {
+    // Nonzero at the pointer's width is all the model knows of an object's
+    // address: a truncated or signed view of it may be anything, so none of
+    // these loops may get YES (each may run forever on some layout), and
+    // none gets NO either (the address is a value the model chose).
+    let answer = |src: &str, model: tessera::ir::MachineModel| {
+        let p = tessera::c::parse_source("a.c", src, IntSemantics::C, model).expect(src);
+        let opts = tessera::termination::ProveOptions { timeout: std::time::Duration::from_secs(5), ..Default::default() };
+        tessera::termination::prove_program(&p, &opts).answer.word()
+    };
+    for (i, src) in [
+        "int x; int main() { unsigned long a = (unsigned long)&x; while (a != 0) { } return 0; }",
+        "int x; int main() { while ((unsigned char)(unsigned long)&x != 0) { } return 0; }",
+        "int x; int main() { while ((long)&x > 0) { } return 0; }",
+        "int x; int main() { while ((long)&x < 0) { } return 0; }",
+        "int x[4]; int main() { unsigned long a = (unsigned long)&x[1], b = (unsigned long)&x[0]; while (a - b != 4) { } return 0; }",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // Both data models, taken in turn.
+        let model = if i % 2 == 0 { tessera::ir::MachineModel::lp64() } else { tessera::ir::MachineModel::ilp32() };
+        assert_eq!(answer(src, model), "MAYBE", "{src}");
+    }
+    // The null pointer's value is known: 0.
+    assert_eq!(answer("int main() { int *p = 0; unsigned long a = (unsigned long)p; while (a != 0) { } return 0; }", tessera::ir::MachineModel::ilp32()), "YES");
+}

@@ -54,8 +54,14 @@ impl<'a> Lowerer<'a> {
 
     /// As lowering's `eval` (one level of nesting per node).
     fn fold(&mut self, e: &'a Node<Expression>) -> Option<Val> {
-        let entered = self.enter(e.span);
-        let r = entered.ok().and_then(|_| self.fold_inner(e));
+        self.nested(e.span, |l| l.fold_inner(e))
+    }
+
+    /// `f` one level of nesting deeper, as lowering counts levels (too
+    /// deep: not decided here, and lowering reports it).
+    fn nested<T>(&mut self, s: lang_c::span::Span, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+        let entered = self.enter(s);
+        let r = entered.ok().and_then(|_| f(self));
         self.leave();
         r
     }
@@ -212,10 +218,7 @@ impl<'a> Lowerer<'a> {
 
     /// As lowering's `cond_term`: the truth of `e` as a Boolean term.
     fn fold_condition(&mut self, e: &'a Node<Expression>) -> Option<Term> {
-        let entered = self.enter(e.span);
-        let r = entered.ok().and_then(|_| self.fold_condition_inner(e));
-        self.leave();
-        r
+        self.nested(e.span, |l| l.fold_condition_inner(e))
     }
 
     fn fold_condition_inner(&mut self, e: &'a Node<Expression>) -> Option<Term> {

@@ -11,6 +11,7 @@ mod recursion;
 
 pub use library::ExternalCalls;
 pub(crate) use frame::{Frame, JumpScope, ReturnTarget};
+use crate::c::lower::typing::prelude::*;
 use library::NONDET_PREFIX;
 
 use crate::c::lower::{facts, FunctionInfo};

@@ -39,6 +39,7 @@
 //! one: such nodes are marked ([`ExprTypes`]'s `floating`), and lowering
 //! reading one counts as meeting that type, as deciding it did.
 
+use crate::c::lower::typing::prelude::*;
 use super::ExprTypes;
 use crate::c::lower::syntax::declarator_name;
 use crate::c::lower::{Frame, Lowerer, Symbol};

@@ -193,7 +193,7 @@ pub fn lower(
     let mut links = std::collections::BTreeSet::new();
     // The types of the expressions, decided once for every round.
     let none = Rc::new(typing::ExprTypes::default());
-    let elaborated = Rc::new(typing::elaborate(lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, none), unit));
+    let elaborated = Rc::new(typing::elaborate(unit, typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), none)));
     for _ in 0..8 {
         let l = lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, elaborated.clone());
         let (program, found, exposure, found_links, _) = lower_once(l, unit)?;
@@ -459,8 +459,7 @@ impl<'a> Lowerer<'a> {
 
 /// Lowering reads types with the typing layer's methods, over its own
 /// typing state; a constant the evaluator does not decide is lowered at
-/// the entry (see `constant.rs`), and the targets of a call through a
-/// pointer are the calls' (see `calls/`).
+/// the entry (see `constant.rs`).
 impl<'a> TypingHost<'a> for Lowerer<'a> {
     fn types(&self) -> &typing::Types<'a> {
         &self.types
@@ -479,10 +478,6 @@ impl<'a> TypingHost<'a> for Lowerer<'a> {
     }
     fn evaluate_constant(&mut self, e: &'a Node<Expression>) -> (Result<Val>, bool) {
         self.evaluate_at_entry(e)
-    }
-    fn pointer_call_type(&mut self, c: &'a Node<CallExpression>) -> Result<CType> {
-        let targets = self.indirect_targets(c, true)?;
-        Ok(self.indirect_return_type(&targets))
     }
 }
 

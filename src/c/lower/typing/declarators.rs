@@ -14,6 +14,47 @@ use crate::c::lower::*;
 use crate::c::lower::syntax::{attribute_names, declarator_name, is_function_declarator, return_type, type_specifiers};
 
 pub(crate) trait DeclaratorTyping<'a>: super::TypingHost<'a> + Sized {
+    /// `int a[] = {1, 2, 3}` has 3 elements; `char s[] = "ab"` has 3.
+    fn complete_array_type(&mut self, ty: CType, init: Option<&'a Node<Initializer>>) -> CType {
+        let CType::Array(elem, None) = &ty else { return ty };
+        let n = match init.map(|i| &i.node) {
+            Some(Initializer::List(items)) => Some(self.list_length(items)),
+            Some(Initializer::Expression(e)) => match &e.node {
+                Expression::StringLiteral(lit) => crate::c::types::string_literal(&lit.node, self.arith().machine()).ok().map(|(_, n)| n as u64 + 1),
+                _ => None,
+            },
+            None => None,
+        };
+        match n {
+            Some(n) => CType::Array(elem.clone(), Some(n)),
+            None => ty,
+        }
+    }
+
+    fn constant_index(&mut self, e: &'a Node<Expression>) -> Option<u64> {
+        let v = self.constant(e).ok()?;
+        v.constant().and_then(|c| u64::try_from(c.clone()).ok())
+    }
+
+    /// The number of elements an initializer list gives an array of unknown
+    /// length (designators `[k] =` included).
+    fn list_length(&mut self, items: &'a [Node<InitializerListItem>]) -> u64 {
+        let mut next = 0u64;
+        let mut count = 0u64;
+        for item in items {
+            if let Some(d) = item.node.designation.first() {
+                if let Designator::Index(e) = &d.node {
+                    if let Some(k) = self.constant_index(e) {
+                        next = k;
+                    }
+                }
+            }
+            next += 1;
+            count = count.max(next);
+        }
+        count
+    }
+
     fn signature_of_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<FunctionInfo<'a>> {
         let (base, _) = self.specifiers(&f.node.specifiers)?;
         let d = &f.node.declarator.node;

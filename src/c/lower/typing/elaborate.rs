@@ -42,7 +42,8 @@
 use crate::c::lower::typing::prelude::*;
 use super::ExprTypes;
 use crate::c::lower::syntax::declarator_name;
-use crate::c::lower::{Frame, Lowerer, Symbol};
+use super::reader::TypingReader;
+use crate::c::lower::Symbol;
 use crate::c::types::CType;
 use crate::error::Result;
 use lang_c::ast::*;
@@ -50,18 +51,25 @@ use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
 
 /// The types of the expressions of `unit`, decided once (see the module's
-/// documentation). `l` is a lowerer that has lowered nothing yet; it is
-/// used up. A file-scope declaration lowering rejects leaves the table
-/// empty: lowering stops at the same place.
-pub(crate) fn elaborate<'a>(mut l: Lowerer<'a>, unit: &'a TranslationUnit) -> ExprTypes {
-    if l.file_scope(unit).is_err() {
+/// documentation), on the typing state `types` (which has read nothing
+/// yet). A file-scope declaration the reader rejects leaves the table
+/// empty: lowering decides every type itself, and stops where it rejects
+/// the file.
+pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>) -> ExprTypes {
+    let mut reader = TypingReader::new(unit, types);
+    // The initializers of globals are read for their types, as lowering
+    // evaluates them (calls there are not the bodies' calls).
+    let mut read_initializer = |r: &mut TypingReader<'a>, i: &'a Node<Initializer>| {
+        let _ = Elaboration { l: r, through_pointer: &mut false }.elaborate_initializer(i);
+    };
+    if reader.file_scope(unit, &mut read_initializer).is_err() {
         return ExprTypes::default();
     }
-    let file_scope_records = l.types.records.len();
+    let file_scope_records = reader.types.records.len();
     let mut through_pointer = false;
-    let mut pass = Elaboration { l: &mut l, through_pointer: &mut through_pointer };
+    let mut pass = Elaboration { l: &mut reader, through_pointer: &mut through_pointer };
     // Only the bodies a run from `main` may reach are ever lowered.
-    let from_main: HashSet<String> = pass.l.reachable_functions(["main".to_string()]).into_iter().map(|(f, _)| f).collect();
+    let from_main = pass.reachable(vec!["main".to_string()]);
     pass.bodies(unit, &from_main, &HashSet::new());
     if *pass.through_pointer {
         // Lowering may call every function used as a value through a
@@ -69,19 +77,19 @@ pub(crate) fn elaborate<'a>(mut l: Lowerer<'a>, unit: &'a TranslationUnit) -> Ex
         // (`step()` for a local `void (*step)(void)`: only names used as
         // values count there, see `calls/mod.rs`).
         let values = pass.l.types.signatures().values().to_vec();
-        let more: HashSet<String> = pass.l.reachable_functions(values).into_iter().map(|(f, _)| f).collect();
+        let more = pass.reachable(values);
         pass.bodies(unit, &more, &from_main);
     }
-    let mut decided = std::mem::take(&mut l.types.decided);
+    let mut decided = std::mem::take(&mut reader.types.decided);
     decided.first_body_record = file_scope_records;
-    decided.body_records = body_records(&l.types, file_scope_records);
+    decided.body_records = body_records(&reader.types, file_scope_records);
     decided
 }
 
-/// The elaboration pass: a lowerer of its own, whose scopes and
+/// The elaboration pass, on a typing-only reader whose scopes and
 /// declarations it uses (see the module's documentation).
 struct Elaboration<'p, 'a> {
-    l: &'p mut Lowerer<'a>,
+    l: &'p mut TypingReader<'a>,
     /// A call through a pointer has been met (see [`elaborate`]).
     through_pointer: &'p mut bool,
 }
@@ -112,6 +120,11 @@ pub(super) fn mentions_record_from(t: &CType, first: usize) -> bool {
 }
 
 impl<'a> Elaboration<'_, 'a> {
+    /// The functions a call of `roots` may reach (see `calls/`).
+    fn reachable(&self, roots: Vec<String>) -> HashSet<String> {
+        self.l.calls.reachable_functions(self.l.types.signatures(), roots).into_iter().map(|(f, _)| f).collect()
+    }
+
     /// The bodies of the functions `these` not in `done`, in the order of
     /// the file.
     fn bodies(&mut self, unit: &'a TranslationUnit, these: &HashSet<String>, done: &HashSet<String>) {
@@ -130,7 +143,8 @@ impl<'a> Elaboration<'_, 'a> {
     fn elaborate_function(&mut self, f: &'a Node<FunctionDefinition>) -> Result<()> {
         let Some(name) = declarator_name(&f.node.declarator.node) else { return Ok(()) };
         let info = self.l.signature_of_definition(f)?;
-        self.l.enter_frame(Frame::of_body(&name, f, HashMap::new()));
+        // A body's names are its own (lowering inlines it: see `names.rs`).
+        self.l.types.names.enter_frame(vec![HashMap::new()]);
         for (position, p) in info.params.iter().enumerate() {
             let Some(pname) = &p.name else { continue };
             let ty = if name == "main" { crate::c::lower::calls::entry::main_parameter_type(position, &p.ty) } else { Some(p.ty.clone()) };
@@ -139,7 +153,7 @@ impl<'a> Elaboration<'_, 'a> {
             }
         }
         let r = self.elaborate_statement(&f.node.statement);
-        self.l.leave_frame();
+        self.l.types.names.leave_frame();
         r
     }
 
@@ -184,9 +198,9 @@ impl<'a> Elaboration<'_, 'a> {
             }
             Statement::For(f) => {
                 // Lowering gives a `for` its own scope (see `stmt.rs`).
-                self.l.push_scope();
+                self.l.types.names.push_scope();
                 let r = self.elaborate_for(f);
-                self.l.pop_scope();
+                self.l.types.names.pop_scope();
                 r
             }
             // Lowering runs the operands of inline assembly (see
@@ -213,13 +227,13 @@ impl<'a> Elaboration<'_, 'a> {
 
     /// A block (or a statement expression's): a scope of its own.
     fn elaborate_block(&mut self, items: &'a [Node<BlockItem>]) -> Result<()> {
-        self.l.push_scope();
+        self.l.types.names.push_scope();
         let r = items.iter().try_for_each(|item| match &item.node {
             BlockItem::Declaration(d) => self.elaborate_declaration(d),
             BlockItem::Statement(s) => self.elaborate_statement(s),
             BlockItem::StaticAssert(_) => Ok(()),
         });
-        self.l.pop_scope();
+        self.l.types.names.pop_scope();
         r
     }
 
@@ -233,8 +247,9 @@ impl<'a> Elaboration<'_, 'a> {
             // `aligned(N)`, see `decl.rs`).
             let _ = l.declaration_alignment(&decl.node.specifiers, &init.node.declarator.node);
             if storage.is_extern {
-                let sym = l.globals.get(&name).cloned().unwrap_or(Symbol::Opaque { ty });
-                l.bind(&name, sym);
+                // The file-scope object of that name.
+                let named = l.types.names.file_scope(&name).cloned().unwrap_or(super::Named::Object(ty));
+                l.types.names.bind(&name, named);
                 return Ok(());
             }
             if ty == CType::Function {

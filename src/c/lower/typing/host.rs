@@ -1,9 +1,8 @@
 //! What the typing layer needs from whoever reads types with it
 //! ([`TypingHost`]): the typing state ([`Types`]), binding a name, the
-//! nesting limit, and the two questions typing cannot answer alone — the
+//! nesting limit, and the one question typing cannot answer alone: the
 //! value of a constant expression its evaluator does not decide
-//! (`constants.rs`), and the targets of a call through a function pointer
-//! (which depend on what the bodies do, see `calls/`).
+//! (`constants.rs`).
 //!
 //! The typing methods (the traits of this folder: [`super::ExprTyping`],
 //! [`super::DeclaratorTyping`], [`super::RecordTyping`], ...) are written
@@ -14,7 +13,6 @@
 use super::Types;
 use crate::c::arith::{Arith, Val};
 use crate::c::lower::Symbol;
-use crate::c::types::CType;
 use crate::error::{Result, TesseraError};
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -32,9 +30,6 @@ pub(crate) trait TypingHost<'a> {
     /// A constant expression the evaluator does not decide: its value, and
     /// whether computing it did nothing else (see `constant.rs`).
     fn evaluate_constant(&mut self, e: &'a Node<Expression>) -> (Result<Val>, bool);
-    /// The type of a call through a function pointer: its targets' common
-    /// return type.
-    fn pointer_call_type(&mut self, c: &'a Node<CallExpression>) -> Result<CType>;
 
     /// The integer operations and the machine model.
     fn arith<'s>(&'s self) -> &'s Arith

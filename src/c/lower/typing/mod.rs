@@ -34,6 +34,7 @@ mod effects;
 mod elaborate;
 mod host;
 mod names;
+mod reader;
 mod records;
 mod signatures;
 mod sizes;
@@ -43,7 +44,7 @@ pub(crate) use host::TypingHost;
 
 /// The typing traits, for a file that reads types with them.
 pub(crate) mod prelude {
-    pub(crate) use super::{AttributeTyping, ConstantTyping, DeclaratorTyping, ExprTyping, RecordTyping, SizeTyping, TypingHost};
+    pub(crate) use super::{AttributeTyping, CallTyping, ConstantTyping, DeclaratorTyping, ExprTyping, RecordTyping, SizeTyping, TypingHost};
 }
 pub(crate) use constants::ConstantTyping;
 pub(crate) use declarators::DeclaratorTyping;
@@ -51,7 +52,7 @@ pub(crate) use records::{MemberTyping, RecordTyping};
 pub(crate) use sizes::SizeTyping;
 pub(crate) use attributes::AttributeTyping;
 pub(crate) use names::{Named, Names};
-pub(crate) use signatures::Signatures;
+pub(crate) use signatures::{CallTyping, Signatures};
 
 pub(crate) use attributes::{keeps_alignment, type_attributes, LayoutAttributes};
 

@@ -81,6 +81,10 @@ impl Names {
             None => self.bind_file_scope(name, n),
         }
     }
+    /// What `name` denotes at file scope.
+    pub fn file_scope(&self, name: &str) -> Option<&Named> {
+        self.file.get(name)
+    }
     /// Bind `name` at file scope.
     pub fn bind_file_scope(&mut self, name: &str, n: Named) {
         self.file.insert(name.to_string(), n);

@@ -15,7 +15,7 @@
 //! for non-constant expressions; on the shared benchmarks and the repo's
 //! programs it gives no constant the evaluator does not.
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use super::decl::scalar_initializer;
 use super::Lowerer;
 use crate::c::arith::Val;

@@ -8,7 +8,7 @@
 //! The operators are lowered in [`super::operators`], the reads and writes
 //! of objects in [`super::lvalue`].
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use super::{Lowerer, Symbol};
 use crate::c::arith::Val;
 use crate::c::types::{char_literal, integer_literal, size_of, string_literal, CType};

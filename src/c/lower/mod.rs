@@ -69,6 +69,12 @@ use num_traits::{One, Zero};
 
 pub use calls::ExternalCalls;
 pub(crate) use typing::prelude::*;
+
+/// The typing traits (see `typing/host.rs`), for the files of the lowering
+/// that read types with them.
+pub(crate) mod typed {
+    pub(crate) use super::typing::prelude::*;
+}
 pub(crate) use calls::{Frame, JumpScope};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -193,7 +199,8 @@ pub fn lower(
     let mut links = std::collections::BTreeSet::new();
     // The types of the expressions, decided once for every round.
     let none = Rc::new(typing::ExprTypes::default());
-    let elaborated = Rc::new(typing::elaborate(unit, typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), none)));
+    let types = typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), none);
+    let elaborated = Rc::new(typing::elaborate(unit, types, &mut calls::Calls::new(unit, calls::ExternalCalls::default())));
     for _ in 0..8 {
         let l = lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, elaborated.clone());
         let (program, found, exposure, found_links, _) = lower_once(l, unit)?;

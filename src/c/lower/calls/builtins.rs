@@ -3,7 +3,7 @@
 //! compile-time queries give. Every other call, builtin or not, evaluates
 //! each argument once; lowering, typing and the effect analysis ask here.
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use crate::c::lower::Lowerer;
 use crate::ir::Approximation;
 use crate::c::arith::Val;

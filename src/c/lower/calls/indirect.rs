@@ -2,7 +2,7 @@
 //! pointer may hold (each inlined on its own branch), to code outside the
 //! program otherwise, and recursion that goes through a pointer.
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use super::MAX_INDIRECT_TARGETS;
 use crate::c::arith::Val;
 use crate::c::cfg::Cursor;

@@ -11,7 +11,7 @@ mod recursion;
 
 pub use library::ExternalCalls;
 pub(crate) use frame::{Frame, JumpScope, ReturnTarget};
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use library::NONDET_PREFIX;
 
 use crate::c::lower::{facts, FunctionInfo};
@@ -145,6 +145,17 @@ impl Calls {
     }
     pub fn pop_frame(&mut self) -> Option<Frame> {
         self.frames.pop()
+    }
+}
+
+/// The elaboration pass reads what bodies call from here (see
+/// `typing/elaborate.rs`).
+impl super::typing::CallGraph for Calls {
+    fn index_bodies(&mut self, functions: &super::typing::Signatures<'_>) -> Vec<String> {
+        Calls::index_bodies(self, functions)
+    }
+    fn reachable(&self, functions: &super::typing::Signatures<'_>, roots: Vec<String>) -> HashSet<String> {
+        self.reachable_functions(functions, roots).into_iter().map(|(f, _)| f).collect()
     }
 }
 

@@ -5,7 +5,7 @@
 //! Floating-point variables (and struct parameters passed by value) are
 //! *opaque*: their values are not modelled, every read is any value.
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use super::PtrVal;
 use crate::c::lower::{LValue, Lowerer, Symbol};
 use crate::ir::origin::Owner;

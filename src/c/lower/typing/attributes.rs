@@ -5,7 +5,7 @@
 //! declarations that use it. `records.rs` places members by what these
 //! say.
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use crate::error::{Result, TesseraError};
 use lang_c::ast::*;
 use lang_c::span::Node;

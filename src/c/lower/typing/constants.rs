@@ -31,7 +31,7 @@
 //! as lowering counts it, so that an expression nested too deeply is
 //! refused by lowering with its message).
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use crate::c::arith::{ArithOp, Outcome, Val};
 use crate::c::lower::calls::builtins::{operand_evaluation, CompileTimeQuery, OperandEvaluation};
 use crate::c::lower::operators::{arith_op, cmp_op};

@@ -39,10 +39,10 @@
 //! one: such nodes are marked ([`ExprTypes`]'s `floating`), and lowering
 //! reading one counts as meeting that type, as deciding it did.
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use super::ExprTypes;
 use crate::c::lower::syntax::declarator_name;
-use super::reader::TypingReader;
+use super::reader::{CallGraph, TypingReader};
 use crate::c::lower::Symbol;
 use crate::c::types::CType;
 use crate::error::Result;
@@ -55,19 +55,19 @@ use std::collections::{HashMap, HashSet};
 /// yet). A file-scope declaration the reader rejects leaves the table
 /// empty: lowering decides every type itself, and stops where it rejects
 /// the file.
-pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>) -> ExprTypes {
+pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> ExprTypes {
     let mut reader = TypingReader::new(unit, types);
     // The initializers of globals are read for their types, as lowering
     // evaluates them (calls there are not the bodies' calls).
     let mut read_initializer = |r: &mut TypingReader<'a>, i: &'a Node<Initializer>| {
-        let _ = Elaboration { l: r, through_pointer: &mut false }.elaborate_initializer(i);
+        let _ = Elaboration { l: r, calls: &NoCalls, through_pointer: &mut false }.elaborate_initializer(i);
     };
-    if reader.file_scope(unit, &mut read_initializer).is_err() {
+    if reader.file_scope(unit, calls, &mut read_initializer).is_err() {
         return ExprTypes::default();
     }
     let file_scope_records = reader.types.records.len();
     let mut through_pointer = false;
-    let mut pass = Elaboration { l: &mut reader, through_pointer: &mut through_pointer };
+    let mut pass = Elaboration { l: &mut reader, calls: &*calls, through_pointer: &mut through_pointer };
     // Only the bodies a run from `main` may reach are ever lowered.
     let from_main = pass.reachable(vec!["main".to_string()]);
     pass.bodies(unit, &from_main, &HashSet::new());
@@ -90,8 +90,22 @@ pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>) 
 /// declarations it uses (see the module's documentation).
 struct Elaboration<'p, 'a> {
     l: &'p mut TypingReader<'a>,
+    /// What each body calls (see [`CallGraph`]).
+    calls: &'p dyn CallGraph,
     /// A call through a pointer has been met (see [`elaborate`]).
     through_pointer: &'p mut bool,
+}
+
+/// No calls: initializers at file scope are not bodies.
+struct NoCalls;
+
+impl CallGraph for NoCalls {
+    fn index_bodies(&mut self, _: &super::Signatures<'_>) -> Vec<String> {
+        Vec::new()
+    }
+    fn reachable(&self, _: &super::Signatures<'_>, _: Vec<String>) -> HashSet<String> {
+        HashSet::new()
+    }
 }
 
 /// The specifier that made each record the pass met in a body (numbered
@@ -122,7 +136,7 @@ pub(super) fn mentions_record_from(t: &CType, first: usize) -> bool {
 impl<'a> Elaboration<'_, 'a> {
     /// The functions a call of `roots` may reach (see `calls/`).
     fn reachable(&self, roots: Vec<String>) -> HashSet<String> {
-        self.l.calls.reachable_functions(self.l.types.signatures(), roots).into_iter().map(|(f, _)| f).collect()
+        self.calls.reachable(self.l.types.signatures(), roots)
     }
 
     /// The bodies of the functions `these` not in `done`, in the order of
@@ -242,6 +256,7 @@ impl<'a> Elaboration<'_, 'a> {
     /// initializer as lowering has it (see `decl.rs`).
     fn elaborate_declaration(&mut self, decl: &'a Node<Declaration>) -> Result<()> {
         let through_pointer = &mut *self.through_pointer;
+        let calls = self.calls;
         self.l.declarators(decl, |l, init, name, ty, storage| {
             // Lowering reads a variable's attributes (the constant of
             // `aligned(N)`, see `decl.rs`).
@@ -258,7 +273,7 @@ impl<'a> Elaboration<'_, 'a> {
             let initializer = init.node.initializer.as_ref();
             if let Some(i) = initializer {
                 l.bind(&name, Symbol::Opaque { ty: ty.clone() });
-                Elaboration { l: &mut *l, through_pointer: &mut *through_pointer }.elaborate_initializer(i)?;
+                Elaboration { l: &mut *l, calls, through_pointer: &mut *through_pointer }.elaborate_initializer(i)?;
             }
             let ty = l.complete_array_type(ty, initializer);
             l.bind(&name, Symbol::Opaque { ty });

@@ -40,6 +40,7 @@ mod signatures;
 mod sizes;
 
 pub(crate) use elaborate::elaborate;
+pub(crate) use reader::CallGraph;
 pub(crate) use host::TypingHost;
 
 /// The typing traits, for a file that reads types with them.

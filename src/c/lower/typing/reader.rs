@@ -21,7 +21,6 @@
 use super::prelude::*;
 use super::{Named, Types};
 use crate::c::arith::Val;
-use crate::c::lower::calls::{Calls, ExternalCalls};
 use crate::c::lower::syntax::{attribute_names, declarator_name};
 use crate::c::lower::{facts, Storage, Symbol};
 use crate::c::types::CType;
@@ -54,8 +53,14 @@ pub(crate) struct TypingReader<'a> {
     globals: HashMap<String, Global>,
     /// The globals whose address the program takes (they live in memory).
     addressed: HashSet<String>,
-    /// What each body does, for the functions a run may reach (see `calls/`).
-    pub(super) calls: Calls,
+}
+
+/// What the elaboration pass asks of the calls (`calls/`, which know what
+/// each body does): once the file scope is read, the defined functions
+/// used as values; the functions a call of some may reach.
+pub(crate) trait CallGraph {
+    fn index_bodies(&mut self, functions: &super::Signatures<'_>) -> Vec<String>;
+    fn reachable(&self, functions: &super::Signatures<'_>, roots: Vec<String>) -> HashSet<String>;
 }
 
 impl<'a> super::TypingHost<'a> for TypingReader<'a> {
@@ -85,13 +90,13 @@ impl<'a> super::TypingHost<'a> for TypingReader<'a> {
 
 impl<'a> TypingReader<'a> {
     pub(crate) fn new(unit: &'a TranslationUnit, types: Types<'a>) -> TypingReader<'a> {
-        TypingReader { types, depth: 0, globals: HashMap::new(), addressed: facts::addressed_in_unit(unit), calls: Calls::new(unit, ExternalCalls::default()) }
+        TypingReader { types, depth: 0, globals: HashMap::new(), addressed: facts::addressed_in_unit(unit) }
     }
 
     /// The file-scope declarations and the functions' signatures, then
-    /// the functions used as values (see [`Calls::index_bodies`]); each
-    /// initializer is read with `initializer` (see `elaborate.rs`).
-    pub(super) fn file_scope(&mut self, unit: &'a TranslationUnit, initializer: &mut dyn FnMut(&mut Self, &'a Node<Initializer>)) -> Result<()> {
+    /// the functions used as values (from `calls`); each initializer is
+    /// read with `initializer` (see `elaborate.rs`).
+    pub(super) fn file_scope(&mut self, unit: &'a TranslationUnit, calls: &mut dyn CallGraph, initializer: &mut dyn FnMut(&mut Self, &'a Node<Initializer>)) -> Result<()> {
         for ext in &unit.0 {
             match &ext.node {
                 ExternalDeclaration::Declaration(d) => {
@@ -101,7 +106,7 @@ impl<'a> TypingReader<'a> {
                 ExternalDeclaration::StaticAssert(_) => {}
             }
         }
-        let values = self.calls.index_bodies(self.types.signatures());
+        let values = calls.index_bodies(self.types.signatures());
         self.types.signatures_mut().set_values(values);
         Ok(())
     }

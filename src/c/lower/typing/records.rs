@@ -3,7 +3,7 @@
 //! ILP32), so that `sizeof`, member offsets and pointer arithmetic agree
 //! with the compiled program.
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use super::attributes::{keeps_alignment, LayoutAttributes};
 use super::Types;
 use crate::c::types::{size_of, CType, Field, Record, LONG_DOUBLE};

@@ -2,7 +2,7 @@
 //! alignments of the types as gcc lays them out for the data model
 //! (`records.rs`), and the variable-length array lengths C evaluates.
 
-use crate::c::lower::typing::prelude::*;
+use crate::c::lower::typed::*;
 use crate::c::arith::Val;
 use crate::c::types::CType;
 use crate::error::Result;

@@ -12,7 +12,9 @@
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
 //! - `typing/`: static C types (each expression's decided once, by the
-//!   elaboration pass before lowering: `typing/elaborate.rs`), the names in
+//!   elaboration pass before lowering, on a typing-only reader:
+//!   `typing/elaborate.rs`; the typing methods are traits over
+//!   `typing/host.rs`, which lowering implements), the names in
 //!   scope as typing sees them, the functions' signatures, structs and
 //!   unions and their layout, `sizeof`/`_Alignof`/`offsetof`
 //!   ([`typing::Types`]);

@@ -2,7 +2,7 @@
 //! layer (array lengths, enumerators, bit-field widths, `case` labels,
 //! `aligned(N)`, `_Alignas(N)`, `offsetof` indices, initializers of
 //! globals, `__builtin_choose_expr`, `__builtin_constant_p`): see
-//! [`Lowerer::fold_constant`].
+//! [`ConstantTyping::fold_constant`].
 //!
 //! Each operator has one meaning: the evaluator folds through `c::Arith`'s
 //! own operations, the ones lowering's operators call (`operators.rs`,
@@ -24,12 +24,11 @@
 //! callers (`constant.rs`) then fall back to lowering the expression,
 //! which gives today's answer or today's error message.
 //!
-//! What still ties this to a `Lowerer` (issue 26, "elaborate once"): the
-//! types of nodes (`object_type`), type names (`type_name`) and
-//! `sizeof`/`_Alignof`/`offsetof` are `Lowerer` methods over the typing
-//! state, and the nesting limit is lowering's (`enter`/`leave`, counted
-//! as lowering counts it, so that an expression nested too deeply is
-//! refused by lowering with its message).
+//! It is written over [`super::TypingHost`] (see `host.rs`): the nesting
+//! limit is the host's (`enter`/`leave`: lowering counts levels as it
+//! always did, so an expression nested too deeply is refused by lowering
+//! with its message), and so is the fall-back for a constant it does not
+//! decide (lowering evaluates it; the typing-only reader has none).
 
 use crate::c::lower::typed::*;
 use crate::c::arith::{ArithOp, Outcome, Val};

@@ -2,13 +2,12 @@
 //! (typedef names, enumerations and their constants, `__typeof__`),
 //! declarators (pointers, arrays, functions), function signatures and
 //! prototypes, typedefs, and a declaration's layout attributes.
-//! [`Lowerer::declarators`] reads a declaration's declarators for both
-//! lowering (`decl.rs`, which makes the objects) and the elaboration pass
-//! (`elaborate.rs`), so the two bind the same names to the same types.
+//! [`DeclaratorTyping::declarators`] reads a declaration's declarators for
+//! both lowering (`decl.rs`, which makes the objects) and the elaboration
+//! pass (`elaborate.rs`), so the two bind the same names to the same types.
 //!
-//! Array lengths and enumerators are constant expressions, evaluated by
-//! lowering's expression code (see `constant.rs`): that is why these are
-//! still `Lowerer` methods.
+//! Array lengths and enumerators are constant expressions (see
+//! `constants.rs`, and `constant.rs` for lowering's fall-back).
 
 use crate::c::lower::*;
 use crate::c::lower::syntax::{attribute_names, declarator_name, is_function_declarator, return_type, type_specifiers};
@@ -115,7 +114,7 @@ pub(crate) trait DeclaratorTyping<'a>: super::TypingHost<'a> + Sized {
 
     /// The declarators of `decl`, in order. One that names a type or
     /// declares a function is bound, or declared, here (see
-    /// [`Lowerer::type_or_function`]); one that declares an object is
+    /// [`DeclaratorTyping::type_or_function`]); one that declares an object is
     /// `object`'s, with its name, its declared type and the declaration's
     /// storage class. Lowering ([`Lowerer::declaration`]) and the
     /// elaboration pass (`typing/elaborate.rs`) both read declarations

@@ -1,10 +1,9 @@
 //! Elaboration: the C type of every expression of the translation unit,
 //! decided in one pass before lowering (see [`elaborate`]).
 //!
-//! The pass reads the file-scope declarations as lowering does (with
-//! lowering's own declaration methods, on a lowerer of its own whose model
-//! is thrown away: array lengths and enumeration constants are evaluated
-//! exactly as lowering evaluates them), then walks once every function
+//! The pass runs on the typing-only reader (`reader.rs`), which reads the
+//! file-scope declarations with the typing methods lowering uses (no
+//! graph, no variables, no initializer lowering), then walks once every function
 //! body lowering may inline — those a run from `main` may reach, and every
 //! function used as a value once a call through a pointer is met — with
 //! its own scopes: parameters, blocks, `for` declarations, statement
@@ -12,7 +11,7 @@
 //! bound to its declared type. It decides the type of every expression
 //! node (those in type names and in the operands of inline assembly too)
 //! and the member every `.`/`->` names. Lowering reads these
-//! ([`Lowerer::object_type`], [`Lowerer::member_of`]) and never decides
+//! ([`super::ExprTyping::object_type`], [`super::ExprTyping::member_of`]) and never decides
 //! them again, however often it inlines a body.
 //!
 //! A struct or union first met inside a function body has a number of its

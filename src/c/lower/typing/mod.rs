@@ -7,7 +7,38 @@
 //! records, enumeration tags, alignments and type attributes, the names in
 //! scope, the signatures, and the type decided for each expression — is
 //! [`Types`], private to this folder; the rest of the lowering reads it
-//! through [`Types`]'s methods and the `Lowerer` methods defined here.
+//! through [`Types`]'s methods and the typing traits.
+//!
+//! # Typing needs no `Lowerer`
+//!
+//! The typing methods are written once, as the provided methods of traits
+//! over [`TypingHost`] (`host.rs`): [`ExprTyping`] (this file),
+//! [`DeclaratorTyping`], [`RecordTyping`]/[`MemberTyping`],
+//! [`SizeTyping`], [`AttributeTyping`], [`ConstantTyping`],
+//! [`CallTyping`]. A host gives the typing state, binding, the nesting
+//! limit, and the value of a constant the evaluator does not decide.
+//! Lowering is one host (its call sites read `self.type_of(e)`); the
+//! typing-only reader (`reader.rs`), on which the elaboration pass runs,
+//! is the other.
+//!
+//! What is still read twice (issue 26, item 2, step 3): each round of
+//! lowering starts from an empty [`Types`] and reads the file scope again
+//! through `Lowerer::file_scope` (lowering's declarations bind typing's
+//! names as they make lowering's symbols: `Lowerer::bind`). Handing each
+//! round a clone of the reader's state instead needs (a) `Types: Clone`
+//! (plain data but the `Rc` table); (b) lowering's `file_scope` split so
+//! it only makes globals and initial values, without binding typing names,
+//! re-declaring signatures (`function_definition` refuses a function
+//! defined twice) or meeting records again; (c) the reader to bind each
+//! global exactly as lowering does where the two differ today (the
+//! errors lowering raises at file scope, which the reader does not all
+//! raise; a constant the evaluator does not decide, which lowering
+//! evaluates); (d) one numbering of records: body records are numbered
+//! by lowering in the order it inlines bodies, which the pass does not
+//! follow, and the number shows in the printed names of anonymous
+//! structs (`memory/links.rs`), so the pass numbers stay mapped
+//! ([`Types::in_lowering_numbers`]) unless lowering's numbering changes
+//! (an output change).
 //!
 //! # Each expression's type is decided once
 //!

@@ -8,7 +8,9 @@
 //! read (a frame: lowering inlines bodies, so a body's names are not its
 //! caller's) its blocks, innermost last. Lowering binds and opens scopes
 //! through its own methods (`Lowerer::bind`, `push_scope`, `enter_frame`
-//! in `lower/mod.rs`), which keep this table in step with its symbols.
+//! in `lower/mod.rs`), which keep this table in step with its symbols;
+//! the typing-only reader (`reader.rs`, for the elaboration pass) binds
+//! and opens scopes here directly.
 
 use crate::c::arith::Val;
 use crate::c::lower::Symbol;

@@ -346,7 +346,7 @@ pub(crate) trait RecordTyping<'a>: super::TypingHost<'a> + Sized {
 impl<'a, T: super::TypingHost<'a>> RecordTyping<'a> for T {}
 
 pub(crate) trait MemberTyping<'a>: super::TypingHost<'a> + Sized {
-    /// The member named by `s.f` or `p->f` (see [`Lowerer::member_of`]).
+    /// The member named by `s.f` or `p->f` (see [`super::ExprTyping::member_of`]).
     fn find_member(&mut self, m: &'a Node<MemberExpression>) -> Result<Member> {
         let base = match m.node.operator.node {
             MemberOperator::Direct => self.object_type(&m.node.expression)?,

@@ -4,9 +4,10 @@
 //! decide the type of a call (its return type) and of a function's name;
 //! lowering reads them to inline, summarize or refuse a call.
 //!
-//! They are filled as the file-scope declarations are read (`decl.rs`),
-//! and the functions used as values once every declaration is (see
-//! `Lowerer::file_scope`), before any body is read.
+//! They are filled as the file-scope declarations are read (`decl.rs`,
+//! and `reader.rs` for the elaboration pass), and the functions used as
+//! values once every declaration is (see `Lowerer::file_scope`), before
+//! any body is read.
 
 use crate::c::lower::FunctionInfo;
 use crate::c::types::CType;

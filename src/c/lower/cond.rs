@@ -1,6 +1,7 @@
 //! Conditions: Boolean terms for `e != 0`, and branching of the cursor on
 //! a condition (short-circuit operators with effects become control flow).
 
+use crate::c::lower::typed::*;
 use super::operators::cmp_op;
 use super::Lowerer;
 use crate::c::cfg::Cursor;

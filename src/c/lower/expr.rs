@@ -8,7 +8,7 @@
 //! The operators are lowered in [`super::operators`], the reads and writes
 //! of objects in [`super::lvalue`].
 
-use super::facts::is_compound_assign;
+use crate::c::lower::typed::*;
 use super::{Lowerer, Symbol};
 use crate::c::arith::Val;
 use crate::c::types::{char_literal, integer_literal, size_of, string_literal, CType};
@@ -19,8 +19,7 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
 use std::collections::HashSet;
-use super::calls::builtins::{operand_evaluation, OperandEvaluation};
-use super::calls::library::{keeps_memory, NONDET_PREFIX};
+use super::calls::library::keeps_memory;
 
 /// An evaluated call argument.
 pub(super) enum Argument {
@@ -30,19 +29,6 @@ pub(super) enum Argument {
     Nondet(Option<(BigInt, BigInt)>),
     /// A struct passed by value: the address of the argument, if it has one.
     Object(Option<super::memory::PtrVal>),
-}
-
-/// An expression that is a literal up to signs and casts (a divisor that
-/// cannot be zero by surprise).
-fn literal_like(e: &Expression) -> bool {
-    match e {
-        Expression::Constant(_) | Expression::SizeOfTy(_) | Expression::SizeOfVal(_) => true,
-        Expression::UnaryOperator(u) => {
-            matches!(u.node.operator.node, UnaryOperator::Minus | UnaryOperator::Plus) && literal_like(&u.node.operand.node)
-        }
-        Expression::Cast(c) => literal_like(&c.node.expression.node),
-        _ => false,
-    }
 }
 
 impl<'a> Lowerer<'a> {
@@ -64,63 +50,6 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.eval(e, false).map(|_| ())
-    }
-
-    /// Whether evaluating `e` may do more than read variables: assign, call
-    /// a function (other than `__VERIFIER_nondet_*`, whose fresh value
-    /// changes nothing), or divide by a value that might be zero (its
-    /// `assume divisor != 0` must not be hoisted out of a condition).
-    pub fn has_effects(&self, e: &Node<Expression>) -> bool {
-        match &e.node {
-            Expression::Identifier(_)
-            | Expression::Constant(_)
-            | Expression::StringLiteral(_)
-            | Expression::SizeOfTy(_)
-            | Expression::SizeOfVal(_)
-            | Expression::AlignOf(_)
-            | Expression::OffsetOf(_) => false,
-            Expression::Call(c) => {
-                let pure_builtin = match &c.node.callee.node {
-                    Expression::Identifier(id) => {
-                        let n = id.node.name.as_str();
-                        let defined = self.types.signatures().is_defined(n);
-                        if !defined && matches!(operand_evaluation(n), Some(OperandEvaluation::Unevaluated(_))) {
-                            // Its operands are never evaluated.
-                            return false;
-                        }
-                        !defined && (n.starts_with(NONDET_PREFIX) || n == "__builtin_expect" || n == "__builtin_choose_expr")
-                    }
-                    _ => false,
-                };
-                !pure_builtin || c.node.arguments.iter().any(|a| self.has_effects(a))
-            }
-            Expression::UnaryOperator(u) => match u.node.operator.node {
-                UnaryOperator::PostIncrement
-                | UnaryOperator::PostDecrement
-                | UnaryOperator::PreIncrement
-                | UnaryOperator::PreDecrement => true,
-                _ => self.has_effects(&u.node.operand),
-            },
-            Expression::Cast(c) => self.has_effects(&c.node.expression),
-            Expression::BinaryOperator(b) => {
-                let op = &b.node.operator.node;
-                if matches!(op, BinaryOperator::Assign) || is_compound_assign(op) {
-                    return true;
-                }
-                if matches!(op, BinaryOperator::Divide | BinaryOperator::Modulo) && !literal_like(&b.node.rhs.node) {
-                    return true;
-                }
-                self.has_effects(&b.node.lhs) || self.has_effects(&b.node.rhs)
-            }
-            Expression::Conditional(c) => {
-                self.has_effects(&c.node.condition)
-                    || self.has_effects(&c.node.then_expression)
-                    || self.has_effects(&c.node.else_expression)
-            }
-            Expression::Comma(es) => es.iter().any(|x| self.has_effects(x)),
-            Expression::Member(m) => self.has_effects(&m.node.expression),
-            _ => true,
-        }
     }
 
     /// A value that must survive the evaluation of `later` expressions:
@@ -397,12 +326,7 @@ impl<'a> Lowerer<'a> {
 
     /// The type of a nondeterministic-value function not defined in the file.
     pub fn nondet_type(&self, name: &str) -> Option<IntType> {
-        let suffix = name.strip_prefix(NONDET_PREFIX)?;
-        let info = self.types.signatures().function(name);
-        if info.is_some_and(|f| f.def.is_some()) {
-            return None;
-        }
-        self.arith.machine().nondet_type(suffix).or_else(|| info.and_then(|f| f.ret.int()))
+        self.types.nondet_type(name)
     }
 
     fn conditional(&mut self, c: &'a Node<ConditionalExpression>, s: lang_c::span::Span, want: bool) -> Result<Option<Val>> {

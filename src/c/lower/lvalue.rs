@@ -1,6 +1,7 @@
 //! Lvalues: where a C object of integer type lives (a program variable,
 //! memory cells, or nowhere modelled), and the loads from and stores to it.
 
+use crate::c::lower::typed::*;
 use super::{LValue, Lowerer, Symbol};
 use crate::c::arith::Val;
 use crate::c::types::CType;

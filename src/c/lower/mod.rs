@@ -12,7 +12,9 @@
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
 //! - `typing/`: static C types (each expression's decided once, by the
-//!   elaboration pass before lowering: `typing/elaborate.rs`), the names in
+//!   elaboration pass before lowering, on a typing-only reader:
+//!   `typing/elaborate.rs`; the typing methods are traits over
+//!   `typing/host.rs`, which lowering implements), the names in
 //!   scope as typing sees them, the functions' signatures, structs and
 //!   unions and their layout, `sizeof`/`_Alignof`/`offsetof`
 //!   ([`typing::Types`]);
@@ -68,6 +70,13 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
 pub use calls::ExternalCalls;
+pub(crate) use typing::prelude::*;
+
+/// The typing traits (see `typing/host.rs`), for the files of the lowering
+/// that read types with them.
+pub(crate) mod typed {
+    pub(crate) use super::typing::prelude::*;
+}
 pub(crate) use calls::{Frame, JumpScope};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -146,10 +155,8 @@ pub struct Marks {
 }
 
 pub(crate) struct Lowerer<'a> {
-    text: &'a str,
     /// Types and layout (see `typing/`).
     types: typing::Types<'a>,
-    map: &'a SourceMap,
     file: String,
     /// The integer operations (see `c::arith`), and the machine model.
     arith: Arith,
@@ -194,7 +201,8 @@ pub fn lower(
     let mut links = std::collections::BTreeSet::new();
     // The types of the expressions, decided once for every round.
     let none = Rc::new(typing::ExprTypes::default());
-    let elaborated = Rc::new(typing::elaborate(lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, none), unit));
+    let types = typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), none);
+    let elaborated = Rc::new(typing::elaborate(unit, types, &mut calls::Calls::new(unit, calls::ExternalCalls::default())));
     for _ in 0..8 {
         let l = lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, elaborated.clone());
         let (program, found, exposure, found_links, _) = lower_once(l, unit)?;
@@ -237,9 +245,7 @@ fn lowerer<'a>(
 ) -> Lowerer<'a> {
     let (cfg, entry, exit) = CfgBuilder::new();
     Lowerer {
-        text,
-        types: typing::Types::new(unit, text, *arith.machine(), marks.alignof_typeof.clone(), marks.pack.clone(), elaborated),
-        map,
+        types: typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), elaborated),
         file: file.to_string(),
         arith,
         cfg,
@@ -269,27 +275,11 @@ impl<'a> Lowerer<'a> {
     // ---- positions and errors
 
     pub fn span(&self, s: lang_c::span::Span) -> Option<Span> {
-        if s.is_none() {
-            return None;
-        }
-        self.map.span(self.text, s.start)
+        self.types.span(s)
     }
-    /// The source text of a syntax node, on one line (for messages). A
-    /// macro expanded across lines leaves the preprocessor's line markers
-    /// (`# 3 "a.c" 3 4`) inside an expression: they are not the user's text.
+    /// The source text of a syntax node, on one line (for messages).
     pub fn source_text(&self, s: lang_c::span::Span) -> String {
-        let text = self.text.get(s.start..s.end).unwrap_or("");
-        let one_line: String = text
-            .lines()
-            .filter(|line| !line.trim_start().starts_with('#'))
-            .flat_map(str::split_whitespace)
-            .collect::<Vec<_>>()
-            .join(" ");
-        if one_line.chars().count() > 60 {
-            format!("{}...", one_line.chars().take(57).collect::<String>())
-        } else {
-            one_line
-        }
+        self.types.source_text(s)
     }
     pub fn unsupported(&self, s: lang_c::span::Span, what: impl Into<String>) -> TesseraError {
         TesseraError::unsupported(self.span(s), what)
@@ -474,6 +464,30 @@ impl<'a> Lowerer<'a> {
         Ok(program)
     }
 
+}
+
+/// Lowering reads types with the typing layer's methods, over its own
+/// typing state; a constant the evaluator does not decide is lowered at
+/// the entry (see `constant.rs`).
+impl<'a> TypingHost<'a> for Lowerer<'a> {
+    fn types(&self) -> &typing::Types<'a> {
+        &self.types
+    }
+    fn types_mut(&mut self) -> &mut typing::Types<'a> {
+        &mut self.types
+    }
+    fn bind(&mut self, name: &str, sym: Symbol) {
+        Lowerer::bind(self, name, sym)
+    }
+    fn enter(&mut self, s: lang_c::span::Span) -> Result<()> {
+        Lowerer::enter(self, s)
+    }
+    fn leave(&mut self) {
+        Lowerer::leave(self)
+    }
+    fn evaluate_constant(&mut self, e: &'a Node<Expression>) -> (Result<Val>, bool) {
+        self.evaluate_at_entry(e)
+    }
 }
 
 /// A location on a cycle that has no dominating header: strip back edges

@@ -3,6 +3,7 @@
 //! a result must be in range). `++`/`--` and compound assignment go to
 //! `update.rs`, pointer operands to `memory/`, conditions to `cond.rs`.
 
+use crate::c::lower::typed::*;
 use super::facts::is_compound_assign;
 use super::update::Update;
 use super::{LValue, Lowerer};

@@ -3,6 +3,7 @@
 //! path of its own, and recorded as an approximation (a compiler picks one
 //! order, so no NO may rest on the choice).
 
+use crate::c::lower::typed::*;
 use super::calls::library::{keeps_memory, OUTPUT};
 use super::Lowerer;
 use super::memory::PtrVal;

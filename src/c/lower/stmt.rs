@@ -3,6 +3,7 @@
 //! Each C loop gets exactly one header location (created here, with the
 //! loop statement's position); every back edge of the loop goes to it.
 
+use crate::c::lower::typed::*;
 use super::calls::ReturnTarget;
 use super::{JumpScope, Lowerer};
 use crate::c::cfg::Cursor;

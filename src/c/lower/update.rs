@@ -6,6 +6,7 @@
 //! see `memory/`). The value is the one stored, or the old one for a
 //! postfix form.
 
+use crate::c::lower::typed::*;
 use super::{LValue, Lowerer};
 use crate::c::arith::{ArithOp, Val};
 use crate::c::lower::memory::PtrVal;

@@ -3,6 +3,7 @@
 //! compile-time queries give. Every other call, builtin or not, evaluates
 //! each argument once; lowering, typing and the effect analysis ask here.
 
+use crate::c::lower::typed::*;
 use crate::c::lower::Lowerer;
 use crate::ir::Approximation;
 use crate::c::arith::Val;
@@ -58,16 +59,6 @@ pub(crate) fn operand_evaluation(name: &str) -> Option<OperandEvaluation> {
 pub(super) const UNMODELLED_BUILTINS: &[&str] = &["__builtin_dynamic_object_size"];
 
 impl<'a> Lowerer<'a> {
-    /// The operand `__builtin_choose_expr(c, a, b)` chooses: `a` when the
-    /// constant `c` is not zero, else `b`. Only that operand is evaluated.
-    pub(in crate::c::lower) fn chosen_operand(&mut self, c: &'a Node<CallExpression>) -> Result<&'a Node<Expression>> {
-        let [cond, a, b] = c.node.arguments.as_slice() else {
-            return Err(self.syntax(c.span, "`__builtin_choose_expr` takes three arguments"));
-        };
-        let v = self.constant(cond).map_err(|_| self.syntax(cond.span, "the first argument of `__builtin_choose_expr` must be an integer constant"))?;
-        Ok(if v.constant().is_some_and(|k| k.sign() != num_bigint::Sign::NoSign) { a } else { b })
-    }
-
     /// A builtin whose operands are not all evaluated (see
     /// [`operand_evaluation`]); `want`: whether its value is used.
     pub(super) fn builtin_with_unevaluated_operands(&mut self, how: OperandEvaluation, c: &'a Node<CallExpression>, want: bool) -> Result<Option<Val>> {

@@ -2,6 +2,7 @@
 //! the program's arguments (C11 5.1.2.2.1), which come from whoever runs
 //! the program and so are inputs.
 
+use crate::c::lower::typed::*;
 use crate::c::lower::{memory, Frame, Lowerer, Symbol};
 use crate::c::types::CType;
 use crate::error::Result;

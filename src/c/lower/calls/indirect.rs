@@ -2,6 +2,7 @@
 //! pointer may hold (each inlined on its own branch), to code outside the
 //! program otherwise, and recursion that goes through a pointer.
 
+use crate::c::lower::typed::*;
 use super::MAX_INDIRECT_TARGETS;
 use crate::c::arith::Val;
 use crate::c::cfg::Cursor;
@@ -16,37 +17,8 @@ use lang_c::span::Node;
 impl<'a> Lowerer<'a> {
     // ---- calls through function pointers
 
-    /// The defined functions a call through a pointer may reach: those the
-    /// program uses as values (only their addresses can be in a pointer)
-    /// that take these arguments (and return a value, when it is used: the
-    /// pointer's type would not allow a void function otherwise).
-    /// Pointer arguments go to pointer parameters, integers to integers.
-    pub(crate) fn indirect_targets(&mut self, c: &'a Node<CallExpression>, want: bool) -> Result<Vec<String>> {
-        let mut pointers = Vec::new();
-        for a in &c.node.arguments {
-            // A null pointer constant fits either kind of parameter.
-            pointers.push(if crate::c::lower::memory::is_null_constant(&a.node) { None } else { Some(self.is_pointer(a)?) });
-        }
-        let fits = |l: &Self, f: &String| {
-            let Ok(info) = l.callee(f, c) else { return false };
-            let kinds_agree = info.params.iter().zip(&pointers).all(|(p, a)| a.is_none_or(|a| a == matches!(p.ty, CType::Ptr(_))));
-            kinds_agree && (!want || info.ret != CType::Void)
-        };
-        Ok(self.types.signatures().values().iter().filter(|f| fits(self, f)).cloned().collect())
-    }
-
-    /// The type of a call through a pointer: the targets' common return
-    /// type, otherwise (targets that disagree, or none known) any integer.
-    pub(crate) fn indirect_return_type(&self, targets: &[String]) -> CType {
-        let rets: Vec<&CType> = targets.iter().filter_map(|f| self.types.signatures().function(f)).map(|f| &f.ret).collect();
-        match rets.first() {
-            Some(&r) if rets.iter().all(|x| *x == r) => r.clone(),
-            _ => CType::Int(IntType::LONG),
-        }
-    }
-
     /// A call through a function pointer: to the target whose block the
-    /// pointer holds, among [`Lowerer::indirect_targets`] (exactly one
+    /// pointer holds, among [`CallTyping::indirect_targets`](crate::c::lower::typing::CallTyping::indirect_targets) (exactly one
     /// when the pointer is known), or else to code outside the program (a
     /// library function, or a pointer the model lost), lowered like a call
     /// of a function without a definition.

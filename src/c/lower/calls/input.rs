@@ -1,6 +1,7 @@
 //! Reads from the program's input streams (standard input, files): what
 //! they read is an input of the program, as `__VERIFIER_nondet_int()` is.
 
+use crate::c::lower::typed::*;
 use crate::c::lower::memory::PtrVal;
 use crate::c::lower::Lowerer;
 use crate::ir::Approximation;

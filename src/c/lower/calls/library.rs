@@ -12,6 +12,7 @@
 //! it is. Every such call is recorded as an approximation, so no NO answer
 //! rests on it; a YES stays sound.
 
+use crate::c::lower::typed::*;
 use crate::c::lower::memory::PtrVal;
 use super::input::InputCall;
 use crate::c::lower::Lowerer;

@@ -11,6 +11,7 @@ mod recursion;
 
 pub use library::ExternalCalls;
 pub(crate) use frame::{Frame, JumpScope, ReturnTarget};
+use crate::c::lower::typed::*;
 use library::NONDET_PREFIX;
 
 use crate::c::lower::{facts, FunctionInfo};
@@ -89,6 +90,45 @@ impl Calls {
         self.recursive = recursion::recursive_components(&self.body_facts);
         values
     }
+    /// The facts of function `name`'s body, its calls through pointers
+    /// counted as calls of every possible target. (Recursion is found on
+    /// direct calls only: a cycle through a pointer is met while inlining.)
+    pub(crate) fn function_facts(&self, functions: &super::typing::Signatures<'_>, name: &str) -> Option<facts::BodyFacts> {
+        self.body_facts.get(name).map(|f| self.with_indirect_targets(functions, f.clone()))
+    }
+
+    /// Every function a call of `roots` may reach (the roots included),
+    /// each once, with its facts (`None`: no definition in the program).
+    pub(crate) fn reachable_functions(&self, functions: &super::typing::Signatures<'_>, roots: impl IntoIterator<Item = String>) -> Vec<(String, Option<facts::BodyFacts>)> {
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut stack: Vec<String> = roots.into_iter().collect();
+        let mut out = Vec::new();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            let facts = self.function_facts(functions, &f);
+            if let Some(x) = &facts {
+                stack.extend(x.callees.iter().cloned());
+            }
+            out.push((f, facts));
+        }
+        out
+    }
+
+    /// Calls through pointers (and of names that are no function: pointer
+    /// variables) become calls of every defined function used as a value.
+    fn with_indirect_targets(&self, functions: &super::typing::Signatures<'_>, mut f: facts::BodyFacts) -> facts::BodyFacts {
+        let indirect = |c: &String| c == facts::INDIRECT || (!functions.is_function(c) && self.used_as_values.contains(c));
+        let n = f.calls.iter().filter(|c| indirect(c)).count();
+        if n > 0 {
+            f.callees.extend(functions.values().iter().cloned());
+            for _ in 0..n {
+                f.calls.extend(functions.values().iter().cloned());
+            }
+        }
+        f
+    }
     /// The inlined bodies being lowered, outermost first.
     pub fn frames(&self) -> &[Frame] {
         &self.frames
@@ -108,6 +148,17 @@ impl Calls {
     }
 }
 
+/// The elaboration pass reads what bodies call from here (see
+/// `typing/elaborate.rs`).
+impl super::typing::CallGraph for Calls {
+    fn index_bodies(&mut self, functions: &super::typing::Signatures<'_>) -> Vec<String> {
+        Calls::index_bodies(self, functions)
+    }
+    fn reachable(&self, functions: &super::typing::Signatures<'_>, roots: Vec<String>) -> HashSet<String> {
+        self.reachable_functions(functions, roots).into_iter().map(|(f, _)| f).collect()
+    }
+}
+
 impl<'a> Lowerer<'a> {
     // ---- what functions do
 
@@ -118,43 +169,18 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The facts of function `name`'s body, its calls through pointers
-    /// counted as calls of every possible target. (Recursion is found on
-    /// direct calls only: a cycle through a pointer is met while inlining.)
+    /// counted as calls of every possible target (see [`Calls::function_facts`]).
     pub(crate) fn function_facts(&self, name: &str) -> Option<facts::BodyFacts> {
-        self.calls.body_facts.get(name).map(|f| self.with_indirect_targets(f.clone()))
+        self.calls.function_facts(self.types.signatures(), name)
     }
 
-    /// Every function a call of `roots` may reach (the roots included),
-    /// each once, with its facts (`None`: no definition in the program).
+    /// Every function a call of `roots` may reach (see [`Calls::reachable_functions`]).
     pub(crate) fn reachable_functions(&self, roots: impl IntoIterator<Item = String>) -> Vec<(String, Option<facts::BodyFacts>)> {
-        let mut seen: HashSet<String> = HashSet::new();
-        let mut stack: Vec<String> = roots.into_iter().collect();
-        let mut out = Vec::new();
-        while let Some(f) = stack.pop() {
-            if !seen.insert(f.clone()) {
-                continue;
-            }
-            let facts = self.function_facts(&f);
-            if let Some(x) = &facts {
-                stack.extend(x.callees.iter().cloned());
-            }
-            out.push((f, facts));
-        }
-        out
+        self.calls.reachable_functions(self.types.signatures(), roots)
     }
 
-    /// Calls through pointers (and of names that are no function: pointer
-    /// variables) become calls of every defined function used as a value.
-    fn with_indirect_targets(&self, mut f: facts::BodyFacts) -> facts::BodyFacts {
-        let indirect = |c: &String| c == facts::INDIRECT || (!self.types.signatures().is_function(c) && self.calls.used_as_values.contains(c));
-        let n = f.calls.iter().filter(|c| indirect(c)).count();
-        if n > 0 {
-            f.callees.extend(self.types.signatures().values().iter().cloned());
-            for _ in 0..n {
-                f.calls.extend(self.types.signatures().values().iter().cloned());
-            }
-        }
-        f
+    fn with_indirect_targets(&self, f: facts::BodyFacts) -> facts::BodyFacts {
+        self.calls.with_indirect_targets(self.types.signatures(), f)
     }
 
     /// The size of `name`'s body with every call inlined (saturating).
@@ -370,28 +396,6 @@ impl<'a> Lowerer<'a> {
                 self.external_call(name, c, ret, want)
             }
         }
-    }
-
-    /// Inline a call: fresh copies of the callee's parameters and locals,
-    /// its returns joined after the body.
-    /// The called function, if it has a body, is not variadic, and called with as
-    /// many arguments as it takes (shared by inlined and recursive calls).
-    pub(crate) fn callee(&self, name: &str, c: &'a Node<CallExpression>) -> Result<FunctionInfo<'a>> {
-        let Some(info) = self.types.signatures().function(name).cloned().filter(|i| i.def.is_some()) else {
-            return Err(self.unsupported(c.span, format!("call to unknown function {name}")));
-        };
-        let args = &c.node.arguments;
-        if info.variadic && args.len() >= info.params.len() {
-            // The extra arguments run; `va_arg` reads any value (see `expr.rs`).
-            return Ok(info);
-        }
-        if args.len() != info.params.len() && !(info.unprototyped && info.params.is_empty()) {
-            return Err(self.syntax(
-                c.span,
-                format!("`{name}` called with {} arguments but takes {}", args.len(), info.params.len()),
-            ));
-        }
-        Ok(info)
     }
 
     /// The arguments of call `c` whose effects interfere, evaluated in

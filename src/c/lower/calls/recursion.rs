@@ -25,6 +25,7 @@
 //! `Program.approximations` for messages; arguments whose effects interfere
 //! are evaluated in every order, which forbids NO (a compiler picks one).
 
+use crate::c::lower::typed::*;
 use crate::c::lower::memory::{PtrVal, PtrVar};
 use crate::c::lower::{Frame, Lowerer, Symbol};
 use crate::ir::origin::{Owner, PointerPart};

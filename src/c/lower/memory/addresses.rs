@@ -34,6 +34,7 @@
 //! in the lowering that may write a variable. A held address that may
 //! have ended converts to any pointer, as every other integer does.
 
+use crate::c::lower::typed::*;
 use super::pointer::ConstTerm;
 use super::PtrVal;
 use crate::c::lower::{LValue, Lowerer, Symbol};

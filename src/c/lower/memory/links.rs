@@ -44,6 +44,7 @@
 //! has is known after a first round of lowering, like the exposed blocks
 //! (see [`crate::c::lower::lower`]).
 
+use crate::c::lower::typed::*;
 use super::pointer::{ConstTerm, PtrVal, SUMMARY_BASE};
 use crate::c::lower::Lowerer;
 use crate::c::types::CType;

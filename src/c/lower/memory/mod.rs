@@ -40,6 +40,7 @@ mod pointer;
 mod pointer_expr;
 
 pub(crate) use addresses::{forget_overwritten, HeldAddresses};
+use crate::c::lower::typed::*;
 use cells::Block;
 pub(crate) use exposure::Exposure;
 pub(crate) use links::{outside_unions, Contents, LinkField};

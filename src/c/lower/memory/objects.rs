@@ -5,6 +5,7 @@
 //! Floating-point variables (and struct parameters passed by value) are
 //! *opaque*: their values are not modelled, every read is any value.
 
+use crate::c::lower::typed::*;
 use super::PtrVal;
 use crate::c::lower::{LValue, Lowerer, Symbol};
 use crate::ir::origin::Owner;
@@ -25,25 +26,6 @@ pub(crate) enum Storage {
     Static,
     /// Declared `extern` here: unknown contents.
     External,
-}
-
-/// The number of elements an initializer list gives an array of unknown
-/// length (designators `[k] =` included).
-fn list_length<'a>(l: &mut Lowerer<'a>, items: &'a [Node<InitializerListItem>]) -> u64 {
-    let mut next = 0u64;
-    let mut count = 0u64;
-    for item in items {
-        if let Some(d) = item.node.designation.first() {
-            if let Designator::Index(e) = &d.node {
-                if let Some(k) = l.constant_index(e) {
-                    next = k;
-                }
-            }
-        }
-        next += 1;
-        count = count.max(next);
-    }
-    count
 }
 
 impl<'a> Lowerer<'a> {
@@ -104,34 +86,12 @@ impl<'a> Lowerer<'a> {
         r
     }
 
-    /// `int a[] = {1, 2, 3}` has 3 elements; `char s[] = "ab"` has 3.
-    pub(in crate::c::lower) fn complete_array_type(&mut self, ty: CType, init: Option<&'a Node<Initializer>>) -> CType {
-        let CType::Array(elem, None) = &ty else { return ty };
-        let n = match init.map(|i| &i.node) {
-            Some(Initializer::List(items)) => Some(list_length(self, items)),
-            Some(Initializer::Expression(e)) => match &e.node {
-                Expression::StringLiteral(lit) => crate::c::types::string_literal(&lit.node, self.arith.machine()).ok().map(|(_, n)| n as u64 + 1),
-                _ => None,
-            },
-            None => None,
-        };
-        match n {
-            Some(n) => CType::Array(elem.clone(), Some(n)),
-            None => ty,
-        }
-    }
-
-    fn constant_index(&mut self, e: &'a Node<Expression>) -> Option<u64> {
-        let v = self.constant(e).ok()?;
-        v.constant().and_then(|c| u64::try_from(c.clone()).ok())
-    }
-
     /// A compound literal `(T){ ... }`: a block of its own (one per
     /// literal, C11 6.5.2.5), members not named are zero.
     pub(in crate::c::lower) fn compound_literal(&mut self, c: &'a Node<CompoundLiteral>) -> Result<PtrVal> {
         let ty = self.type_name(&c.node.type_name)?;
         let ty = match ty {
-            CType::Array(elem, None) => CType::Array(elem, Some(list_length(self, &c.node.initializer_list))),
+            CType::Array(elem, None) => CType::Array(elem, Some(self.list_length(&c.node.initializer_list))),
             ty => ty,
         };
         let Symbol::Object { ptr, ty } = self.declare_object_as("literal%", None, Owner::CompoundLiteral, ty, None, Storage::Static, c.span)? else {

@@ -6,6 +6,7 @@
 //! ([`Lowerer::move_pointer`]). The memory model they build on is
 //! described in [`super`].
 
+use crate::c::lower::typed::*;
 use super::*;
 use crate::c::lower::{Lowerer, Symbol};
 use crate::c::arith::{ArithOp, CmpOp, Val};

@@ -5,7 +5,7 @@
 //! declarations that use it. `records.rs` places members by what these
 //! say.
 
-use crate::c::lower::Lowerer;
+use crate::c::lower::typed::*;
 use crate::error::{Result, TesseraError};
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -116,10 +116,10 @@ pub(crate) fn type_attributes<'a>(unit: &'a TranslationUnit, text: &str) -> (Has
     (c.found, c.offsets)
 }
 
-impl<'a> Lowerer<'a> {
+pub(crate) trait AttributeTyping<'a>: super::TypingHost<'a> + Sized {
     /// Read gcc's layout attributes (`packed`, `aligned`, and the
     /// `_Alignas` rewritten into one, see `c::gnu`).
-    pub(crate) fn layout_attributes(&mut self, exts: Vec<&'a Node<Extension>>) -> Result<LayoutAttributes> {
+    fn layout_attributes(&mut self, exts: Vec<&'a Node<Extension>>) -> Result<LayoutAttributes> {
         let mut out = LayoutAttributes::default();
         for e in exts {
             let Extension::Attribute(a) = &e.node else { continue };
@@ -130,7 +130,7 @@ impl<'a> Lowerer<'a> {
                     continue;
                 }
                 "aligned" => match a.arguments.first() {
-                    None => self.arith.machine().biggest_alignment,
+                    None => self.arith().machine().biggest_alignment,
                     Some(arg) => self.alignment_value(arg)?,
                 },
                 n if n == crate::c::gnu::ALIGNAS_ATTRIBUTE.trim_matches('_') => {
@@ -140,7 +140,7 @@ impl<'a> Lowerer<'a> {
                         Expression::SizeOfTy(t) => {
                             let ty = self.type_name(&t.node.0)?;
                             let own = self.type_name_alignment(&t.node.0);
-                            match own.or_else(|| self.types.layout(&ty).map(|(_, al)| al)) {
+                            match own.or_else(|| self.types().layout(&ty).map(|(_, al)| al)) {
                                 Some(al) => al,
                                 None => return Err(self.unsupported(arg.span, "`_Alignas` of an incomplete type")),
                             }
@@ -185,9 +185,9 @@ impl<'a> Lowerer<'a> {
 
     /// The alignment a typedef name among the specifiers carries (see
     /// [`Symbol::Typedef`](crate::c::lower::Symbol::Typedef)).
-    pub(crate) fn specifier_alignment(&self, types: &[&'a Node<TypeSpecifier>]) -> Option<u64> {
+    fn specifier_alignment(&self, types: &[&'a Node<TypeSpecifier>]) -> Option<u64> {
         types.iter().find_map(|t| match &t.node {
-            TypeSpecifier::TypedefName(id) => match self.types.named(&id.node.name) {
+            TypeSpecifier::TypedefName(id) => match self.types().named(&id.node.name) {
                 Some(super::Named::Typedef(_, a)) => *a,
                 _ => None,
             },
@@ -200,7 +200,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The alignment a type name carries from an aligned typedef.
-    pub(crate) fn type_name_alignment(&self, tn: &'a Node<TypeName>) -> Option<u64> {
+    fn type_name_alignment(&self, tn: &'a Node<TypeName>) -> Option<u64> {
         let types = crate::c::lower::syntax::type_specifiers(&tn.node.specifiers);
         let own = self.specifier_alignment(&types)?;
         match &tn.node.declarator {
@@ -210,3 +210,5 @@ impl<'a> Lowerer<'a> {
     }
 
 }
+
+impl<'a, T: super::TypingHost<'a>> AttributeTyping<'a> for T {}

@@ -2,7 +2,7 @@
 //! layer (array lengths, enumerators, bit-field widths, `case` labels,
 //! `aligned(N)`, `_Alignas(N)`, `offsetof` indices, initializers of
 //! globals, `__builtin_choose_expr`, `__builtin_constant_p`): see
-//! [`Lowerer::fold_constant`].
+//! [`ConstantTyping::fold_constant`].
 //!
 //! Each operator has one meaning: the evaluator folds through `c::Arith`'s
 //! own operations, the ones lowering's operators call (`operators.rs`,
@@ -24,17 +24,17 @@
 //! callers (`constant.rs`) then fall back to lowering the expression,
 //! which gives today's answer or today's error message.
 //!
-//! What still ties this to a `Lowerer` (issue 26, "elaborate once"): the
-//! types of nodes (`object_type`), type names (`type_name`) and
-//! `sizeof`/`_Alignof`/`offsetof` are `Lowerer` methods over the typing
-//! state, and the nesting limit is lowering's (`enter`/`leave`, counted
-//! as lowering counts it, so that an expression nested too deeply is
-//! refused by lowering with its message).
+//! It is written over [`super::TypingHost`] (see `host.rs`): the nesting
+//! limit is the host's (`enter`/`leave`: lowering counts levels as it
+//! always did, so an expression nested too deeply is refused by lowering
+//! with its message), and so is the fall-back for a constant it does not
+//! decide (lowering evaluates it; the typing-only reader has none).
 
+use crate::c::lower::typed::*;
 use crate::c::arith::{ArithOp, Outcome, Val};
 use crate::c::lower::calls::builtins::{operand_evaluation, CompileTimeQuery, OperandEvaluation};
 use crate::c::lower::operators::{arith_op, cmp_op};
-use crate::c::lower::Lowerer;
+use crate::error::Result;
 use crate::c::types::{char_literal, integer_literal, size_of, string_literal, CType};
 use crate::term::Term;
 use lang_c::ast::*;
@@ -43,12 +43,59 @@ use num_bigint::BigInt;
 
 use super::Named;
 
-impl<'a> Lowerer<'a> {
+pub(crate) trait ConstantTyping<'a>: super::TypingHost<'a> + Sized {
+    /// The value of a constant expression (case labels, enumerators,
+    /// initializers of globals).
+    fn constant(&mut self, e: &'a Node<Expression>) -> Result<Val> {
+        if self.has_effects(e) {
+            return Err(self.unsupported(e.span, "side effects in a constant expression"));
+        }
+        if let Some(v) = self.fold_constant(e) {
+            return Ok(v);
+        }
+        // Not a constant the typing layer decides (see
+        // `typing/constants.rs`): lowering the expression gives today's
+        // answer, or the error saying why it is not a constant.
+        let (v, clean) = self.evaluate_constant(e);
+        let v = v?;
+        if v.constant().is_none() || !clean {
+            return Err(self.unsupported(e.span, "a non-constant expression where C requires a constant"));
+        }
+        Ok(v)
+    }
+
+    /// The number of elements of an array declarator: `None` for a
+    /// variable-length array (its size is then only known at run time).
+    fn array_length(&mut self, e: &'a Node<Expression>) -> Result<Option<u64>> {
+        if self.has_effects(e) {
+            return Ok(None);
+        }
+        if let Some(v) = self.fold_constant(e) {
+            return Ok(v.constant().and_then(|c| u64::try_from(c.clone()).ok()));
+        }
+        // As in `constant`: what the typing layer does not decide.
+        let (v, clean) = self.evaluate_constant(e);
+        Ok(match v {
+            Ok(v) if clean => v.constant().and_then(|c| u64::try_from(c.clone()).ok()),
+            _ => None,
+        })
+    }
+
+    /// The operand `__builtin_choose_expr(c, a, b)` chooses: `a` when the
+    /// constant `c` is not zero, else `b`. Only that operand is evaluated.
+    fn chosen_operand(&mut self, c: &'a Node<CallExpression>) -> Result<&'a Node<Expression>> {
+        let [cond, a, b] = c.node.arguments.as_slice() else {
+            return Err(self.syntax(c.span, "`__builtin_choose_expr` takes three arguments"));
+        };
+        let v = self.constant(cond).map_err(|_| self.syntax(cond.span, "the first argument of `__builtin_choose_expr` must be an integer constant"))?;
+        Ok(if v.constant().is_some_and(|k| k.sign() != num_bigint::Sign::NoSign) { a } else { b })
+    }
+
     /// The value of the side-effect-free expression `e` as a constant,
     /// when this evaluator can decide it (see the module's documentation);
     /// `None`: not a constant it can decide (the caller falls back to
     /// lowering `e`).
-    pub(in crate::c::lower) fn fold_constant(&mut self, e: &'a Node<Expression>) -> Option<Val> {
+    fn fold_constant(&mut self, e: &'a Node<Expression>) -> Option<Val> {
         self.fold(e).filter(|v| v.constant().is_some())
     }
 
@@ -79,7 +126,7 @@ impl<'a> Lowerer<'a> {
     /// lowering decides it before reading.
     fn fold_name(&mut self, e: &'a Node<Expression>) -> Option<Val> {
         let Expression::Identifier(id) = &e.node else { return None };
-        match self.types.named(&id.node.name) {
+        match self.types().named(&id.node.name) {
             Some(Named::Const(v)) => Some(v.clone()),
             _ => None,
         }
@@ -92,7 +139,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn size_t_constant(&self, n: u64) -> Val {
-        self.arith.constant(BigInt::from(n), self.arith.machine().size_t())
+        self.arith().constant(BigInt::from(n), self.arith().machine().size_t())
     }
 
     fn fold_inner(&mut self, e: &'a Node<Expression>) -> Option<Val> {
@@ -104,35 +151,35 @@ impl<'a> Lowerer<'a> {
             Expression::Identifier(_) => self.fold_name(e),
             Expression::Constant(c) => {
                 let (v, t) = match &c.node {
-                    Constant::Integer(i) => integer_literal(i, self.arith.machine()).ok()?,
-                    Constant::Character(s) => char_literal(s, self.arith.machine()).ok()?,
+                    Constant::Integer(i) => integer_literal(i, self.arith().machine()).ok()?,
+                    Constant::Character(s) => char_literal(s, self.arith().machine()).ok()?,
                     Constant::Float(_) => return None,
                 };
-                Some(self.arith.constant(v, t))
+                Some(self.arith().constant(v, t))
             }
             Expression::UnaryOperator(u) => match u.node.operator.node {
                 UnaryOperator::Plus => {
                     let v = self.fold_operand(&u.node.operand)?;
-                    Some(self.arith.promote(v))
+                    Some(self.arith().promote(v))
                 }
                 UnaryOperator::Minus => {
                     let v = self.fold_operand(&u.node.operand)?;
-                    Self::fold_defined(self.arith.neg(v))
+                    Self::fold_defined(self.arith().neg(v))
                 }
                 UnaryOperator::Complement => {
                     let v = self.fold_operand(&u.node.operand)?;
-                    Some(self.arith.bitnot(v))
+                    Some(self.arith().bitnot(v))
                 }
                 UnaryOperator::Negate => {
                     let c = self.fold_condition(&u.node.operand)?;
-                    Some(self.arith.from_bool(Term::not(c)))
+                    Some(self.arith().from_bool(Term::not(c)))
                 }
                 _ => None,
             },
             Expression::Cast(c) => match self.object_type(e).ok()? {
                 CType::Int(t) => {
                     let v = self.fold(&c.node.expression)?;
-                    Some(self.arith.convert(v, t))
+                    Some(self.arith().convert(v, t))
                 }
                 _ => None,
             },
@@ -143,8 +190,8 @@ impl<'a> Lowerer<'a> {
                 let ct = self.fold_condition(&c.node.condition)?;
                 let a = self.fold(&c.node.then_expression)?;
                 let b = self.fold(&c.node.else_expression)?;
-                let t = self.arith.machine().usual(a.ty, b.ty);
-                let (a, b) = (self.arith.convert(a, t), self.arith.convert(b, t));
+                let t = self.arith().machine().usual(a.ty, b.ty);
+                let (a, b) = (self.arith().convert(a, t), self.arith().convert(b, t));
                 let range = match (&a.range, &b.range) {
                     (Some((alo, ahi)), Some((blo, bhi))) => Some((alo.min(blo).clone(), ahi.max(bhi).clone())),
                     _ => None,
@@ -160,12 +207,12 @@ impl<'a> Lowerer<'a> {
             }
             Expression::SizeOfVal(s) => {
                 if let Expression::StringLiteral(lit) = &s.node.0.node {
-                    let (elem, count) = string_literal(&lit.node, self.arith.machine()).ok()?;
+                    let (elem, count) = string_literal(&lit.node, self.arith().machine()).ok()?;
                     let bytes = BigInt::from(size_of(elem)) * BigInt::from(count + 1);
-                    return Some(self.arith.constant(bytes, self.arith.machine().size_t()));
+                    return Some(self.arith().constant(bytes, self.arith().machine().size_t()));
                 }
                 let ty = self.object_type(&s.node.0).ok()?;
-                if self.has_effects(&s.node.0) && self.types.byte_size(&ty).is_none() {
+                if self.has_effects(&s.node.0) && self.types().byte_size(&ty).is_none() {
                     return None;
                 }
                 self.size_value(ty, s.span).ok()
@@ -200,11 +247,11 @@ impl<'a> Lowerer<'a> {
         let (l, r) = (&b.node.lhs, &b.node.rhs);
         if let Some(c) = cmp_op(op) {
             let (x, y) = (self.fold_operand(l)?, self.fold_operand(r)?);
-            return Some(self.arith.from_bool(self.arith.compare(c, x, y)));
+            return Some(self.arith().from_bool(self.arith().compare(c, x, y)));
         }
         if matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) {
             let t = self.fold_condition_binary(b)?;
-            return Some(self.arith.from_bool(t));
+            return Some(self.arith().from_bool(t));
         }
         let aop: ArithOp = arith_op(op)?;
         if crate::c::lower::facts::is_compound_assign(op) {
@@ -213,7 +260,7 @@ impl<'a> Lowerer<'a> {
         let (x, y) = (self.fold_operand(l)?, self.fold_operand(r)?);
         // An operation without an exact encoding is approximated by
         // lowering (a value within bounds): not a constant.
-        Self::fold_defined(self.arith.binary(aop, x, y).ok()?)
+        Self::fold_defined(self.arith().binary(aop, x, y).ok()?)
     }
 
     /// As lowering's `cond_term`: the truth of `e` as a Boolean term.
@@ -227,7 +274,7 @@ impl<'a> Lowerer<'a> {
                 let op = &b.node.operator.node;
                 if let Some(c) = cmp_op(op) {
                     let (x, y) = (self.fold_operand(&b.node.lhs)?, self.fold_operand(&b.node.rhs)?);
-                    return Some(self.arith.compare(c, x, y));
+                    return Some(self.arith().compare(c, x, y));
                 }
                 if matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) {
                     return self.fold_condition_binary(b);
@@ -239,7 +286,7 @@ impl<'a> Lowerer<'a> {
             _ => {}
         }
         let v = self.fold(e)?;
-        Some(self.arith.truth(&v))
+        Some(self.arith().truth(&v))
     }
 
     /// `a && b`, `a || b` (both sides free of effects here). Lowering
@@ -260,7 +307,7 @@ impl<'a> Lowerer<'a> {
     fn fold_builtin(&mut self, c: &'a Node<CallExpression>) -> Option<Val> {
         let Expression::Identifier(id) = &c.node.callee.node else { return None };
         let name = id.node.name.as_str();
-        if self.types.named(name).is_some() || self.types.signatures().function(name).is_some_and(|f| f.def.is_some()) {
+        if self.types().named(name).is_some() || self.types().signatures().function(name).is_some_and(|f| f.def.is_some()) {
             return None;
         }
         if name == "__builtin_expect" && operand_evaluation(name).is_none() {
@@ -271,7 +318,7 @@ impl<'a> Lowerer<'a> {
             for a in rest {
                 self.fold(a)?;
             }
-            return Some(self.arith.convert(v, self.arith.machine().long()));
+            return Some(self.arith().convert(v, self.arith().machine().long()));
         }
         match operand_evaluation(name)? {
             OperandEvaluation::Chosen => {
@@ -293,8 +340,10 @@ impl<'a> Lowerer<'a> {
                     },
                     CompileTimeQuery::ObjectSize => None,
                 };
-                Some(self.arith.int(known?))
+                Some(self.arith().int(known?))
             }
         }
     }
 }
+
+impl<'a, T: super::TypingHost<'a>> ConstantTyping<'a> for T {}

@@ -2,19 +2,59 @@
 //! (typedef names, enumerations and their constants, `__typeof__`),
 //! declarators (pointers, arrays, functions), function signatures and
 //! prototypes, typedefs, and a declaration's layout attributes.
-//! [`Lowerer::declarators`] reads a declaration's declarators for both
-//! lowering (`decl.rs`, which makes the objects) and the elaboration pass
-//! (`elaborate.rs`), so the two bind the same names to the same types.
+//! [`DeclaratorTyping::declarators`] reads a declaration's declarators for
+//! both lowering (`decl.rs`, which makes the objects) and the elaboration
+//! pass (`elaborate.rs`), so the two bind the same names to the same types.
 //!
-//! Array lengths and enumerators are constant expressions, evaluated by
-//! lowering's expression code (see `constant.rs`): that is why these are
-//! still `Lowerer` methods.
+//! Array lengths and enumerators are constant expressions (see
+//! `constants.rs`, and `constant.rs` for lowering's fall-back).
 
 use crate::c::lower::*;
 use crate::c::lower::syntax::{attribute_names, declarator_name, is_function_declarator, return_type, type_specifiers};
 
-impl<'a> Lowerer<'a> {
-    pub(in crate::c::lower) fn signature_of_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<FunctionInfo<'a>> {
+pub(crate) trait DeclaratorTyping<'a>: super::TypingHost<'a> + Sized {
+    /// `int a[] = {1, 2, 3}` has 3 elements; `char s[] = "ab"` has 3.
+    fn complete_array_type(&mut self, ty: CType, init: Option<&'a Node<Initializer>>) -> CType {
+        let CType::Array(elem, None) = &ty else { return ty };
+        let n = match init.map(|i| &i.node) {
+            Some(Initializer::List(items)) => Some(self.list_length(items)),
+            Some(Initializer::Expression(e)) => match &e.node {
+                Expression::StringLiteral(lit) => crate::c::types::string_literal(&lit.node, self.arith().machine()).ok().map(|(_, n)| n as u64 + 1),
+                _ => None,
+            },
+            None => None,
+        };
+        match n {
+            Some(n) => CType::Array(elem.clone(), Some(n)),
+            None => ty,
+        }
+    }
+
+    fn constant_index(&mut self, e: &'a Node<Expression>) -> Option<u64> {
+        let v = self.constant(e).ok()?;
+        v.constant().and_then(|c| u64::try_from(c.clone()).ok())
+    }
+
+    /// The number of elements an initializer list gives an array of unknown
+    /// length (designators `[k] =` included).
+    fn list_length(&mut self, items: &'a [Node<InitializerListItem>]) -> u64 {
+        let mut next = 0u64;
+        let mut count = 0u64;
+        for item in items {
+            if let Some(d) = item.node.designation.first() {
+                if let Designator::Index(e) = &d.node {
+                    if let Some(k) = self.constant_index(e) {
+                        next = k;
+                    }
+                }
+            }
+            next += 1;
+            count = count.max(next);
+        }
+        count
+    }
+
+    fn signature_of_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<FunctionInfo<'a>> {
         let (base, _) = self.specifiers(&f.node.specifiers)?;
         let d = &f.node.declarator.node;
         let ret = return_type(base, d);
@@ -43,7 +83,7 @@ impl<'a> Lowerer<'a> {
                         .map(|n| Param {
                             name: Some(n.node.name.clone()),
                             // Undeclared K&R parameters default to int.
-                            ty: types.remove(&n.node.name).unwrap_or(CType::Int(self.arith.machine().int())),
+                            ty: types.remove(&n.node.name).unwrap_or(CType::Int(self.arith().machine().int())),
                         })
                         .collect();
                     info.unprototyped = names.is_empty();
@@ -55,7 +95,7 @@ impl<'a> Lowerer<'a> {
         Ok(info)
     }
 
-    pub(in crate::c::lower) fn parameters(&mut self, fd: &'a FunctionDeclarator) -> Result<Vec<Param>> {
+    fn parameters(&mut self, fd: &'a FunctionDeclarator) -> Result<Vec<Param>> {
         let mut out = Vec::new();
         for p in &fd.parameters {
             let (base, _) = self.specifiers(&p.node.specifiers)?;
@@ -74,12 +114,12 @@ impl<'a> Lowerer<'a> {
 
     /// The declarators of `decl`, in order. One that names a type or
     /// declares a function is bound, or declared, here (see
-    /// [`Lowerer::type_or_function`]); one that declares an object is
+    /// [`DeclaratorTyping::type_or_function`]); one that declares an object is
     /// `object`'s, with its name, its declared type and the declaration's
     /// storage class. Lowering ([`Lowerer::declaration`]) and the
     /// elaboration pass (`typing/elaborate.rs`) both read declarations
     /// through this, so the two bind the same names to the same types.
-    pub(in crate::c::lower) fn declarators(
+    fn declarators(
         &mut self,
         decl: &'a Node<Declaration>,
         mut object: impl FnMut(&mut Self, &'a Node<InitDeclarator>, String, CType, Storage) -> Result<()>,
@@ -130,12 +170,12 @@ impl<'a> Lowerer<'a> {
     /// right after a struct body, which are the struct's, and its
     /// declarator's), and the alignment its type name carries from an
     /// aligned typedef.
-    pub(in crate::c::lower) fn declaration_alignment(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], d: &'a Declarator) -> Result<(super::LayoutAttributes, Option<u64>)> {
+    fn declaration_alignment(&mut self, specifiers: &'a [Node<DeclarationSpecifier>], d: &'a Declarator) -> Result<(super::LayoutAttributes, Option<u64>)> {
         let mut exts: Vec<&'a Node<Extension>> = Vec::new();
         let mut types = Vec::new();
         for s in specifiers {
             match &s.node {
-                DeclarationSpecifier::Extension(e) if !self.types.is_type_attribute(s.span.start) => exts.extend(e.iter()),
+                DeclarationSpecifier::Extension(e) if !self.types().is_type_attribute(s.span.start) => exts.extend(e.iter()),
                 DeclarationSpecifier::TypeSpecifier(t) => types.push(t),
                 _ => {}
             }
@@ -146,12 +186,12 @@ impl<'a> Lowerer<'a> {
         Ok((attrs, inherited))
     }
 
-    pub(in crate::c::lower) fn function_prototype(&mut self, name: &str, base: CType, d: &'a Declarator, noreturn: bool) -> Result<()> {
-        if self.types.signatures().is_defined(name) {
+    fn function_prototype(&mut self, name: &str, base: CType, d: &'a Declarator, noreturn: bool) -> Result<()> {
+        if self.types().signatures().is_defined(name) {
             return Ok(());
         }
         // Once declared not to return, every later declaration agrees.
-        let noreturn = noreturn || self.types.signatures().function(name).is_some_and(|f| f.noreturn);
+        let noreturn = noreturn || self.types().signatures().function(name).is_some_and(|f| f.noreturn);
         let ret = return_type(base, d);
         let mut info = FunctionInfo { def: None, ret, params: Vec::new(), unprototyped: true, variadic: false, noreturn };
         for derived in &d.derived {
@@ -162,7 +202,7 @@ impl<'a> Lowerer<'a> {
                 break;
             }
         }
-        self.types.signatures_mut().declare(name.to_string(), info);
+        self.types_mut().signatures_mut().declare(name.to_string(), info);
         Ok(())
     }
 
@@ -171,7 +211,7 @@ impl<'a> Lowerer<'a> {
     /// The type a declarator gives to `base`: prefix pointers apply first,
     /// then the array and function suffixes from the inside out; a
     /// parenthesized declarator (`(*fp)(int)`) applies to the result.
-    pub(in crate::c::lower) fn declared_type(&mut self, base: CType, d: &'a Declarator) -> Result<CType> {
+    fn declared_type(&mut self, base: CType, d: &'a Declarator) -> Result<CType> {
         let mut t = base;
         let mut suffixes = Vec::new();
         for x in &d.derived {
@@ -202,12 +242,12 @@ impl<'a> Lowerer<'a> {
 
     /// The type of a parameter: an array parameter is a pointer, a function
     /// parameter a function pointer (C11 6.7.6.3).
-    pub(in crate::c::lower) fn parameter_type(&mut self, base: CType, d: &'a Declarator) -> Result<CType> {
+    fn parameter_type(&mut self, base: CType, d: &'a Declarator) -> Result<CType> {
         Ok(self.declared_type(base, d)?.decay())
     }
 
     /// The type named by declaration specifiers, and the storage class.
-    pub fn specifiers(&mut self, specs: &'a [Node<DeclarationSpecifier>]) -> Result<(CType, Storage)> {
+    fn specifiers(&mut self, specs: &'a [Node<DeclarationSpecifier>]) -> Result<(CType, Storage)> {
         let mut storage = Storage::default();
         let mut types = Vec::new();
         for sp in specs {
@@ -229,7 +269,7 @@ impl<'a> Lowerer<'a> {
         Ok((ty, storage))
     }
 
-    pub fn type_name(&mut self, tn: &'a Node<TypeName>) -> Result<CType> {
+    fn type_name(&mut self, tn: &'a Node<TypeName>) -> Result<CType> {
         let types = type_specifiers(&tn.node.specifiers);
         let base = self.base_type(&types)?;
         Ok(match &tn.node.declarator {
@@ -238,7 +278,7 @@ impl<'a> Lowerer<'a> {
         })
     }
 
-    pub(in crate::c::lower) fn base_type(&mut self, types: &[&'a Node<TypeSpecifier>]) -> Result<CType> {
+    fn base_type(&mut self, types: &[&'a Node<TypeSpecifier>]) -> Result<CType> {
         let (mut void, mut chr, mut short, mut long, mut signed, mut unsigned, mut boolean, mut double) = (0, 0, 0, 0, 0, 0, 0, 0);
         let mut other: Option<CType> = None;
         for t in types {
@@ -251,7 +291,7 @@ impl<'a> Lowerer<'a> {
                 TypeSpecifier::Long => long += 1,
                 TypeSpecifier::Unsigned => unsigned += 1,
                 TypeSpecifier::Bool => boolean += 1,
-                TypeSpecifier::Float => other = Some(CType::Float(self.arith.machine().sizeof_float)),
+                TypeSpecifier::Float => other = Some(CType::Float(self.arith().machine().sizeof_float)),
                 TypeSpecifier::Double => double += 1,
                 TypeSpecifier::TS18661Float(f) => other = Some(CType::Float((f.width / 8).max(4) as u32)),
                 TypeSpecifier::Complex => other = Some(CType::Unsupported("complex numbers".into())),
@@ -259,7 +299,7 @@ impl<'a> Lowerer<'a> {
                 TypeSpecifier::Struct(st) => other = Some(self.record_type(st)?),
                 TypeSpecifier::Enum(e) => other = Some(CType::Int(self.enum_type(e)?)),
                 TypeSpecifier::TypedefName(id) => {
-                    other = Some(match self.types.named(&id.node.name) {
+                    other = Some(match self.types().named(&id.node.name) {
                         Some(super::Named::Typedef(t, _)) => t.clone(),
                         // gcc's own type behind `va_list`: values of it are not modelled.
                         // The variable arguments are not modelled (see `va_arg`).
@@ -277,13 +317,13 @@ impl<'a> Lowerer<'a> {
         }
         if let Some(o) = other {
             if matches!(o, CType::Float(_)) {
-                self.types.saw_floats();
+                self.types_mut().saw_floats();
             }
             return Ok(o);
         }
         if double > 0 {
-            self.types.saw_floats();
-            return Ok(CType::Float(if long > 0 { crate::c::types::LONG_DOUBLE } else { self.arith.machine().sizeof_double }));
+            self.types_mut().saw_floats();
+            return Ok(CType::Float(if long > 0 { crate::c::types::LONG_DOUBLE } else { self.arith().machine().sizeof_double }));
         }
         if void > 0 {
             return Ok(CType::Void);
@@ -300,26 +340,26 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
-        Ok(CType::Int(self.arith.machine().int_type(chr > 0, short > 0, long, sign)))
+        Ok(CType::Int(self.arith().machine().int_type(chr > 0, short > 0, long, sign)))
     }
 
     /// Registers the enumeration constants; the enum's own type is what gcc
     /// picks: `unsigned int` without negative values, else `int`.
-    pub(in crate::c::lower) fn enum_type(&mut self, e: &'a Node<EnumType>) -> Result<IntType> {
+    fn enum_type(&mut self, e: &'a Node<EnumType>) -> Result<IntType> {
         let tag = e.node.identifier.as_ref().map(|i| i.node.name.clone());
         // `packed` makes an enumeration as narrow as its values allow, and
         // `mode` picks its size: neither is modelled.
-        let attrs = self.layout_attributes(self.types.attributes_at(e.span.start))?;
+        let attrs = self.layout_attributes(self.types().attributes_at(e.span.start))?;
         if attrs.packed || attrs.unmodelled.is_some() {
             return Err(self.unsupported(e.span, "an enumeration with a `packed` or `mode` attribute (it changes its size)"));
         }
         if e.node.enumerators.is_empty() {
-            return Ok(tag.and_then(|t| self.types.enum_tag(&t)).unwrap_or(self.arith.machine().uint()));
+            return Ok(tag.and_then(|t| self.types().enum_tag(&t)).unwrap_or(self.arith().machine().uint()));
         }
         // gcc: an enumerator whose value fits `int` is an `int`; the others
         // have the enumeration's own type, the narrowest of `unsigned int`,
         // `int`, `unsigned long`, `long` that holds every value.
-        let m = *self.arith.machine();
+        let m = *self.arith().machine();
         let mut next = BigInt::zero();
         let mut values: Vec<(String, BigInt)> = Vec::new();
         for en in &e.node.enumerators {
@@ -338,7 +378,7 @@ impl<'a> Lowerer<'a> {
             let Some(provisional) = provisional else {
                 return Err(self.unsupported(e.span, format!("enumerator value {value} does not fit in 64 bits")));
             };
-            let val = self.arith.constant(value.clone(), provisional);
+            let val = self.arith().constant(value.clone(), provisional);
             self.bind(&en.node.identifier.node.name, Symbol::Const(val));
             values.push((en.node.identifier.node.name.clone(), value));
         }
@@ -358,15 +398,17 @@ impl<'a> Lowerer<'a> {
         };
         for (name, value) in values {
             let t = enumerator_type(&value, ty, &m).unwrap_or(ty);
-            let val = self.arith.constant(value, t);
+            let val = self.arith().constant(value, t);
             self.bind(&name, Symbol::Const(val));
         }
         if let Some(t) = tag {
-            self.types.define_enum_tag(t, ty);
+            self.types_mut().define_enum_tag(t, ty);
         }
         Ok(ty)
     }
 }
+
+impl<'a, T: super::TypingHost<'a>> DeclaratorTyping<'a> for T {}
 
 /// The type of an enumeration constant: `int` when its value fits, else
 /// the enumeration's type (`None`: not even that holds it).

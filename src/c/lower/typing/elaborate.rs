@@ -1,10 +1,9 @@
 //! Elaboration: the C type of every expression of the translation unit,
 //! decided in one pass before lowering (see [`elaborate`]).
 //!
-//! The pass reads the file-scope declarations as lowering does (with
-//! lowering's own declaration methods, on a lowerer of its own whose model
-//! is thrown away: array lengths and enumeration constants are evaluated
-//! exactly as lowering evaluates them), then walks once every function
+//! The pass runs on the typing-only reader (`reader.rs`), which reads the
+//! file-scope declarations with the typing methods lowering uses (no
+//! graph, no variables, no initializer lowering), then walks once every function
 //! body lowering may inline — those a run from `main` may reach, and every
 //! function used as a value once a call through a pointer is met — with
 //! its own scopes: parameters, blocks, `for` declarations, statement
@@ -12,7 +11,7 @@
 //! bound to its declared type. It decides the type of every expression
 //! node (those in type names and in the operands of inline assembly too)
 //! and the member every `.`/`->` names. Lowering reads these
-//! ([`Lowerer::object_type`], [`Lowerer::member_of`]) and never decides
+//! ([`super::ExprTyping::object_type`], [`super::ExprTyping::member_of`]) and never decides
 //! them again, however often it inlines a body.
 //!
 //! A struct or union first met inside a function body has a number of its
@@ -39,9 +38,11 @@
 //! one: such nodes are marked ([`ExprTypes`]'s `floating`), and lowering
 //! reading one counts as meeting that type, as deciding it did.
 
+use crate::c::lower::typed::*;
 use super::ExprTypes;
 use crate::c::lower::syntax::declarator_name;
-use crate::c::lower::{Frame, Lowerer, Symbol};
+use super::reader::{CallGraph, TypingReader};
+use crate::c::lower::Symbol;
 use crate::c::types::CType;
 use crate::error::Result;
 use lang_c::ast::*;
@@ -49,18 +50,25 @@ use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
 
 /// The types of the expressions of `unit`, decided once (see the module's
-/// documentation). `l` is a lowerer that has lowered nothing yet; it is
-/// used up. A file-scope declaration lowering rejects leaves the table
-/// empty: lowering stops at the same place.
-pub(crate) fn elaborate<'a>(mut l: Lowerer<'a>, unit: &'a TranslationUnit) -> ExprTypes {
-    if l.file_scope(unit).is_err() {
+/// documentation), on the typing state `types` (which has read nothing
+/// yet). A file-scope declaration the reader rejects leaves the table
+/// empty: lowering decides every type itself, and stops where it rejects
+/// the file.
+pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> ExprTypes {
+    let mut reader = TypingReader::new(unit, types);
+    // The initializers of globals are read for their types, as lowering
+    // evaluates them (calls there are not the bodies' calls).
+    let mut read_initializer = |r: &mut TypingReader<'a>, i: &'a Node<Initializer>| {
+        let _ = Elaboration { l: r, calls: &NoCalls, through_pointer: &mut false }.elaborate_initializer(i);
+    };
+    if reader.file_scope(unit, calls, &mut read_initializer).is_err() {
         return ExprTypes::default();
     }
-    let file_scope_records = l.types.records.len();
+    let file_scope_records = reader.types.records.len();
     let mut through_pointer = false;
-    let mut pass = Elaboration { l: &mut l, through_pointer: &mut through_pointer };
+    let mut pass = Elaboration { l: &mut reader, calls: &*calls, through_pointer: &mut through_pointer };
     // Only the bodies a run from `main` may reach are ever lowered.
-    let from_main: HashSet<String> = pass.l.reachable_functions(["main".to_string()]).into_iter().map(|(f, _)| f).collect();
+    let from_main = pass.reachable(vec!["main".to_string()]);
     pass.bodies(unit, &from_main, &HashSet::new());
     if *pass.through_pointer {
         // Lowering may call every function used as a value through a
@@ -68,21 +76,35 @@ pub(crate) fn elaborate<'a>(mut l: Lowerer<'a>, unit: &'a TranslationUnit) -> Ex
         // (`step()` for a local `void (*step)(void)`: only names used as
         // values count there, see `calls/mod.rs`).
         let values = pass.l.types.signatures().values().to_vec();
-        let more: HashSet<String> = pass.l.reachable_functions(values).into_iter().map(|(f, _)| f).collect();
+        let more = pass.reachable(values);
         pass.bodies(unit, &more, &from_main);
     }
-    let mut decided = std::mem::take(&mut l.types.decided);
+    let mut decided = std::mem::take(&mut reader.types.decided);
     decided.first_body_record = file_scope_records;
-    decided.body_records = body_records(&l.types, file_scope_records);
+    decided.body_records = body_records(&reader.types, file_scope_records);
     decided
 }
 
-/// The elaboration pass: a lowerer of its own, whose scopes and
+/// The elaboration pass, on a typing-only reader whose scopes and
 /// declarations it uses (see the module's documentation).
 struct Elaboration<'p, 'a> {
-    l: &'p mut Lowerer<'a>,
+    l: &'p mut TypingReader<'a>,
+    /// What each body calls (see [`CallGraph`]).
+    calls: &'p dyn CallGraph,
     /// A call through a pointer has been met (see [`elaborate`]).
     through_pointer: &'p mut bool,
+}
+
+/// No calls: initializers at file scope are not bodies.
+struct NoCalls;
+
+impl CallGraph for NoCalls {
+    fn index_bodies(&mut self, _: &super::Signatures<'_>) -> Vec<String> {
+        Vec::new()
+    }
+    fn reachable(&self, _: &super::Signatures<'_>, _: Vec<String>) -> HashSet<String> {
+        HashSet::new()
+    }
 }
 
 /// The specifier that made each record the pass met in a body (numbered
@@ -111,6 +133,11 @@ pub(super) fn mentions_record_from(t: &CType, first: usize) -> bool {
 }
 
 impl<'a> Elaboration<'_, 'a> {
+    /// The functions a call of `roots` may reach (see `calls/`).
+    fn reachable(&self, roots: Vec<String>) -> HashSet<String> {
+        self.calls.reachable(self.l.types.signatures(), roots)
+    }
+
     /// The bodies of the functions `these` not in `done`, in the order of
     /// the file.
     fn bodies(&mut self, unit: &'a TranslationUnit, these: &HashSet<String>, done: &HashSet<String>) {
@@ -129,7 +156,8 @@ impl<'a> Elaboration<'_, 'a> {
     fn elaborate_function(&mut self, f: &'a Node<FunctionDefinition>) -> Result<()> {
         let Some(name) = declarator_name(&f.node.declarator.node) else { return Ok(()) };
         let info = self.l.signature_of_definition(f)?;
-        self.l.enter_frame(Frame::of_body(&name, f, HashMap::new()));
+        // A body's names are its own (lowering inlines it: see `names.rs`).
+        self.l.types.names.enter_frame(vec![HashMap::new()]);
         for (position, p) in info.params.iter().enumerate() {
             let Some(pname) = &p.name else { continue };
             let ty = if name == "main" { crate::c::lower::calls::entry::main_parameter_type(position, &p.ty) } else { Some(p.ty.clone()) };
@@ -138,7 +166,7 @@ impl<'a> Elaboration<'_, 'a> {
             }
         }
         let r = self.elaborate_statement(&f.node.statement);
-        self.l.leave_frame();
+        self.l.types.names.leave_frame();
         r
     }
 
@@ -183,9 +211,9 @@ impl<'a> Elaboration<'_, 'a> {
             }
             Statement::For(f) => {
                 // Lowering gives a `for` its own scope (see `stmt.rs`).
-                self.l.push_scope();
+                self.l.types.names.push_scope();
                 let r = self.elaborate_for(f);
-                self.l.pop_scope();
+                self.l.types.names.pop_scope();
                 r
             }
             // Lowering runs the operands of inline assembly (see
@@ -212,13 +240,13 @@ impl<'a> Elaboration<'_, 'a> {
 
     /// A block (or a statement expression's): a scope of its own.
     fn elaborate_block(&mut self, items: &'a [Node<BlockItem>]) -> Result<()> {
-        self.l.push_scope();
+        self.l.types.names.push_scope();
         let r = items.iter().try_for_each(|item| match &item.node {
             BlockItem::Declaration(d) => self.elaborate_declaration(d),
             BlockItem::Statement(s) => self.elaborate_statement(s),
             BlockItem::StaticAssert(_) => Ok(()),
         });
-        self.l.pop_scope();
+        self.l.types.names.pop_scope();
         r
     }
 
@@ -227,13 +255,15 @@ impl<'a> Elaboration<'_, 'a> {
     /// initializer as lowering has it (see `decl.rs`).
     fn elaborate_declaration(&mut self, decl: &'a Node<Declaration>) -> Result<()> {
         let through_pointer = &mut *self.through_pointer;
+        let calls = self.calls;
         self.l.declarators(decl, |l, init, name, ty, storage| {
             // Lowering reads a variable's attributes (the constant of
             // `aligned(N)`, see `decl.rs`).
             let _ = l.declaration_alignment(&decl.node.specifiers, &init.node.declarator.node);
             if storage.is_extern {
-                let sym = l.globals.get(&name).cloned().unwrap_or(Symbol::Opaque { ty });
-                l.bind(&name, sym);
+                // The file-scope object of that name.
+                let named = l.types.names.file_scope(&name).cloned().unwrap_or(super::Named::Object(ty));
+                l.types.names.bind(&name, named);
                 return Ok(());
             }
             if ty == CType::Function {
@@ -242,7 +272,7 @@ impl<'a> Elaboration<'_, 'a> {
             let initializer = init.node.initializer.as_ref();
             if let Some(i) = initializer {
                 l.bind(&name, Symbol::Opaque { ty: ty.clone() });
-                Elaboration { l: &mut *l, through_pointer: &mut *through_pointer }.elaborate_initializer(i)?;
+                Elaboration { l: &mut *l, calls, through_pointer: &mut *through_pointer }.elaborate_initializer(i)?;
             }
             let ty = l.complete_array_type(ty, initializer);
             l.bind(&name, Symbol::Opaque { ty });

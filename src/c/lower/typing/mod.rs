@@ -7,7 +7,38 @@
 //! records, enumeration tags, alignments and type attributes, the names in
 //! scope, the signatures, and the type decided for each expression — is
 //! [`Types`], private to this folder; the rest of the lowering reads it
-//! through [`Types`]'s methods and the `Lowerer` methods defined here.
+//! through [`Types`]'s methods and the typing traits.
+//!
+//! # Typing needs no `Lowerer`
+//!
+//! The typing methods are written once, as the provided methods of traits
+//! over [`TypingHost`] (`host.rs`): [`ExprTyping`] (this file),
+//! [`DeclaratorTyping`], [`RecordTyping`]/[`MemberTyping`],
+//! [`SizeTyping`], [`AttributeTyping`], [`ConstantTyping`],
+//! [`CallTyping`]. A host gives the typing state, binding, the nesting
+//! limit, and the value of a constant the evaluator does not decide.
+//! Lowering is one host (its call sites read `self.type_of(e)`); the
+//! typing-only reader (`reader.rs`), on which the elaboration pass runs,
+//! is the other.
+//!
+//! What is still read twice (issue 26, item 2, step 3): each round of
+//! lowering starts from an empty [`Types`] and reads the file scope again
+//! through `Lowerer::file_scope` (lowering's declarations bind typing's
+//! names as they make lowering's symbols: `Lowerer::bind`). Handing each
+//! round a clone of the reader's state instead needs (a) `Types: Clone`
+//! (plain data but the `Rc` table); (b) lowering's `file_scope` split so
+//! it only makes globals and initial values, without binding typing names,
+//! re-declaring signatures (`function_definition` refuses a function
+//! defined twice) or meeting records again; (c) the reader to bind each
+//! global exactly as lowering does where the two differ today (the
+//! errors lowering raises at file scope, which the reader does not all
+//! raise; a constant the evaluator does not decide, which lowering
+//! evaluates); (d) one numbering of records: body records are numbered
+//! by lowering in the order it inlines bodies, which the pass does not
+//! follow, and the number shows in the printed names of anonymous
+//! structs (`memory/links.rs`), so the pass numbers stay mapped
+//! ([`Types::in_lowering_numbers`]) unless lowering's numbering changes
+//! (an output change).
 //!
 //! # Each expression's type is decided once
 //!
@@ -30,19 +61,35 @@
 mod attributes;
 mod constants;
 mod declarators;
+mod effects;
 mod elaborate;
+mod host;
 mod names;
+mod reader;
 mod records;
 mod signatures;
 mod sizes;
 
 pub(crate) use elaborate::elaborate;
+pub(crate) use reader::CallGraph;
+pub(crate) use host::TypingHost;
+
+/// The typing traits, for a file that reads types with them.
+pub(crate) mod prelude {
+    pub(crate) use super::{AttributeTyping, CallTyping, ConstantTyping, DeclaratorTyping, ExprTyping, RecordTyping, SizeTyping, TypingHost};
+}
+pub(crate) use constants::ConstantTyping;
+pub(crate) use declarators::DeclaratorTyping;
+pub(crate) use records::{MemberTyping, RecordTyping};
+pub(crate) use sizes::SizeTyping;
+pub(crate) use attributes::AttributeTyping;
 pub(crate) use names::{Named, Names};
-pub(crate) use signatures::Signatures;
+pub(crate) use signatures::{CallTyping, Signatures};
 
 pub(crate) use attributes::{keeps_alignment, type_attributes, LayoutAttributes};
 
-use crate::c::lower::Lowerer;
+use crate::c::arith::Arith;
+use crate::c::source::SourceMap;
 use crate::c::types::{char_literal, integer_literal, string_literal, CType};
 use crate::error::Result;
 use crate::ir::IntType;
@@ -97,6 +144,13 @@ pub(crate) struct Types<'a> {
     names: Names,
     /// The functions, by name (see `signatures.rs`).
     signatures: Signatures<'a>,
+    /// The integer operations and the machine model (constants are folded
+    /// through them, see `constants.rs`).
+    arith: Arith,
+    /// The text the syntax tree was parsed from, and where each offset of
+    /// it stands in the user's files (for the messages of errors).
+    text: &'a str,
+    map: &'a SourceMap,
 }
 
 /// The C type decided for each expression node, and the member each
@@ -122,7 +176,7 @@ pub(crate) struct ExprTypes {
 }
 
 impl<'a> Types<'a> {
-    pub fn new(unit: &'a TranslationUnit, text: &str, machine: crate::ir::MachineModel, alignof_typeof: HashSet<usize>, pack: HashMap<usize, u64>, elaborated: Rc<ExprTypes>) -> Types<'a> {
+    pub fn new(unit: &'a TranslationUnit, text: &'a str, map: &'a SourceMap, arith: Arith, alignof_typeof: HashSet<usize>, pack: HashMap<usize, u64>, elaborated: Rc<ExprTypes>) -> Types<'a> {
         let (type_attributes, type_attribute_offsets) = type_attributes(unit, text);
         Types {
             alignof_typeof,
@@ -136,13 +190,43 @@ impl<'a> Types<'a> {
             defined_records: HashMap::new(),
             made_by: Vec::new(),
             made_by_specifier: HashMap::new(),
-            machine,
+            machine: *arith.machine(),
             uses_floats: false,
             elaborated,
             decided: ExprTypes::default(),
             names: Names::default(),
             signatures: Signatures::default(),
+            arith,
+            text,
+            map,
         }
+    }
+    pub(crate) fn span(&self, s: lang_c::span::Span) -> Option<crate::ir::Span> {
+        if s.is_none() {
+            return None;
+        }
+        self.map.span(self.text, s.start)
+    }
+    /// The source text of a syntax node, on one line (for messages). A
+    /// macro expanded across lines leaves the preprocessor's line markers
+    /// (`# 3 "a.c" 3 4`) inside an expression: they are not the user's text.
+    pub(crate) fn source_text(&self, s: lang_c::span::Span) -> String {
+        let text = self.text.get(s.start..s.end).unwrap_or("");
+        let one_line: String = text
+            .lines()
+            .filter(|line| !line.trim_start().starts_with('#'))
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ");
+        if one_line.chars().count() > 60 {
+            format!("{}...", one_line.chars().take(57).collect::<String>())
+        } else {
+            one_line
+        }
+    }
+    /// The integer operations and the machine model.
+    pub(crate) fn arith(&self) -> &Arith {
+        &self.arith
     }
     /// The record numbered `id` (see [`CType::Record`]).
     pub fn record(&self, id: usize) -> &crate::c::types::Record {
@@ -259,17 +343,17 @@ impl<'a> Types<'a> {
     }
 }
 
-impl<'a> Lowerer<'a> {
+pub(crate) trait ExprTyping<'a>: super::TypingHost<'a> + Sized {
     // ---- static types
 
     /// The C type of an expression's value, without evaluating it (arrays
     /// and functions decayed to pointers).
-    pub fn type_of(&mut self, e: &'a Node<Expression>) -> Result<CType> {
+    fn type_of(&mut self, e: &'a Node<Expression>) -> Result<CType> {
         Ok(self.object_type(e)?.decay())
     }
 
     /// Whether the expression has pointer type.
-    pub fn is_pointer(&mut self, e: &'a Node<Expression>) -> Result<bool> {
+    fn is_pointer(&mut self, e: &'a Node<Expression>) -> Result<bool> {
         Ok(matches!(self.type_of(e)?, CType::Ptr(_)))
     }
 
@@ -277,9 +361,9 @@ impl<'a> Lowerer<'a> {
     /// what `sizeof` and `&` see. Decided once (see the module's
     /// documentation); an expression without a type (an undeclared name)
     /// is an error each time it is asked about.
-    pub fn object_type(&mut self, e: &'a Node<Expression>) -> Result<CType> {
+    fn object_type(&mut self, e: &'a Node<Expression>) -> Result<CType> {
         let node = e as *const Node<Expression> as usize;
-        if let Some(t) = self.types.decided_type(node) {
+        if let Some(t) = self.types_mut().decided_type(node) {
             // Debug builds check the table against deciding again here,
             // in lowering's own scope.
             if cfg!(debug_assertions) {
@@ -292,78 +376,78 @@ impl<'a> Lowerer<'a> {
         let r = self.deciding(node, |l| l.type_of_inner(e));
         self.leave();
         if let Ok(t) = &r {
-            self.types.decided.types.insert(node, t.clone());
+            self.types_mut().decided.types.insert(node, t.clone());
         }
         r
     }
 
     /// The member named by `s.f` or `p->f`, decided once like the types.
-    pub(crate) fn member_of(&mut self, m: &'a Node<MemberExpression>) -> Result<records::Member> {
+    fn member_of(&mut self, m: &'a Node<MemberExpression>) -> Result<records::Member> {
         let node = m as *const Node<MemberExpression> as usize;
-        if let Some(found) = self.types.decided_member(node) {
+        if let Some(found) = self.types_mut().decided_member(node) {
             return Ok(found);
         }
         let found = self.deciding(node, |l| l.find_member(m))?;
-        self.types.decided.members.insert(node, found.clone());
+        self.types_mut().decided.members.insert(node, found.clone());
         Ok(found)
     }
 
     /// Decide what `node` needs with `decide`, noting whether that met a
     /// floating-point type (see [`ExprTypes::floating`]).
     fn deciding<T>(&mut self, node: usize, decide: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        let before = std::mem::replace(&mut self.types.uses_floats, false);
+        let before = std::mem::replace(&mut self.types_mut().uses_floats, false);
         let r = decide(self);
-        if self.types.uses_floats {
-            self.types.decided.floating.insert(node);
+        if self.types().uses_floats {
+            self.types_mut().decided.floating.insert(node);
         }
-        self.types.uses_floats |= before;
+        self.types_mut().uses_floats |= before;
         r
     }
 
     fn type_of_inner(&mut self, e: &'a Node<Expression>) -> Result<CType> {
         Ok(match &e.node {
-            Expression::Identifier(id) => match self.types.named(&id.node.name) {
+            Expression::Identifier(id) => match self.types().named(&id.node.name) {
                 Some(Named::Object(ty)) => ty.clone(),
                 Some(Named::Const(v)) => CType::Int(v.ty),
-                None if self.types.signatures.is_function(&id.node.name) => CType::Function,
+                None if self.types().signatures.is_function(&id.node.name) => CType::Function,
                 _ => return Err(self.syntax(e.span, format!("undeclared identifier `{}`", id.node.name))),
             },
             Expression::Constant(c) => match &c.node {
-                Constant::Integer(i) => CType::Int(integer_literal(i, self.arith.machine()).map_err(|m| self.unsupported(c.span, m))?.1),
-                Constant::Character(s) => CType::Int(char_literal(s, self.arith.machine()).map_err(|m| self.unsupported(c.span, m))?.1),
+                Constant::Integer(i) => CType::Int(integer_literal(i, self.arith().machine()).map_err(|m| self.unsupported(c.span, m))?.1),
+                Constant::Character(s) => CType::Int(char_literal(s, self.arith().machine()).map_err(|m| self.unsupported(c.span, m))?.1),
                 Constant::Float(f) => CType::Float(match f.suffix.format {
-                    FloatFormat::Float => self.arith.machine().sizeof_float,
+                    FloatFormat::Float => self.arith().machine().sizeof_float,
                     FloatFormat::LongDouble => crate::c::types::LONG_DOUBLE,
-                    _ => self.arith.machine().sizeof_double,
+                    _ => self.arith().machine().sizeof_double,
                 }),
             },
             Expression::Call(c) => match &c.node.callee.node {
-                Expression::Identifier(id) if self.types.named(&id.node.name).is_none() => {
+                Expression::Identifier(id) if self.types().named(&id.node.name).is_none() => {
                     let n = id.node.name.as_str();
-                    if let Some(f) = self.types.signatures.function(n).filter(|f| f.def.is_some()) {
+                    if let Some(f) = self.types().signatures.function(n).filter(|f| f.def.is_some()) {
                         f.ret.clone()
-                    } else if let Some(t) = self.nondet_type(n) {
+                    } else if let Some(t) = self.types().nondet_type(n) {
                         CType::Int(t)
                     } else if matches!(n.strip_prefix(NONDET_PREFIX), Some("float" | "double" | "long_double")) {
-                        CType::Float(self.arith.machine().sizeof_double)
+                        CType::Float(self.arith().machine().sizeof_double)
                     } else if n == "__builtin_expect" {
-                        CType::Int(self.arith.machine().long())
+                        CType::Int(self.arith().machine().long())
                     } else if let Some(how) = operand_evaluation(n) {
                         match how {
                             OperandEvaluation::Chosen => {
                                 let e = self.chosen_operand(c)?;
                                 self.type_of(e)?
                             }
-                            OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize) => CType::Int(self.arith.machine().size_t()),
-                            OperandEvaluation::Unevaluated(_) => CType::Int(self.arith.machine().int()),
+                            OperandEvaluation::Unevaluated(CompileTimeQuery::ObjectSize) => CType::Int(self.arith().machine().size_t()),
+                            OperandEvaluation::Unevaluated(_) => CType::Int(self.arith().machine().int()),
                         }
                     } else if crate::c::lower::memory::ALLOCATORS.contains(&n) {
                         CType::Ptr(Box::new(CType::Void))
-                    } else if let Some(f) = self.types.signatures.function(n) {
+                    } else if let Some(f) = self.types().signatures.function(n) {
                         f.ret.clone()
                     } else {
                         // C89's implicit declaration `int f()`.
-                        CType::Int(self.arith.machine().int())
+                        CType::Int(self.arith().machine().int())
                     }
                 }
                 // Through a function pointer: the targets' common return type.
@@ -376,11 +460,11 @@ impl<'a> Lowerer<'a> {
                 | UnaryOperator::PreDecrement => self.type_of(&u.node.operand)?,
                 UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
                     match self.type_of(&u.node.operand)? {
-                        CType::Int(t) => CType::Int(self.arith.machine().promote(t)),
+                        CType::Int(t) => CType::Int(self.arith().machine().promote(t)),
                         other => other,
                     }
                 }
-                UnaryOperator::Negate => CType::Int(self.arith.machine().int()),
+                UnaryOperator::Negate => CType::Int(self.arith().machine().int()),
                 UnaryOperator::Address => CType::Ptr(Box::new(self.object_type(&u.node.operand)?)),
                 UnaryOperator::Indirection => match self.type_of(&u.node.operand)? {
                     CType::Ptr(p) => *p,
@@ -391,12 +475,12 @@ impl<'a> Lowerer<'a> {
             Expression::BinaryOperator(b) => {
                 let op = &b.node.operator.node;
                 if cmp_op(op).is_some() || matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) {
-                    CType::Int(self.arith.machine().int())
+                    CType::Int(self.arith().machine().int())
                 } else if matches!(op, BinaryOperator::Assign) || is_compound_assign(op) {
                     self.type_of(&b.node.lhs)?
                 } else if matches!(op, BinaryOperator::ShiftLeft | BinaryOperator::ShiftRight) {
                     match self.type_of(&b.node.lhs)? {
-                        CType::Int(t) => CType::Int(self.arith.machine().promote(t)),
+                        CType::Int(t) => CType::Int(self.arith().machine().promote(t)),
                         other => other,
                     }
                 } else if matches!(op, BinaryOperator::Index) {
@@ -407,10 +491,10 @@ impl<'a> Lowerer<'a> {
                     }
                 } else {
                     match (self.type_of(&b.node.lhs)?, self.type_of(&b.node.rhs)?) {
-                        (CType::Int(x), CType::Int(y)) => CType::Int(self.arith.machine().usual(x, y)),
+                        (CType::Int(x), CType::Int(y)) => CType::Int(self.arith().machine().usual(x, y)),
                         (CType::Float(x), CType::Float(y)) => CType::Float(x.max(y)),
                         (CType::Float(x), CType::Int(_)) | (CType::Int(_), CType::Float(x)) => CType::Float(x),
-                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(self.arith.machine().ptrdiff_t()),
+                        (CType::Ptr(_), CType::Ptr(_)) if matches!(op, BinaryOperator::Minus) => CType::Int(self.arith().machine().ptrdiff_t()),
                         (CType::Ptr(p), CType::Int(_)) if matches!(op, BinaryOperator::Plus | BinaryOperator::Minus) => CType::Ptr(p),
                         (CType::Int(_), CType::Ptr(p)) if matches!(op, BinaryOperator::Plus) => CType::Ptr(p),
                         (CType::Ptr(_), _) | (_, CType::Ptr(_)) => CType::Unsupported("this operator on pointers".into()),
@@ -421,7 +505,7 @@ impl<'a> Lowerer<'a> {
             }
             Expression::Conditional(c) => {
                 match (self.type_of(&c.node.then_expression)?, self.type_of(&c.node.else_expression)?) {
-                    (CType::Int(x), CType::Int(y)) => CType::Int(self.arith.machine().usual(x, y)),
+                    (CType::Int(x), CType::Int(y)) => CType::Int(self.arith().machine().usual(x, y)),
                     (CType::Void, _) | (_, CType::Void) => CType::Void,
                     (CType::Unsupported(w), _) | (_, CType::Unsupported(w)) => CType::Unsupported(w),
                     (CType::Float(x), CType::Float(y)) => CType::Float(x.max(y)),
@@ -435,9 +519,9 @@ impl<'a> Lowerer<'a> {
                 Some(x) => self.type_of(x)?,
                 None => CType::Void,
             },
-            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(self.arith.machine().size_t()),
+            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => CType::Int(self.arith().machine().size_t()),
             Expression::StringLiteral(s) => {
-                let elem = string_literal(&s.node, self.arith.machine()).map(|(t, _)| t).unwrap_or(self.arith.machine().char());
+                let elem = string_literal(&s.node, self.arith().machine()).map(|(t, _)| t).unwrap_or(self.arith().machine().char());
                 CType::Ptr(Box::new(CType::Int(elem)))
             }
             // The value of `({ ...; (T *) x; })` (`container_of`) has the
@@ -457,6 +541,8 @@ impl<'a> Lowerer<'a> {
         })
     }
 }
+
+impl<'a, T: super::TypingHost<'a>> ExprTyping<'a> for T {}
 
 /// The expression whose value a statement expression `({ ...; x; })` has.
 pub(super) fn last_expression<'a>(s: &'a Node<Statement>) -> Option<&'a Node<Expression>> {

@@ -8,7 +8,9 @@
 //! read (a frame: lowering inlines bodies, so a body's names are not its
 //! caller's) its blocks, innermost last. Lowering binds and opens scopes
 //! through its own methods (`Lowerer::bind`, `push_scope`, `enter_frame`
-//! in `lower/mod.rs`), which keep this table in step with its symbols.
+//! in `lower/mod.rs`), which keep this table in step with its symbols;
+//! the typing-only reader (`reader.rs`, for the elaboration pass) binds
+//! and opens scopes here directly.
 
 use crate::c::arith::Val;
 use crate::c::lower::Symbol;
@@ -80,6 +82,10 @@ impl Names {
             }
             None => self.bind_file_scope(name, n),
         }
+    }
+    /// What `name` denotes at file scope.
+    pub fn file_scope(&self, name: &str) -> Option<&Named> {
+        self.file.get(name)
     }
     /// Bind `name` at file scope.
     pub fn bind_file_scope(&mut self, name: &str, n: Named) {

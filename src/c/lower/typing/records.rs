@@ -3,9 +3,9 @@
 //! ILP32), so that `sizeof`, member offsets and pointer arithmetic agree
 //! with the compiled program.
 
+use crate::c::lower::typed::*;
 use super::attributes::{keeps_alignment, LayoutAttributes};
 use super::Types;
-use crate::c::lower::Lowerer;
 use crate::c::types::{size_of, CType, Field, Record, LONG_DOUBLE};
 use crate::error::Result;
 use crate::ir::IntType;
@@ -234,13 +234,13 @@ impl Types<'_> {
 
 }
 
-impl<'a> Lowerer<'a> {
+pub(crate) trait RecordTyping<'a>: super::TypingHost<'a> + Sized {
     /// The record named by a struct or union specifier: declared (or
     /// completed) here when it has a member list.
-    pub(in crate::c::lower) fn record_type(&mut self, st: &'a Node<StructType>) -> Result<CType> {
+    fn record_type(&mut self, st: &'a Node<StructType>) -> Result<CType> {
         let union = st.node.kind.node == StructKind::Union;
         let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
-        let existing = tag.as_ref().and_then(|t| self.types.record_tags.get(&(union, t.clone())).copied());
+        let existing = tag.as_ref().and_then(|t| self.types().record_tags.get(&(union, t.clone())).copied());
         let Some(decls) = &st.node.declarations else {
             // `struct T` alone: the record of that tag, or a new incomplete one.
             return Ok(CType::Record(match existing {
@@ -251,22 +251,22 @@ impl<'a> Lowerer<'a> {
         // A definition read before (a body inlined again, a block entered
         // again) is the same type: its record again, its tag in force again.
         let definition = st as *const Node<StructType> as usize;
-        if let Some(&id) = self.types.defined_records.get(&definition) {
+        if let Some(&id) = self.types().defined_records.get(&definition) {
             if let Some(t) = tag {
-                self.types.record_tags.insert((union, t), id);
+                self.types_mut().record_tags.insert((union, t), id);
             }
             return Ok(CType::Record(id));
         }
         // A definition: complete a declared-only record, else a new one (a
         // struct defined again in an inner scope shadows the outer one).
         let id = match existing {
-            Some(id) if self.types.records[id].fields.is_none() => id,
+            Some(id) if self.types().records[id].fields.is_none() => id,
             _ => self.new_record(tag, union, st),
         };
-        let record = self.layout_attributes(self.types.type_attributes.get(&st.span.start).cloned().unwrap_or_default())?;
+        let record = self.layout_attributes(self.types().type_attributes.get(&st.span.start).cloned().unwrap_or_default())?;
         // `#pragma pack(N)` (gcc's `maximum_field_alignment`): no member is
         // placed at more than N, bit-fields go at the next bit.
-        let pack = self.types.pack_at(st.span.start);
+        let pack = self.types().pack_at(st.span.start);
         if let Some(what) = record.unmodelled {
             return Err(self.unsupported(st.span, format!("the attribute `{what}` on a struct or union (it changes the layout)")));
         }
@@ -287,7 +287,7 @@ impl<'a> Lowerer<'a> {
                     _ => None,
                 })
                 .flatten()
-                .filter(|e| !self.types.type_attribute_offsets.contains(&e.span.start))
+                .filter(|e| !self.types().type_attribute_offsets.contains(&e.span.start))
                 .collect();
             if f.node.declarators.is_empty() {
                 // An anonymous struct or union member.
@@ -317,35 +317,37 @@ impl<'a> Lowerer<'a> {
                 members.push(MemberDecl { name, ty, type_align, width, attrs, span: sd.span });
             }
         }
-        let (fields, size, align) = self.types.place_members(members, union, record, pack).map_err(|refused| match refused {
+        let (fields, size, align) = self.types().place_members(members, union, record, pack).map_err(|refused| match refused {
             Refused::Unsupported(at, what) => self.unsupported(at, what),
             Refused::Syntax(at, what) => self.syntax(at, what),
         })?;
-        let r = &mut self.types.records[id];
+        let r = &mut self.types_mut().records[id];
         r.size = size;
         r.align = align;
         r.fields = Some(fields);
-        self.types.defined_records.insert(definition, id);
+        self.types_mut().defined_records.insert(definition, id);
         Ok(CType::Record(id))
     }
 
     /// A new record, made by the specifier `by`.
     fn new_record(&mut self, tag: Option<String>, union: bool, by: &'a Node<StructType>) -> usize {
-        let id = self.types.records.len();
-        self.types.records.push(Record { tag: tag.clone(), union, fields: None, size: 0, align: 1 });
+        let id = self.types().records.len();
+        self.types_mut().records.push(Record { tag: tag.clone(), union, fields: None, size: 0, align: 1 });
         let by = by as *const Node<StructType> as usize;
-        self.types.made_by.push(by);
-        self.types.made_by_specifier.entry(by).or_insert(id);
+        self.types_mut().made_by.push(by);
+        self.types_mut().made_by_specifier.entry(by).or_insert(id);
         if let Some(t) = tag {
-            self.types.record_tags.insert((union, t), id);
+            self.types_mut().record_tags.insert((union, t), id);
         }
         id
     }
 }
 
-impl<'a> Lowerer<'a> {
-    /// The member named by `s.f` or `p->f` (see [`Lowerer::member_of`]).
-    pub(super) fn find_member(&mut self, m: &'a Node<MemberExpression>) -> Result<Member> {
+impl<'a, T: super::TypingHost<'a>> RecordTyping<'a> for T {}
+
+pub(crate) trait MemberTyping<'a>: super::TypingHost<'a> + Sized {
+    /// The member named by `s.f` or `p->f` (see [`super::ExprTyping::member_of`]).
+    fn find_member(&mut self, m: &'a Node<MemberExpression>) -> Result<Member> {
         let base = match m.node.operator.node {
             MemberOperator::Direct => self.object_type(&m.node.expression)?,
             MemberOperator::Indirect => match self.type_of(&m.node.expression)? {
@@ -357,18 +359,14 @@ impl<'a> Lowerer<'a> {
         let CType::Record(id) = base else {
             return Err(self.syntax(m.span, format!("member `{name}` of something that is not a struct or union")));
         };
-        if self.types.records[id].fields.is_none() {
+        if self.types().records[id].fields.is_none() {
             return Err(self.syntax(m.span, format!("member `{name}` of an incomplete struct")));
         }
-        self.types.member(id, name).ok_or_else(|| self.syntax(m.span, format!("no member named `{name}`")))
-    }
-
-    /// The type of a call through a function pointer (see `calls/`).
-    pub(crate) fn pointer_call_type(&mut self, c: &'a Node<CallExpression>) -> Result<CType> {
-        let targets = self.indirect_targets(c, true)?;
-        Ok(self.indirect_return_type(&targets))
+        self.types().member(id, name).ok_or_else(|| self.syntax(m.span, format!("no member named `{name}`")))
     }
 }
+
+impl<'a, T: super::TypingHost<'a>> MemberTyping<'a> for T {}
 
 /// A member as declared, before it is placed.
 struct MemberDecl {

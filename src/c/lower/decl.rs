@@ -3,29 +3,11 @@
 //! types they declare are read by `typing/declarators.rs`.
 
 use super::*;
-use super::syntax::{attribute_names, declarator_name};
+use super::syntax::attribute_names;
 use crate::ir::origin::Owner;
 
 impl<'a> Lowerer<'a> {
     // ---- declarations
-
-    pub(super) fn function_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<()> {
-        let Some(name) = declarator_name(&f.node.declarator.node) else {
-            return Err(self.syntax(f.span, "function definition without a name"));
-        };
-        if self.types.signatures().is_defined(&name) {
-            return Err(TesseraError::invalid(self.span(f.span), format!("redefinition of function `{name}`")));
-        }
-        let attributes = attribute_names(&f.node.specifiers, &f.node.declarator.node);
-        if attributes.iter().any(|a| a == "constructor" || a == "destructor") {
-            return Err(self.unsupported(f.span, format!("function `{name}` runs before or after `main` (`constructor`/`destructor` attribute)")));
-        }
-        let mut info = self.signature_of_definition(f)?;
-        info.noreturn = attributes.iter().any(|a| a == "noreturn");
-        info.def = Some(f);
-        self.types.signatures_mut().declare(name, info);
-        Ok(())
-    }
 
     /// A declaration at file scope (`global`) or in a block.
     pub fn declaration(&mut self, decl: &'a Node<Declaration>, global: bool) -> Result<()> {

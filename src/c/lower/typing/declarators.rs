@@ -54,6 +54,27 @@ pub(crate) trait DeclaratorTyping<'a>: super::TypingHost<'a> + Sized {
         count
     }
 
+    /// A function definition's signature, declared (lowering and the
+    /// typing-only reader read definitions alike): a second definition of
+    /// a name, and one that runs before or after `main`, are refused.
+    fn function_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<()> {
+        let Some(name) = declarator_name(&f.node.declarator.node) else {
+            return Err(self.syntax(f.span, "function definition without a name"));
+        };
+        if self.types().signatures().is_defined(&name) {
+            return Err(crate::error::TesseraError::invalid(self.span(f.span), format!("redefinition of function `{name}`")));
+        }
+        let attributes = attribute_names(&f.node.specifiers, &f.node.declarator.node);
+        if attributes.iter().any(|a| a == "constructor" || a == "destructor") {
+            return Err(self.unsupported(f.span, format!("function `{name}` runs before or after `main` (`constructor`/`destructor` attribute)")));
+        }
+        let mut info = self.signature_of_definition(f)?;
+        info.noreturn = attributes.iter().any(|a| a == "noreturn");
+        info.def = Some(f);
+        self.types_mut().signatures_mut().declare(name, info);
+        Ok(())
+    }
+
     fn signature_of_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<FunctionInfo<'a>> {
         let (base, _) = self.specifiers(&f.node.specifiers)?;
         let d = &f.node.declarator.node;

@@ -21,7 +21,6 @@
 use super::prelude::*;
 use super::{Named, Types};
 use crate::c::arith::Val;
-use crate::c::lower::syntax::{attribute_names, declarator_name};
 use crate::c::lower::{facts, Storage, Symbol};
 use crate::c::types::CType;
 use crate::error::Result;
@@ -108,21 +107,6 @@ impl<'a> TypingReader<'a> {
         }
         let values = calls.index_bodies(self.types.signatures());
         self.types.signatures_mut().set_values(values);
-        Ok(())
-    }
-
-    /// As `Lowerer::function_definition`, for its signature.
-    fn function_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<()> {
-        let Some(name) = declarator_name(&f.node.declarator.node) else {
-            return Err(self.unsupported(f.span, "function definition without a name"));
-        };
-        if self.types.signatures().is_defined(&name) {
-            return Err(self.unsupported(f.span, "redefinition of a function"));
-        }
-        let mut info = self.signature_of_definition(f)?;
-        info.noreturn = attribute_names(&f.node.specifiers, &f.node.declarator.node).iter().any(|a| a == "noreturn");
-        info.def = Some(f);
-        self.types.signatures_mut().declare(name, info);
         Ok(())
     }
 

@@ -76,33 +76,22 @@ pub struct Encoding {
     pub recursions: BTreeMap<LocId, String>,
 }
 
-/// Paths between two cut-points beyond which a join point becomes a cut-point.
-const MAX_PATHS_PER_CUTPOINT: usize = 64;
 /// Terms larger than this get their own local variable instead of being
 /// substituted into later terms (keeps clauses linear in the program size).
 const MAX_INLINE_TERM_SIZE: usize = 40;
 
 pub fn encode(p: &Program) -> Result<Encoding> {
+    encode_with(p, super::cutpoints::MAX_PATH_WEIGHT_PER_CUTPOINT)
+}
+
+/// [`encode`] with this limit on the weight of the paths from a cut-point.
+pub(super) fn encode_with(p: &Program, max_weight: usize) -> Result<Encoding> {
     let loops = find_loops(p).map_err(|e| {
         TesseraError::unsupported(p.locations.get(e.location).and_then(|l| l.span.clone()), e.to_string())
     })?;
     let vars: Vec<VarDecl> = p.vars.iter().map(|v| VarDecl::int(v.name.clone())).collect();
-    let mut cut: BTreeSet<LocId> = loops.iter().map(|l| l.header).collect();
-    cut.insert(p.exit);
-    // Split path explosions at join points until every cut-point has few paths.
-    // Each round adds the worst join points; later rounds more at once, so
-    // that large programs (thousands of locations after inlining) need few
-    // rounds while small ones get exactly the join points they need.
     let adj = p.adjacency();
-    let mut round = 0usize;
-    loop {
-        let worst = worst_join_points(p, &adj, &cut, 1 + round / 4);
-        if worst.is_empty() {
-            break;
-        }
-        cut.extend(worst);
-        round += 1;
-    }
+    let cut = super::cutpoints::cutpoints(p, &adj, &loops, max_weight);
     let liveness = crate::ir::liveness::Liveness::of(p);
     let live = liveness.names(p);
     let index: HashMap<&str, usize> = vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
@@ -407,89 +396,6 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
     Ok(())
 }
 
-/// The non-cut locations (at most `how_many`, worst first) whose paths, if
-/// they stayed inside blocks, would make some cut-point exceed the path
-/// budget; none when all is within budget.
-fn worst_join_points(p: &Program, adj: &crate::ir::Adjacency, cut_set: &BTreeSet<LocId>, how_many: usize) -> Vec<LocId> {
-    let n = p.locations.len();
-    // Membership by index: this runs once per round of cut-point choice.
-    let mut cut = vec![false; n];
-    for &c in cut_set {
-        if c < n {
-            cut[c] = true;
-        }
-    }
-    let cut = &cut[..];
-    // Paths from each location to the next cut-points (memoised DFS over the
-    // acyclic region between cut-points).
-    let mut paths_out: Vec<Option<usize>> = vec![None; n];
-    fn count(p: &Program, adj: &crate::ir::Adjacency, cut: &[bool], l: LocId, memo: &mut Vec<Option<usize>>, depth: usize) -> usize {
-        if let Some(c) = memo[l] {
-            return c;
-        }
-        if depth > 10_000 {
-            return 1;
-        }
-        memo[l] = Some(0); // guards against cycles not through cut-points
-        let mut total = 0usize;
-        for e in adj.successors(p, l) {
-            let c = if cut[e.to] { 1 } else { count(p, adj, cut, e.to, memo, depth + 1) };
-            total = total.saturating_add(c);
-        }
-        memo[l] = Some(total);
-        total
-    }
-    let mut starts: Vec<LocId> = cut_set.iter().copied().collect();
-    if !cut[p.entry] {
-        starts.push(p.entry);
-    }
-    let mut too_many = false;
-    for &s in &starts {
-        let mut total = 0usize;
-        for e in adj.successors(p, s) {
-            let c = if cut[e.to] { 1 } else { count(p, adj, cut, e.to, &mut paths_out, 0) };
-            total = total.saturating_add(c);
-        }
-        if total > MAX_PATHS_PER_CUTPOINT {
-            too_many = true;
-        }
-    }
-    if !too_many {
-        return Vec::new();
-    }
-    // Paths into each non-cut location from cut-points, in topological
-    // order of the region; pick the location maximising in * out.
-    let mut paths_in: Vec<usize> = vec![0; n];
-    let mut indeg = vec![0usize; n];
-    for e in &p.edges {
-        if !cut[e.to] && e.to != p.entry {
-            indeg[e.to] += 1;
-        }
-    }
-    let mut queue: Vec<LocId> = starts.clone();
-    for &s in &starts {
-        paths_in[s] = 1;
-    }
-    let mut order = Vec::new();
-    while let Some(l) = queue.pop() {
-        order.push(l);
-        for e in adj.successors(p, l) {
-            if cut[e.to] || e.to == p.entry {
-                continue;
-            }
-            paths_in[e.to] = paths_in[e.to].saturating_add(paths_in[l]);
-            indeg[e.to] -= 1;
-            if indeg[e.to] == 0 {
-                queue.push(e.to);
-            }
-        }
-    }
-    let mut ranked: Vec<LocId> = order.into_iter().filter(|l| !cut[*l] && *l != p.entry && paths_in[*l] > 1).collect();
-    ranked.sort_by_key(|&l| (std::cmp::Reverse(paths_in[l].saturating_mul(paths_out[l].unwrap_or(0))), l));
-    ranked.truncate(how_many);
-    ranked
-}
-
 impl Encoding {
     pub fn loop_header_name(&self, h: LocId) -> String {
         format!("loop_L{h}")
@@ -698,3 +604,4 @@ pub(crate) fn encode_c_for_test(src: &str) -> Encoding {
     let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers");
     encode(&p).expect("encodes")
 }
+

@@ -9,6 +9,7 @@
 
 use crate::term::{Term, VarDecl};
 
+mod cutpoints;
 pub mod encode;
 pub mod normalize;
 pub mod project;

@@ -63,6 +63,7 @@ mod constants;
 mod declarators;
 mod effects;
 mod elaborate;
+mod globals;
 mod host;
 mod names;
 mod reader;
@@ -80,6 +81,7 @@ pub(crate) mod prelude {
 }
 pub(crate) use constants::ConstantTyping;
 pub(crate) use declarators::DeclaratorTyping;
+pub(crate) use globals::{GlobalBinding, GlobalKind, GlobalTyping};
 pub(crate) use records::{MemberTyping, RecordTyping};
 pub(crate) use sizes::SizeTyping;
 pub(crate) use attributes::AttributeTyping;

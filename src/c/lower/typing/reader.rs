@@ -3,10 +3,10 @@
 //! it, and nothing else — no graph, no variables, no initial values. The
 //! elaboration pass (`elaborate.rs`) decides every expression's type on it.
 //!
-//! It binds each file-scope name to what lowering binds it to, as far as
-//! typing sees it (`decl.rs`, `globals.rs`): the declared type, an array's
-//! length completed by its initializer, a redeclaration keeping the
-//! object an earlier one made (a tentative definition, `extern`). The
+//! It binds each file-scope name by the rule lowering binds it by
+//! (`globals.rs`: the declared type, an array's length completed by its
+//! initializer, a redeclaration keeping the object an earlier one made —
+//! a tentative definition, `extern`), to the type that rule gives. The
 //! initializers are read for their types (in the scope lowering evaluates
 //! them in), so every struct met at file scope is met, and numbered, as
 //! lowering meets it.
@@ -19,6 +19,7 @@
 //! fall-back gives on every program measured (see `constant.rs`).
 
 use super::prelude::*;
+use super::globals::{GlobalBinding, GlobalKind, GlobalTyping};
 use super::{Named, Types};
 use crate::c::arith::Val;
 use crate::c::lower::{facts, Storage, Symbol};
@@ -28,20 +29,6 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
 
-/// What a file-scope name is bound to, as far as a later declaration of
-/// it goes (see `decl.rs`): which kind of symbol lowering made.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Global {
-    /// An integer variable.
-    Var,
-    /// A pointer variable.
-    Ptr,
-    /// An object of its own (an array, a struct, an addressed scalar).
-    Object,
-    /// A value not modelled (floating point, an incomplete object).
-    Opaque,
-}
-
 /// The typing state of a translation unit, read without lowering (see the
 /// module's documentation).
 pub(crate) struct TypingReader<'a> {
@@ -49,7 +36,7 @@ pub(crate) struct TypingReader<'a> {
     /// The nesting depth, counted as lowering counts it.
     depth: usize,
     /// The kind of each file-scope object declared so far.
-    globals: HashMap<String, Global>,
+    globals: HashMap<String, GlobalKind>,
     /// The globals whose address the program takes (they live in memory).
     addressed: HashSet<String>,
 }
@@ -110,9 +97,9 @@ impl<'a> TypingReader<'a> {
         Ok(())
     }
 
-    /// A file-scope object `name` of type `ty`, bound as lowering binds it
-    /// (`Lowerer::object_declarator`, `global_variable`, `global_object`),
-    /// its initializer read in the scope lowering evaluates it in.
+    /// A file-scope object `name` of type `ty`, bound by the rule lowering
+    /// binds it by (`globals.rs`), its initializer read in the scope
+    /// lowering evaluates it in.
     fn global(
         &mut self,
         decl: &'a Node<Declaration>,
@@ -132,58 +119,56 @@ impl<'a> TypingReader<'a> {
         let value = init.node.initializer.as_ref();
         let addressed = self.addressed.contains(&name);
         let existing = self.globals.get(&name).copied();
-        match &ty {
-            CType::Int(_) | CType::Ptr(_) if addressed => self.global_object(name, ty, value, initializer),
-            CType::Int(_) => {
-                // Its constant initializer is evaluated before the name is
-                // bound (a tentative definition keeps the variable).
+        let binding = self.bind_global(ty, addressed, existing, value);
+        let kind = binding.kind();
+        match binding {
+            // Its constant initializer is evaluated before the name is
+            // bound (a tentative definition keeps the variable).
+            GlobalBinding::Var { ty, again } => {
                 if let Some(i) = value {
                     initializer(self, i);
                 }
-                if existing != Some(Global::Var) {
-                    self.bind_global(&name, Global::Var, ty);
+                if !again {
+                    self.bind_file_scope(&name, kind, CType::Int(ty));
                 }
             }
-            CType::Unsupported(_) => self.types.names.bind_file_scope(&name, Named::Object(ty)),
-            CType::Ptr(_) | CType::Float(_) => {
-                let kind = if matches!(ty, CType::Ptr(_)) { Global::Ptr } else { Global::Opaque };
-                if existing != Some(kind) {
-                    self.bind_global(&name, kind, ty);
+            GlobalBinding::Ptr { pointee, again } => {
+                if !again {
+                    self.bind_file_scope(&name, kind, CType::Ptr(Box::new(pointee)));
                 }
                 if let Some(i) = value {
                     initializer(self, i);
                 }
             }
-            CType::Array(..) | CType::Record(_) => self.global_object(name, ty, value, initializer),
-            CType::Function | CType::Void => {}
+            GlobalBinding::Float { ty, again } => {
+                if !again {
+                    self.bind_file_scope(&name, kind, ty);
+                }
+                if let Some(i) = value {
+                    initializer(self, i);
+                }
+            }
+            // An object is in scope in its own initializer.
+            GlobalBinding::Object { ty, again } => {
+                if !again {
+                    self.bind_file_scope(&name, kind, ty);
+                }
+                if let Some(i) = value {
+                    initializer(self, i);
+                }
+            }
+            GlobalBinding::Outside { ty } => self.bind_file_scope(&name, kind, ty),
+            GlobalBinding::Unmodelled { what } => self.bind_file_scope(&name, kind, CType::Unsupported(what)),
+            GlobalBinding::Function | GlobalBinding::Void => {}
         }
         Ok(())
     }
 
-    /// An object of its own at file scope (see `Lowerer::global_object`):
-    /// one declared before stays; one of incomplete type without an
-    /// initializer is opaque; else its type is completed by its
-    /// initializer, and it is in scope in that initializer.
-    fn global_object(&mut self, name: String, ty: CType, value: Option<&'a Node<Initializer>>, initializer: &mut dyn FnMut(&mut Self, &'a Node<Initializer>)) {
-        if self.globals.get(&name) == Some(&Global::Object) {
-            if let Some(i) = value {
-                initializer(self, i);
-            }
-            return;
-        }
-        if self.types.byte_size(&ty).is_none() && value.is_none() {
-            self.bind_global(&name, Global::Opaque, ty);
-            return;
-        }
-        let ty = self.complete_array_type(ty, value);
-        self.bind_global(&name, Global::Object, ty);
-        if let Some(i) = value {
-            initializer(self, i);
-        }
-    }
-
-    fn bind_global(&mut self, name: &str, kind: Global, ty: CType) {
-        self.globals.insert(name.to_string(), kind);
+    fn bind_file_scope(&mut self, name: &str, kind: Option<GlobalKind>, ty: CType) {
+        match kind {
+            Some(kind) => self.globals.insert(name.to_string(), kind),
+            None => self.globals.remove(name),
+        };
         self.types.names.bind_file_scope(name, Named::Object(ty));
     }
 }

@@ -17,7 +17,7 @@ impl<'a> Lowerer<'a> {
 
     /// A declarator of `decl` that declares an object named `name` of type
     /// `ty` (see [`Lowerer::declaration`]).
-    fn object_declarator(&mut self, decl: &'a Node<Declaration>, init: &'a Node<InitDeclarator>, name: String, ty: CType, storage: Storage, global: bool) -> Result<()> {
+    pub(super) fn object_declarator(&mut self, decl: &'a Node<Declaration>, init: &'a Node<InitDeclarator>, name: String, ty: CType, storage: Storage, global: bool) -> Result<()> {
         let d = &init.node.declarator.node;
         let attributes = attribute_names(&decl.node.specifiers, d);
         if attributes.iter().any(|a| a == "cleanup") {

@@ -71,7 +71,8 @@ mod records;
 mod signatures;
 mod sizes;
 
-pub(crate) use elaborate::elaborate;
+pub(crate) use elaborate::{elaborate, Elaborated};
+pub(crate) use reader::FileScope;
 pub(crate) use reader::CallGraph;
 pub(crate) use host::TypingHost;
 
@@ -104,7 +105,10 @@ use crate::c::lower::calls::library::NONDET_PREFIX;
 use crate::c::lower::operators::cmp_op;
 use crate::c::lower::facts::is_compound_assign;
 
-/// What the lowering knows of the program's types.
+/// What the lowering knows of the program's types. A clone is the state
+/// as read so far: each round of lowering starts from the one the file
+/// scope leaves (see [`FileScope`]).
+#[derive(Clone)]
 pub(crate) struct Types<'a> {
     /// Offsets of the `__typeof__` inserted into `__alignof__(...)` (see
     /// [`crate::c::lower::Marks`]).

@@ -39,6 +39,61 @@ pub(crate) struct TypingReader<'a> {
     globals: HashMap<String, GlobalKind>,
     /// The globals whose address the program takes (they live in memory).
     addressed: HashSet<String>,
+    /// The file-scope objects declared so far, in the order of the file.
+    file_globals: Vec<FileGlobal<'a>>,
+}
+
+/// A file-scope declarator of an object, as read: what lowering makes a
+/// global of (see [`FileScope`]).
+#[derive(Clone)]
+pub(crate) struct FileGlobal<'a> {
+    pub decl: &'a Node<Declaration>,
+    pub init: &'a Node<InitDeclarator>,
+    pub name: String,
+    /// The declared type (before the rule for globals completes it).
+    pub ty: CType,
+    pub storage: Storage,
+}
+
+/// The file scope read once, for every round of lowering: the typing
+/// state it leaves (typedefs, records, enumerations, signatures, the
+/// types of the globals, the functions used as values) and its objects in
+/// the order of the file. A round starts from a clone of the state and
+/// makes only the globals and their initial values (`Lowerer::file_scope`).
+pub(crate) struct FileScope<'a> {
+    types: Types<'a>,
+    globals: Vec<FileGlobal<'a>>,
+}
+
+impl<'a> FileScope<'a> {
+    /// Lowering reads the expression types `elaborated` (the pass's
+    /// decisions, file scope included); what it decides itself starts empty.
+    pub(crate) fn reading(mut self, elaborated: std::rc::Rc<super::ExprTypes>) -> FileScope<'a> {
+        self.types.elaborated = elaborated;
+        self.types.decided = super::ExprTypes::default();
+        self
+    }
+    /// The typing state for one round of lowering.
+    pub(crate) fn types(&self) -> Types<'a> {
+        self.types.clone()
+    }
+    /// The file-scope objects, in the order of the file.
+    pub(crate) fn globals(&self) -> &[FileGlobal<'a>] {
+        &self.globals
+    }
+    /// The enumeration constants and type names of the file scope, as
+    /// lowering's symbols.
+    pub(crate) fn constants_and_type_names(&self) -> Vec<(String, Symbol)> {
+        self.types
+            .names
+            .file_scope_names()
+            .filter_map(|(name, named)| match named {
+                Named::Const(v) => Some((name.clone(), Symbol::Const(v.clone()))),
+                Named::Typedef(t, a) => Some((name.clone(), Symbol::Typedef(t.clone(), *a))),
+                Named::Object(_) => None,
+            })
+            .collect()
+    }
 }
 
 /// What the elaboration pass asks of the calls (`calls/`, which know what
@@ -76,7 +131,7 @@ impl<'a> super::TypingHost<'a> for TypingReader<'a> {
 
 impl<'a> TypingReader<'a> {
     pub(crate) fn new(unit: &'a TranslationUnit, types: Types<'a>) -> TypingReader<'a> {
-        TypingReader { types, depth: 0, globals: HashMap::new(), addressed: facts::addressed_in_unit(unit) }
+        TypingReader { types, depth: 0, globals: HashMap::new(), addressed: facts::addressed_in_unit(unit), file_globals: Vec::new() }
     }
 
     /// The file-scope declarations and the functions' signatures, then
@@ -97,6 +152,11 @@ impl<'a> TypingReader<'a> {
         Ok(())
     }
 
+    /// The file scope as read so far (see [`FileScope`]).
+    pub(super) fn file_scope_read(&self) -> FileScope<'a> {
+        FileScope { types: self.types.clone(), globals: self.file_globals.clone() }
+    }
+
     /// A file-scope object `name` of type `ty`, bound by the rule lowering
     /// binds it by (`globals.rs`), its initializer read in the scope
     /// lowering evaluates it in.
@@ -106,9 +166,10 @@ impl<'a> TypingReader<'a> {
         init: &'a Node<InitDeclarator>,
         name: String,
         ty: CType,
-        _storage: Storage,
+        storage: Storage,
         initializer: &mut dyn FnMut(&mut Self, &'a Node<Initializer>),
     ) -> Result<()> {
+        self.file_globals.push(FileGlobal { decl, init, name: name.clone(), ty: ty.clone(), storage });
         let d = &init.node.declarator.node;
         let (attrs, inherited) = self.declaration_alignment(&decl.node.specifiers, d)?;
         let user = match (attrs.aligned, inherited) {

@@ -1,6 +1,9 @@
 //! Declarations: function definitions, globals, locals (static too),
 //! each made into what lowering keeps (variables, pointers, objects). The
-//! types they declare are read by `typing/declarators.rs`.
+//! types they declare are read by `typing/declarators.rs`; what a
+//! file-scope name is bound to (variable, pointer, object, opaque) is
+//! decided by `typing/globals.rs`, which the typing-only reader binds by
+//! too.
 
 use super::*;
 use super::syntax::attribute_names;

@@ -3,7 +3,8 @@
 //!
 //! The pass runs on the typing-only reader (`reader.rs`), which reads the
 //! file-scope declarations with the typing methods lowering uses (no
-//! graph, no variables, no initializer lowering), then walks once every function
+//! graph, no variables, no initializer lowering; the state it leaves is
+//! handed to lowering, [`Elaborated`]), then walks once every function
 //! body lowering may inline — those a run from `main` may reach, and every
 //! function used as a value once a call through a pointer is met — with
 //! its own scopes: parameters, blocks, `for` declarations, statement

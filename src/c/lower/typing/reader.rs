@@ -1,7 +1,9 @@
 //! Reading types without lowering ([`TypingReader`]): the typing state,
 //! the file-scope declarations and the functions' signatures read into
 //! it, and nothing else — no graph, no variables, no initial values. The
-//! elaboration pass (`elaborate.rs`) decides every expression's type on it.
+//! elaboration pass (`elaborate.rs`) decides every expression's type on it,
+//! and the file scope it reads ([`FileScope`]) is where every round of
+//! lowering starts (see `mod.rs`).
 //!
 //! It binds each file-scope name by the rule lowering binds it by
 //! (`globals.rs`: the declared type, an array's length completed by its

@@ -1,10 +1,14 @@
 //! Declarations: function definitions, globals, locals (static too),
 //! each made into what lowering keeps (variables, pointers, objects). The
-//! types they declare are read by `typing/declarators.rs`.
+//! types they declare are read by `typing/declarators.rs`; what a
+//! file-scope name is bound to (variable, pointer, object, opaque) is
+//! decided by `typing/globals.rs`, which the typing-only reader binds by
+//! too.
 
 use super::*;
 use super::syntax::attribute_names;
 use crate::ir::origin::Owner;
+use super::typing::{GlobalBinding, GlobalKind, GlobalTyping};
 
 impl<'a> Lowerer<'a> {
     // ---- declarations
@@ -16,7 +20,7 @@ impl<'a> Lowerer<'a> {
 
     /// A declarator of `decl` that declares an object named `name` of type
     /// `ty` (see [`Lowerer::declaration`]).
-    fn object_declarator(&mut self, decl: &'a Node<Declaration>, init: &'a Node<InitDeclarator>, name: String, ty: CType, storage: Storage, global: bool) -> Result<()> {
+    pub(super) fn object_declarator(&mut self, decl: &'a Node<Declaration>, init: &'a Node<InitDeclarator>, name: String, ty: CType, storage: Storage, global: bool) -> Result<()> {
         let d = &init.node.declarator.node;
         let attributes = attribute_names(&decl.node.specifiers, d);
         if attributes.iter().any(|a| a == "cleanup") {
@@ -78,31 +82,35 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
+    /// A file-scope object `name`: the variable, pointer or object the
+    /// rule for globals decides (`typing/globals.rs`), with its initial
+    /// value.
     pub(super) fn global_variable(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
-        let t = match ty {
-            CType::Int(_) if self.mem.is_addressed_global(name) => {
-                // Its address is taken somewhere: it lives in memory, one cell.
-                return self.global_object(name, ty, is_extern, init);
+        let addressed = self.mem.is_addressed_global(name);
+        let existing = self.globals.get(name).and_then(GlobalKind::of_symbol);
+        let (t, again) = match self.bind_global(ty, addressed, existing, init.node.initializer.as_ref()) {
+            GlobalBinding::Var { ty, again } => (ty, again),
+            GlobalBinding::Object { ty, again } => return self.global_object(name, ty, again, is_extern, init),
+            GlobalBinding::Outside { ty } => {
+                // `extern int a[];`, `extern struct T x;` of a struct never
+                // completed: defined outside the program, contents unknown.
+                self.bind_file_scope(name, Symbol::Opaque { ty });
+                return Ok(());
             }
-            CType::Int(t) => t,
-            CType::Unsupported(what) => {
+            GlobalBinding::Unmodelled { what } => {
                 self.bind_file_scope(name, Symbol::Unmodelled { what });
                 return Ok(());
             }
-            CType::Ptr(_) if self.mem.is_addressed_global(name) => {
-                // Its address is taken: it lives in memory (loads give any pointer).
-                return self.global_object(name, ty, is_extern, init);
-            }
-            CType::Ptr(pointee) => {
+            GlobalBinding::Ptr { pointee, again } => {
                 // A global pointer starts as NULL unless initialized otherwise.
                 let value = init.node.initializer.as_ref().and_then(|i| scalar_initializer(i)).filter(|e| !super::memory::is_null_constant(&e.node));
                 if init.node.initializer.is_some() && !self.globals.first_initializer(name) {
                     return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
                 }
-                let var = match self.globals.get(name) {
-                    Some(Symbol::Ptr(v)) => v.clone(),
+                let var = match (again, self.globals.get(name)) {
+                    (true, Some(Symbol::Ptr(v))) => v.clone(),
                     _ => {
-                        let var = self.global_pointer(name, Owner::Variable, (*pointee).clone(), is_extern && init.node.initializer.is_none(), value.is_none());
+                        let var = self.global_pointer(name, Owner::Variable, pointee.clone(), is_extern && init.node.initializer.is_none(), value.is_none());
                         self.bind_file_scope(name, Symbol::Ptr(var.clone()));
                         var
                     }
@@ -113,15 +121,15 @@ impl<'a> Lowerer<'a> {
                     parts.extend(var.whole.iter().flat_map(|(b, s)| [b.clone(), s.clone()]));
                     self.globals.forget_inits(&parts);
                     self.at_program_start(|l| {
-                        let v = l.pointer(e, Some(*pointee))?;
+                        let v = l.pointer(e, Some(pointee))?;
                         l.assign_pointer_parts(&var, v);
                         Ok(())
                     })?;
                 }
                 return Ok(());
             }
-            CType::Float(_) => {
-                if !matches!(self.globals.get(name), Some(Symbol::Opaque { .. })) {
+            GlobalBinding::Float { ty, again } => {
+                if !again {
                     self.bind_file_scope(name, Symbol::Opaque { ty });
                 }
                 if let Some(i) = &init.node.initializer {
@@ -129,9 +137,8 @@ impl<'a> Lowerer<'a> {
                 }
                 return Ok(());
             }
-            CType::Array(..) | CType::Record(_) => return self.global_object(name, ty, is_extern, init),
-            CType::Function => return Ok(()),
-            CType::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
+            GlobalBinding::Function => return Ok(()),
+            GlobalBinding::Void => return Err(self.syntax(init.span, format!("variable `{name}` declared void"))),
         };
         // An initializer gcc accepts but that has no value before linking
         // (an address cast to an integer, `(unsigned long)&sym`) is run
@@ -152,7 +159,7 @@ impl<'a> Lowerer<'a> {
             None => Some(BigInt::zero()),
         };
         if let Some(x) = at_start {
-            if matches!(self.globals.get(name), Some(Symbol::Var { .. })) {
+            if again {
                 return Err(self.unsupported(init.span, format!("a second definition of `{name}` with a non-constant initializer")));
             }
             let v = self.cfg.declare(name, crate::c::cfg::GLOBAL, t);
@@ -170,7 +177,7 @@ impl<'a> Lowerer<'a> {
             return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
         }
         // Tentative definitions (`int x; int x = 1;`) are one variable.
-        if let Some(Symbol::Var { name: existing, .. }) = self.globals.get(name) {
+        if let (true, Some(Symbol::Var { name: existing, .. })) = (again, self.globals.get(name)) {
             let existing = existing.clone();
             if let Some(entry) = self.globals.init_of(&existing) {
                 if init.node.initializer.is_some() || (entry.is_none() && value.is_some()) {
@@ -185,13 +192,14 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    /// A global array, struct or address-taken scalar: a block of its own.
-    fn global_object(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
+    /// A global array, struct or address-taken scalar: a block of its own,
+    /// of type `ty` (completed by its initializer); `again`: declared before
+    /// (a tentative definition or `extern`), the block made then stays.
+    fn global_object(&mut self, name: &str, ty: CType, again: bool, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
         if init.node.initializer.is_some() && !self.globals.first_initializer(name) {
             return Err(TesseraError::invalid(self.span(init.span), format!("redefinition of `{name}` (two initializers)")));
         }
-        // A tentative definition or `extern` declaration seen before.
-        if let Some(Symbol::Object { ptr, ty: existing }) = self.globals.get(name).cloned() {
+        if let (true, Some(Symbol::Object { ptr, ty: existing })) = (again, self.globals.get(name).cloned()) {
             if let Some(i) = &init.node.initializer {
                 self.at_program_start(|l| l.initialize(&ptr, &existing, i))?;
             }
@@ -199,13 +207,6 @@ impl<'a> Lowerer<'a> {
         }
         let storage = if is_extern && init.node.initializer.is_none() { super::memory::Storage::External } else { super::memory::Storage::Static };
         let init_expr = init.node.initializer.as_ref();
-        let complete = self.types.byte_size(&ty).is_some() || init_expr.is_some();
-        if !complete {
-            // `extern int a[];`, `extern struct T x;` of a struct never
-            // completed: defined outside the program, contents unknown.
-            self.bind_file_scope(name, Symbol::Opaque { ty });
-            return Ok(());
-        }
         let sym = self.at_program_start(|l| l.declare_object_as(name, Some(name), Owner::Variable, ty, init_expr, storage, init.span))?;
         self.bind_file_scope(name, sym);
         Ok(())

@@ -202,10 +202,14 @@ pub fn lower(
     // The types of the expressions, decided once for every round.
     let none = Rc::new(typing::ExprTypes::default());
     let types = typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), none);
-    let elaborated = Rc::new(typing::elaborate(unit, types, &mut calls::Calls::new(unit, calls::ExternalCalls::default())));
+    // The file scope is read once too: each round starts from the typing
+    // state it leaves, and only makes the globals (see `typing/reader.rs`).
+    let typing::Elaborated { exprs, file_scope } = typing::elaborate(unit, types, &mut calls::Calls::new(unit, calls::ExternalCalls::default()));
+    let elaborated = Rc::new(exprs);
+    let file_scope = file_scope.map(|f| f.reading(elaborated.clone()));
     for _ in 0..8 {
-        let l = lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, elaborated.clone());
-        let (program, found, exposure, found_links, _) = lower_once(l, unit)?;
+        let l = lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, elaborated.clone(), file_scope.as_ref());
+        let (program, found, exposure, found_links, _) = lower_once(l, unit, file_scope.as_ref())?;
         let exposure_settled = !exposure.consulted || exposure.found.is_subset(&exposed);
         if found.is_subset(&repeating) && exposure_settled && found_links.is_subset(&links) {
             return Ok(program);
@@ -221,15 +225,17 @@ pub fn lower(
 fn lower_once<'a>(
     mut l: Lowerer<'a>,
     unit: &'a TranslationUnit,
+    read: Option<&typing::FileScope<'a>>,
 ) -> Result<(Program, HashSet<usize>, memory::Exposure, std::collections::BTreeSet<memory::LinkField>, Vec<crate::c::types::Record>)> {
-    let program = l.program(unit)?;
+    let program = l.program(unit, read)?;
     let (found, exposure, links) = l.mem.outcome();
     let links = memory::outside_unions(&links, l.types.records());
     Ok((program, found, exposure, links, l.types.into_records()))
 }
 
 /// A lowerer that has lowered nothing yet, reading the types `elaborated`
-/// decided.
+/// decided, from the typing state the file scope left (`read`; `None`:
+/// it reads the file scope itself).
 fn lowerer<'a>(
     unit: &'a TranslationUnit,
     text: &'a str,
@@ -242,10 +248,15 @@ fn lowerer<'a>(
     exposed: &HashSet<i64>,
     links: &std::collections::BTreeSet<memory::LinkField>,
     elaborated: Rc<typing::ExprTypes>,
+    read: Option<&typing::FileScope<'a>>,
 ) -> Lowerer<'a> {
     let (cfg, entry, exit) = CfgBuilder::new();
+    let types = match read {
+        Some(read) => read.types(),
+        None => typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), elaborated),
+    };
     Lowerer {
-        types: typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), elaborated),
+        types,
         file: file.to_string(),
         arith,
         cfg,
@@ -266,8 +277,8 @@ pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Ve
     let map = SourceMap::new(text).rewritten(text, rewritten.clone());
     let unit = crate::c::parse::parse(&rewritten.text, &map)?;
     let arith = Arith::new(ir::IntSemantics::C, machine);
-    let l = lowerer(&unit, &rewritten.text, &map, "test.c", arith, &marks, calls::ExternalCalls::default(), &HashSet::new(), &HashSet::new(), &Default::default(), Default::default());
-    let (_, _, _, _, records) = lower_once(l, &unit)?;
+    let l = lowerer(&unit, &rewritten.text, &map, "test.c", arith, &marks, calls::ExternalCalls::default(), &HashSet::new(), &HashSet::new(), &Default::default(), Default::default(), None);
+    let (_, _, _, _, records) = lower_once(l, &unit, None)?;
     Ok(records)
 }
 
@@ -362,12 +373,27 @@ impl<'a> Lowerer<'a> {
 
     /// The file-scope declarations and the functions' signatures, then
     /// what is known once they are all read (see [`calls::Calls::index_bodies`]).
-    fn file_scope(&mut self, unit: &'a TranslationUnit) -> Result<()> {
-        for ext in &unit.0 {
-            match &ext.node {
-                ExternalDeclaration::Declaration(d) => self.declaration(d, true)?,
-                ExternalDeclaration::FunctionDefinition(f) => self.function_definition(f)?,
-                ExternalDeclaration::StaticAssert(_) => {}
+    /// When the elaboration pass read them (`read`), the round's typing
+    /// state starts as they left it: only the globals are made here, with
+    /// their initial values, in the order of the file.
+    fn file_scope(&mut self, unit: &'a TranslationUnit, read: Option<&typing::FileScope<'a>>) -> Result<()> {
+        match read {
+            Some(read) => {
+                for (name, sym) in read.constants_and_type_names() {
+                    self.globals.insert(name, sym);
+                }
+                for g in read.globals() {
+                    self.object_declarator(g.decl, g.init, g.name.clone(), g.ty.clone(), g.storage, true)?;
+                }
+            }
+            None => {
+                for ext in &unit.0 {
+                    match &ext.node {
+                        ExternalDeclaration::Declaration(d) => self.declaration(d, true)?,
+                        ExternalDeclaration::FunctionDefinition(f) => self.function_definition(f)?,
+                        ExternalDeclaration::StaticAssert(_) => {}
+                    }
+                }
             }
         }
         let values = self.calls.index_bodies(self.types.signatures());
@@ -375,8 +401,8 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn program(&mut self, unit: &'a TranslationUnit) -> Result<Program> {
-        self.file_scope(unit)?;
+    fn program(&mut self, unit: &'a TranslationUnit, read: Option<&typing::FileScope<'a>>) -> Result<Program> {
+        self.file_scope(unit, read)?;
         let main = match self.types.signatures().function("main").and_then(|f| f.def) {
             Some(m) => m,
             None => {

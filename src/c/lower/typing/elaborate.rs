@@ -3,7 +3,8 @@
 //!
 //! The pass runs on the typing-only reader (`reader.rs`), which reads the
 //! file-scope declarations with the typing methods lowering uses (no
-//! graph, no variables, no initializer lowering), then walks once every function
+//! graph, no variables, no initializer lowering; the state it leaves is
+//! handed to lowering, [`Elaborated`]), then walks once every function
 //! body lowering may inline — those a run from `main` may reach, and every
 //! function used as a value once a call through a pointer is met — with
 //! its own scopes: parameters, blocks, `for` declarations, statement
@@ -41,7 +42,7 @@
 use crate::c::lower::typed::*;
 use super::ExprTypes;
 use crate::c::lower::syntax::declarator_name;
-use super::reader::{CallGraph, TypingReader};
+use super::reader::{CallGraph, FileScope, TypingReader};
 use crate::c::lower::Symbol;
 use crate::c::types::CType;
 use crate::error::Result;
@@ -49,12 +50,20 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
 
+/// What the pass hands lowering: every expression's type, and the file
+/// scope as the reader read it (`None` when it rejected a declaration).
+pub(crate) struct Elaborated<'a> {
+    pub exprs: ExprTypes,
+    pub file_scope: Option<FileScope<'a>>,
+}
+
 /// The types of the expressions of `unit`, decided once (see the module's
 /// documentation), on the typing state `types` (which has read nothing
-/// yet). A file-scope declaration the reader rejects leaves the table
-/// empty: lowering decides every type itself, and stops where it rejects
-/// the file.
-pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> ExprTypes {
+/// yet), and the file scope read on the way. A file-scope declaration the
+/// reader rejects leaves the table empty and no file scope: lowering
+/// reads the file scope and decides every type itself, and stops where it
+/// rejects the file.
+pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> Elaborated<'a> {
     let mut reader = TypingReader::new(unit, types);
     // The initializers of globals are read for their types, as lowering
     // evaluates them (calls there are not the bodies' calls).
@@ -62,8 +71,9 @@ pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, 
         let _ = Elaboration { l: r, calls: &NoCalls, through_pointer: &mut false }.elaborate_initializer(i);
     };
     if reader.file_scope(unit, calls, &mut read_initializer).is_err() {
-        return ExprTypes::default();
+        return Elaborated { exprs: ExprTypes::default(), file_scope: None };
     }
+    let file_scope = reader.file_scope_read();
     let file_scope_records = reader.types.records.len();
     let mut through_pointer = false;
     let mut pass = Elaboration { l: &mut reader, calls: &*calls, through_pointer: &mut through_pointer };
@@ -82,7 +92,7 @@ pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, 
     let mut decided = std::mem::take(&mut reader.types.decided);
     decided.first_body_record = file_scope_records;
     decided.body_records = body_records(&reader.types, file_scope_records);
-    decided
+    Elaborated { exprs: decided, file_scope: Some(file_scope) }
 }
 
 /// The elaboration pass, on a typing-only reader whose scopes and

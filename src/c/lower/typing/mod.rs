@@ -21,24 +21,34 @@
 //! typing-only reader (`reader.rs`), on which the elaboration pass runs,
 //! is the other.
 //!
-//! What is still read twice (issue 26, item 2, step 3): each round of
-//! lowering starts from an empty [`Types`] and reads the file scope again
-//! through `Lowerer::file_scope` (lowering's declarations bind typing's
-//! names as they make lowering's symbols: `Lowerer::bind`). Handing each
-//! round a clone of the reader's state instead needs (a) `Types: Clone`
-//! (plain data but the `Rc` table); (b) lowering's `file_scope` split so
-//! it only makes globals and initial values, without binding typing names,
-//! re-declaring signatures (`function_definition` refuses a function
-//! defined twice) or meeting records again; (c) the reader to bind each
-//! global exactly as lowering does where the two differ today (the
-//! errors lowering raises at file scope, which the reader does not all
-//! raise; a constant the evaluator does not decide, which lowering
-//! evaluates); (d) one numbering of records: body records are numbered
-//! by lowering in the order it inlines bodies, which the pass does not
-//! follow, and the number shows in the printed names of anonymous
-//! structs (`memory/links.rs`), so the pass numbers stay mapped
-//! ([`Types::in_lowering_numbers`]) unless lowering's numbering changes
-//! (an output change).
+//! # The file scope is read once
+//!
+//! The elaboration pass's reader reads the file scope (typedefs, records,
+//! enumerations, signatures, the globals' types) and hands it on
+//! ([`FileScope`]): each round of `lower()` (up to 8, until allocation
+//! sites, exposure and links settle) starts from a clone of that typing
+//! state ([`Types`] is plain data, the expression table shared through
+//! an `Rc`) and only makes the globals, their initial values and the
+//! bodies index (`Lowerer::file_scope`). How a file-scope name is bound
+//! (variable, pointer, object of its own, opaque; its type and length;
+//! kept by a redeclaration) is one rule (`globals.rs`), which the reader
+//! binds typing's names by and lowering makes its globals by. Only when
+//! the reader rejects a file-scope declaration does lowering read the
+//! file scope itself (it then stops at its own error).
+//!
+//! What is still read twice (issue 26, item 2): records met in function
+//! bodies are numbered twice. Records are numbered in the order they are
+//! met, and the number shows in the printed name of an anonymous struct
+//! (`memory/links.rs`); lowering meets body records in the order it
+//! inlines bodies (a body inlined from two call sites, a body reached only
+//! after another's call), the pass in the order of the file. One
+//! numbering would be the pass's (lowering cannot know its order before
+//! it inlines), which renumbers the anonymous structs of any program that
+//! defines one in a body reached out of file order: an output change. So
+//! the pass's numbers stay mapped to lowering's by the specifier that
+//! made each record ([`Types::in_lowering_numbers`]), and a record whose
+//! tag another record has too is left to lowering (which of the two a
+//! `struct T` names depends on the order bodies are read in).
 //!
 //! # Each expression's type is decided once
 //!
@@ -63,6 +73,7 @@ mod constants;
 mod declarators;
 mod effects;
 mod elaborate;
+mod globals;
 mod host;
 mod names;
 mod reader;
@@ -70,7 +81,8 @@ mod records;
 mod signatures;
 mod sizes;
 
-pub(crate) use elaborate::elaborate;
+pub(crate) use elaborate::{elaborate, Elaborated};
+pub(crate) use reader::FileScope;
 pub(crate) use reader::CallGraph;
 pub(crate) use host::TypingHost;
 
@@ -80,6 +92,7 @@ pub(crate) mod prelude {
 }
 pub(crate) use constants::ConstantTyping;
 pub(crate) use declarators::DeclaratorTyping;
+pub(crate) use globals::{GlobalBinding, GlobalKind, GlobalTyping};
 pub(crate) use records::{MemberTyping, RecordTyping};
 pub(crate) use sizes::SizeTyping;
 pub(crate) use attributes::AttributeTyping;
@@ -102,7 +115,10 @@ use crate::c::lower::calls::library::NONDET_PREFIX;
 use crate::c::lower::operators::cmp_op;
 use crate::c::lower::facts::is_compound_assign;
 
-/// What the lowering knows of the program's types.
+/// What the lowering knows of the program's types. A clone is the state
+/// as read so far: each round of lowering starts from the one the file
+/// scope leaves (see [`FileScope`]).
+#[derive(Clone)]
 pub(crate) struct Types<'a> {
     /// Offsets of the `__typeof__` inserted into `__alignof__(...)` (see
     /// [`crate::c::lower::Marks`]).

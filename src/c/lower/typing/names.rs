@@ -46,7 +46,7 @@ impl Named {
 }
 
 /// The names in scope, for typing (see the module's documentation).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Names {
     file: HashMap<String, Named>,
     /// The scopes of each body being read, outermost body first; each
@@ -86,6 +86,10 @@ impl Names {
     /// What `name` denotes at file scope.
     pub fn file_scope(&self, name: &str) -> Option<&Named> {
         self.file.get(name)
+    }
+    /// Every name at file scope, with what it denotes.
+    pub fn file_scope_names(&self) -> impl Iterator<Item = (&String, &Named)> {
+        self.file.iter()
     }
     /// Bind `name` at file scope.
     pub fn bind_file_scope(&mut self, name: &str, n: Named) {

@@ -1,12 +1,14 @@
 //! Reading types without lowering ([`TypingReader`]): the typing state,
 //! the file-scope declarations and the functions' signatures read into
 //! it, and nothing else — no graph, no variables, no initial values. The
-//! elaboration pass (`elaborate.rs`) decides every expression's type on it.
+//! elaboration pass (`elaborate.rs`) decides every expression's type on it,
+//! and the file scope it reads ([`FileScope`]) is where every round of
+//! lowering starts (see `mod.rs`).
 //!
-//! It binds each file-scope name to what lowering binds it to, as far as
-//! typing sees it (`decl.rs`, `globals.rs`): the declared type, an array's
-//! length completed by its initializer, a redeclaration keeping the
-//! object an earlier one made (a tentative definition, `extern`). The
+//! It binds each file-scope name by the rule lowering binds it by
+//! (`globals.rs`: the declared type, an array's length completed by its
+//! initializer, a redeclaration keeping the object an earlier one made —
+//! a tentative definition, `extern`), to the type that rule gives. The
 //! initializers are read for their types (in the scope lowering evaluates
 //! them in), so every struct met at file scope is met, and numbered, as
 //! lowering meets it.
@@ -19,6 +21,7 @@
 //! fall-back gives on every program measured (see `constant.rs`).
 
 use super::prelude::*;
+use super::globals::{GlobalBinding, GlobalKind, GlobalTyping};
 use super::{Named, Types};
 use crate::c::arith::Val;
 use crate::c::lower::{facts, Storage, Symbol};
@@ -28,20 +31,6 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
 
-/// What a file-scope name is bound to, as far as a later declaration of
-/// it goes (see `decl.rs`): which kind of symbol lowering made.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Global {
-    /// An integer variable.
-    Var,
-    /// A pointer variable.
-    Ptr,
-    /// An object of its own (an array, a struct, an addressed scalar).
-    Object,
-    /// A value not modelled (floating point, an incomplete object).
-    Opaque,
-}
-
 /// The typing state of a translation unit, read without lowering (see the
 /// module's documentation).
 pub(crate) struct TypingReader<'a> {
@@ -49,9 +38,64 @@ pub(crate) struct TypingReader<'a> {
     /// The nesting depth, counted as lowering counts it.
     depth: usize,
     /// The kind of each file-scope object declared so far.
-    globals: HashMap<String, Global>,
+    globals: HashMap<String, GlobalKind>,
     /// The globals whose address the program takes (they live in memory).
     addressed: HashSet<String>,
+    /// The file-scope objects declared so far, in the order of the file.
+    file_globals: Vec<FileGlobal<'a>>,
+}
+
+/// A file-scope declarator of an object, as read: what lowering makes a
+/// global of (see [`FileScope`]).
+#[derive(Clone)]
+pub(crate) struct FileGlobal<'a> {
+    pub decl: &'a Node<Declaration>,
+    pub init: &'a Node<InitDeclarator>,
+    pub name: String,
+    /// The declared type (before the rule for globals completes it).
+    pub ty: CType,
+    pub storage: Storage,
+}
+
+/// The file scope read once, for every round of lowering: the typing
+/// state it leaves (typedefs, records, enumerations, signatures, the
+/// types of the globals, the functions used as values) and its objects in
+/// the order of the file. A round starts from a clone of the state and
+/// makes only the globals and their initial values (`Lowerer::file_scope`).
+pub(crate) struct FileScope<'a> {
+    types: Types<'a>,
+    globals: Vec<FileGlobal<'a>>,
+}
+
+impl<'a> FileScope<'a> {
+    /// Lowering reads the expression types `elaborated` (the pass's
+    /// decisions, file scope included); what it decides itself starts empty.
+    pub(crate) fn reading(mut self, elaborated: std::rc::Rc<super::ExprTypes>) -> FileScope<'a> {
+        self.types.elaborated = elaborated;
+        self.types.decided = super::ExprTypes::default();
+        self
+    }
+    /// The typing state for one round of lowering.
+    pub(crate) fn types(&self) -> Types<'a> {
+        self.types.clone()
+    }
+    /// The file-scope objects, in the order of the file.
+    pub(crate) fn globals(&self) -> &[FileGlobal<'a>] {
+        &self.globals
+    }
+    /// The enumeration constants and type names of the file scope, as
+    /// lowering's symbols.
+    pub(crate) fn constants_and_type_names(&self) -> Vec<(String, Symbol)> {
+        self.types
+            .names
+            .file_scope_names()
+            .filter_map(|(name, named)| match named {
+                Named::Const(v) => Some((name.clone(), Symbol::Const(v.clone()))),
+                Named::Typedef(t, a) => Some((name.clone(), Symbol::Typedef(t.clone(), *a))),
+                Named::Object(_) => None,
+            })
+            .collect()
+    }
 }
 
 /// What the elaboration pass asks of the calls (`calls/`, which know what
@@ -89,7 +133,7 @@ impl<'a> super::TypingHost<'a> for TypingReader<'a> {
 
 impl<'a> TypingReader<'a> {
     pub(crate) fn new(unit: &'a TranslationUnit, types: Types<'a>) -> TypingReader<'a> {
-        TypingReader { types, depth: 0, globals: HashMap::new(), addressed: facts::addressed_in_unit(unit) }
+        TypingReader { types, depth: 0, globals: HashMap::new(), addressed: facts::addressed_in_unit(unit), file_globals: Vec::new() }
     }
 
     /// The file-scope declarations and the functions' signatures, then
@@ -110,18 +154,24 @@ impl<'a> TypingReader<'a> {
         Ok(())
     }
 
-    /// A file-scope object `name` of type `ty`, bound as lowering binds it
-    /// (`Lowerer::object_declarator`, `global_variable`, `global_object`),
-    /// its initializer read in the scope lowering evaluates it in.
+    /// The file scope as read so far (see [`FileScope`]).
+    pub(super) fn file_scope_read(&self) -> FileScope<'a> {
+        FileScope { types: self.types.clone(), globals: self.file_globals.clone() }
+    }
+
+    /// A file-scope object `name` of type `ty`, bound by the rule lowering
+    /// binds it by (`globals.rs`), its initializer read in the scope
+    /// lowering evaluates it in.
     fn global(
         &mut self,
         decl: &'a Node<Declaration>,
         init: &'a Node<InitDeclarator>,
         name: String,
         ty: CType,
-        _storage: Storage,
+        storage: Storage,
         initializer: &mut dyn FnMut(&mut Self, &'a Node<Initializer>),
     ) -> Result<()> {
+        self.file_globals.push(FileGlobal { decl, init, name: name.clone(), ty: ty.clone(), storage });
         let d = &init.node.declarator.node;
         let (attrs, inherited) = self.declaration_alignment(&decl.node.specifiers, d)?;
         let user = match (attrs.aligned, inherited) {
@@ -132,58 +182,56 @@ impl<'a> TypingReader<'a> {
         let value = init.node.initializer.as_ref();
         let addressed = self.addressed.contains(&name);
         let existing = self.globals.get(&name).copied();
-        match &ty {
-            CType::Int(_) | CType::Ptr(_) if addressed => self.global_object(name, ty, value, initializer),
-            CType::Int(_) => {
-                // Its constant initializer is evaluated before the name is
-                // bound (a tentative definition keeps the variable).
+        let binding = self.bind_global(ty, addressed, existing, value);
+        let kind = binding.kind();
+        match binding {
+            // Its constant initializer is evaluated before the name is
+            // bound (a tentative definition keeps the variable).
+            GlobalBinding::Var { ty, again } => {
                 if let Some(i) = value {
                     initializer(self, i);
                 }
-                if existing != Some(Global::Var) {
-                    self.bind_global(&name, Global::Var, ty);
+                if !again {
+                    self.bind_file_scope(&name, kind, CType::Int(ty));
                 }
             }
-            CType::Unsupported(_) => self.types.names.bind_file_scope(&name, Named::Object(ty)),
-            CType::Ptr(_) | CType::Float(_) => {
-                let kind = if matches!(ty, CType::Ptr(_)) { Global::Ptr } else { Global::Opaque };
-                if existing != Some(kind) {
-                    self.bind_global(&name, kind, ty);
+            GlobalBinding::Ptr { pointee, again } => {
+                if !again {
+                    self.bind_file_scope(&name, kind, CType::Ptr(Box::new(pointee)));
                 }
                 if let Some(i) = value {
                     initializer(self, i);
                 }
             }
-            CType::Array(..) | CType::Record(_) => self.global_object(name, ty, value, initializer),
-            CType::Function | CType::Void => {}
+            GlobalBinding::Float { ty, again } => {
+                if !again {
+                    self.bind_file_scope(&name, kind, ty);
+                }
+                if let Some(i) = value {
+                    initializer(self, i);
+                }
+            }
+            // An object is in scope in its own initializer.
+            GlobalBinding::Object { ty, again } => {
+                if !again {
+                    self.bind_file_scope(&name, kind, ty);
+                }
+                if let Some(i) = value {
+                    initializer(self, i);
+                }
+            }
+            GlobalBinding::Outside { ty } => self.bind_file_scope(&name, kind, ty),
+            GlobalBinding::Unmodelled { what } => self.bind_file_scope(&name, kind, CType::Unsupported(what)),
+            GlobalBinding::Function | GlobalBinding::Void => {}
         }
         Ok(())
     }
 
-    /// An object of its own at file scope (see `Lowerer::global_object`):
-    /// one declared before stays; one of incomplete type without an
-    /// initializer is opaque; else its type is completed by its
-    /// initializer, and it is in scope in that initializer.
-    fn global_object(&mut self, name: String, ty: CType, value: Option<&'a Node<Initializer>>, initializer: &mut dyn FnMut(&mut Self, &'a Node<Initializer>)) {
-        if self.globals.get(&name) == Some(&Global::Object) {
-            if let Some(i) = value {
-                initializer(self, i);
-            }
-            return;
-        }
-        if self.types.byte_size(&ty).is_none() && value.is_none() {
-            self.bind_global(&name, Global::Opaque, ty);
-            return;
-        }
-        let ty = self.complete_array_type(ty, value);
-        self.bind_global(&name, Global::Object, ty);
-        if let Some(i) = value {
-            initializer(self, i);
-        }
-    }
-
-    fn bind_global(&mut self, name: &str, kind: Global, ty: CType) {
-        self.globals.insert(name.to_string(), kind);
+    fn bind_file_scope(&mut self, name: &str, kind: Option<GlobalKind>, ty: CType) {
+        match kind {
+            Some(kind) => self.globals.insert(name.to_string(), kind),
+            None => self.globals.remove(name),
+        };
         self.types.names.bind_file_scope(name, Named::Object(ty));
     }
 }

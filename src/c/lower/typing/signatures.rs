@@ -17,7 +17,7 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::HashMap;
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Signatures<'a> {
     /// Every function declared or defined, by name.
     functions: HashMap<String, FunctionInfo<'a>>,

@@ -85,6 +85,29 @@ pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, 
     decided
 }
 
+/// [`elaborate`], keeping the typing state it read (the records in the
+/// pass's numbering, the signatures) for the interpreter (`c::exec`),
+/// which reads the table in the pass's own numbers. `None` when a
+/// file-scope declaration is rejected.
+pub(crate) fn elaborate_keeping<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> Option<(ExprTypes, super::Types<'a>)> {
+    let mut reader = TypingReader::new(unit, types);
+    let mut read_initializer = |r: &mut TypingReader<'a>, i: &'a Node<Initializer>| {
+        let _ = Elaboration { l: r, calls: &NoCalls, through_pointer: &mut false }.elaborate_initializer(i);
+    };
+    reader.file_scope(unit, calls, &mut read_initializer).ok()?;
+    let mut through_pointer = false;
+    let mut pass = Elaboration { l: &mut reader, calls: &*calls, through_pointer: &mut through_pointer };
+    let from_main = pass.reachable(vec!["main".to_string()]);
+    pass.bodies(unit, &from_main, &HashSet::new());
+    if *pass.through_pointer {
+        let values = pass.l.types.signatures().values().to_vec();
+        let more = pass.reachable(values);
+        pass.bodies(unit, &more, &from_main);
+    }
+    let decided = std::mem::take(&mut reader.types.decided);
+    Some((decided, reader.types))
+}
+
 /// The elaboration pass, on a typing-only reader whose scopes and
 /// declarations it uses (see the module's documentation).
 struct Elaboration<'p, 'a> {
@@ -260,7 +283,11 @@ impl<'a> Elaboration<'_, 'a> {
             // Lowering reads a variable's attributes (the constant of
             // `aligned(N)`, see `decl.rs`).
             let _ = l.declaration_alignment(&decl.node.specifiers, &init.node.declarator.node);
+            let node = init as *const Node<InitDeclarator> as usize;
             if storage.is_extern {
+                if let Some(super::Named::Object(t)) = l.types.names.file_scope(&name) {
+                    l.types.decided.declared.insert(node, (t.clone(), false, true));
+                }
                 // The file-scope object of that name.
                 let named = l.types.names.file_scope(&name).cloned().unwrap_or(super::Named::Object(ty));
                 l.types.names.bind(&name, named);
@@ -275,6 +302,7 @@ impl<'a> Elaboration<'_, 'a> {
                 Elaboration { l: &mut *l, calls, through_pointer: &mut *through_pointer }.elaborate_initializer(i)?;
             }
             let ty = l.complete_array_type(ty, initializer);
+            l.types.decided.declared.insert(node, (ty.clone(), storage.is_static, false));
             l.bind(&name, Symbol::Opaque { ty });
             Ok(())
         })
@@ -305,6 +333,7 @@ impl<'a> Elaboration<'_, 'a> {
     fn elaborate_expression(&mut self, e: &'a Node<Expression>) -> Result<()> {
         self.l.enter(e.span)?;
         let _ = self.l.object_type(e);
+        self.constant_value(e);
         let r = self.elaborate_operands(e);
         self.l.leave();
         r
@@ -325,6 +354,25 @@ impl<'a> Elaboration<'_, 'a> {
             },
             _ => Ok(()),
         })
+    }
+
+    /// The value of a `sizeof`, `_Alignof`, `offsetof` or enumeration
+    /// constant, as lowering computes it, kept for the interpreter.
+    fn constant_value(&mut self, e: &'a Node<Expression>) {
+        let value = match &e.node {
+            Expression::SizeOfTy(t) => self.l.type_name(&t.node.0).and_then(|ty| self.l.size_value(ty, e.span)).ok().and_then(|v| v.constant().cloned()),
+            Expression::SizeOfVal(v) => self.l.object_type(&v.node.0).and_then(|ty| self.l.size_value(ty, e.span)).ok().and_then(|v| v.constant().cloned()),
+            Expression::AlignOf(a) => self.l.alignof(a).ok().map(num_bigint::BigInt::from),
+            Expression::OffsetOf(o) => self.l.offsetof(o).ok().map(num_bigint::BigInt::from),
+            Expression::Identifier(id) => match self.l.types.named(&id.node.name) {
+                Some(super::Named::Const(v)) => v.constant().cloned(),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(v) = value {
+            self.l.types.decided.values.insert(e as *const Node<Expression> as usize, v);
+        }
     }
 
     fn elaborate_operands(&mut self, e: &'a Node<Expression>) -> Result<()> {

@@ -130,6 +130,9 @@ impl<'a> TypingReader<'a> {
         };
         self.types.declared_alignment(&name, user);
         let value = init.node.initializer.as_ref();
+        let node = init as *const Node<InitDeclarator> as usize;
+        let complete = self.complete_array_type(ty.clone(), value);
+        self.types.decided.declared.insert(node, (complete, _storage.is_static, _storage.is_extern));
         let addressed = self.addressed.contains(&name);
         let existing = self.globals.get(&name).copied();
         match &ty {

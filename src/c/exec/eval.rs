@@ -63,6 +63,22 @@ impl<'s, 'a> Interp<'s, 'a> {
                 if self.types.signatures().is_function(&id.node.name) {
                     return Ok(Value::Ptr(Some(Ptr::Function(id.node.name.clone()))));
                 }
+                if matches!(id.node.name.as_str(), "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {
+                    // The name of the function, as a string literal.
+                    let name = self.frames.last().map(|f| f.name.clone()).unwrap_or_default();
+                    let mut bytes: Vec<Byte> = name.bytes().map(Byte::Known).collect();
+                    bytes.push(Byte::Known(0));
+                    let b = match self.literals.get(&node(e)) {
+                        Some(b) if self.mem.blocks[*b].bytes == bytes => *b,
+                        _ => {
+                            let b = self.mem.allocate(bytes.len() as u64, Kind::Literal, Byte::Known(0))?;
+                            self.mem.blocks[b].bytes = bytes;
+                            self.literals.insert(node(e), b);
+                            b
+                        }
+                    };
+                    return Ok(Value::Ptr(Some(Ptr::At { block: b, offset: 0 })));
+                }
                 Err(Stop::give_up(format!("`{}`: a name the interpreter does not know", id.node.name)))
             }
             Expression::Constant(c) => match &c.node {

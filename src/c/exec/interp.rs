@@ -25,6 +25,8 @@ pub(crate) struct Frame {
     pub allocas: Vec<usize>,
     /// The function's return type.
     pub ret: CType,
+    /// Its name (`__func__`).
+    pub name: String,
 }
 
 pub(crate) struct Interp<'s, 'a> {

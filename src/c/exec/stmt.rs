@@ -385,7 +385,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         if args.len() != info.params.len() {
             return Err(Stop::give_up(format!("`{name}` called with {} arguments for {} parameters", args.len(), info.params.len())));
         }
-        self.frames.push(Frame { scopes: vec![(HashMap::new(), Vec::new())], allocas: Vec::new(), ret: info.ret.clone() });
+        self.frames.push(Frame { scopes: vec![(HashMap::new(), Vec::new())], allocas: Vec::new(), ret: info.ret.clone(), name: name.to_string() });
         let r = (|| {
             for (p, a) in info.params.iter().zip(args) {
                 let ty = p.ty.clone().decay();

@@ -256,3 +256,30 @@ fn prove_reports_a_yes_from_execution() {
     assert!(s.contains("loop at line 11: at most 7 iterations in every run"), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn goto_out_of_loops_into_branches_and_backwards() {
+    // CIL's loops: `while (1)` left by `goto`; a jump into a nested branch.
+    let text = "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int i = 0, k = 0;
+  while (1) {
+    if (!(i < 4)) goto while_break;
+    i++;
+  }
+  while_break: ;
+  if (__VERIFIER_nondet_int()) goto inner;
+  k = 1;
+  if (k) {
+    inner: k += 2;
+  }
+  back: k++;
+  if (k < 10) goto back;
+  return k;
+}";
+    let e = run(text).expect("every run ends");
+    assert_eq!(e.runs, 2);
+    assert_eq!(iterations(&e, 4), 5);
+    // A backward `goto` that never stops is never YES.
+    assert!(run_with("int main(void) { int k = 0; again: k = 1 - k; goto again; }", IntSemantics::C, small()).is_err());
+}

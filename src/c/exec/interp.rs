@@ -51,6 +51,8 @@ pub(crate) struct Interp<'s, 'a> {
     /// Per loop statement (by node): its position in the parsed text and
     /// the most iterations met in one entry.
     pub loops: HashMap<usize, (usize, u64)>,
+    /// Whether a statement (by node) holds a label (see `stmt.rs`).
+    pub labels: HashMap<(usize, String), bool>,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {

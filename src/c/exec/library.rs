@@ -43,7 +43,7 @@ fn shift(p: &Ptr, by: u64) -> Ptr {
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
-    pub(crate) fn library(&mut self, name: &str, c: &'a Node<CallExpression>, args: Vec<Value>) -> Result<Value, Stop> {
+    pub(crate) fn library(&mut self, name: &str, _call: &'a Node<CallExpression>, args: Vec<Value>) -> Result<Value, Stop> {
         let m = *self.ar.machine();
         let int = m.int();
         let base = name.strip_prefix("__builtin_").unwrap_or(name);
@@ -162,11 +162,15 @@ impl<'s, 'a> Interp<'s, 'a> {
             }
             "printf" | "puts" | "putchar" => {
                 if base == "printf" {
-                    let Some(Expression::StringLiteral(_)) = c.node.arguments.first().map(|a| &a.node) else {
-                        return Err(Stop::give_up("`printf` with a format that is not a literal"));
-                    };
-                    let f = self.string(&ptr_arg(arg(0)?)?)?;
-                    if f.windows(2).any(|w| w[0] == b'%') && contains_n(&f) {
+                    // The format: a string literal (also through a
+                    // variable), read as `printf` reads it.
+                    let format = ptr_arg(arg(0)?)?;
+                    let literal = matches!(&format, Ptr::At { block, .. } if self.mem.blocks[*block].kind == Kind::Literal);
+                    if !literal {
+                        return Err(Stop::give_up("`printf` with a format that is not a string literal"));
+                    }
+                    let f = self.string(&format)?;
+                    if contains_n(&f) {
                         return Err(Stop::give_up("`printf` with `%n` (it writes memory)"));
                     }
                 }

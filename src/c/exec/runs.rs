@@ -84,6 +84,7 @@ impl<'s, 'a> Program<'s, 'a> {
             limits: self.limits,
             deadline: self.deadline,
             loops: HashMap::new(),
+            labels: HashMap::new(),
         };
         let stop = match it.start() {
             Ok(()) | Err(Stop::Ended) => Stop::Ended,

@@ -17,6 +17,9 @@ pub(crate) enum Flow {
     Break,
     Continue,
     Return(Value),
+    /// `goto L`: up to the innermost block that holds `L`, which runs on
+    /// from it (see [`Interp::seek`]).
+    Goto(String),
 }
 
 fn node<T>(n: &Node<T>) -> usize {
@@ -40,13 +43,35 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
     }
 
-    fn block(&mut self, items: &'a [Node<BlockItem>]) -> Result<Flow, Stop> {
+    /// A block, from its start or (`seek`) from the label `L` in it. A
+    /// `goto` to a label of this block (at any depth) runs on from there,
+    /// its scope kept; one to a label elsewhere leaves the block.
+    fn block(&mut self, items: &'a [Node<BlockItem>], seek: Option<String>) -> Result<Flow, Stop> {
         self.push_scope();
         let r = (|| {
-            for item in items {
-                let f = self.item(item)?;
-                if !matches!(f, Flow::Normal) {
-                    return Ok(f);
+            let mut seek = seek;
+            let mut i = match &seek {
+                Some(l) => items.iter().position(|it| self.item_has_label(it, l)).ok_or_else(|| Stop::give_up("a label not found"))?,
+                None => 0,
+            };
+            while i < items.len() {
+                let f = match seek.take() {
+                    Some(l) => match &items[i].node {
+                        BlockItem::Statement(s) => self.seek(s, &l)?,
+                        _ => return Err(Stop::give_up("a label not found")),
+                    },
+                    None => self.item(&items[i])?,
+                };
+                match f {
+                    Flow::Normal => i += 1,
+                    Flow::Goto(l) => match items.iter().position(|it| self.item_has_label(it, &l)) {
+                        Some(j) => {
+                            i = j;
+                            seek = Some(l);
+                        }
+                        None => return Ok(Flow::Goto(l)),
+                    },
+                    f => return Ok(f),
                 }
             }
             Ok(Flow::Normal)
@@ -55,9 +80,71 @@ impl<'s, 'a> Interp<'s, 'a> {
         r
     }
 
+    /// Run `s` from the label `l` inside it (the target of a `goto`):
+    /// into blocks, `if` branches and loop bodies (the loop then goes on
+    /// as usual); into a `switch` body it gives up.
+    fn seek(&mut self, s: &'a Node<Statement>, l: &str) -> Result<Flow, Stop> {
+        self.step()?;
+        let r = match &s.node {
+            Statement::Labeled(x) => match &x.node.label.node {
+                Label::Identifier(id) if id.node.name == l => self.exec(&x.node.statement),
+                _ => self.seek(&x.node.statement, l),
+            },
+            Statement::Compound(items) => self.block(items, Some(l.to_string())),
+            Statement::If(i) => {
+                if self.has_label(&i.node.then_statement, l) {
+                    self.seek(&i.node.then_statement, l)
+                } else {
+                    match &i.node.else_statement {
+                        Some(e) => self.seek(e, l),
+                        None => Err(Stop::give_up("a label not found")),
+                    }
+                }
+            }
+            Statement::While(w) => self.looping(s, None, Some(&w.node.expression), None, &w.node.statement, false, Some(l)),
+            Statement::DoWhile(d) => self.looping(s, None, Some(&d.node.expression), None, &d.node.statement, true, Some(l)),
+            Statement::For(f) => {
+                self.push_scope();
+                let r = self.looping(s, None, f.node.condition.as_deref(), f.node.step.as_deref(), &f.node.statement, false, Some(l));
+                self.pop_scope();
+                r
+            }
+            _ => Err(Stop::give_up("a `goto` into this statement")),
+        };
+        r.map_err(|e| e.at(self.span(s.span)))
+    }
+
+    fn item_has_label(&mut self, item: &'a Node<BlockItem>, l: &str) -> bool {
+        match &item.node {
+            BlockItem::Statement(s) => self.has_label(s, l),
+            _ => false,
+        }
+    }
+
+    /// Whether the label `l` stands in `s` (cached: the syntax tree does
+    /// not change).
+    fn has_label(&mut self, s: &'a Node<Statement>, l: &str) -> bool {
+        let key = (node(s), l.to_string());
+        if let Some(b) = self.labels.get(&key) {
+            return *b;
+        }
+        let b = match &s.node {
+            Statement::Labeled(x) => matches!(&x.node.label.node, Label::Identifier(id) if id.node.name == l) || self.has_label(&x.node.statement, l),
+            Statement::Compound(items) => items.iter().any(|it| self.item_has_label(it, l)),
+            Statement::If(i) => self.has_label(&i.node.then_statement, l) || i.node.else_statement.as_ref().is_some_and(|e| self.has_label(e, l)),
+            Statement::While(w) => self.has_label(&w.node.statement, l),
+            Statement::DoWhile(d) => self.has_label(&d.node.statement, l),
+            Statement::For(f) => self.has_label(&f.node.statement, l),
+            Statement::Switch(w) => self.has_label(&w.node.statement, l),
+            _ => false,
+        };
+        self.labels.insert(key, b);
+        b
+    }
+
     fn exec_inner(&mut self, s: &'a Node<Statement>) -> Result<Flow, Stop> {
         match &s.node {
-            Statement::Compound(items) => self.block(items),
+            Statement::Compound(items) => self.block(items, None),
             Statement::Expression(e) => {
                 if let Some(e) = e {
                     self.eval(e)?;
@@ -78,11 +165,11 @@ impl<'s, 'a> Interp<'s, 'a> {
                     Ok(Flow::Normal)
                 }
             }
-            Statement::While(w) => self.looping(s, None, Some(&w.node.expression), None, &w.node.statement, false),
-            Statement::DoWhile(d) => self.looping(s, None, Some(&d.node.expression), None, &d.node.statement, true),
+            Statement::While(w) => self.looping(s, None, Some(&w.node.expression), None, &w.node.statement, false, None),
+            Statement::DoWhile(d) => self.looping(s, None, Some(&d.node.expression), None, &d.node.statement, true, None),
             Statement::For(f) => {
                 self.push_scope();
-                let r = self.looping(s, Some(&f.node.initializer), f.node.condition.as_deref(), f.node.step.as_deref(), &f.node.statement, false);
+                let r = self.looping(s, Some(&f.node.initializer), f.node.condition.as_deref(), f.node.step.as_deref(), &f.node.statement, false, None);
                 self.pop_scope();
                 r
             }
@@ -100,7 +187,7 @@ impl<'s, 'a> Interp<'s, 'a> {
             }
             Statement::Break => Ok(Flow::Break),
             Statement::Continue => Ok(Flow::Continue),
-            Statement::Goto(_) => Err(Stop::give_up("`goto`")),
+            Statement::Goto(l) => Ok(Flow::Goto(l.node.name.clone())),
             Statement::Asm(_) => Err(Stop::give_up("inline assembly")),
         }
     }
@@ -115,6 +202,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         step: Option<&'a Node<Expression>>,
         body: &'a Node<Statement>,
         do_while: bool,
+        seek: Option<&str>,
     ) -> Result<Flow, Stop> {
         match init.map(|i| &i.node) {
             Some(ForInitializer::Expression(e)) => {
@@ -125,7 +213,9 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
         let mut iterations = 0u64;
         let r = (|| {
-            let mut first = do_while;
+            // Entered by a `goto` into the body: no test before it.
+            let mut first = do_while || seek.is_some();
+            let mut seek = seek;
             loop {
                 self.step()?;
                 if !first {
@@ -138,9 +228,14 @@ impl<'s, 'a> Interp<'s, 'a> {
                 }
                 first = false;
                 iterations += 1;
-                match self.exec(body)? {
+                let f = match seek.take() {
+                    Some(l) => self.seek(body, l)?,
+                    None => self.exec(body)?,
+                };
+                match f {
                     Flow::Break => return Ok(Flow::Normal),
                     Flow::Return(v) => return Ok(Flow::Return(v)),
+                    Flow::Goto(l) => return Ok(Flow::Goto(l)),
                     Flow::Normal | Flow::Continue => {}
                 }
                 if let Some(e) = step {
@@ -208,6 +303,8 @@ impl<'s, 'a> Interp<'s, 'a> {
                 match self.item(item)? {
                     Flow::Normal => {}
                     Flow::Break => return Ok(Flow::Normal),
+                    // A `goto` into the switch body itself is not followed.
+                    Flow::Goto(l) if self.has_label(&w.node.statement, &l) => return Err(Stop::give_up("a `goto` inside a switch body")),
                     f => return Ok(f),
                 }
             }
@@ -409,6 +506,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
         match r? {
             Flow::Return(v) => Ok(v),
+            Flow::Goto(l) => Err(Stop::give_up(format!("`goto {l}`: a label not found"))),
             // Falling off the end: the value (if used) is any value.
             _ => Ok(match &info.ret {
                 CType::Int(t) => Value::Int(*t, None),

@@ -58,6 +58,8 @@ int main(void) { return fib(12) == 144 ? 0 : 1; }")
     .expect("every run ends");
     assert_eq!(e.runs, 1);
     assert!(e.most_steps > 100);
+    // fib(12) calls down to fib(1): 12 calls of it active at once.
+    assert_eq!(e.recursions, vec![("fib".to_string(), 12)]);
 }
 
 /// Each allocation may fail; where a failure does not end the run, the

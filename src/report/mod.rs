@@ -141,6 +141,9 @@ fn executed_text(e: &crate::c::exec::Evidence) -> String {
     for l in &e.loops {
         let _ = writeln!(s, "loop at line {}: at most {} iteration{} in every run", l.line, l.iterations, if l.iterations == 1 { "" } else { "s" });
     }
+    for (f, n) in &e.recursions {
+        let _ = writeln!(s, "recursion of `{f}`: at most {n} nested calls in every run");
+    }
     let _ = writeln!(s, "(this YES rests on the interpreter's semantics of C, checked by replaying every run)");
     s
 }
@@ -355,6 +358,7 @@ pub fn to_json(o: &Outcome) -> Json {
                 "runs": e.runs,
                 "most_steps": e.most_steps,
                 "loops": e.loops.iter().map(|l| json!({ "line": l.line, "column": l.column, "most_iterations": l.iterations })).collect::<Vec<_>>(),
+                "recursions": e.recursions.iter().map(|(f, n)| json!({ "function": f, "most_nested_calls": n })).collect::<Vec<_>>(),
             });
         }
         Answer::Yes { loops, .. } => {

@@ -53,6 +53,8 @@ pub(crate) struct Interp<'s, 'a> {
     pub loops: HashMap<usize, (usize, u64)>,
     /// Whether a statement (by node) holds a label (see `stmt.rs`).
     pub labels: HashMap<(usize, String), bool>,
+    /// Per function, the most calls of it active at once (its recursion).
+    pub nesting: HashMap<String, usize>,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {

@@ -39,6 +39,9 @@ pub struct Evidence {
     pub most_steps: u64,
     /// Per loop statement met, in the order of the source.
     pub loops: Vec<LoopBound>,
+    /// Per recursive function (one called while a call of it is active),
+    /// the most calls of it active at once in any run.
+    pub recursions: Vec<(String, usize)>,
 }
 
 /// One run as the exploration recorded it.
@@ -54,6 +57,7 @@ struct RunResult {
     trace: Vec<(usize, usize)>,
     steps: u64,
     loops: HashMap<usize, (usize, u64)>,
+    nesting: HashMap<String, usize>,
 }
 
 pub(crate) struct Program<'s, 'a> {
@@ -85,12 +89,13 @@ impl<'s, 'a> Program<'s, 'a> {
             deadline: self.deadline,
             loops: HashMap::new(),
             labels: HashMap::new(),
+            nesting: HashMap::new(),
         };
         let stop = match it.start() {
             Ok(()) | Err(Stop::Ended) => Stop::Ended,
             Err(e) => e,
         };
-        RunResult { stop, trace: it.trace, steps: it.steps, loops: it.loops }
+        RunResult { stop, trace: it.trace, steps: it.steps, loops: it.loops, nesting: it.nesting }
     }
 
     /// Every run, depth first: the evidence when every run ends, else why not.
@@ -99,6 +104,7 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut runs: Vec<Run> = Vec::new();
         let mut loops: HashMap<usize, (usize, u64)> = HashMap::new();
         let mut total = 0u64;
+        let mut nesting: HashMap<String, usize> = HashMap::new();
         loop {
             let r = self.run(&script);
             if let Stop::GiveUp { .. } = r.stop {
@@ -107,6 +113,10 @@ impl<'s, 'a> Program<'s, 'a> {
             total += r.steps;
             if total > self.limits.total_steps {
                 return Err(Stop::give_up(format!("runs of more than {} steps in all", self.limits.total_steps)));
+            }
+            for (f, n) in r.nesting {
+                let e = nesting.entry(f).or_insert(0);
+                *e = (*e).max(n);
             }
             for (k, (at, n)) in r.loops {
                 let e = loops.entry(k).or_insert((at, 0));
@@ -143,7 +153,9 @@ impl<'s, 'a> Program<'s, 'a> {
                 LoopBound { line: span.as_ref().map_or(0, |s| s.line), column: span.as_ref().map_or(0, |s| s.col), iterations: n }
             })
             .collect();
-        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops })
+        let mut recursions: Vec<(String, usize)> = nesting.into_iter().filter(|(_, n)| *n > 1).collect();
+        recursions.sort();
+        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions })
     }
 
     /// The re-check of the run tree: each recorded run replayed in a fresh

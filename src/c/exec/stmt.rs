@@ -482,6 +482,9 @@ impl<'s, 'a> Interp<'s, 'a> {
         if args.len() != info.params.len() {
             return Err(Stop::give_up(format!("`{name}` called with {} arguments for {} parameters", args.len(), info.params.len())));
         }
+        let active = 1 + self.frames.iter().filter(|f| f.name == name).count();
+        let most = self.nesting.entry(name.to_string()).or_insert(0);
+        *most = (*most).max(active);
         self.frames.push(Frame { scopes: vec![(HashMap::new(), Vec::new())], allocas: Vec::new(), ret: info.ret.clone(), name: name.to_string() });
         let r = (|| {
             for (p, a) in info.params.iter().zip(args) {

@@ -55,15 +55,34 @@ use std::collections::{HashMap, HashSet};
 /// empty: lowering decides every type itself, and stops where it rejects
 /// the file.
 pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> ExprTypes {
+    let Some((mut reader, file_scope_records)) = read_unit(unit, types, calls) else { return ExprTypes::default() };
+    let mut decided = std::mem::take(&mut reader.types.decided);
+    decided.first_body_record = file_scope_records;
+    decided.body_records = body_records(&reader.types, file_scope_records);
+    decided
+}
+
+/// [`elaborate`], keeping the typing state it read (the records in the
+/// pass's numbering, the signatures) for the interpreter (`c::exec`),
+/// which reads the table in the pass's own numbers. `None` when a
+/// file-scope declaration is rejected.
+pub(crate) fn elaborate_keeping<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> Option<(ExprTypes, super::Types<'a>)> {
+    let (mut reader, _) = read_unit(unit, types, calls)?;
+    let decided = std::mem::take(&mut reader.types.decided);
+    Some((decided, reader.types))
+}
+
+/// The pass over `unit`: the file scope, then the bodies; the reader and
+/// how many records the file scope made. `None` when a file-scope
+/// declaration is rejected.
+fn read_unit<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> Option<(TypingReader<'a>, usize)> {
     let mut reader = TypingReader::new(unit, types);
     // The initializers of globals are read for their types, as lowering
     // evaluates them (calls there are not the bodies' calls).
     let mut read_initializer = |r: &mut TypingReader<'a>, i: &'a Node<Initializer>| {
         let _ = Elaboration { l: r, calls: &NoCalls, through_pointer: &mut false }.elaborate_initializer(i);
     };
-    if reader.file_scope(unit, calls, &mut read_initializer).is_err() {
-        return ExprTypes::default();
-    }
+    reader.file_scope(unit, calls, &mut read_initializer).ok()?;
     let file_scope_records = reader.types.records.len();
     let mut through_pointer = false;
     let mut pass = Elaboration { l: &mut reader, calls: &*calls, through_pointer: &mut through_pointer };
@@ -79,33 +98,7 @@ pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, 
         let more = pass.reachable(values);
         pass.bodies(unit, &more, &from_main);
     }
-    let mut decided = std::mem::take(&mut reader.types.decided);
-    decided.first_body_record = file_scope_records;
-    decided.body_records = body_records(&reader.types, file_scope_records);
-    decided
-}
-
-/// [`elaborate`], keeping the typing state it read (the records in the
-/// pass's numbering, the signatures) for the interpreter (`c::exec`),
-/// which reads the table in the pass's own numbers. `None` when a
-/// file-scope declaration is rejected.
-pub(crate) fn elaborate_keeping<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> Option<(ExprTypes, super::Types<'a>)> {
-    let mut reader = TypingReader::new(unit, types);
-    let mut read_initializer = |r: &mut TypingReader<'a>, i: &'a Node<Initializer>| {
-        let _ = Elaboration { l: r, calls: &NoCalls, through_pointer: &mut false }.elaborate_initializer(i);
-    };
-    reader.file_scope(unit, calls, &mut read_initializer).ok()?;
-    let mut through_pointer = false;
-    let mut pass = Elaboration { l: &mut reader, calls: &*calls, through_pointer: &mut through_pointer };
-    let from_main = pass.reachable(vec!["main".to_string()]);
-    pass.bodies(unit, &from_main, &HashSet::new());
-    if *pass.through_pointer {
-        let values = pass.l.types.signatures().values().to_vec();
-        let more = pass.reachable(values);
-        pass.bodies(unit, &more, &from_main);
-    }
-    let decided = std::mem::take(&mut reader.types.decided);
-    Some((decided, reader.types))
+    Some((reader, file_scope_records))
 }
 
 /// The elaboration pass, on a typing-only reader whose scopes and

@@ -98,7 +98,16 @@ impl<'s, 'a> Interp<'s, 'a> {
                 let p = self.place(e)?;
                 self.load(&p, &ty)
             }
-            Expression::Call(c) => self.call(c),
+            Expression::Call(c) => {
+                self.unsequenced(std::iter::once(&*c.node.callee).chain(c.node.arguments.iter()))?;
+                let v = self.call(c)?;
+                // The call's value has the type typing decided
+                // (`__builtin_expect` is `long`).
+                match self.object_type(e) {
+                    Ok(t @ CType::Int(_)) => self.convert(v, &t),
+                    _ => Ok(v),
+                }
+            }
             Expression::Cast(c) => {
                 let v = self.eval(&c.node.expression)?;
                 let ty = self.object_type(e)?;
@@ -276,9 +285,22 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
     }
 
+    /// Operands whose order of evaluation C leaves open, of which two or
+    /// more have side effects: the runs of each order may differ, and
+    /// the interpreter runs one only: give up.
+    fn unsequenced(&self, operands: impl Iterator<Item = &'a Node<Expression>>) -> Result<(), Stop> {
+        if operands.filter(|x| self.types.has_effects(x)).count() >= 2 {
+            return Err(Stop::give_up("operands with side effects in an order C leaves unspecified"));
+        }
+        Ok(())
+    }
+
     fn binary(&mut self, e: &'a Node<Expression>, b: &'a Node<BinaryOperatorExpression>) -> Result<Value, Stop> {
         use BinaryOperator::*;
         let op = &b.node.operator.node;
+        if !matches!(op, LogicalAnd | LogicalOr) {
+            self.unsequenced([&*b.node.lhs, &*b.node.rhs].into_iter())?;
+        }
         let int = self.ar.machine().int();
         match op {
             Index => {

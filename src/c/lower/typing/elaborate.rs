@@ -355,7 +355,8 @@ impl<'a> Elaboration<'_, 'a> {
         let value = match &e.node {
             Expression::SizeOfTy(t) => self.l.type_name(&t.node.0).and_then(|ty| self.l.size_value(ty, e.span)).ok().and_then(|v| v.constant().cloned()),
             Expression::SizeOfVal(v) => self.l.object_type(&v.node.0).and_then(|ty| self.l.size_value(ty, e.span)).ok().and_then(|v| v.constant().cloned()),
-            Expression::AlignOf(a) => self.l.alignof(a).ok().map(num_bigint::BigInt::from),
+            // Not `_Alignof`: lowering's value reads the alignments
+            // declarations were given, which this pass does not keep.
             Expression::OffsetOf(o) => self.l.offsetof(o).ok().map(num_bigint::BigInt::from),
             Expression::Identifier(id) => match self.l.types.named(&id.node.name) {
                 Some(super::Named::Const(v)) => v.constant().cloned(),

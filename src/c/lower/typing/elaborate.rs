@@ -354,6 +354,9 @@ impl<'a> Elaboration<'_, 'a> {
     fn constant_value(&mut self, e: &'a Node<Expression>) {
         let value = match &e.node {
             Expression::SizeOfTy(t) => self.l.type_name(&t.node.0).and_then(|ty| self.l.size_value(ty, e.span)).ok().and_then(|v| v.constant().cloned()),
+            // Not of a string literal (typing sees it as a pointer;
+            // lowering sizes the array).
+            Expression::SizeOfVal(v) if matches!(v.node.0.node, Expression::StringLiteral(_)) => None,
             Expression::SizeOfVal(v) => self.l.object_type(&v.node.0).and_then(|ty| self.l.size_value(ty, e.span)).ok().and_then(|v| v.constant().cloned()),
             // Not `_Alignof`: lowering's value reads the alignments
             // declarations were given, which this pass does not keep.

@@ -22,6 +22,12 @@ const AFTER_PROOF: Duration = Duration::from_millis(200);
 /// The least time a proof gets, however little is left.
 const LEAST_PROOF_TIME: Duration = Duration::from_millis(100);
 
+/// Most time for executing the runs of a program before the proof.
+const EXECUTION_TIME: Duration = Duration::from_secs(2);
+
+/// Most share of the time left for executing the runs.
+const EXECUTION_SHARE: f64 = 0.15;
+
 /// Most time for replaying a NO witness before it is written (it is
 /// checked once already when found; this is a second look).
 const WITNESS_CHECK_TIME: Duration = Duration::from_secs(20);
@@ -83,6 +89,35 @@ impl Session {
             ..ProveOptions::default()
         };
         prove_program(program, &opts)
+    }
+
+    /// YES from executing every run of a C program (see
+    /// [`crate::c::exec`]), tried before the proof with a small share of
+    /// the budget (at most [`EXECUTION_TIME`] or [`EXECUTION_SHARE`] of
+    /// what is left); `None` when it gives up (the proof then runs as if
+    /// nothing happened). Integer transition systems are not executed.
+    pub fn execute(&self, file: &Path) -> Option<Outcome> {
+        if crate::its::read_file(file).is_some() {
+            return None;
+        }
+        let left = self.budget.remaining().unwrap_or(Duration::MAX);
+        let time = EXECUTION_TIME.min(left.mul_f64(EXECUTION_SHARE));
+        let start = std::time::Instant::now();
+        let r = crate::c::execute_file(file, self.ints, self.machine, time, crate::c::exec::Limits::default());
+        match r {
+            Ok(evidence) => {
+                if self.verbose {
+                    eprintln!("execution: every run ends ({} runs, at most {} steps) in {:.3} s", evidence.runs, evidence.most_steps, start.elapsed().as_secs_f64());
+                }
+                Some(Outcome::executed(file.display().to_string(), evidence, start.elapsed().as_secs_f64()))
+            }
+            Err(why) => {
+                if self.verbose {
+                    eprintln!("execution: gave up after {:.3} s: {why}", start.elapsed().as_secs_f64());
+                }
+                None
+            }
+        }
     }
 
     /// Write the witness of `outcome` to `path` (see

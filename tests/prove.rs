@@ -25,7 +25,7 @@ fn prove(name: &str, strategy: Strategy) -> Outcome {
 
 fn ranking_functions(o: &Outcome) -> Vec<String> {
     match &o.answer {
-        Answer::Yes { loops } => loops.iter().map(|l| l.ranking.to_string()).collect(),
+        Answer::Yes { loops, .. } => loops.iter().map(|l| l.ranking.to_string()).collect(),
         other => panic!("expected YES, got {} ({other:?})", o.answer.word()),
     }
 }
@@ -189,7 +189,7 @@ fn long_runs_are_sampled_from_any_header_state() {
 #[test]
 fn accelerating_loop_gets_a_two_phase_function_from_synthesis() {
     let o = prove("accelerate.c", Strategy::Portfolio);
-    let Answer::Yes { loops } = &o.answer else { panic!("expected YES, got {:?}", o.answer) };
+    let Answer::Yes { loops, .. } = &o.answer else { panic!("expected YES, got {:?}", o.answer) };
     assert_eq!(loops.len(), 1);
     assert!(loops[0].strategy.contains("synthesis"), "{}", loops[0].strategy);
     assert!(loops[0].ranking.to_string().starts_with("phases("), "{}", loops[0].ranking);

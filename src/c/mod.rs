@@ -7,6 +7,7 @@
 
 pub mod arith;
 pub mod cfg;
+pub mod exec;
 pub mod gnu;
 mod lower;
 pub mod parse;
@@ -75,6 +76,21 @@ pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics, machi
 }
 
 fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, machine: MachineModel, external_calls: ExternalCalls) -> Result<Program> {
+    let p = parse_text(text)?;
+    lower::lower(&p.unit, &p.parsed, &p.map, file, arith::Arith::new(semantics, machine), &p.marks, external_calls)
+}
+
+/// Preprocessed text parsed: the syntax tree, the text it was parsed from
+/// (after the GNU rewrites), where its offsets stand in the user's files,
+/// and what the rewrite left for the typing.
+struct Parsed {
+    unit: lang_c::ast::TranslationUnit,
+    parsed: String,
+    map: source::SourceMap,
+    marks: lower::Marks,
+}
+
+fn parse_text(text: &str) -> Result<Parsed> {
     let text = parse::universal_character_names(text);
     let map = source::SourceMap::new(&text);
     let refused = |(at, what): gnu::Refusal| TesseraError::unsupported(map.span(&text, at), what);
@@ -97,7 +113,38 @@ fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, mach
         }
         Err(e) => return Err(e),
     };
-    lower::lower(&unit, &parsed, &rewritten_map, file, arith::Arith::new(semantics, machine), &marks, external_calls)
+    Ok(Parsed { unit, parsed, map: rewritten_map, marks })
+}
+
+/// Execute every run of the C program in `path` (see [`exec`]): the
+/// evidence when every run ends, else why not (within `time`).
+pub fn execute_file(path: &Path, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Evidence, String> {
+    let text = source::preprocess_file(path).map_err(|e| e.to_string())?;
+    execute_preprocessed(text, semantics, machine, time, limits)
+}
+
+/// [`execute_file`] for C text in memory (`file_name` names it in messages).
+pub fn execute_source(file_name: &str, text: &str, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Evidence, String> {
+    let text = source::preprocess_text(file_name, text).map_err(|e| e.to_string())?;
+    execute_preprocessed(text, semantics, machine, time, limits)
+}
+
+fn execute_preprocessed(text: String, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Evidence, String> {
+    let deadline = std::time::Instant::now() + time;
+    let work = move || -> std::result::Result<exec::Evidence, String> {
+        let p = parse_text(&text).map_err(|e| e.to_string())?;
+        let ar = arith::Arith::new(semantics, machine);
+        let (table, types) = lower::typed_unit(&p.unit, &p.parsed, &p.map, ar, &p.marks).ok_or("the file scope is not read by typing")?;
+        // Floating-point values are not modelled: a run that meets one
+        // (a constant, a conversion, a load) gives up there.
+        exec::explore_unit(&p.unit, &table, &types, ar, limits, deadline)
+    };
+    let handle = std::thread::Builder::new()
+        .name("c-exec".into())
+        .stack_size(2 * STACK_BYTES)
+        .spawn(work)
+        .map_err(|e| format!("cannot start the interpreter's thread: {e}"))?;
+    handle.join().unwrap_or_else(|_| Err("the interpreter panicked".into()))
 }
 
 fn on_big_stack<F>(f: F) -> Result<Program>

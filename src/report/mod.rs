@@ -79,7 +79,8 @@ fn witness_header(o: &Outcome, w: &NonTerminationWitness) -> Option<crate::ir::L
 fn details(o: &Outcome) -> String {
     let mut s = String::new();
     match &o.answer {
-        Answer::Yes { loops } => {
+        Answer::Yes { executed: Some(e), .. } => s.push_str(&executed_text(e)),
+        Answer::Yes { loops, .. } => {
             if loops.is_empty() {
                 let _ = writeln!(s, "The program has no loops (and no recursion): every run is finite.");
             }
@@ -123,6 +124,27 @@ fn details(o: &Outcome) -> String {
             let _ = writeln!(s, "reason: {}", short_reason(reason, o.seconds));
         }
     }
+    s
+}
+
+/// A YES from executing every run: how many runs, and per loop the most
+/// iterations one entry took (a bound every run respects).
+fn executed_text(e: &crate::c::exec::Evidence) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "every run of the program was executed and ends: {} run{} (an allocation may fail, an unknown value takes every branch), at most {} steps in a run",
+        e.runs,
+        if e.runs == 1 { "" } else { "s" },
+        e.most_steps
+    );
+    for l in &e.loops {
+        let _ = writeln!(s, "loop at line {}: at most {} iteration{} in every run", l.line, l.iterations, if l.iterations == 1 { "" } else { "s" });
+    }
+    for (f, n) in &e.recursions {
+        let _ = writeln!(s, "recursion of `{f}`: at most {n} nested calls in every run");
+    }
+    let _ = writeln!(s, "(this YES rests on the interpreter's semantics of C, checked by replaying every run)");
     s
 }
 
@@ -330,7 +352,16 @@ pub fn to_json(o: &Outcome) -> Json {
     });
     let names = names_of(o);
     match &o.answer {
-        Answer::Yes { loops } => {
+        Answer::Yes { executed: Some(e), .. } => {
+            j["loops"] = Json::Array(Vec::new());
+            j["executed"] = json!({
+                "runs": e.runs,
+                "most_steps": e.most_steps,
+                "loops": e.loops.iter().map(|l| json!({ "line": l.line, "column": l.column, "most_iterations": l.iterations })).collect::<Vec<_>>(),
+                "recursions": e.recursions.iter().map(|(f, n)| json!({ "function": f, "most_nested_calls": n })).collect::<Vec<_>>(),
+            });
+        }
+        Answer::Yes { loops, .. } => {
             j["loops"] = Json::Array(
                 loops
                     .iter()

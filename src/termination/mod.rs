@@ -239,7 +239,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         }
     }
     let answer = if reasons.is_empty() && proofs.len() == enc.loops.len() {
-        Answer::Yes { loops: proofs }
+        Answer::Yes { loops: proofs, executed: None }
     } else {
         if reasons.is_empty() {
             reasons.push("time limit".into());

@@ -92,7 +92,9 @@ pub struct LoopProof {
 
 #[derive(Clone, Debug)]
 pub enum Answer {
-    Yes { loops: Vec<LoopProof> },
+    /// `executed`: the YES comes from executing every run of the program
+    /// (`c::exec`), not from ranking functions (`loops` is then empty).
+    Yes { loops: Vec<LoopProof>, executed: Option<crate::c::exec::Evidence> },
     No { witness: NonTerminationWitness, span: Option<Span>, strategy: &'static str },
     Maybe { reason: String },
 }
@@ -124,6 +126,10 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// YES from executing every run (see [`crate::c::exec`]).
+    pub fn executed(file: impl Into<String>, evidence: crate::c::exec::Evidence, seconds: f64) -> Outcome {
+        Outcome { answer: Answer::Yes { loops: Vec::new(), executed: Some(evidence) }, ..Outcome::maybe(file, "", seconds) }
+    }
     /// MAYBE without a proof attempt behind it (an input error, a time
     /// limit reached by the supervisor).
     pub fn maybe(file: impl Into<String>, reason: impl Into<String>, seconds: f64) -> Outcome {

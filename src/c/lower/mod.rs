@@ -78,6 +78,18 @@ pub(crate) mod typed {
     pub(crate) use super::typing::prelude::*;
 }
 pub(crate) use calls::{Frame, JumpScope};
+pub(crate) use calls::library::NONDET_PREFIX;
+pub(crate) use typing::{ExprTypes, Types};
+
+/// The types of a translation unit as the elaboration pass decides them,
+/// with the typing state it read (records in the pass's numbering, the
+/// signatures), for the interpreter (`c::exec`). `None` when the file
+/// scope is rejected.
+pub(crate) fn typed_unit<'a>(unit: &'a TranslationUnit, text: &'a str, map: &'a SourceMap, arith: Arith, marks: &Marks) -> Option<(typing::ExprTypes, typing::Types<'a>)> {
+    let none = Rc::new(typing::ExprTypes::default());
+    let types = typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), none);
+    typing::elaborate_keeping(unit, types, &mut calls::Calls::new(unit, calls::ExternalCalls::default()))
+}
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 

@@ -105,7 +105,7 @@ pub fn render(program: &Program, outcome: &Outcome, path: &Path, budget: &Budget
                 Kind::Yaml => yaml::violation(&task, &nt),
             }))
         }
-        (Answer::Yes { loops }, Kind::Yaml) => {
+        (Answer::Yes { loops, .. }, Kind::Yaml) => {
             let entries: Vec<LoopWitness> = loops
                 .iter()
                 .filter_map(|l| {

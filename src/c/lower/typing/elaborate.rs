@@ -64,15 +64,36 @@ pub(crate) struct Elaborated<'a> {
 /// reads the file scope and decides every type itself, and stops where it
 /// rejects the file.
 pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> Elaborated<'a> {
+    let Some((mut reader, file_scope_records, file_scope)) = read_unit(unit, types, calls) else {
+        return Elaborated { exprs: ExprTypes::default(), file_scope: None };
+    };
+    let mut decided = std::mem::take(&mut reader.types.decided);
+    decided.first_body_record = file_scope_records;
+    decided.body_records = body_records(&reader.types, file_scope_records);
+    Elaborated { exprs: decided, file_scope: Some(file_scope) }
+}
+
+/// [`elaborate`], keeping the typing state it read (the records in the
+/// pass's numbering, the signatures) for the interpreter (`c::exec`),
+/// which reads the table in the pass's own numbers. `None` when a
+/// file-scope declaration is rejected.
+pub(crate) fn elaborate_keeping<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> Option<(ExprTypes, super::Types<'a>)> {
+    let (mut reader, _, _) = read_unit(unit, types, calls)?;
+    let decided = std::mem::take(&mut reader.types.decided);
+    Some((decided, reader.types))
+}
+
+/// The pass over `unit`: the file scope, then the bodies; the reader, how
+/// many records the file scope made, and the file scope as read. `None`
+/// when a file-scope declaration is rejected.
+fn read_unit<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, calls: &mut dyn CallGraph) -> Option<(TypingReader<'a>, usize, FileScope<'a>)> {
     let mut reader = TypingReader::new(unit, types);
     // The initializers of globals are read for their types, as lowering
     // evaluates them (calls there are not the bodies' calls).
     let mut read_initializer = |r: &mut TypingReader<'a>, i: &'a Node<Initializer>| {
         let _ = Elaboration { l: r, calls: &NoCalls, through_pointer: &mut false }.elaborate_initializer(i);
     };
-    if reader.file_scope(unit, calls, &mut read_initializer).is_err() {
-        return Elaborated { exprs: ExprTypes::default(), file_scope: None };
-    }
+    reader.file_scope(unit, calls, &mut read_initializer).ok()?;
     let file_scope = reader.file_scope_read();
     let file_scope_records = reader.types.records.len();
     let mut through_pointer = false;
@@ -89,10 +110,7 @@ pub(crate) fn elaborate<'a>(unit: &'a TranslationUnit, types: super::Types<'a>, 
         let more = pass.reachable(values);
         pass.bodies(unit, &more, &from_main);
     }
-    let mut decided = std::mem::take(&mut reader.types.decided);
-    decided.first_body_record = file_scope_records;
-    decided.body_records = body_records(&reader.types, file_scope_records);
-    Elaborated { exprs: decided, file_scope: Some(file_scope) }
+    Some((reader, file_scope_records, file_scope))
 }
 
 /// The elaboration pass, on a typing-only reader whose scopes and
@@ -270,7 +288,11 @@ impl<'a> Elaboration<'_, 'a> {
             // Lowering reads a variable's attributes (the constant of
             // `aligned(N)`, see `decl.rs`).
             let _ = l.declaration_alignment(&decl.node.specifiers, &init.node.declarator.node);
+            let node = init as *const Node<InitDeclarator> as usize;
             if storage.is_extern {
+                if let Some(super::Named::Object(t)) = l.types.names.file_scope(&name) {
+                    l.types.decided.declared.insert(node, (t.clone(), false, true));
+                }
                 // The file-scope object of that name.
                 let named = l.types.names.file_scope(&name).cloned().unwrap_or(super::Named::Object(ty));
                 l.types.names.bind(&name, named);
@@ -285,6 +307,7 @@ impl<'a> Elaboration<'_, 'a> {
                 Elaboration { l: &mut *l, calls, through_pointer: &mut *through_pointer }.elaborate_initializer(i)?;
             }
             let ty = l.complete_array_type(ty, initializer);
+            l.types.decided.declared.insert(node, (ty.clone(), storage.is_static, false));
             l.bind(&name, Symbol::Opaque { ty });
             Ok(())
         })
@@ -315,6 +338,7 @@ impl<'a> Elaboration<'_, 'a> {
     fn elaborate_expression(&mut self, e: &'a Node<Expression>) -> Result<()> {
         self.l.enter(e.span)?;
         let _ = self.l.object_type(e);
+        self.constant_value(e);
         let r = self.elaborate_operands(e);
         self.l.leave();
         r
@@ -335,6 +359,29 @@ impl<'a> Elaboration<'_, 'a> {
             },
             _ => Ok(()),
         })
+    }
+
+    /// The value of a `sizeof`, `_Alignof`, `offsetof` or enumeration
+    /// constant, as lowering computes it, kept for the interpreter.
+    fn constant_value(&mut self, e: &'a Node<Expression>) {
+        let value = match &e.node {
+            Expression::SizeOfTy(t) => self.l.type_name(&t.node.0).and_then(|ty| self.l.size_value(ty, e.span)).ok().and_then(|v| v.constant().cloned()),
+            // Not of a string literal (typing sees it as a pointer;
+            // lowering sizes the array).
+            Expression::SizeOfVal(v) if matches!(v.node.0.node, Expression::StringLiteral(_)) => None,
+            Expression::SizeOfVal(v) => self.l.object_type(&v.node.0).and_then(|ty| self.l.size_value(ty, e.span)).ok().and_then(|v| v.constant().cloned()),
+            // Not `_Alignof`: lowering's value reads the alignments
+            // declarations were given, which this pass does not keep.
+            Expression::OffsetOf(o) => self.l.offsetof(o).ok().map(num_bigint::BigInt::from),
+            Expression::Identifier(id) => match self.l.types.named(&id.node.name) {
+                Some(super::Named::Const(v)) => v.constant().cloned(),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(v) = value {
+            self.l.types.decided.values.insert(e as *const Node<Expression> as usize, v);
+        }
     }
 
     fn elaborate_operands(&mut self, e: &'a Node<Expression>) -> Result<()> {

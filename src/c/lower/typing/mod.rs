@@ -81,7 +81,7 @@ mod records;
 mod signatures;
 mod sizes;
 
-pub(crate) use elaborate::{elaborate, Elaborated};
+pub(crate) use elaborate::{elaborate, elaborate_keeping, Elaborated};
 pub(crate) use reader::FileScope;
 pub(crate) use reader::CallGraph;
 pub(crate) use host::TypingHost;
@@ -189,6 +189,35 @@ pub(crate) struct ExprTypes {
     /// specifiers (see [`Types::in_lowering_numbers`]).
     first_body_record: usize,
     body_records: Vec<Option<usize>>,
+    /// For the interpreter (`c::exec`), which keeps no scopes of types:
+    /// the type each declarator declares (by the address of its
+    /// `InitDeclarator` node, an array's length completed by its
+    /// initializer) and whether it is `static` or `extern` ...
+    declared: HashMap<usize, (CType, bool, bool)>,
+    /// ... and the value of each `sizeof`, `_Alignof`, `offsetof` and
+    /// enumeration constant, by the address of its expression node.
+    values: HashMap<usize, num_bigint::BigInt>,
+}
+
+impl ExprTypes {
+    /// The type decided for the expression node at `node` (as an object,
+    /// before arrays decay), in the pass's numbering of records.
+    pub(crate) fn type_at(&self, node: usize) -> Option<&CType> {
+        self.types.get(&node)
+    }
+    /// The member a `.`/`->` at `node` names: its offset and type; `None`
+    /// for a bit-field (not read exactly by the interpreter).
+    pub(crate) fn member_at(&self, node: usize) -> Option<(u64, &CType)> {
+        self.members.get(&node).filter(|m| m.bits.is_none()).map(|m| (m.offset, &m.ty))
+    }
+    /// The type a declarator declares, and whether it is `static` and `extern`.
+    pub(crate) fn declared_at(&self, node: usize) -> Option<&(CType, bool, bool)> {
+        self.declared.get(&node)
+    }
+    /// The value of a constant expression node decided by typing.
+    pub(crate) fn value_at(&self, node: usize) -> Option<&num_bigint::BigInt> {
+        self.values.get(&node)
+    }
 }
 
 impl<'a> Types<'a> {

@@ -180,6 +180,9 @@ impl<'a> TypingReader<'a> {
         };
         self.types.declared_alignment(&name, user);
         let value = init.node.initializer.as_ref();
+        let node = init as *const Node<InitDeclarator> as usize;
+        let complete = self.complete_array_type(ty.clone(), value);
+        self.types.decided.declared.insert(node, (complete, storage.is_static, storage.is_extern));
         let addressed = self.addressed.contains(&name);
         let existing = self.globals.get(&name).copied();
         let binding = self.bind_global(ty, addressed, existing, value);

@@ -1,0 +1,440 @@
+//! Expressions: rvalues ([`Interp::eval`]) and lvalues ([`Interp::place`]).
+//! Operands are evaluated left to right (one order of evaluation, as
+//! lowering takes one).
+
+use super::interp::Interp;
+use super::memory::Kind;
+use super::value::{self, Byte, Ptr, Value};
+use super::Stop;
+use crate::c::arith::{ArithOp, CmpOp};
+use crate::c::types::{char_literal, integer_literal, string_literal_values, CType};
+use lang_c::ast::*;
+use lang_c::span::Node;
+use num_bigint::BigInt;
+use num_traits::{ToPrimitive, Zero};
+
+pub(crate) fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
+    use BinaryOperator::*;
+    Some(match op {
+        Plus | AssignPlus => ArithOp::Add,
+        Minus | AssignMinus => ArithOp::Sub,
+        Multiply | AssignMultiply => ArithOp::Mul,
+        Divide | AssignDivide => ArithOp::Div,
+        Modulo | AssignModulo => ArithOp::Rem,
+        ShiftLeft | AssignShiftLeft => ArithOp::Shl,
+        ShiftRight | AssignShiftRight => ArithOp::Shr,
+        BitwiseAnd | AssignBitwiseAnd => ArithOp::BitAnd,
+        BitwiseOr | AssignBitwiseOr => ArithOp::BitOr,
+        BitwiseXor | AssignBitwiseXor => ArithOp::BitXor,
+        _ => return None,
+    })
+}
+
+fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
+    use BinaryOperator::*;
+    Some(match op {
+        Less => CmpOp::Lt,
+        LessOrEqual => CmpOp::Le,
+        Greater => CmpOp::Gt,
+        GreaterOrEqual => CmpOp::Ge,
+        Equals => CmpOp::Eq,
+        NotEquals => CmpOp::Ne,
+        _ => return None,
+    })
+}
+
+fn node<T>(n: &Node<T>) -> usize {
+    n as *const Node<T> as usize
+}
+
+impl<'s, 'a> Interp<'s, 'a> {
+    /// The value of `e` (arrays and functions decayed).
+    pub(crate) fn eval(&mut self, e: &'a Node<Expression>) -> Result<Value, Stop> {
+        self.step()?;
+        if let Some(v) = self.table.value_at(node(e)) {
+            let ty = self.object_type(e)?.int().ok_or_else(|| Stop::give_up("a constant of no integer type"))?;
+            return Ok(Value::Int(ty, Some(v.clone())));
+        }
+        match &e.node {
+            Expression::Identifier(id) => {
+                if let Some((b, ty)) = self.lookup(&id.node.name) {
+                    return self.load(&Ptr::At { block: b, offset: 0 }, &ty);
+                }
+                if self.types.signatures().is_function(&id.node.name) {
+                    return Ok(Value::Ptr(Some(Ptr::Function(id.node.name.clone()))));
+                }
+                if matches!(id.node.name.as_str(), "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {
+                    // The name of the function, as a string literal.
+                    let name = self.frames.last().map(|f| f.name.clone()).unwrap_or_default();
+                    let mut bytes: Vec<Byte> = name.bytes().map(Byte::Known).collect();
+                    bytes.push(Byte::Known(0));
+                    let b = match self.literals.get(&node(e)) {
+                        Some(b) if self.mem.blocks[*b].bytes == bytes => *b,
+                        _ => {
+                            let b = self.mem.allocate(bytes.len() as u64, Kind::Literal, Byte::Known(0))?;
+                            self.mem.blocks[b].bytes = bytes;
+                            self.literals.insert(node(e), b);
+                            b
+                        }
+                    };
+                    return Ok(Value::Ptr(Some(Ptr::At { block: b, offset: 0 })));
+                }
+                Err(Stop::give_up(format!("`{}`: a name the interpreter does not know", id.node.name)))
+            }
+            Expression::Constant(c) => match &c.node {
+                Constant::Integer(i) => {
+                    let (v, t) = integer_literal(i, self.ar.machine()).map_err(Stop::give_up)?;
+                    Ok(Value::Int(t, Some(v)))
+                }
+                Constant::Character(s) => {
+                    let (v, t) = char_literal(s, self.ar.machine()).map_err(Stop::give_up)?;
+                    Ok(Value::Int(t, Some(v)))
+                }
+                Constant::Float(_) => Err(Stop::give_up("a floating-point constant")),
+            },
+            Expression::StringLiteral(s) => Ok(Value::Ptr(Some(Ptr::At { block: self.literal(e, &s.node)?, offset: 0 }))),
+            Expression::Member(_) | Expression::CompoundLiteral(_) => {
+                let ty = self.object_type(e)?;
+                let p = self.place(e)?;
+                self.load(&p, &ty)
+            }
+            Expression::Call(c) => {
+                self.unsequenced(std::iter::once(&*c.node.callee).chain(c.node.arguments.iter()))?;
+                let v = self.call(c)?;
+                // The call's value has the type typing decided
+                // (`__builtin_expect` is `long`).
+                match self.object_type(e) {
+                    Ok(t @ CType::Int(_)) => self.convert(v, &t),
+                    _ => Ok(v),
+                }
+            }
+            Expression::Cast(c) => {
+                let v = self.eval(&c.node.expression)?;
+                let ty = self.object_type(e)?;
+                self.convert(v, &ty)
+            }
+            Expression::UnaryOperator(u) => self.unary(e, u),
+            Expression::BinaryOperator(b) => self.binary(e, b),
+            Expression::Conditional(c) => {
+                let cond = self.eval(&c.node.condition)?;
+                let branch = if self.decide(&cond)? { &c.node.then_expression } else { &c.node.else_expression };
+                let v = self.eval(branch)?;
+                match self.object_type(e)? {
+                    t @ (CType::Int(_) | CType::Ptr(_)) => self.convert(v, &t),
+                    _ => Ok(v),
+                }
+            }
+            Expression::Comma(es) => {
+                let mut last = Value::Void;
+                for x in es.iter() {
+                    last = self.eval(x)?;
+                }
+                Ok(last)
+            }
+            Expression::Statement(s) => self.statement_expression(s),
+            _ => Err(Stop::give_up("an expression the interpreter does not run")),
+        }
+    }
+
+    /// The block of string literal `e` (made once, read-only).
+    fn literal(&mut self, e: &'a Node<Expression>, pieces: &[String]) -> Result<usize, Stop> {
+        if let Some(b) = self.literals.get(&node(e)) {
+            return Ok(*b);
+        }
+        let units = string_literal_values(pieces, self.ar.machine()).map_err(Stop::give_up)?;
+        let CType::Ptr(elem) = self.object_type(e)?.decay() else { return Err(Stop::give_up("a string literal's type")) };
+        let size = self.size(&elem)?;
+        let mut bytes = Vec::new();
+        for u in units.iter().copied().chain([0]) {
+            bytes.extend(u.to_le_bytes().into_iter().take(size as usize).map(Byte::Known));
+        }
+        let b = self.mem.allocate(bytes.len() as u64, Kind::Literal, Byte::Known(0))?;
+        self.mem.blocks[b].bytes = bytes;
+        self.literals.insert(node(e), b);
+        Ok(b)
+    }
+
+    /// Where the lvalue `e` is.
+    pub(crate) fn place(&mut self, e: &'a Node<Expression>) -> Result<Ptr, Stop> {
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some((b, _)) => Ok(Ptr::At { block: b, offset: 0 }),
+                None => Err(Stop::give_up(format!("`{}`: not an object the interpreter knows", id.node.name))),
+            },
+            Expression::UnaryOperator(u) if matches!(u.node.operator.node, UnaryOperator::Indirection) => match self.eval(&u.node.operand)? {
+                Value::Ptr(Some(p)) => Ok(p),
+                Value::Ptr(None) => Err(Stop::give_up("an unknown pointer dereferenced")),
+                _ => Err(Stop::give_up("`*` of a non-pointer")),
+            },
+            Expression::BinaryOperator(b) if matches!(b.node.operator.node, BinaryOperator::Index) => {
+                let (l, r) = (self.eval(&b.node.lhs)?, self.eval(&b.node.rhs)?);
+                let (p, i, pe) = match (l, r) {
+                    (Value::Ptr(p), Value::Int(_, i)) => (p, i, &b.node.lhs),
+                    (Value::Int(_, i), Value::Ptr(p)) => (p, i, &b.node.rhs),
+                    _ => return Err(Stop::give_up("an index that is not pointer and integer")),
+                };
+                let elem = self.pointee(pe)?;
+                self.offset(p, i, &elem, false)
+            }
+            Expression::Member(m) => {
+                let (offset, _) = self.table.member_at(node(m)).ok_or_else(|| Stop::give_up("a member typing did not decide (or a bit-field)"))?;
+                let base = match m.node.operator.node {
+                    MemberOperator::Direct => self.place(&m.node.expression)?,
+                    MemberOperator::Indirect => match self.eval(&m.node.expression)? {
+                        Value::Ptr(Some(p)) => p,
+                        Value::Ptr(None) => return Err(Stop::give_up("an unknown pointer dereferenced")),
+                        _ => return Err(Stop::give_up("`->` of a non-pointer")),
+                    },
+                };
+                match base {
+                    Ptr::At { block, offset: o } => Ok(Ptr::At { block, offset: o + offset as i64 }),
+                    Ptr::Null => Err(Stop::give_up("a member of a null pointer")),
+                    Ptr::Function(_) => Err(Stop::give_up("a member of a function")),
+                }
+            }
+            Expression::CompoundLiteral(c) => {
+                let ty = self.object_type(e)?;
+                let b = self.new_object(&ty, Kind::Local, Byte::Known(0))?;
+                if let Some(f) = self.frames.last_mut() {
+                    if let Some(s) = f.scopes.last_mut() {
+                        s.1.push(b);
+                    }
+                }
+                let p = Ptr::At { block: b, offset: 0 };
+                self.init_list(&p, &ty, &c.node.initializer_list)?;
+                Ok(p)
+            }
+            Expression::StringLiteral(s) => Ok(Ptr::At { block: self.literal(e, &s.node)?, offset: 0 }),
+            _ => Err(Stop::give_up("an lvalue the interpreter does not run")),
+        }
+    }
+
+    /// The type a pointer expression points to.
+    pub(crate) fn pointee(&self, e: &'a Node<Expression>) -> Result<CType, Stop> {
+        match self.object_type(e)?.decay() {
+            CType::Ptr(t) => Ok(*t),
+            _ => Err(Stop::give_up("a pointer of no pointer type")),
+        }
+    }
+
+    /// `p + i` elements of type `elem` (`minus`: `p - i`).
+    pub(crate) fn offset(&self, p: Option<Ptr>, i: Option<BigInt>, elem: &CType, minus: bool) -> Result<Ptr, Stop> {
+        let (Some(p), Some(i)) = (p, i) else { return Err(Stop::give_up("an unknown pointer or offset")) };
+        let size = self.size(elem)?;
+        let i = i.to_i64().ok_or_else(|| Stop::give_up("a huge offset"))?;
+        let by = i.checked_mul(size as i64).ok_or_else(|| Stop::give_up("a huge offset"))?;
+        let by = if minus { -by } else { by };
+        match p {
+            Ptr::At { block, offset } => Ok(Ptr::At { block, offset: offset + by }),
+            Ptr::Null if by == 0 => Ok(Ptr::Null),
+            _ => Err(Stop::give_up("arithmetic on a null or function pointer")),
+        }
+    }
+
+    fn unary(&mut self, e: &'a Node<Expression>, u: &'a Node<UnaryOperatorExpression>) -> Result<Value, Stop> {
+        use UnaryOperator::*;
+        let x = &u.node.operand;
+        match &u.node.operator.node {
+            Address => Ok(match &x.node {
+                // `&f` of a function is its pointer.
+                Expression::Identifier(id) if self.lookup(&id.node.name).is_none() && self.types.signatures().is_function(&id.node.name) => Value::Ptr(Some(Ptr::Function(id.node.name.clone()))),
+                _ => Value::Ptr(Some(self.place(x)?)),
+            }),
+            Indirection => {
+                let ty = self.object_type(e)?;
+                if ty == CType::Function {
+                    return self.eval(x);
+                }
+                let p = self.place(e)?;
+                self.load(&p, &ty)
+            }
+            Plus => match self.eval(x)? {
+                Value::Int(t, v) => value::convert(&self.ar, (t, v.as_ref()), self.ar.machine().promote(t)),
+                _ => Err(Stop::give_up("unary `+` of a non-integer")),
+            },
+            Minus => match self.eval(x)? {
+                Value::Int(t, v) => value::negate(&self.ar, (t, v.as_ref())),
+                _ => Err(Stop::give_up("unary `-` of a non-integer")),
+            },
+            Complement => match self.eval(x)? {
+                Value::Int(t, v) => value::bitnot(&self.ar, (t, v.as_ref())),
+                _ => Err(Stop::give_up("`~` of a non-integer")),
+            },
+            Negate => {
+                let v = self.eval(x)?;
+                let int = self.ar.machine().int();
+                Ok(Value::Int(int, value::truth(&v)?.map(|b| BigInt::from(u8::from(!b)))))
+            }
+            PreIncrement | PreDecrement | PostIncrement | PostDecrement => {
+                let ty = self.object_type(x)?;
+                let p = self.place(x)?;
+                let old = self.load(&p, &ty)?;
+                let up = matches!(u.node.operator.node, PreIncrement | PostIncrement);
+                let new = match (&old, &ty) {
+                    (Value::Int(t, v), CType::Int(_)) => {
+                        let op = if up { ArithOp::Add } else { ArithOp::Sub };
+                        let r = value::binary(&self.ar, op, (*t, v.as_ref()), (self.ar.machine().int(), Some(&BigInt::from(1))))?;
+                        self.convert(r, &ty)?
+                    }
+                    (Value::Ptr(q), CType::Ptr(elem)) => Value::Ptr(Some(self.offset(q.clone(), Some(BigInt::from(1)), elem, !up)?)),
+                    _ => return Err(Stop::give_up("`++`/`--` of this type")),
+                };
+                self.store(&p, &ty, &new)?;
+                Ok(if matches!(u.node.operator.node, PreIncrement | PreDecrement) { new } else { old })
+            }
+        }
+    }
+
+    /// Operands whose order of evaluation C leaves open, of which two or
+    /// more have side effects: the runs of each order may differ, and
+    /// the interpreter runs one only: give up.
+    fn unsequenced(&self, operands: impl Iterator<Item = &'a Node<Expression>>) -> Result<(), Stop> {
+        if operands.filter(|x| self.types.has_effects(x)).count() >= 2 {
+            return Err(Stop::give_up("operands with side effects in an order C leaves unspecified"));
+        }
+        Ok(())
+    }
+
+    fn binary(&mut self, e: &'a Node<Expression>, b: &'a Node<BinaryOperatorExpression>) -> Result<Value, Stop> {
+        use BinaryOperator::*;
+        let op = &b.node.operator.node;
+        if !matches!(op, LogicalAnd | LogicalOr) {
+            self.unsequenced([&*b.node.lhs, &*b.node.rhs].into_iter())?;
+        }
+        let int = self.ar.machine().int();
+        match op {
+            Index => {
+                let ty = self.object_type(e)?;
+                let p = self.place(e)?;
+                self.load(&p, &ty)
+            }
+            LogicalAnd | LogicalOr => {
+                let l = self.eval(&b.node.lhs)?;
+                let first = self.decide(&l)?;
+                if first == matches!(op, LogicalOr) {
+                    return Ok(Value::int(int, u8::from(first)));
+                }
+                let r = self.eval(&b.node.rhs)?;
+                Ok(Value::int(int, u8::from(self.decide(&r)?)))
+            }
+            Assign => {
+                let ty = self.object_type(&b.node.lhs)?;
+                let p = self.place(&b.node.lhs)?;
+                let v = self.eval(&b.node.rhs)?;
+                let v = self.convert(v, &ty)?;
+                self.store(&p, &ty, &v)?;
+                Ok(v)
+            }
+            AssignMultiply | AssignDivide | AssignModulo | AssignPlus | AssignMinus | AssignShiftLeft | AssignShiftRight | AssignBitwiseAnd | AssignBitwiseXor | AssignBitwiseOr => {
+                let ty = self.object_type(&b.node.lhs)?;
+                let p = self.place(&b.node.lhs)?;
+                let old = self.load(&p, &ty)?;
+                let r = self.eval(&b.node.rhs)?;
+                let rty = self.object_type(&b.node.rhs)?.decay();
+                let new = self.operate(arith_op(op).expect("compound"), old, &ty, r, &rty)?;
+                let new = self.convert(new, &ty)?;
+                self.store(&p, &ty, &new)?;
+                Ok(new)
+            }
+            _ => {
+                let l = self.eval(&b.node.lhs)?;
+                let r = self.eval(&b.node.rhs)?;
+                let lt = self.object_type(&b.node.lhs)?.decay();
+                let rt = self.object_type(&b.node.rhs)?.decay();
+                if let Some(c) = cmp_op(op) {
+                    return self.compare(c, l, r);
+                }
+                let a = arith_op(op).ok_or_else(|| Stop::give_up("an operator the interpreter does not run"))?;
+                self.operate(a, l, &lt, r, &rt)
+            }
+        }
+    }
+
+    /// `l op r` on integers or pointers (`+`, `-` with pointers).
+    fn operate(&mut self, op: ArithOp, l: Value, lt: &CType, r: Value, rt: &CType) -> Result<Value, Stop> {
+        match (l, r) {
+            (Value::Int(ta, a), Value::Int(tb, b)) => value::binary(&self.ar, op, (ta, a.as_ref()), (tb, b.as_ref())),
+            (Value::Ptr(p), Value::Int(_, i)) if matches!(op, ArithOp::Add | ArithOp::Sub) => {
+                let CType::Ptr(elem) = lt else { return Err(Stop::give_up("pointer arithmetic on a non-pointer type")) };
+                Ok(Value::Ptr(Some(self.offset(p, i, elem, op == ArithOp::Sub)?)))
+            }
+            (Value::Int(_, i), Value::Ptr(p)) if op == ArithOp::Add => {
+                let CType::Ptr(elem) = rt else { return Err(Stop::give_up("pointer arithmetic on a non-pointer type")) };
+                Ok(Value::Ptr(Some(self.offset(p, i, elem, false)?)))
+            }
+            (Value::Ptr(Some(Ptr::At { block: x, offset: a })), Value::Ptr(Some(Ptr::At { block: y, offset: b }))) if op == ArithOp::Sub && x == y => {
+                let CType::Ptr(elem) = lt else { return Err(Stop::give_up("a pointer difference of no pointer type")) };
+                let size = self.size(elem)? as i64;
+                if size == 0 || (a - b) % size != 0 {
+                    return Err(Stop::give_up("a pointer difference that is not a whole number of elements"));
+                }
+                Ok(Value::int(self.ar.machine().ptrdiff_t(), (a - b) / size))
+            }
+            (Value::Ptr(Some(Ptr::Null)), Value::Ptr(Some(Ptr::Null))) if op == ArithOp::Sub => Ok(Value::int(self.ar.machine().ptrdiff_t(), 0)),
+            _ => Err(Stop::give_up(format!("`{}` on these operands", op.symbol()))),
+        }
+    }
+
+    fn compare(&mut self, c: CmpOp, l: Value, r: Value) -> Result<Value, Stop> {
+        let int = self.ar.machine().int();
+        let as_ptr = |v: Value| -> Result<Option<Ptr>, Stop> {
+            match v {
+                Value::Ptr(p) => Ok(p),
+                Value::Int(_, Some(z)) if z.is_zero() => Ok(Some(Ptr::Null)),
+                Value::Int(_, None) => Ok(None),
+                _ => Err(Stop::give_up("a pointer compared with a non-zero integer")),
+            }
+        };
+        match (l, r) {
+            (Value::Int(ta, a), Value::Int(tb, b)) => value::compare(&self.ar, c, (ta, a.as_ref()), (tb, b.as_ref())),
+            (l, r) => {
+                let (Some(p), Some(q)) = (as_ptr(l)?, as_ptr(r)?) else { return Ok(Value::Int(int, None)) };
+                let r = match (c, &p, &q) {
+                    (CmpOp::Eq, ..) => p == q,
+                    (CmpOp::Ne, ..) => p != q,
+                    (_, Ptr::At { block: x, offset: a }, Ptr::At { block: y, offset: b }) if x == y => match c {
+                        CmpOp::Lt => a < b,
+                        CmpOp::Le => a <= b,
+                        CmpOp::Gt => a > b,
+                        _ => a >= b,
+                    },
+                    _ => return Err(Stop::give_up("pointers into different objects compared by order")),
+                };
+                Ok(Value::int(int, u8::from(r)))
+            }
+        }
+    }
+
+    /// `({ ...; x; })`: the block run in a scope of its own; its value is
+    /// its last expression's.
+    fn statement_expression(&mut self, s: &'a Node<Statement>) -> Result<Value, Stop> {
+        let Statement::Compound(items) = &s.node else { return Err(Stop::give_up("a statement expression")) };
+        self.push_scope();
+        let r = self.block_value(items);
+        self.pop_scope();
+        r
+    }
+
+    fn block_value(&mut self, items: &'a [Node<BlockItem>]) -> Result<Value, Stop> {
+        let Some((last, rest)) = items.split_last() else { return Ok(Value::Void) };
+        for item in rest {
+            if !matches!(self.item(item)?, super::stmt::Flow::Normal) {
+                return Err(Stop::give_up("a jump out of a statement expression"));
+            }
+        }
+        match &last.node {
+            BlockItem::Statement(st) => match &st.node {
+                Statement::Expression(Some(x)) => self.eval(x),
+                _ => match self.item(last)? {
+                    super::stmt::Flow::Normal => Ok(Value::Void),
+                    _ => Err(Stop::give_up("a jump out of a statement expression")),
+                },
+            },
+            _ => {
+                self.item(last)?;
+                Ok(Value::Void)
+            }
+        }
+    }
+}
+

@@ -1,0 +1,203 @@
+//! The interpreter's state ([`Interp`]): memory, the objects each name
+//! denotes (globals, each frame's scopes), the choices of the run, and
+//! the counts the evidence reports; and what every part of it uses:
+//! reading the types typing decided, loading and converting values.
+
+use super::memory::{Kind, Memory};
+use super::value::{self, Byte, Ptr, Value};
+use super::{Limits, Stop};
+use crate::c::arith::Arith;
+use crate::c::lower::{ExprTypes, Types};
+use crate::c::types::CType;
+use crate::ir::IntType;
+use lang_c::ast::*;
+use lang_c::span::Node;
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// An object a name denotes: its block and type.
+pub(crate) type Object = (usize, CType);
+
+pub(crate) struct Frame {
+    /// Innermost last; each scope's names and the blocks it made.
+    pub scopes: Vec<(HashMap<String, Object>, Vec<usize>)>,
+    /// `alloca` blocks (dead when the function returns).
+    pub allocas: Vec<usize>,
+    /// The function's return type.
+    pub ret: CType,
+    /// Its name (`__func__`).
+    pub name: String,
+}
+
+pub(crate) struct Interp<'s, 'a> {
+    pub unit: &'a TranslationUnit,
+    pub table: &'s ExprTypes,
+    pub types: &'s Types<'a>,
+    pub ar: Arith,
+    pub mem: Memory,
+    pub globals: HashMap<String, Object>,
+    pub frames: Vec<Frame>,
+    /// `static` locals, by their declarator node.
+    pub statics: HashMap<usize, Object>,
+    /// String literals, by their node.
+    pub literals: HashMap<usize, usize>,
+    /// The choices to make (a replayed prefix), and those made: `(choice,
+    /// number of alternatives)`.
+    pub script: Vec<usize>,
+    pub trace: Vec<(usize, usize)>,
+    pub steps: u64,
+    pub limits: Limits,
+    pub deadline: Instant,
+    /// Per loop statement (by node): its position in the parsed text and
+    /// the most iterations met in one entry.
+    pub loops: HashMap<usize, (usize, u64)>,
+    /// Whether a statement (by node) holds a label (see `stmt.rs`).
+    pub labels: HashMap<(usize, String), bool>,
+    /// Per function, the most calls of it active at once (its recursion).
+    pub nesting: HashMap<String, usize>,
+}
+
+impl<'s, 'a> Interp<'s, 'a> {
+    /// One step of the run: the budgets.
+    pub(crate) fn step(&mut self) -> Result<(), Stop> {
+        self.steps += 1;
+        if self.steps > self.limits.steps_per_run {
+            return Err(Stop::give_up(format!("a run longer than {} steps", self.limits.steps_per_run)));
+        }
+        if self.steps % 4096 == 0 && Instant::now() > self.deadline {
+            return Err(Stop::give_up("out of time for executing the runs"));
+        }
+        Ok(())
+    }
+
+    /// A choice among `n` alternatives: the script's while it lasts, then
+    /// the first (the exploration comes back for the others).
+    pub(crate) fn choose(&mut self, n: usize) -> Result<usize, Stop> {
+        let k = self.trace.len();
+        if k >= self.limits.choices_per_run {
+            return Err(Stop::give_up(format!("a run with more than {} choices (a loop steered by unknown values)", self.limits.choices_per_run)));
+        }
+        let c = self.script.get(k).copied().unwrap_or(0);
+        self.trace.push((c, n));
+        Ok(c)
+    }
+
+    /// Whether an integer or pointer is true; an unknown one forks.
+    pub(crate) fn decide(&mut self, v: &Value) -> Result<bool, Stop> {
+        Ok(match value::truth(v)? {
+            Some(b) => b,
+            None => self.choose(2)? == 0,
+        })
+    }
+
+    pub(crate) fn span(&self, s: lang_c::span::Span) -> Option<crate::ir::Span> {
+        self.types.span(s)
+    }
+
+    /// The type typing decided for `e`, as an object (arrays not decayed).
+    pub(crate) fn object_type(&self, e: &'a Node<Expression>) -> Result<CType, Stop> {
+        match self.table.type_at(e as *const Node<Expression> as usize) {
+            Some(CType::Unsupported(w)) => Err(Stop::give_up(format!("a value of a type not modelled ({w})"))),
+            Some(t) => Ok(t.clone()),
+            None => Err(Stop::give_up("an expression typing did not decide")),
+        }
+    }
+
+    pub(crate) fn size(&self, t: &CType) -> Result<u64, Stop> {
+        match t {
+            CType::Void | CType::Function => Ok(1),
+            t => self.types.byte_size(t).ok_or_else(|| Stop::give_up("an object of incomplete or variable size")),
+        }
+    }
+
+    pub(crate) fn int_size(&self, t: IntType) -> u64 {
+        u64::from(self.ar.machine().size_of(t))
+    }
+
+    pub(crate) fn pointer_size(&self) -> u64 {
+        u64::from(self.ar.machine().pointer_bytes())
+    }
+
+    /// The object `name` denotes in the current scope.
+    pub(crate) fn lookup(&self, name: &str) -> Option<Object> {
+        if let Some(f) = self.frames.last() {
+            for (names, _) in f.scopes.iter().rev() {
+                if let Some(o) = names.get(name) {
+                    return Some(o.clone());
+                }
+            }
+        }
+        self.globals.get(name).cloned()
+    }
+
+    pub(crate) fn bind(&mut self, name: String, o: Object, owned: bool) {
+        let f = self.frames.last_mut().expect("a frame");
+        let scope = f.scopes.last_mut().expect("a scope");
+        if owned {
+            scope.1.push(o.0);
+        }
+        scope.0.insert(name, o);
+    }
+
+    pub(crate) fn push_scope(&mut self) {
+        if let Some(f) = self.frames.last_mut() {
+            f.scopes.push((HashMap::new(), Vec::new()));
+        }
+    }
+
+    /// Leave a scope: its objects' lifetimes end.
+    pub(crate) fn pop_scope(&mut self) {
+        if let Some(f) = self.frames.last_mut() {
+            if let Some((_, blocks)) = f.scopes.pop() {
+                for b in blocks {
+                    self.mem.blocks[b].alive = false;
+                }
+            }
+        }
+    }
+
+    /// A new object of type `ty` in the current scope (or a global's).
+    pub(crate) fn new_object(&mut self, ty: &CType, kind: Kind, fill: Byte) -> Result<usize, Stop> {
+        let size = self.size(ty)?;
+        self.mem.allocate(size, kind, fill)
+    }
+
+    /// The value of the object of type `ty` at `p` (arrays decay to a
+    /// pointer to their first element).
+    pub(crate) fn load(&self, p: &Ptr, ty: &CType) -> Result<Value, Stop> {
+        match ty {
+            CType::Int(t) => self.mem.load_int(p, *t, self.int_size(*t)),
+            CType::Ptr(_) => self.mem.load_ptr(p, self.pointer_size()),
+            CType::Array(..) => {
+                self.mem.check(p, 0)?;
+                Ok(Value::Ptr(Some(p.clone())))
+            }
+            CType::Record(_) => Ok(Value::Bytes(self.mem.read(p, self.size(ty)?)?)),
+            CType::Float(_) => Err(Stop::give_up("a floating-point value")),
+            _ => Err(Stop::give_up("a value of this type read")),
+        }
+    }
+
+    pub(crate) fn store(&mut self, p: &Ptr, ty: &CType, v: &Value) -> Result<(), Stop> {
+        let size = self.size(ty)?;
+        self.mem.store_value(p, v, size)
+    }
+
+    /// `v` converted to `ty` (assignment, cast, argument, return).
+    pub(crate) fn convert(&self, v: Value, ty: &CType) -> Result<Value, Stop> {
+        match (ty, v) {
+            (CType::Int(t), Value::Int(from, c)) => value::convert(&self.ar, (from, c.as_ref()), *t),
+            (CType::Int(IntType::Bool), Value::Ptr(p)) => Ok(Value::Int(IntType::Bool, p.map(|p| u8::from(p != Ptr::Null).into()))),
+            (CType::Int(_), Value::Ptr(Some(Ptr::Null))) => Ok(Value::Int(ty.int().unwrap_or(IntType::INT), Some(0.into()))),
+            (CType::Int(_), Value::Ptr(_)) => Err(Stop::give_up("a pointer converted to an integer")),
+            (CType::Ptr(_), v @ Value::Ptr(_)) => Ok(v),
+            (CType::Ptr(_), Value::Int(_, Some(c))) if c == num_bigint::BigInt::from(0) => Ok(Value::Ptr(Some(Ptr::Null))),
+            (CType::Ptr(_), Value::Int(_, None)) => Ok(Value::Ptr(None)),
+            (CType::Ptr(_), Value::Int(..)) => Err(Stop::give_up("an integer converted to a pointer")),
+            (CType::Record(_), v @ Value::Bytes(_)) => Ok(v),
+            (CType::Void, _) => Ok(Value::Void),
+            (CType::Float(_), _) => Err(Stop::give_up("a floating-point value")),
+            (t, v) => Err(Stop::give_up(format!("a conversion of {v:?} to {t:?}"))),
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! All runs of the program, depth first ([`explore`]), and the
+//! independent re-check of the run tree before a YES is given ([`check`]).
+//!
+//! A run is its sequence of choices (an allocation succeeds or fails, an
+//! unknown condition is true or false, an unknown `switch` value takes a
+//! label): the next run replays the last one's choices up to its last
+//! choice with an alternative left, and takes that alternative. The
+//! exploration ends when every choice of every run has had each of its
+//! alternatives: the runs cover every execution of the program.
+
+use super::interp::Interp;
+use super::memory::{Kind, Memory};
+use super::stmt::declarator_name;
+use super::value::{Byte, Ptr, Value};
+use super::{Limits, Stop};
+use crate::c::arith::Arith;
+use crate::c::lower::{ExprTypes, Types};
+use crate::c::types::CType;
+use lang_c::ast::*;
+use lang_c::span::Node;
+use std::collections::{HashMap, HashSet};
+use std::time::Instant;
+
+/// A loop's bound: at most `iterations` iterations in one entry, in
+/// every run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopBound {
+    pub line: usize,
+    pub column: usize,
+    pub iterations: u64,
+}
+
+/// What a YES from execution carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evidence {
+    /// The number of runs (executions up to the choices the model makes).
+    pub runs: usize,
+    /// The most steps (statements and expressions) of one run.
+    pub most_steps: u64,
+    /// Per loop statement met, in the order of the source.
+    pub loops: Vec<LoopBound>,
+    /// Per recursive function (one called while a call of it is active),
+    /// the most calls of it active at once in any run.
+    pub recursions: Vec<(String, usize)>,
+}
+
+/// One run as the exploration recorded it.
+struct Run {
+    choices: Vec<usize>,
+    steps: u64,
+}
+
+/// The result of one run: how it stopped (`Stop::Ended` or a give-up),
+/// its choices with their numbers of alternatives, its steps and loops.
+struct RunResult {
+    stop: Stop,
+    trace: Vec<(usize, usize)>,
+    steps: u64,
+    loops: HashMap<usize, (usize, u64)>,
+    nesting: HashMap<String, usize>,
+}
+
+pub(crate) struct Program<'s, 'a> {
+    pub unit: &'a TranslationUnit,
+    pub table: &'s ExprTypes,
+    pub types: &'s Types<'a>,
+    pub ar: Arith,
+    pub limits: Limits,
+    pub deadline: Instant,
+}
+
+impl<'s, 'a> Program<'s, 'a> {
+    /// One run, replaying `script`.
+    fn run(&self, script: &[usize]) -> RunResult {
+        let mut it = Interp {
+            unit: self.unit,
+            table: self.table,
+            types: self.types,
+            ar: self.ar,
+            mem: Memory::default(),
+            globals: HashMap::new(),
+            frames: Vec::new(),
+            statics: HashMap::new(),
+            literals: HashMap::new(),
+            script: script.to_vec(),
+            trace: Vec::new(),
+            steps: 0,
+            limits: self.limits,
+            deadline: self.deadline,
+            loops: HashMap::new(),
+            labels: HashMap::new(),
+            nesting: HashMap::new(),
+        };
+        let stop = match it.start() {
+            Ok(()) | Err(Stop::Ended) => Stop::Ended,
+            Err(e) => e,
+        };
+        RunResult { stop, trace: it.trace, steps: it.steps, loops: it.loops, nesting: it.nesting }
+    }
+
+    /// Every run, depth first: the evidence when every run ends, else why not.
+    pub(crate) fn explore(&self) -> Result<Evidence, Stop> {
+        let mut script: Vec<usize> = Vec::new();
+        let mut runs: Vec<Run> = Vec::new();
+        let mut loops: HashMap<usize, (usize, u64)> = HashMap::new();
+        let mut total = 0u64;
+        let mut nesting: HashMap<String, usize> = HashMap::new();
+        loop {
+            let r = self.run(&script);
+            if let Stop::GiveUp { .. } = r.stop {
+                return Err(r.stop);
+            }
+            total += r.steps;
+            if total > self.limits.total_steps {
+                return Err(Stop::give_up(format!("runs of more than {} steps in all", self.limits.total_steps)));
+            }
+            for (f, n) in r.nesting {
+                let e = nesting.entry(f).or_insert(0);
+                *e = (*e).max(n);
+            }
+            for (k, (at, n)) in r.loops {
+                let e = loops.entry(k).or_insert((at, 0));
+                e.1 = e.1.max(n);
+            }
+            runs.push(Run { choices: r.trace.iter().map(|c| c.0).collect(), steps: r.steps });
+            if runs.len() > self.limits.runs {
+                return Err(Stop::give_up(format!("more than {} runs", self.limits.runs)));
+            }
+            let mut trace = r.trace;
+            let next = loop {
+                match trace.pop() {
+                    Some((c, n)) if c + 1 < n => {
+                        let mut s: Vec<usize> = trace.iter().map(|c| c.0).collect();
+                        s.push(c + 1);
+                        break Some(s);
+                    }
+                    Some(_) => {}
+                    None => break None,
+                }
+            };
+            match next {
+                Some(s) => script = s,
+                None => break,
+            }
+        }
+        self.check(&runs)?;
+        let mut bounds: Vec<(usize, u64)> = loops.into_values().collect();
+        bounds.sort();
+        let loops = bounds
+            .into_iter()
+            .map(|(at, n)| {
+                let span = self.types.span(lang_c::span::Span::span(at, at + 1));
+                LoopBound { line: span.as_ref().map_or(0, |s| s.line), column: span.as_ref().map_or(0, |s| s.col), iterations: n }
+            })
+            .collect();
+        let mut recursions: Vec<(String, usize)> = nesting.into_iter().filter(|(_, n)| *n > 1).collect();
+        recursions.sort();
+        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions })
+    }
+
+    /// The re-check of the run tree: each recorded run replayed in a fresh
+    /// state must end, with the same choices and steps; and at every choice
+    /// of every run, each alternative the replay offers must begin some
+    /// recorded run (so the runs cover every execution).
+    fn check(&self, runs: &[Run]) -> Result<(), Stop> {
+        let fail = |why: &str| Stop::give_up(format!("the re-check of the runs failed: {why}"));
+        let mut prefixes: HashSet<&[usize]> = HashSet::new();
+        for r in runs {
+            for i in 0..=r.choices.len() {
+                prefixes.insert(&r.choices[..i]);
+            }
+        }
+        let mut seen: HashSet<&[usize]> = HashSet::new();
+        for r in runs {
+            if !seen.insert(&r.choices) {
+                return Err(fail("a run recorded twice"));
+            }
+            let again = self.run(&r.choices);
+            if !matches!(again.stop, Stop::Ended) {
+                return Err(fail("a run does not end when replayed"));
+            }
+            if again.steps != r.steps || again.trace.iter().map(|c| c.0).collect::<Vec<_>>() != r.choices {
+                return Err(fail("a replayed run differs"));
+            }
+            let mut prefix = Vec::with_capacity(r.choices.len());
+            for (c, n) in &again.trace {
+                for k in 0..*n {
+                    prefix.push(k);
+                    let covered = prefixes.contains(prefix.as_slice());
+                    prefix.pop();
+                    if !covered {
+                        return Err(fail("an alternative of a choice no run takes"));
+                    }
+                }
+                prefix.push(*c);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<'s, 'a> Interp<'s, 'a> {
+    /// The globals (zero, then their initializers in the order of the
+    /// file), then `main`; its return ends the run.
+    pub(crate) fn start(&mut self) -> Result<(), Stop> {
+        let unit = self.unit;
+        // One object per name: the type of its definition (an initializer
+        // completes an array's), declared by some declaration not `extern`.
+        let mut objects: HashMap<String, (CType, bool)> = HashMap::new();
+        let mut order = Vec::new();
+        for ext in &unit.0 {
+            let ExternalDeclaration::Declaration(d) = &ext.node else { continue };
+            for init in &d.node.declarators {
+                let Some((ty, _, is_extern)) = self.table.declared_at(init as *const Node<InitDeclarator> as usize).cloned() else { continue };
+                let Some(name) = declarator_name(&init.node.declarator.node) else { continue };
+                if matches!(ty, CType::Function) || typedef(d) {
+                    continue;
+                }
+                let e = objects.entry(name.clone()).or_insert_with(|| {
+                    order.push(name.clone());
+                    (ty.clone(), false)
+                });
+                if init.node.initializer.is_some() || self.types.byte_size(&e.0).is_none() {
+                    e.0 = ty;
+                }
+                e.1 |= !is_extern;
+                if let Some(i) = &init.node.initializer {
+                    let _ = i;
+                }
+            }
+        }
+        for name in &order {
+            let (ty, defined) = &objects[name];
+            if !defined || self.types.byte_size(ty).is_none() {
+                continue;
+            }
+            let b = self.new_object(ty, Kind::Global, Byte::Known(0))?;
+            self.globals.insert(name.clone(), (b, ty.clone()));
+        }
+        for ext in &unit.0 {
+            let ExternalDeclaration::Declaration(d) = &ext.node else { continue };
+            for init in &d.node.declarators {
+                let (Some(i), Some(name)) = (&init.node.initializer, declarator_name(&init.node.declarator.node)) else { continue };
+                let (b, ty) = self.globals.get(&name).cloned().ok_or_else(|| Stop::give_up(format!("the global `{name}`")))?;
+                self.initialize(&Ptr::At { block: b, offset: 0 }, &ty, i).map_err(|e| e.at(self.span(init.span)))?;
+            }
+        }
+        let info = self.types.signatures().function("main").cloned().ok_or_else(|| Stop::give_up("no `main`"))?;
+        if info.def.is_none() {
+            return Err(Stop::give_up("no `main` with a body"));
+        }
+        // `main(argc, argv)`: argc any value, argv any pointer (never
+        // dereferenced).
+        let args = info
+            .params
+            .iter()
+            .map(|p| match &p.ty {
+                CType::Int(t) => Value::Int(*t, None),
+                _ => Value::Ptr(None),
+            })
+            .collect();
+        self.call_function("main", args)?;
+        Err(Stop::Ended)
+    }
+}
+
+fn typedef(d: &Node<Declaration>) -> bool {
+    d.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if matches!(c.node, StorageClassSpecifier::Typedef)))
+}
+
+/// Execute every run of a parsed program; the evidence, or why not.
+pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, types: &Types<'a>, ar: Arith, limits: Limits, deadline: Instant) -> Result<Evidence, String> {
+    let p = Program { unit, table, types, ar, limits, deadline };
+    p.explore().map_err(|e| match e {
+        Stop::GiveUp { why, at: Some(at) } => format!("{at}: {why}"),
+        Stop::GiveUp { why, at: None } => why,
+        Stop::Ended => "no runs".into(),
+    })
+}
+

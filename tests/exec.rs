@@ -1,0 +1,290 @@
+//! Executing every run of a C program (`c::exec`): YES where every run
+//! ends, never where some run may not, and giving up on what is not
+//! modelled exactly.
+
+use std::process::Command;
+use std::time::Duration;
+use tessera::c::exec::{Evidence, Limits};
+use tessera::c::execute_source;
+use tessera::ir::{IntSemantics, MachineModel};
+
+fn run_with(text: &str, ints: IntSemantics, limits: Limits) -> Result<Evidence, String> {
+    execute_source("t.c", text, ints, MachineModel::lp64(), Duration::from_secs(20), limits)
+}
+
+fn run(text: &str) -> Result<Evidence, String> {
+    run_with(text, IntSemantics::C, Limits::default())
+}
+
+/// Small budgets, so that a run that does not end gives up quickly.
+fn small() -> Limits {
+    Limits { steps_per_run: 200_000, total_steps: 1_000_000, runs: 200, depth: 200, choices_per_run: 1_000 }
+}
+
+fn iterations(e: &Evidence, line: usize) -> u64 {
+    e.loops.iter().find(|l| l.line == line).unwrap_or_else(|| panic!("no loop at line {line}: {e:?}")).iterations
+}
+
+const LIST: &str = "#include <stdlib.h>
+struct node { int v; struct node *next; };
+int main(void) {
+  struct node *head = 0;
+  for (int i = 0; i < 7; i++) {
+    struct node *n = malloc(sizeof *n);
+    if (!n) return 1;
+    n->v = i; n->next = head; head = n;
+  }
+  int s = 0;
+  for (struct node *p = head; p; p = p->next) s += p->v;
+  while (head) { struct node *t = head->next; free(head); head = t; }
+  return s == 21 ? 0 : 1;
+}
+";
+
+#[test]
+fn a_list_built_walked_and_freed_terminates_with_bounds_per_loop() {
+    let e = run(LIST).expect("every run ends");
+    // 7 allocations, each may fail: 7 failing runs and one where all succeed.
+    assert_eq!(e.runs, 8);
+    assert_eq!(iterations(&e, 5), 7);
+    assert_eq!(iterations(&e, 11), 7);
+    assert_eq!(iterations(&e, 12), 7);
+}
+
+#[test]
+fn recursion_terminates() {
+    // Two calls as operands of one `+`: C leaves their order open, so the
+    // interpreter gives up (it runs one order only).
+    assert!(run("int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }\nint main(void) { return fib(5); }").unwrap_err().contains("order"));
+    let e = run("int fib(int n) { if (n < 2) return n; int a = fib(n - 1); return a + fib(n - 2); }
+int main(void) { return fib(12) == 144 ? 0 : 1; }")
+    .expect("every run ends");
+    assert_eq!(e.runs, 1);
+    assert!(e.most_steps > 100);
+    // fib(12) calls down to fib(1): 12 calls of it active at once.
+    assert_eq!(e.recursions, vec![("fib".to_string(), 12)]);
+}
+
+/// Each allocation may fail; where a failure does not end the run, the
+/// runs multiply (20 independent failures: 2^20 runs), beyond the budget.
+#[test]
+fn allocations_whose_failure_goes_on_multiply_the_runs() {
+    let text = "#include <stdlib.h>
+int main(void) { for (int i = 0; i < 20; i++) { int *p = malloc(4); free(p); } return 0; }";
+    assert!(run_with(text, IntSemantics::C, small()).unwrap_err().contains("runs"));
+    let three = "#include <stdlib.h>
+int main(void) { for (int i = 0; i < 3; i++) { int *p = malloc(4); free(p); } return 0; }";
+    assert_eq!(run(three).expect("every run ends").runs, 8);
+}
+
+#[test]
+fn a_hash_table_with_chains_terminates() {
+    let text = "#include <stdlib.h>
+#include <string.h>
+struct entry { int key; struct entry *next; };
+struct entry *table[8];
+unsigned hash(int k) { return (unsigned)k * 2654435761u % 8; }
+int insert(int k) {
+  struct entry *e = malloc(sizeof *e);
+  if (!e) return 0;
+  e->key = k; e->next = table[hash(k)]; table[hash(k)] = e;
+  return 1;
+}
+int find(int k) {
+  for (struct entry *e = table[hash(k)]; e; e = e->next)
+    if (e->key == k) return 1;
+  return 0;
+}
+int main(void) {
+  memset(table, 0, sizeof table);
+  for (int i = 0; i < 20; i++) if (!insert(i * 3)) return 1;
+  int found = 0;
+  for (int i = 0; i < 60; i++) found += find(i);
+  return found;
+}
+";
+    let e = run(text).expect("every run ends");
+    assert_eq!(e.runs, 21);
+    assert_eq!(iterations(&e, 19), 20);
+    assert_eq!(iterations(&e, 21), 60);
+}
+
+#[test]
+fn nondet_data_that_does_not_steer_control_terminates() {
+    let text = "extern short __VERIFIER_nondet_short(void);
+struct user { int id; short cookie; };
+int main(void) {
+  struct user u[5];
+  for (int i = 0; i < 5; i++) { u[i].id = i; u[i].cookie = __VERIFIER_nondet_short(); }
+  int s = 0;
+  for (int i = 0; i < 5; i++) s += u[i].id;
+  return s;
+}";
+    let e = run(text).expect("every run ends");
+    assert_eq!(e.runs, 1);
+}
+
+#[test]
+fn nondet_in_a_condition_takes_both_branches() {
+    let text = "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = 3;
+  if (__VERIFIER_nondet_int()) n = 5;
+  while (n > 0) n--;
+  return 0;
+}";
+    let e = run(text).expect("every run ends");
+    assert_eq!(e.runs, 2);
+    assert_eq!(iterations(&e, 5), 5);
+}
+
+#[test]
+fn nondet_steering_a_loop_is_no_yes() {
+    let text = "extern int __VERIFIER_nondet_int(void);
+int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x--; return 0; }";
+    assert!(run_with(text, IntSemantics::C, small()).is_err());
+}
+
+#[test]
+fn a_closed_program_that_loops_forever_is_never_yes() {
+    assert!(run_with("int main(void) { while (1); }", IntSemantics::C, small()).is_err());
+    let cycle = "#include <stdlib.h>
+struct node { struct node *next; };
+int main(void) {
+  struct node *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+  if (!a || !b) return 0;
+  a->next = b; b->next = a;
+  for (struct node *p = a; p; p = p->next) ;
+  return 0;
+}";
+    assert!(run_with(cycle, IntSemantics::C, small()).is_err());
+    // A list made cyclic after a first walk.
+    let later = "#include <stdlib.h>
+struct node { struct node *next; };
+int main(void) {
+  struct node *h = 0, *last = 0;
+  for (int i = 0; i < 3; i++) { struct node *n = malloc(sizeof *n); if (!n) return 0; n->next = h; h = n; if (!last) last = n; }
+  int k = 0;
+  for (struct node *p = h; p; p = p->next) k++;
+  last->next = h;
+  for (struct node *p = h; p; p = p->next) k++;
+  return k;
+}";
+    assert!(run_with(later, IntSemantics::C, small()).is_err());
+}
+
+#[test]
+fn undefined_behaviour_ends_a_run_under_c_only() {
+    // Under `c`, `x++` past INT_MAX is undefined: the run ends there.
+    let text = "int main(void) { int x = 2147483600; while (x > 0) x++; return 0; }";
+    let e = run(text).expect("the run ends at the overflow");
+    assert_eq!(iterations(&e, 1), 48);
+    // Under `math` the loop never ends (the budget gives up).
+    assert!(run_with(text, IntSemantics::Math, small()).is_err());
+    // Division by zero ends the run under every semantics.
+    let div = "int main(void) { int z = 0; while (1) { int y = 1 / z; } }";
+    assert!(run_with(div, IntSemantics::Math, small()).is_ok());
+}
+
+#[test]
+fn unsigned_arithmetic_wraps() {
+    let text = "int main(void) { unsigned char c = 250; int n = 0; while (c != 4) { c++; n++; } return n; }";
+    let e = run(text).expect("every run ends");
+    assert_eq!(iterations(&e, 1), 10);
+}
+
+#[test]
+fn memory_errors_give_up() {
+    let null = "int main(void) { int *p = 0; while (*p) ; return 0; }";
+    assert!(run(null).unwrap_err().contains("null pointer"));
+    let freed = "#include <stdlib.h>
+int main(void) { int *p = malloc(4); if (!p) return 0; *p = 0; free(p); while (*p) ; return 0; }";
+    assert!(run(freed).unwrap_err().contains("dead block"));
+    let out = "int main(void) { int a[3] = {1, 2, 3}; int s = 0; for (int i = 0; i <= 3; i++) s += a[i]; return s; }";
+    assert!(run(out).unwrap_err().contains("out of bounds"));
+    let twice = "#include <stdlib.h>
+int main(void) { int *p = malloc(4); free(p); free(p); return 0; }";
+    assert!(run(twice).is_err());
+}
+
+#[test]
+fn printf_with_percent_n_gives_up_and_without_is_run() {
+    let n = "#include <stdio.h>
+int main(void) { int k; printf(\"ab%n\", &k); while (k != 2) ; return 0; }";
+    assert!(run(n).unwrap_err().contains("%n"));
+    let plain = "#include <stdio.h>
+int main(void) { for (int i = 0; i < 3; i++) printf(\"%d\\n\", i); return 0; }";
+    assert_eq!(iterations(&run(plain).expect("every run ends"), 2), 3);
+}
+
+#[test]
+fn floats_and_unknown_functions_give_up() {
+    assert!(run("int main(void) { double d = 0.5; while (d < 3) d += 1; return 0; }").is_err());
+    assert!(run("int ext(void); int main(void) { while (ext()) ; return 0; }").unwrap_err().contains("ext"));
+}
+
+#[test]
+fn strings_structs_and_switch() {
+    let text = "#include <string.h>
+struct pair { int a; int b; };
+int main(void) {
+  char buf[16];
+  strcpy(buf, \"hello\");
+  struct pair p = { .b = 2, .a = 1 }, q = p;
+  int n = 0;
+  for (int i = 0; i < (int) strlen(buf); i++) {
+    switch (buf[i]) { case 'l': n += q.a; break; case 'o': n += q.b; break; default: break; }
+  }
+  return n == 4 ? 0 : 1;
+}";
+    let e = run(text).expect("every run ends");
+    assert_eq!(iterations(&e, 8), 5);
+}
+
+/// The command line: a YES from execution says so, and `--format json`
+/// carries the evidence.
+#[test]
+fn prove_reports_a_yes_from_execution() {
+    let dir = std::env::temp_dir().join(format!("tessera-exec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("list.c");
+    std::fs::write(&file, LIST).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).args(["prove", "--timeout", "20", "--format", "json"]).arg(&file).output().unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["answer"], "YES");
+    assert_eq!(j["executed"]["runs"], 8);
+    assert_eq!(j["executed"]["loops"][0]["most_iterations"], 7);
+    let text = Command::new(env!("CARGO_BIN_EXE_tessera")).args(["prove", "--timeout", "20"]).arg(&file).output().unwrap();
+    let s = String::from_utf8_lossy(&text.stdout);
+    assert!(s.lines().next().is_some_and(|l| l.ends_with(": YES")), "{s}");
+    assert!(s.contains("every run of the program was executed and ends"), "{s}");
+    assert!(s.contains("loop at line 11: at most 7 iterations in every run"), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn goto_out_of_loops_into_branches_and_backwards() {
+    // CIL's loops: `while (1)` left by `goto`; a jump into a nested branch.
+    let text = "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int i = 0, k = 0;
+  while (1) {
+    if (!(i < 4)) goto while_break;
+    i++;
+  }
+  while_break: ;
+  if (__VERIFIER_nondet_int()) goto inner;
+  k = 1;
+  if (k) {
+    inner: k += 2;
+  }
+  back: k++;
+  if (k < 10) goto back;
+  return k;
+}";
+    let e = run(text).expect("every run ends");
+    assert_eq!(e.runs, 2);
+    assert_eq!(iterations(&e, 4), 5);
+    // A backward `goto` that never stops is never YES.
+    assert!(run_with("int main(void) { int k = 0; again: k = 1 - k; goto again; }", IntSemantics::C, small()).is_err());
+}

@@ -30,7 +30,6 @@
 use super::pdr::linear::{linear_clauses, replay};
 use super::pdr::lit::cube_term;
 use super::pdr::mbp;
-use crate::horn::encode::term_size;
 use crate::horn::normalize::{clause_names, fresh_name, normalize_unless, simplify, simplify_unless, Normalized};
 use crate::horn::{Clause, PredApp, System};
 use crate::smt::{bool_of, check, eval_in, solver_for, Sat};
@@ -109,7 +108,7 @@ pub fn inline(sys: &System, budget: &Budget) -> Option<Inlined> {
                 for &b in outs {
                     let (Some((ca, ha)), Some((cb, hb))) = (&work[a], &work[b]) else { unreachable!() };
                     let c = compose(ca, cb, &stop)?;
-                    if term_size(&c.constraint) > MAX_COMPOSED_SIZE {
+                    if c.constraint.size() > MAX_COMPOSED_SIZE {
                         composed.clear();
                         break;
                     }

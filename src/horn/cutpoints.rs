@@ -5,7 +5,6 @@
 //! `if`s) or repeat the same long conditions (a chain of `if`s each of
 //! which leaves) is split at the locations most paths go through.
 
-use crate::horn::encode::term_size;
 use crate::ir::{Action, LocId, Loop, Program};
 use crate::term::{Op, Term};
 use std::collections::BTreeSet;
@@ -71,8 +70,8 @@ fn edge_weight(e: &crate::ir::Edge) -> usize {
         .iter()
         .map(|a| match a {
             Action::Assume(c) if implied_away(c) => 0,
-            Action::Assume(c) => term_size(c),
-            Action::Assign(_, t) => 1 + term_size(t),
+            Action::Assume(c) => c.size(),
+            Action::Assign(_, t) => 1 + t.size(),
             _ => 1,
         })
         .sum::<usize>()
@@ -201,48 +200,3 @@ impl Region {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::horn::encode::{encode_with, term_size, Encoding};
-    use crate::ir::find_loops;
-
-    /// An event loop whose body is a chain of `if`s that each leave with
-    /// their own output, as in eca-rers2012: every path repeats the tests
-    /// that failed before it.
-    fn chain(arms: usize) -> Program {
-        let mut src = String::from("extern int __VERIFIER_nondet_int(void);\nint a, b, c;\nint step(int in) {\n");
-        for k in 0..arms {
-            src += &format!("  if (a == {k} && b != {k} && (c == {k} || in == {k})) {{ a = {}; return {k}; }}\n", k + 1);
-        }
-        src += "  return -1;\n}\nint main() { while (1) { int in = __VERIFIER_nondet_int(); if (step(in) == -1) break; } return 0; }\n";
-        crate::c::parse_source("t.c", &src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers")
-    }
-
-    fn cut_count(p: &Program, max_weight: usize) -> usize {
-        let loops = find_loops(p).expect("reducible");
-        cutpoints(p, &p.adjacency(), &loops, max_weight).len()
-    }
-
-    #[test]
-    fn a_heavy_chain_of_leaving_ifs_is_cut_and_a_light_one_is_not() {
-        let p = chain(60);
-        let largest = |enc: &Encoding| enc.transitions.iter().map(|t| term_size(&t.constraint)).max().unwrap_or(0);
-        let (whole, cut) = (encode_with(&p, usize::MAX).expect("encodes"), encode_with(&p, 5_000).expect("encodes"));
-        assert!(cut.cutpoints.len() > whole.cutpoints.len(), "a chain over the weight limit gets cut-points");
-        // No path condition repeats the whole chain any more.
-        assert!(largest(&cut) * 3 < largest(&whole), "largest clause {} cut, {} whole", largest(&cut), largest(&whole));
-        let short = chain(5);
-        assert_eq!(cut_count(&short, 5_000), cut_count(&short, usize::MAX), "a short chain stays whole");
-    }
-
-    #[test]
-    fn cutting_a_chain_only_adds_cut_points() {
-        let p = chain(12);
-        let loops = find_loops(&p).expect("reducible");
-        let whole = cutpoints(&p, &p.adjacency(), &loops, usize::MAX);
-        let cut = cutpoints(&p, &p.adjacency(), &loops, 200);
-        assert!(cut.is_superset(&whole), "the loop headers and the exit stay cut-points");
-        assert!(cut.len() > whole.len());
-    }
-}

@@ -274,12 +274,6 @@ fn without_implied_disequalities(conj: Vec<Term>) -> Vec<Term> {
     conj.into_iter().zip(keep).filter_map(|(t, k)| k.then_some(t)).collect()
 }
 
-pub(crate) fn term_size(t: &Term) -> usize {
-    match t {
-        Term::App(_, args) => 1 + args.iter().map(term_size).sum::<usize>(),
-        _ => 1,
-    }
-}
 
 /// What the path enumeration reads and does not change.
 struct Paths<'a> {
@@ -320,7 +314,7 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                 }
                 Action::Assign(v, t) => {
                     let t = st.over_pre_state(t, index);
-                    let t = if term_size(&t) > MAX_INLINE_TERM_SIZE {
+                    let t = if t.size() > MAX_INLINE_TERM_SIZE {
                         *fresh += 1;
                         let d = VarDecl::int(format!("{v}!{fresh}"));
                         st.assume(Term::eq(d.term(), t));
@@ -605,3 +599,48 @@ pub(crate) fn encode_c_for_test(src: &str) -> Encoding {
     encode(&p).expect("encodes")
 }
 
+#[cfg(test)]
+mod cutpoint_tests {
+    use super::*;
+    use crate::horn::cutpoints::cutpoints;
+    use crate::ir::find_loops;
+
+    /// An event loop whose body is a chain of `if`s that each leave with
+    /// their own output, as in eca-rers2012: every path repeats the tests
+    /// that failed before it.
+    fn chain(arms: usize) -> Program {
+        let mut src = String::from("extern int __VERIFIER_nondet_int(void);\nint a, b, c;\nint step(int in) {\n");
+        for k in 0..arms {
+            src += &format!("  if (a == {k} && b != {k} && (c == {k} || in == {k})) {{ a = {}; return {k}; }}\n", k + 1);
+        }
+        src += "  return -1;\n}\nint main() { while (1) { int in = __VERIFIER_nondet_int(); if (step(in) == -1) break; } return 0; }\n";
+        crate::c::parse_source("t.c", &src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers")
+    }
+
+    fn cut_count(p: &Program, max_weight: usize) -> usize {
+        let loops = find_loops(p).expect("reducible");
+        cutpoints(p, &p.adjacency(), &loops, max_weight).len()
+    }
+
+    #[test]
+    fn a_heavy_chain_of_leaving_ifs_is_cut_and_a_light_one_is_not() {
+        let p = chain(60);
+        let largest = |enc: &Encoding| enc.transitions.iter().map(|t| t.constraint.size()).max().unwrap_or(0);
+        let (whole, cut) = (encode_with(&p, usize::MAX).expect("encodes"), encode_with(&p, 5_000).expect("encodes"));
+        assert!(cut.cutpoints.len() > whole.cutpoints.len(), "a chain over the weight limit gets cut-points");
+        // No path condition repeats the whole chain any more.
+        assert!(largest(&cut) * 3 < largest(&whole), "largest clause {} cut, {} whole", largest(&cut), largest(&whole));
+        let short = chain(5);
+        assert_eq!(cut_count(&short, 5_000), cut_count(&short, usize::MAX), "a short chain stays whole");
+    }
+
+    #[test]
+    fn cutting_a_chain_only_adds_cut_points() {
+        let p = chain(12);
+        let loops = find_loops(&p).expect("reducible");
+        let whole = cutpoints(&p, &p.adjacency(), &loops, usize::MAX);
+        let cut = cutpoints(&p, &p.adjacency(), &loops, 200);
+        assert!(cut.is_superset(&whole), "the loop headers and the exit stay cut-points");
+        assert!(cut.len() > whole.len());
+    }
+}

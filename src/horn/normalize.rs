@@ -288,7 +288,7 @@ fn eliminate_definitions(conjuncts: Vec<Term>, protected: &BTreeSet<String>) -> 
                         if !protected.contains(n)
                             && !defs.contains_key(n)
                             && !r.free_vars().iter().any(|v| &v.name == n)
-                            && crate::horn::encode::term_size(r) <= MAX_SUBSTITUTED_SIZE
+                            && r.size() <= MAX_SUBSTITUTED_SIZE
                         {
                             found = Some((n.clone(), r.clone()));
                             break;

@@ -323,3 +323,14 @@ fn simplify_or(cs: Vec<F>) -> F {
         _ => F::Or(flat),
     }
 }
+
+impl Term {
+    /// The number of nodes: how the encoders and the inliner measure a
+    /// term before they copy it into others.
+    pub fn size(&self) -> usize {
+        match self {
+            Term::App(_, args) => 1 + args.iter().map(Term::size).sum::<usize>(),
+            _ => 1,
+        }
+    }
+}

@@ -258,7 +258,7 @@ fn prove_reports_a_yes_from_execution() {
     let s = String::from_utf8_lossy(&text.stdout);
     assert!(s.lines().next().is_some_and(|l| l.ends_with(": YES")), "{s}");
     assert!(s.contains("every run of the program was executed and ends"), "{s}");
-    assert!(s.contains("loop at line 11: at most 7 iterations in every run"), "{s}");
+    assert!(s.contains("list.c:11: at most 7 iterations in every run"), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

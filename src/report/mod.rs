@@ -79,7 +79,7 @@ fn witness_header(o: &Outcome, w: &NonTerminationWitness) -> Option<crate::ir::L
 fn details(o: &Outcome) -> String {
     let mut s = String::new();
     match &o.answer {
-        Answer::Yes { executed: Some(e), .. } => s.push_str(&executed_text(e)),
+        Answer::Yes { executed: Some(e), .. } => s.push_str(&executed_text(&o.file, e)),
         Answer::Yes { loops, .. } => {
             if loops.is_empty() {
                 let _ = writeln!(s, "The program has no loops (and no recursion): every run is finite.");
@@ -129,7 +129,7 @@ fn details(o: &Outcome) -> String {
 
 /// A YES from executing every run: how many runs, and per loop the most
 /// iterations one entry took (a bound every run respects).
-fn executed_text(e: &crate::c::exec::Evidence) -> String {
+fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -139,7 +139,7 @@ fn executed_text(e: &crate::c::exec::Evidence) -> String {
         e.most_steps
     );
     for l in &e.loops {
-        let _ = writeln!(s, "loop at line {}: at most {} iteration{} in every run", l.line, l.iterations, if l.iterations == 1 { "" } else { "s" });
+        let _ = writeln!(s, "loop at {file}:{}: at most {} iteration{} in every run", l.line, l.iterations, if l.iterations == 1 { "" } else { "s" });
     }
     for (f, n) in &e.recursions {
         let _ = writeln!(s, "recursion of `{f}`: at most {n} nested calls in every run");

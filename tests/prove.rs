@@ -488,3 +488,32 @@ fn the_checker_rejects_a_summary_that_a_return_violates() {
     assert_eq!(found.len(), 1);
     assert!(tessera::termination::certificate::check_summaries(&p, &found, &budget).is_ok());
 }
+
+#[test]
+fn a_program_without_a_cycle_is_yes_without_a_model_or_a_query() {
+    let o = prove_source(
+        "acyclic.c",
+        "int __VERIFIER_nondet_int(void);
+         int f(int a) { if (a > 3) return a - 1; return a + 1; }
+         int main(void) { int x = __VERIFIER_nondet_int(); if (x > 0) x = f(x); else if (x < -5) x = f(-x); return x; }",
+    );
+    assert!(matches!(&o.answer, Answer::Yes { loops, executed: None } if loops.is_empty()), "{o:?}");
+    assert_eq!(o.queries, 0);
+    assert!(o.encoding.is_none(), "no Horn model is built for a program without a cycle");
+}
+
+#[test]
+fn recursion_and_backward_gotos_are_cycles_the_shortcut_leaves_to_the_proof() {
+    // Neither has a loop statement; both can run for ever.
+    for text in [
+        "int __VERIFIER_nondet_int(void);
+         int f(int x) { if (x > 0) return f(x); return 0; }
+         int main(void) { return f(__VERIFIER_nondet_int()); }",
+        "int __VERIFIER_nondet_int(void);
+         int main(void) { int x = __VERIFIER_nondet_int(); again: if (x > 0) goto again; return 0; }",
+    ] {
+        let o = prove_source("cycle.c", text);
+        assert!(!matches!(o.answer, Answer::Yes { .. }), "{text}: {o:?}");
+        assert!(o.encoding.is_some(), "{text}: the proof ran on a model");
+    }
+}

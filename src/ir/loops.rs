@@ -240,6 +240,40 @@ mod tests {
         assert_eq!(loops[1].parent, Some(0));
     }
 
+    #[test]
+    fn a_graph_is_acyclic_exactly_when_no_reachable_location_is_on_a_cycle() {
+        let diamond = crate::ir::test_graph(4, &[(0, 1), (0, 2), (1, 3), (2, 3)]);
+        assert!(diamond.is_acyclic());
+        // A cycle that no run reaches does not count.
+        let dead_cycle = crate::ir::test_graph(4, &[(0, 3), (1, 2), (2, 1)]);
+        assert!(dead_cycle.is_acyclic());
+        for cyclic in [
+            crate::ir::test_graph(3, &[(0, 1), (1, 1), (1, 2)]),         // self loop
+            crate::ir::test_graph(3, &[(0, 0), (0, 2)]),                 // at the entry
+            crate::ir::test_graph(4, &[(0, 1), (0, 2), (1, 2), (2, 1), (2, 3)]), // irreducible
+        ] {
+            assert!(!cyclic.is_acyclic(), "{cyclic}");
+        }
+        // And it agrees with the loop finder on random reducible graphs.
+        let mut seed = 7u64;
+        for _ in 0..300 {
+            let n = 6;
+            let mut edges = vec![];
+            for from in 0..n - 1 {
+                for to in 1..n {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    if (seed >> 33) % 4 == 0 {
+                        edges.push((from, to));
+                    }
+                }
+            }
+            let g = crate::ir::test_graph(n, &edges);
+            if let Ok(loops) = find_loops(&g) {
+                assert_eq!(g.is_acyclic(), loops.is_empty(), "{g}");
+            }
+        }
+    }
+
     /// Locations reachable from the entry without passing `removed`.
     fn reachable_without(p: &Program, removed: Option<LocId>) -> Vec<bool> {
         let mut seen = vec![false; p.locations.len()];

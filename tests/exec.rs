@@ -288,3 +288,30 @@ int main(void) {
     // A backward `goto` that never stops is never YES.
     assert!(run_with("int main(void) { int k = 0; again: k = 1 - k; goto again; }", IntSemantics::C, small()).is_err());
 }
+
+/// Many runs, each shorter than the interval at which a run looks at the
+/// clock: the exploration itself must stop at its time budget (an event
+/// loop forking on its input ran for 30 s on a 2 s budget).
+#[test]
+fn thousands_of_short_runs_stop_at_the_time_budget() {
+    let text = "int __VERIFIER_nondet_int(void);
+int main(void) {
+  int a = 0;
+  if (__VERIFIER_nondet_int()) a++; if (__VERIFIER_nondet_int()) a++; if (__VERIFIER_nondet_int()) a++;
+  if (__VERIFIER_nondet_int()) a++; if (__VERIFIER_nondet_int()) a++; if (__VERIFIER_nondet_int()) a++;
+  if (__VERIFIER_nondet_int()) a++; if (__VERIFIER_nondet_int()) a++; if (__VERIFIER_nondet_int()) a++;
+  if (__VERIFIER_nondet_int()) a++; if (__VERIFIER_nondet_int()) a++; if (__VERIFIER_nondet_int()) a++;
+  for (int i = 0; i < 300; i++) a += i;
+  return a;
+}
+";
+    let limits = Limits { runs: 100_000, total_steps: u64::MAX, ..Limits::default() };
+    // With time enough, every one of the 4,096 runs ends...
+    let e = execute_source("t.c", text, IntSemantics::C, MachineModel::lp64(), Duration::from_secs(600), limits).expect("every run ends");
+    assert_eq!(e.runs, 4096);
+    assert!(e.most_steps < 4096, "each run is shorter than the clock interval: {e:?}");
+    // ... and with none, the exploration gives up on its clock.
+    let r = execute_source("t.c", text, IntSemantics::C, MachineModel::lp64(), Duration::from_millis(1), limits);
+    let why = r.expect_err("no time to explore");
+    assert!(why.contains("out of time"), "{why}");
+}

@@ -70,8 +70,8 @@ pub(crate) struct Program<'s, 'a> {
 }
 
 impl<'s, 'a> Program<'s, 'a> {
-    /// One run, replaying `script`.
-    fn run(&self, script: &[usize]) -> RunResult {
+    /// One run, replaying `script`, given up at `deadline`.
+    fn run(&self, script: &[usize], deadline: Instant) -> RunResult {
         let mut it = Interp {
             unit: self.unit,
             table: self.table,
@@ -86,7 +86,7 @@ impl<'s, 'a> Program<'s, 'a> {
             trace: Vec::new(),
             steps: 0,
             limits: self.limits,
-            deadline: self.deadline,
+            deadline,
             loops: HashMap::new(),
             labels: HashMap::new(),
             nesting: HashMap::new(),
@@ -105,8 +105,15 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut loops: HashMap<usize, (usize, u64)> = HashMap::new();
         let mut total = 0u64;
         let mut nesting: HashMap<String, usize> = HashMap::new();
+        let started = Instant::now();
         loop {
-            let r = self.run(&script);
+            // A run checks the clock every few thousand steps; thousands of
+            // short runs (an event loop forking on its input) would never
+            // get there.
+            if Instant::now() > self.deadline {
+                return Err(Stop::give_up("out of time for executing the runs"));
+            }
+            let r = self.run(&script, self.deadline);
             if let Stop::GiveUp { .. } = r.stop {
                 return Err(r.stop);
             }
@@ -143,7 +150,9 @@ impl<'s, 'a> Program<'s, 'a> {
                 None => break,
             }
         }
-        self.check(&runs)?;
+        // The re-check replays every run again: as long again as the
+        // exploration took, and a little more.
+        self.check(&runs, Instant::now() + started.elapsed().mul_f64(1.5) + std::time::Duration::from_millis(100))?;
         let mut bounds: Vec<(usize, u64)> = loops.into_values().collect();
         bounds.sort();
         let loops = bounds
@@ -162,7 +171,7 @@ impl<'s, 'a> Program<'s, 'a> {
     /// state must end, with the same choices and steps; and at every choice
     /// of every run, each alternative the replay offers must begin some
     /// recorded run (so the runs cover every execution).
-    fn check(&self, runs: &[Run]) -> Result<(), Stop> {
+    fn check(&self, runs: &[Run], deadline: Instant) -> Result<(), Stop> {
         let fail = |why: &str| Stop::give_up(format!("the re-check of the runs failed: {why}"));
         let mut prefixes: HashSet<&[usize]> = HashSet::new();
         for r in runs {
@@ -175,7 +184,10 @@ impl<'s, 'a> Program<'s, 'a> {
             if !seen.insert(&r.choices) {
                 return Err(fail("a run recorded twice"));
             }
-            let again = self.run(&r.choices);
+            if Instant::now() > deadline {
+                return Err(fail("out of time"));
+            }
+            let again = self.run(&r.choices, deadline);
             if !matches!(again.stop, Stop::Ended) {
                 return Err(fail("a run does not end when replayed"));
             }

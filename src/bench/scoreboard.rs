@@ -152,6 +152,7 @@ impl Scoreboard {
             "memout".into(),
             "error".into(),
             points.into(),
+            "median s".into(),
         ]
     }
 
@@ -177,6 +178,9 @@ impl Scoreboard {
             .map(|n| n.to_string()),
         );
         r.push(points);
+        // The median wall time of the correct answers: the time a user
+        // waits for an answer of this kind of task.
+        r.push(t.correct_time_median_seconds.map(|m| format!("{m:.2}")).unwrap_or_else(|| "-".into()));
         r
     }
 
@@ -537,7 +541,7 @@ mod tests {
         let cells: Vec<&str> = total.split_whitespace().collect();
         assert_eq!(
             cells,
-            ["total", "4", "1", "1", "1", "0", "0", "1", "0", "0", "-29"]
+            ["total", "4", "1", "1", "1", "0", "0", "1", "0", "0", "-29", "2.00"]
         );
         assert!(text.contains(
             "tessera: 2 of 4 correct; time of correct answers: total 4.00 s, median 2.00 s"

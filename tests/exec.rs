@@ -354,7 +354,7 @@ fn checkpoints_make_many_allocations_affordable() {
 struct node { int v; struct node *next; };
 int main(void) {
   struct node *head = 0;
-  for (int i = 0; i < 400; i++) {
+  for (int i = 0; i < 200; i++) {
     struct node *n = malloc(sizeof *n);
     if (!n) return 1;
     n->v = i; n->next = head; head = n;
@@ -363,11 +363,11 @@ int main(void) {
   return 0;
 }
 ";
-    let budget = Limits { total_steps: 200_000, ..checkpoints(0) };
+    let budget = Limits { total_steps: 100_000, ..checkpoints(0) };
     assert!(run_with(text, IntSemantics::C, budget).unwrap_err().contains("steps in all"));
     let e = run_with(text, IntSemantics::C, Limits { checkpoint_steps: 50, ..budget }).expect("every run ends");
-    assert_eq!(e.runs, 401);
-    assert_eq!(iterations(&e, 5), 400);
+    assert_eq!(e.runs, 201);
+    assert_eq!(iterations(&e, 5), 200);
 }
 
 /// A run that goes on forever after a late allocation fails is found

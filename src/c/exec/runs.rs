@@ -241,8 +241,10 @@ impl<'s, 'a> Program<'s, 'a> {
             last = &r.choices;
             let mut again = self.run(&r.choices, checkpoints.before(kept), every);
             checkpoints.0.append(&mut again.checkpoints);
-            if !matches!(again.stop, Stop::Ended) {
-                return Err(fail("a run does not end when replayed"));
+            match again.stop {
+                Stop::Ended => {}
+                // Out of time or another budget: say so, not a failure.
+                Stop::GiveUp { why, .. } => return Err(fail(&format!("a run does not end when replayed ({why})"))),
             }
             if again.steps != r.steps || again.trace.iter().map(|c| c.0).collect::<Vec<_>>() != r.choices {
                 return Err(fail("a replayed run differs"));

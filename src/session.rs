@@ -22,11 +22,16 @@ const AFTER_PROOF: Duration = Duration::from_millis(200);
 /// The least time a proof gets, however little is left.
 const LEAST_PROOF_TIME: Duration = Duration::from_millis(100);
 
-/// Most time for executing the runs of a program before the proof.
+/// Most time for executing the runs of a program before the proof (when
+/// not beside it: [`Session::execute`]).
 const EXECUTION_TIME: Duration = Duration::from_secs(2);
 
-/// Most share of the time left for executing the runs.
+/// Most share of the time left for executing the runs before the proof.
 const EXECUTION_SHARE: f64 = 0.15;
+
+/// The stack of the thread the proof runs on beside execution (as the
+/// main thread's would be: deep terms are walked recursively).
+const PROOF_STACK: usize = 256 << 20;
 
 /// Most time for replaying a NO witness before it is written (it is
 /// checked once already when found; this is a second look).
@@ -101,7 +106,65 @@ impl Session {
             return None;
         }
         let left = self.budget.remaining().unwrap_or(Duration::MAX);
-        let time = EXECUTION_TIME.min(left.mul_f64(EXECUTION_SHARE));
+        self.execute_within(file, EXECUTION_TIME.min(left.mul_f64(EXECUTION_SHARE)))
+    }
+
+    /// The answer for `program` (read from `file`): executing every run
+    /// (C only) beside the proof, each on its own thread, for the whole
+    /// budget. The first YES or NO is the answer; a MAYBE from the proof
+    /// waits for execution, and execution that gives up leaves the answer
+    /// to the proof. Execution that cannot apply (a program reading its
+    /// input in a loop, a construct not modelled) gives up within
+    /// milliseconds; one that needs seconds (a program making a thousand
+    /// allocations, each of which may fail) gets them. The thread that
+    /// loses goes on until its own time limit; the command ends the
+    /// process after answering.
+    pub fn answer(&self, file: &Path, program: &Program) -> Outcome {
+        if crate::its::read_file(file).is_some() {
+            return self.prove(program);
+        }
+        enum Side {
+            Executed(Option<Outcome>),
+            Proved(Outcome),
+        }
+        let (send, receive) = std::sync::mpsc::channel();
+        let left = self.budget.remaining().unwrap_or(Duration::MAX).saturating_sub(AFTER_PROOF).max(LEAST_PROOF_TIME);
+        let (session, path, tx) = (self.clone(), file.to_path_buf(), send.clone());
+        let executing = std::thread::Builder::new().name("execution".into()).spawn(move || {
+            let _ = tx.send(Side::Executed(session.execute_within(&path, left)));
+        });
+        if executing.is_err() {
+            return self.execute(file).unwrap_or_else(|| self.prove(program));
+        }
+        let (session, p) = (self.clone(), program.clone());
+        let proving = std::thread::Builder::new().name("proof".into()).stack_size(PROOF_STACK).spawn(move || {
+            let _ = send.send(Side::Proved(session.prove(&p)));
+        });
+        if proving.is_err() {
+            return match receive.recv() {
+                Ok(Side::Executed(Some(o))) => o,
+                _ => self.prove(program),
+            };
+        }
+        let (mut proved, mut executed) = (None, false);
+        while let Ok(side) = receive.recv() {
+            match side {
+                Side::Executed(Some(o)) => return o,
+                Side::Executed(None) => executed = true,
+                Side::Proved(o) if !matches!(o.answer, crate::termination::Answer::Maybe { .. }) => return o,
+                Side::Proved(o) => proved = Some(o),
+            }
+            if executed {
+                if let Some(o) = proved.take() {
+                    return o;
+                }
+            }
+        }
+        proved.unwrap_or_else(|| Outcome::maybe(file.display().to_string(), "no answer", 0.0))
+    }
+
+    /// [`Session::execute`] within `time`.
+    fn execute_within(&self, file: &Path, time: Duration) -> Option<Outcome> {
         let start = std::time::Instant::now();
         let r = crate::c::execute_file(file, self.ints, self.machine, time, crate::c::exec::Limits::default());
         match r {

@@ -18,7 +18,7 @@ fn run(text: &str) -> Result<Evidence, String> {
 
 /// Small budgets, so that a run that does not end gives up quickly.
 fn small() -> Limits {
-    Limits { steps_per_run: 200_000, total_steps: 1_000_000, runs: 200, depth: 200, choices_per_run: 1_000 }
+    Limits { steps_per_run: 200_000, total_steps: 1_000_000, runs: 200, depth: 200, choices_per_run: 1_000, ..Limits::default() }
 }
 
 fn iterations(e: &Evidence, line: usize) -> u64 {
@@ -314,4 +314,106 @@ int main(void) {
     let r = execute_source("t.c", text, IntSemantics::C, MachineModel::lp64(), Duration::from_millis(1), limits);
     let why = r.expect_err("no time to explore");
     assert!(why.contains("out of time"), "{why}");
+}
+
+/// Limits with a checkpoint every `every` steps (0: every run replayed
+/// from the start).
+fn checkpoints(every: u64) -> Limits {
+    Limits { checkpoint_steps: every, ..Limits::default() }
+}
+
+/// Runs resumed from checkpoints are the runs replayed from the start:
+/// the same runs, steps and per-loop bounds, through the constructs a
+/// checkpoint's descent rebuilds (nested blocks, `for` declarations,
+/// `if` branches, `do`/`while` loops, labels and `goto`) and those it
+/// does not enter (a `switch` body, a called function).
+#[test]
+fn resuming_from_checkpoints_gives_the_runs_of_replay_from_the_start() {
+    let text = "#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { int v; struct node *next; };
+struct node *push(struct node *h, int v) {
+  struct node *n = malloc(sizeof *n);
+  if (!n) exit(1);
+  n->v = v; n->next = h;
+  return n;
+}
+int main(void) {
+  struct node *head = 0;
+  int total = 0;
+  for (int i = 0; i < 6; i++) {
+    int twice = 2 * i;
+    do {
+      struct node *n = malloc(sizeof *n);
+      if (!n) { total = -1; goto done; }
+      n->v = twice; n->next = head; head = n;
+    } while (0);
+    if (i % 2) {
+      head = push(head, i);
+    } else {
+      switch (i) { case 2: { int *p = malloc(sizeof *p); if (p) free(p); } break; default: break; }
+    }
+    for (struct node *p = head; p; p = p->next) total += p->v;
+  }
+  if (__VERIFIER_nondet_int()) {
+    int k = 0;
+    while (k < 3) { int *q = malloc(4); if (q) free(q); k++; }
+  }
+done:
+  while (head) { struct node *t = head->next; free(head); head = t; }
+  return total;
+}
+";
+    let replayed = run_with(text, IntSemantics::C, checkpoints(0)).expect("every run ends");
+    assert!(replayed.runs > 20, "{replayed:?}");
+    for every in [1, 3, 17] {
+        let resumed = run_with(text, IntSemantics::C, checkpoints(every)).expect("every run ends");
+        assert_eq!(resumed, replayed, "checkpoints every {every} steps");
+    }
+}
+
+/// A program making many allocations: replaying each run from the start
+/// needs the number of runs times their length (beyond this budget of
+/// steps), resuming from checkpoints only the runs' new parts.
+#[test]
+fn checkpoints_make_many_allocations_affordable() {
+    let text = "#include <stdlib.h>
+struct node { int v; struct node *next; };
+int main(void) {
+  struct node *head = 0;
+  for (int i = 0; i < 200; i++) {
+    struct node *n = malloc(sizeof *n);
+    if (!n) return 1;
+    n->v = i; n->next = head; head = n;
+  }
+  while (head) { struct node *t = head->next; free(head); head = t; }
+  return 0;
+}
+";
+    let budget = Limits { total_steps: 100_000, ..checkpoints(0) };
+    assert!(run_with(text, IntSemantics::C, budget).unwrap_err().contains("steps in all"));
+    let e = run_with(text, IntSemantics::C, Limits { checkpoint_steps: 50, ..budget }).expect("every run ends");
+    assert_eq!(e.runs, 201);
+    assert_eq!(iterations(&e, 5), 200);
+}
+
+/// A run that goes on forever after a late allocation fails is found
+/// when resumed from a checkpoint as when replayed: never YES.
+#[test]
+fn a_resumed_run_that_loops_forever_is_never_yes() {
+    let text = "#include <stdlib.h>
+int main(void) {
+  int *keep[100];
+  for (int i = 0; i < 100; i++) {
+    keep[i] = malloc(sizeof(int));
+    if (!keep[i] && i == 77) { while (1) { } }
+    if (!keep[i]) return 1;
+  }
+  return 0;
+}
+";
+    for every in [0, 10] {
+        let limits = Limits { checkpoint_steps: every, steps_per_run: 100_000, ..Limits::default() };
+        assert!(run_with(text, IntSemantics::C, limits).is_err(), "checkpoints every {every} steps");
+    }
 }

@@ -72,7 +72,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                         Some(b) if self.mem.blocks[*b].bytes == bytes => *b,
                         _ => {
                             let b = self.mem.allocate(bytes.len() as u64, Kind::Literal, Byte::Known(0))?;
-                            self.mem.blocks[b].bytes = bytes;
+                            self.mem.block_mut(b).bytes = bytes;
                             self.literals.insert(node(e), b);
                             b
                         }
@@ -149,7 +149,7 @@ impl<'s, 'a> Interp<'s, 'a> {
             bytes.extend(u.to_le_bytes().into_iter().take(size as usize).map(Byte::Known));
         }
         let b = self.mem.allocate(bytes.len() as u64, Kind::Literal, Byte::Known(0))?;
-        self.mem.blocks[b].bytes = bytes;
+        self.mem.block_mut(b).bytes = bytes;
         self.literals.insert(node(e), b);
         Ok(b)
     }
@@ -410,7 +410,10 @@ impl<'s, 'a> Interp<'s, 'a> {
     fn statement_expression(&mut self, s: &'a Node<Statement>) -> Result<Value, Stop> {
         let Statement::Compound(items) = &s.node else { return Err(Stop::give_up("a statement expression")) };
         self.push_scope();
+        // A descent does not enter an expression: no checkpoint in it.
+        self.no_checkpoint += 1;
         let r = self.block_value(items);
+        self.no_checkpoint -= 1;
         self.pop_scope();
         r
     }

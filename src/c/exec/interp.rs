@@ -18,6 +18,7 @@ use std::time::Instant;
 /// An object a name denotes: its block and type.
 pub(crate) type Object = (usize, CType);
 
+#[derive(Clone)]
 pub(crate) struct Frame {
     /// Innermost last; each scope's names and the blocks it made.
     pub scopes: Vec<(HashMap<String, Object>, Vec<usize>)>,
@@ -52,14 +53,32 @@ pub(crate) struct Interp<'s, 'a> {
     /// the most iterations met in one entry.
     pub loops: HashMap<usize, (usize, u64)>,
     /// Whether a statement (by node) holds a label (see `stmt.rs`).
-    pub labels: HashMap<(usize, String), bool>,
+    pub labels: HashMap<(usize, super::stmt::Target), bool>,
     /// Per function, the most calls of it active at once (its recursion).
     pub nesting: HashMap<String, usize>,
+    /// The iterations of each active loop in its current entry, outermost
+    /// first (kept here, not on the Rust stack, so a checkpoint has them).
+    pub loop_stack: Vec<u64>,
+    /// Checkpoints (see `checkpoint.rs`): the steps between two (0: none),
+    /// those taken in this run, the steps at the last, and how many
+    /// constructs a checkpoint cannot be resumed into are active.
+    pub checkpoint_every: u64,
+    pub checkpoints: Vec<super::checkpoint::Checkpoint>,
+    pub last_checkpoint: u64,
+    pub no_checkpoint: u32,
+    /// While a run is resumed from a checkpoint: what the way down to its
+    /// statement restores.
+    pub resume: Option<super::checkpoint::Resume>,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
     /// One step of the run: the budgets.
     pub(crate) fn step(&mut self) -> Result<(), Stop> {
+        // The way down to a checkpoint's statement is not a step: the
+        // checkpoint counted the run's steps up to it.
+        if self.resume.is_some() {
+            return Ok(());
+        }
         self.steps += 1;
         if self.steps > self.limits.steps_per_run {
             return Err(Stop::give_up(format!("a run longer than {} steps", self.limits.steps_per_run)));
@@ -140,8 +159,16 @@ impl<'s, 'a> Interp<'s, 'a> {
     }
 
     pub(crate) fn push_scope(&mut self) {
+        // Resumed: the scope the checkpoint had at this depth.
+        let scope = match self.resume.as_mut() {
+            Some(r) => r.scopes.pop_front().unwrap_or_else(|| {
+                r.broken = true;
+                Default::default()
+            }),
+            None => Default::default(),
+        };
         if let Some(f) = self.frames.last_mut() {
-            f.scopes.push((HashMap::new(), Vec::new()));
+            f.scopes.push(scope);
         }
     }
 
@@ -150,7 +177,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         if let Some(f) = self.frames.last_mut() {
             if let Some((_, blocks)) = f.scopes.pop() {
                 for b in blocks {
-                    self.mem.blocks[b].alive = false;
+                    self.mem.kill(b);
                 }
             }
         }

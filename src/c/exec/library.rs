@@ -100,8 +100,8 @@ impl<'s, 'a> Interp<'s, 'a> {
                 if let Ptr::At { block, .. } = p {
                     let old = self.mem.blocks[block].bytes.clone();
                     let n = old.len().min(size as usize);
-                    self.mem.blocks[b].bytes[..n].clone_from_slice(&old[..n]);
-                    self.mem.blocks[block].alive = false;
+                    self.mem.block_mut(b).bytes[..n].clone_from_slice(&old[..n]);
+                    self.mem.kill(block);
                 }
                 ptr_result(Ptr::At { block: b, offset: 0 })
             }
@@ -109,7 +109,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                 let p = ptr_arg(arg(0)?)?;
                 if let Ptr::At { block, .. } = p {
                     self.heap_start(&p)?;
-                    self.mem.blocks[block].alive = false;
+                    self.mem.kill(block);
                 }
                 Value::Void
             }

@@ -3,10 +3,15 @@
 //! literal), each a vector of [`Byte`]s. Any access outside a live block
 //! is a memory error, on which the interpreter gives up (never ends the
 //! run: a bug here must not become a YES).
+//!
+//! Blocks are shared copy-on-write (`Rc`): a checkpoint of the run (see
+//! `runs.rs`) clones the memory by reference counts, and a block written
+//! afterwards is copied once.
 
 use super::value::{bytes_int, int_bytes, Byte, Ptr, Value};
 use super::Stop;
 use crate::ir::IntType;
+use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -29,19 +34,31 @@ pub(crate) struct Block {
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Memory {
-    pub blocks: Vec<Block>,
+    pub blocks: Vec<Rc<Block>>,
 }
 
 /// Most bytes one block may have (a larger allocation gives up).
 const MAX_BLOCK: u64 = 1 << 24;
 
 impl Memory {
+    /// Block `b` to change (copied first when a checkpoint shares it).
+    pub(crate) fn block_mut(&mut self, b: usize) -> &mut Block {
+        Rc::make_mut(&mut self.blocks[b])
+    }
+
+    /// The lifetime of block `b` ends.
+    pub(crate) fn kill(&mut self, b: usize) {
+        if self.blocks[b].alive {
+            self.block_mut(b).alive = false;
+        }
+    }
+
     /// A new block of `size` bytes, each `fill`.
     pub(crate) fn allocate(&mut self, size: u64, kind: Kind, fill: Byte) -> Result<usize, Stop> {
         if size > MAX_BLOCK {
             return Err(Stop::give_up(format!("a block of {size} bytes")));
         }
-        self.blocks.push(Block { bytes: vec![fill; size as usize], kind, alive: true });
+        self.blocks.push(Rc::new(Block { bytes: vec![fill; size as usize], kind, alive: true }));
         Ok(self.blocks.len() - 1)
     }
 
@@ -72,7 +89,7 @@ impl Memory {
 
     pub(crate) fn write(&mut self, p: &Ptr, bytes: Vec<Byte>) -> Result<(), Stop> {
         let (b, lo, hi) = self.range(p, bytes.len() as u64, true)?;
-        self.blocks[b].bytes[lo..hi].clone_from_slice(&bytes);
+        self.block_mut(b).bytes[lo..hi].clone_from_slice(&bytes);
         Ok(())
     }
 

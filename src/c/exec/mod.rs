@@ -25,6 +25,7 @@
 //! aside; the YES rests on this interpreter's semantics of C, as a YES by
 //! ranking rests on lowering's.
 
+mod checkpoint;
 mod eval;
 mod interp;
 mod library;
@@ -70,10 +71,13 @@ pub struct Limits {
     pub total_steps: u64,
     pub runs: usize,
     pub depth: usize,
+    /// Steps between two checkpoints of a run (0: none; every run is
+    /// replayed from the start).
+    pub checkpoint_steps: u64,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { steps_per_run: 20_000_000, choices_per_run: 10_000, total_steps: 60_000_000, runs: 20_000, depth: 2_000 }
+        Limits { steps_per_run: 20_000_000, choices_per_run: 10_000, total_steps: 60_000_000, runs: 20_000, depth: 2_000, checkpoint_steps: 1_000 }
     }
 }

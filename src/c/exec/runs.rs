@@ -7,7 +7,13 @@
 //! choice with an alternative left, and takes that alternative. The
 //! exploration ends when every choice of every run has had each of its
 //! alternatives: the runs cover every execution of the program.
+//!
+//! A run does not replay its prefix from the start: it resumes from the
+//! last checkpoint (`checkpoint.rs`) taken before the choice it changes,
+//! so the work is about the runs' new parts, not the number of runs times
+//! their length.
 
+use super::checkpoint::Checkpoint;
 use super::interp::Interp;
 use super::memory::{Kind, Memory};
 use super::stmt::declarator_name;
@@ -44,6 +50,10 @@ pub struct Evidence {
     pub recursions: Vec<(String, usize)>,
 }
 
+/// The re-check replays every run from the start when that is at most
+/// twice this many steps (or twice the exploration's work).
+const REPLAY_STEPS: u64 = 1_000_000;
+
 /// One run as the exploration recorded it.
 struct Run {
     choices: Vec<usize>,
@@ -51,13 +61,35 @@ struct Run {
 }
 
 /// The result of one run: how it stopped (`Stop::Ended` or a give-up),
-/// its choices with their numbers of alternatives, its steps and loops.
+/// its choices with their numbers of alternatives, its steps (`from`:
+/// those its checkpoint had; the rest ran), loops, and the checkpoints
+/// it took.
 struct RunResult {
     stop: Stop,
     trace: Vec<(usize, usize)>,
     steps: u64,
+    from: u64,
     loops: HashMap<usize, (usize, u64)>,
     nesting: HashMap<String, usize>,
+    checkpoints: Vec<Checkpoint>,
+}
+
+/// The checkpoints of the runs so far that later runs may resume from:
+/// taken in order along the last run, each valid while the runs keep its
+/// choices.
+#[derive(Default)]
+struct Checkpoints(Vec<Checkpoint>);
+
+impl Checkpoints {
+    /// The last one valid for a run that keeps the first `k` choices of
+    /// the last run (taken after at most `k` choices); the later ones are
+    /// dropped.
+    fn before(&mut self, k: usize) -> Option<&Checkpoint> {
+        while self.0.last().is_some_and(|c| c.trace.len() > k) {
+            self.0.pop();
+        }
+        self.0.last()
+    }
 }
 
 pub(crate) struct Program<'s, 'a> {
@@ -70,8 +102,10 @@ pub(crate) struct Program<'s, 'a> {
 }
 
 impl<'s, 'a> Program<'s, 'a> {
-    /// One run, replaying `script`, given up at `deadline`.
-    fn run(&self, script: &[usize], deadline: Instant) -> RunResult {
+    /// One run, replaying `script`, from the start or from `from` (a
+    /// checkpoint taken before a choice `script` keeps), with a checkpoint
+    /// every `every` steps (0: none).
+    fn run(&self, script: &[usize], from: Option<&Checkpoint>, every: u64) -> RunResult {
         let mut it = Interp {
             unit: self.unit,
             table: self.table,
@@ -86,16 +120,29 @@ impl<'s, 'a> Program<'s, 'a> {
             trace: Vec::new(),
             steps: 0,
             limits: self.limits,
-            deadline,
+            deadline: self.deadline,
             loops: HashMap::new(),
             labels: HashMap::new(),
             nesting: HashMap::new(),
+            loop_stack: Vec::new(),
+            checkpoint_every: every,
+            checkpoints: Vec::new(),
+            last_checkpoint: 0,
+            no_checkpoint: 0,
+            resume: None,
         };
-        let stop = match it.start() {
+        let stop = match from {
+            None => it.start(),
+            Some(cp) => {
+                it.restore(cp);
+                it.resume_main()
+            }
+        };
+        let stop = match stop {
             Ok(()) | Err(Stop::Ended) => Stop::Ended,
             Err(e) => e,
         };
-        RunResult { stop, trace: it.trace, steps: it.steps, loops: it.loops, nesting: it.nesting }
+        RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints }
     }
 
     /// Every run, depth first: the evidence when every run ends, else why not.
@@ -105,19 +152,22 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut loops: HashMap<usize, (usize, u64)> = HashMap::new();
         let mut total = 0u64;
         let mut nesting: HashMap<String, usize> = HashMap::new();
-        let started = Instant::now();
+        let mut checkpoints = Checkpoints::default();
         loop {
-            // A run checks the clock every few thousand steps; thousands of
-            // short runs (an event loop forking on its input) would never
-            // get there.
+            // A run looks at the clock every few thousand steps; thousands
+            // of shorter runs (an event loop forking on its input) would
+            // never get there.
             if Instant::now() > self.deadline {
                 return Err(Stop::give_up("out of time for executing the runs"));
             }
-            let r = self.run(&script, self.deadline);
+            // The script changes the last run's choice `k` (its last).
+            let from = checkpoints.before(script.len().saturating_sub(1));
+            let mut r = self.run(&script, from, self.limits.checkpoint_steps);
             if let Stop::GiveUp { .. } = r.stop {
                 return Err(r.stop);
             }
-            total += r.steps;
+            checkpoints.0.append(&mut r.checkpoints);
+            total += r.steps - r.from;
             if total > self.limits.total_steps {
                 return Err(Stop::give_up(format!("runs of more than {} steps in all", self.limits.total_steps)));
             }
@@ -150,9 +200,7 @@ impl<'s, 'a> Program<'s, 'a> {
                 None => break,
             }
         }
-        // The re-check replays every run again: as long again as the
-        // exploration took, and a little more.
-        self.check(&runs, Instant::now() + started.elapsed().mul_f64(1.5) + std::time::Duration::from_millis(100))?;
+        self.check(&runs, total)?;
         let mut bounds: Vec<(usize, u64)> = loops.into_values().collect();
         bounds.sort();
         let loops = bounds
@@ -171,7 +219,14 @@ impl<'s, 'a> Program<'s, 'a> {
     /// state must end, with the same choices and steps; and at every choice
     /// of every run, each alternative the replay offers must begin some
     /// recorded run (so the runs cover every execution).
-    fn check(&self, runs: &[Run], deadline: Instant) -> Result<(), Stop> {
+    ///
+    /// Each run is replayed from the start when all of them together are
+    /// within twice the exploration's work (`work` steps, or at least
+    /// [`REPLAY_STEPS`]); else from checkpoints the re-check takes
+    /// itself, at other places than the exploration's (another spacing),
+    /// so that a resumed run that differed from one run from the start
+    /// would show as a differing run.
+    fn check(&self, runs: &[Run], work: u64) -> Result<(), Stop> {
         let fail = |why: &str| Stop::give_up(format!("the re-check of the runs failed: {why}"));
         let mut prefixes: HashSet<&[usize]> = HashSet::new();
         for r in runs {
@@ -180,16 +235,25 @@ impl<'s, 'a> Program<'s, 'a> {
             }
         }
         let mut seen: HashSet<&[usize]> = HashSet::new();
+        let whole: u64 = runs.iter().map(|r| r.steps).sum();
+        let every = if whole <= 2 * work.max(REPLAY_STEPS) || self.limits.checkpoint_steps == 0 { 0 } else { self.limits.checkpoint_steps * 3 / 2 + 7 };
+        let mut checkpoints = Checkpoints::default();
+        let mut last: &[usize] = &[];
         for r in runs {
             if !seen.insert(&r.choices) {
                 return Err(fail("a run recorded twice"));
             }
-            if Instant::now() > deadline {
+            if Instant::now() > self.deadline {
                 return Err(fail("out of time"));
             }
-            let again = self.run(&r.choices, deadline);
-            if !matches!(again.stop, Stop::Ended) {
-                return Err(fail("a run does not end when replayed"));
+            let kept = last.iter().zip(&r.choices).take_while(|(a, b)| a == b).count();
+            last = &r.choices;
+            let mut again = self.run(&r.choices, checkpoints.before(kept), every);
+            checkpoints.0.append(&mut again.checkpoints);
+            match again.stop {
+                Stop::Ended => {}
+                // Out of time or another budget: say so, not a failure.
+                Stop::GiveUp { why, .. } => return Err(fail(&format!("a run does not end when replayed ({why})"))),
             }
             if again.steps != r.steps || again.trace.iter().map(|c| c.0).collect::<Vec<_>>() != r.choices {
                 return Err(fail("a replayed run differs"));

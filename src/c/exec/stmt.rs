@@ -22,6 +22,14 @@ pub(crate) enum Flow {
     Goto(String),
 }
 
+/// Where a descent into a statement goes (see [`Interp::seek`]): the
+/// label of a `goto`, or the block item of a checkpoint (by node).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Target {
+    Label(String),
+    Item(usize),
+}
+
 fn node<T>(n: &Node<T>) -> usize {
     n as *const Node<T> as usize
 }
@@ -43,34 +51,49 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
     }
 
-    /// A block, from its start or (`seek`) from the label `L` in it. A
-    /// `goto` to a label of this block (at any depth) runs on from there,
-    /// its scope kept; one to a label elsewhere leaves the block.
-    fn block(&mut self, items: &'a [Node<BlockItem>], seek: Option<String>) -> Result<Flow, Stop> {
+    /// A block, from its start or (`seek`) from the label `L` in it (or a
+    /// checkpoint's item). A `goto` to a label of this block (at any
+    /// depth) runs on from there, its scope kept; one to a label
+    /// elsewhere leaves the block. Before each item of `main`'s, a
+    /// checkpoint may be taken (`checkpoint.rs`).
+    fn block(&mut self, items: &'a [Node<BlockItem>], seek: Option<Target>) -> Result<Flow, Stop> {
         self.push_scope();
         let r = (|| {
             let mut seek = seek;
             let mut i = match &seek {
-                Some(l) => items.iter().position(|it| self.item_has_label(it, l)).ok_or_else(|| Stop::give_up("a label not found"))?,
+                Some(t) => items.iter().position(|it| self.item_has_label(it, t)).ok_or_else(|| Stop::give_up("a label not found"))?,
                 None => 0,
             };
             while i < items.len() {
                 let f = match seek.take() {
-                    Some(l) => match &items[i].node {
-                        BlockItem::Statement(s) => self.seek(s, &l)?,
+                    Some(Target::Item(n)) if node(&items[i]) == n => {
+                        self.end_resume()?;
+                        self.item(&items[i])?
+                    }
+                    Some(t) => match &items[i].node {
+                        BlockItem::Statement(s) => self.seek(s, &t)?,
                         _ => return Err(Stop::give_up("a label not found")),
                     },
-                    None => self.item(&items[i])?,
+                    None => {
+                        self.maybe_checkpoint(node(&items[i]));
+                        self.item(&items[i])?
+                    }
                 };
                 match f {
                     Flow::Normal => i += 1,
-                    Flow::Goto(l) => match items.iter().position(|it| self.item_has_label(it, &l)) {
-                        Some(j) => {
-                            i = j;
-                            seek = Some(l);
+                    Flow::Goto(l) => {
+                        let t = Target::Label(l);
+                        match items.iter().position(|it| self.item_has_label(it, &t)) {
+                            Some(j) => {
+                                i = j;
+                                seek = Some(t);
+                            }
+                            None => {
+                                let Target::Label(l) = t else { unreachable!() };
+                                return Ok(Flow::Goto(l));
+                            }
                         }
-                        None => return Ok(Flow::Goto(l)),
-                    },
+                    }
                     f => return Ok(f),
                 }
             }
@@ -80,17 +103,17 @@ impl<'s, 'a> Interp<'s, 'a> {
         r
     }
 
-    /// Run `s` from the label `l` inside it (the target of a `goto`):
-    /// into blocks, `if` branches and loop bodies (the loop then goes on
-    /// as usual); into a `switch` body it gives up.
-    fn seek(&mut self, s: &'a Node<Statement>, l: &str) -> Result<Flow, Stop> {
+    /// Run `s` from the label `l` inside it (the target of a `goto`, or
+    /// a checkpoint's item): into blocks, `if` branches and loop bodies
+    /// (the loop then goes on as usual); into a `switch` body it gives up.
+    pub(crate) fn seek(&mut self, s: &'a Node<Statement>, l: &Target) -> Result<Flow, Stop> {
         self.step()?;
         let r = match &s.node {
-            Statement::Labeled(x) => match &x.node.label.node {
-                Label::Identifier(id) if id.node.name == l => self.exec(&x.node.statement),
+            Statement::Labeled(x) => match (&x.node.label.node, l) {
+                (Label::Identifier(id), Target::Label(l)) if id.node.name == *l => self.exec(&x.node.statement),
                 _ => self.seek(&x.node.statement, l),
             },
-            Statement::Compound(items) => self.block(items, Some(l.to_string())),
+            Statement::Compound(items) => self.block(items, Some(l.clone())),
             Statement::If(i) => {
                 if self.has_label(&i.node.then_statement, l) {
                     self.seek(&i.node.then_statement, l)
@@ -114,7 +137,10 @@ impl<'s, 'a> Interp<'s, 'a> {
         r.map_err(|e| e.at(self.span(s.span)))
     }
 
-    fn item_has_label(&mut self, item: &'a Node<BlockItem>, l: &str) -> bool {
+    fn item_has_label(&mut self, item: &'a Node<BlockItem>, l: &Target) -> bool {
+        if *l == Target::Item(node(item)) {
+            return true;
+        }
         match &item.node {
             BlockItem::Statement(s) => self.has_label(s, l),
             _ => false,
@@ -123,13 +149,13 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     /// Whether the label `l` stands in `s` (cached: the syntax tree does
     /// not change).
-    fn has_label(&mut self, s: &'a Node<Statement>, l: &str) -> bool {
-        let key = (node(s), l.to_string());
+    fn has_label(&mut self, s: &'a Node<Statement>, l: &Target) -> bool {
+        let key = (node(s), l.clone());
         if let Some(b) = self.labels.get(&key) {
             return *b;
         }
         let b = match &s.node {
-            Statement::Labeled(x) => matches!(&x.node.label.node, Label::Identifier(id) if id.node.name == l) || self.has_label(&x.node.statement, l),
+            Statement::Labeled(x) => matches!((&x.node.label.node, l), (Label::Identifier(id), Target::Label(l)) if id.node.name == *l) || self.has_label(&x.node.statement, l),
             Statement::Compound(items) => items.iter().any(|it| self.item_has_label(it, l)),
             Statement::If(i) => self.has_label(&i.node.then_statement, l) || i.node.else_statement.as_ref().is_some_and(|e| self.has_label(e, l)),
             Statement::While(w) => self.has_label(&w.node.statement, l),
@@ -202,7 +228,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         step: Option<&'a Node<Expression>>,
         body: &'a Node<Statement>,
         do_while: bool,
-        seek: Option<&str>,
+        seek: Option<&Target>,
     ) -> Result<Flow, Stop> {
         match init.map(|i| &i.node) {
             Some(ForInitializer::Expression(e)) => {
@@ -211,10 +237,14 @@ impl<'s, 'a> Interp<'s, 'a> {
             Some(ForInitializer::Declaration(d)) => self.declaration(d)?,
             Some(ForInitializer::StaticAssert(_)) | Some(ForInitializer::Empty) | None => {}
         }
-        let mut iterations = 0u64;
+        // Resumed from a checkpoint in the body: the iterations it had,
+        // the one under way counted already.
+        let resumed = if seek.is_some() { self.resumed_loop() } else { None };
+        self.loop_stack.push(resumed.unwrap_or(0));
         let r = (|| {
             // Entered by a `goto` into the body: no test before it.
             let mut first = do_while || seek.is_some();
+            let mut counted = resumed.is_some();
             let mut seek = seek;
             loop {
                 self.step()?;
@@ -227,7 +257,11 @@ impl<'s, 'a> Interp<'s, 'a> {
                     }
                 }
                 first = false;
-                iterations += 1;
+                if !std::mem::take(&mut counted) {
+                    if let Some(n) = self.loop_stack.last_mut() {
+                        *n += 1;
+                    }
+                }
                 let f = match seek.take() {
                     Some(l) => self.seek(body, l)?,
                     None => self.exec(body)?,
@@ -243,6 +277,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                 }
             }
         })();
+        let iterations = self.loop_stack.pop().unwrap_or(0);
         let entry = self.loops.entry(node(s)).or_insert((s.span.start, 0));
         entry.1 = entry.1.max(iterations);
         r
@@ -298,18 +333,21 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
         let Some(start) = target else { return Ok(Flow::Normal) };
         self.push_scope();
+        // A descent does not enter a switch body: no checkpoint in it.
+        self.no_checkpoint += 1;
         let r = (|| {
             for item in &items[start..] {
                 match self.item(item)? {
                     Flow::Normal => {}
                     Flow::Break => return Ok(Flow::Normal),
                     // A `goto` into the switch body itself is not followed.
-                    Flow::Goto(l) if self.has_label(&w.node.statement, &l) => return Err(Stop::give_up("a `goto` inside a switch body")),
+                    Flow::Goto(l) if self.has_label(&w.node.statement, &Target::Label(l.clone())) => return Err(Stop::give_up("a `goto` inside a switch body")),
                     f => return Ok(f),
                 }
             }
             Ok(Flow::Normal)
         })();
+        self.no_checkpoint -= 1;
         self.pop_scope();
         r
     }
@@ -501,11 +539,11 @@ impl<'s, 'a> Interp<'s, 'a> {
         let frame = self.frames.pop().expect("the frame");
         for (_, blocks) in frame.scopes {
             for b in blocks {
-                self.mem.blocks[b].alive = false;
+                self.mem.kill(b);
             }
         }
         for b in frame.allocas {
-            self.mem.blocks[b].alive = false;
+            self.mem.kill(b);
         }
         match r? {
             Flow::Return(v) => Ok(v),

@@ -1,0 +1,138 @@
+//! Checkpoints of a run, so that the exploration (`runs.rs`) need not
+//! replay every run from the start.
+//!
+//! Runs are explored depth first: the next run repeats the last one's
+//! choices up to its last choice with an alternative left. Replaying that
+//! prefix from the start makes the exploration quadratic (a program that
+//! allocates 1,000 times in a loop has 1,001 runs, each replaying up to
+//! the whole loop). Instead, a run leaves a checkpoint every so many
+//! steps: a copy of its state (memory shared copy-on-write) taken before
+//! a block item of `main` (the interpreter's control is then on the Rust
+//! stack only as the nesting of blocks, `if` branches and loops down to
+//! that item, which a `goto`-like descent rebuilds: `Interp::seek`). A
+//! checkpoint taken after `t` choices is valid for every run whose first
+//! `t` choices are the same; the next run resumes from the last valid one.
+//!
+//! No checkpoint is taken inside a called function, a `switch` body or a
+//! statement expression (the descent does not enter them), and a resumed
+//! run that does not fit its checkpoint (a scope or loop left over or
+//! missing on the way down) gives up: never a wrong run.
+
+use super::interp::{Frame, Interp, Object};
+use super::memory::Memory;
+use super::stmt::{Flow, Target};
+use super::Stop;
+use std::collections::{HashMap, VecDeque};
+
+/// A scope's names and the blocks it made.
+pub(crate) type Scope = (HashMap<String, Object>, Vec<usize>);
+
+/// The state of a run before a block item of `main`.
+pub(crate) struct Checkpoint {
+    /// The block item about to run (by node).
+    item: usize,
+    /// The choices made so far, with their numbers of alternatives.
+    pub trace: Vec<(usize, usize)>,
+    pub steps: u64,
+    mem: Memory,
+    globals: HashMap<String, Object>,
+    frame: Frame,
+    statics: HashMap<usize, Object>,
+    literals: HashMap<usize, usize>,
+    loops: HashMap<usize, (usize, u64)>,
+    nesting: HashMap<String, usize>,
+    loop_stack: Vec<u64>,
+}
+
+/// What the descent to a checkpoint's item restores on its way: the
+/// scopes below `main`'s outermost and the iterations of the active loops.
+pub(crate) struct Resume {
+    item: usize,
+    pub scopes: VecDeque<Scope>,
+    pub loops: VecDeque<u64>,
+    /// The descent asked for a scope or loop the checkpoint did not have.
+    pub broken: bool,
+}
+
+impl<'s, 'a> Interp<'s, 'a> {
+    /// Before block item `item`: a checkpoint, when this is `main`'s
+    /// frame outside what a descent cannot enter, and enough steps ran
+    /// since the last one (at least as many as there are blocks, so that
+    /// copying the block table stays a small share of the work).
+    pub(crate) fn maybe_checkpoint(&mut self, item: usize) {
+        if self.checkpoint_every == 0 || self.resume.is_some() || self.frames.len() != 1 || self.no_checkpoint > 0 {
+            return;
+        }
+        let every = self.checkpoint_every.max(self.mem.blocks.len() as u64);
+        if self.steps < self.last_checkpoint + every {
+            return;
+        }
+        self.last_checkpoint = self.steps;
+        self.checkpoints.push(Checkpoint {
+            item,
+            trace: self.trace.clone(),
+            steps: self.steps,
+            mem: self.mem.clone(),
+            globals: self.globals.clone(),
+            frame: self.frames[0].clone(),
+            statics: self.statics.clone(),
+            literals: self.literals.clone(),
+            loops: self.loops.clone(),
+            nesting: self.nesting.clone(),
+            loop_stack: self.loop_stack.clone(),
+        });
+    }
+
+    /// This fresh interpreter set to `cp` (its script already given).
+    pub(crate) fn restore(&mut self, cp: &Checkpoint) {
+        let mut frame = cp.frame.clone();
+        let scopes: VecDeque<Scope> = frame.scopes.drain(1..).collect();
+        self.mem = cp.mem.clone();
+        self.globals = cp.globals.clone();
+        self.frames = vec![frame];
+        self.statics = cp.statics.clone();
+        self.literals = cp.literals.clone();
+        self.trace = cp.trace.clone();
+        self.steps = cp.steps;
+        self.last_checkpoint = cp.steps;
+        self.loops = cp.loops.clone();
+        self.nesting = cp.nesting.clone();
+        self.loop_stack = Vec::new();
+        self.resume = Some(Resume { item: cp.item, scopes, loops: cp.loop_stack.iter().copied().collect(), broken: false });
+    }
+
+    /// The run from the restored checkpoint on: `main`'s body entered
+    /// down to the checkpoint's item, and on from there; the end of `main`
+    /// ends the run (as [`Interp::start`]).
+    pub(crate) fn resume_main(&mut self) -> Result<(), Stop> {
+        let item = self.resume.as_ref().map(|r| r.item).ok_or_else(|| Stop::give_up("no checkpoint to resume"))?;
+        let info = self.types.signatures().function("main").cloned().ok_or_else(|| Stop::give_up("no `main`"))?;
+        let def = info.def.ok_or_else(|| Stop::give_up("no `main` with a body"))?;
+        if let Flow::Goto(l) = self.seek(&def.node.statement, &Target::Item(item))? {
+            return Err(Stop::give_up(format!("`goto {l}`: a label not found")));
+        }
+        if self.resume.is_some() {
+            return Err(Stop::give_up("a checkpoint's statement not reached when resumed"));
+        }
+        Err(Stop::Ended)
+    }
+
+    /// The checkpoint's item is reached: the descent must have restored
+    /// every scope and loop it had, no more and no fewer.
+    pub(crate) fn end_resume(&mut self) -> Result<(), Stop> {
+        match self.resume.take() {
+            Some(r) if r.broken || !r.scopes.is_empty() || !r.loops.is_empty() => Err(Stop::give_up("a run resumed from a checkpoint that does not fit it")),
+            _ => Ok(()),
+        }
+    }
+
+    /// Entering a loop: when resumed, the iterations the checkpoint had
+    /// for it (that iteration is under way); else `None`.
+    pub(crate) fn resumed_loop(&mut self) -> Option<u64> {
+        let r = self.resume.as_mut()?;
+        Some(r.loops.pop_front().unwrap_or_else(|| {
+            r.broken = true;
+            0
+        }))
+    }
+}

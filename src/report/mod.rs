@@ -139,7 +139,11 @@ fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
         e.most_steps
     );
     for l in &e.loops {
-        let _ = writeln!(s, "loop at {file}:{}: at most {} iteration{} in every run", l.line, l.iterations, if l.iterations == 1 { "" } else { "s" });
+        // Loops from one macro expansion share a line: their columns
+        // tell them apart.
+        let shared = e.loops.iter().filter(|o| o.line == l.line).count() > 1;
+        let at = if shared { format!("{}:{}", l.line, l.column) } else { l.line.to_string() };
+        let _ = writeln!(s, "loop at {file}:{at}: at most {} iteration{} in every run", l.iterations, if l.iterations == 1 { "" } else { "s" });
     }
     for (f, n) in &e.recursions {
         let _ = writeln!(s, "recursion of `{f}`: at most {n} nested calls in every run");
@@ -412,4 +416,19 @@ pub fn to_json(o: &Outcome) -> Json {
         }
     }
     j
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::c::exec::{Evidence, LoopBound};
+
+    #[test]
+    fn loops_executed_on_one_line_are_told_apart_by_their_columns() {
+        let bound = |line, column, iterations| LoopBound { line, column, iterations };
+        let e = Evidence { runs: 2, most_steps: 90, loops: vec![bound(4, 3, 7), bound(9, 5, 1), bound(9, 40, 0)], recursions: vec![] };
+        let s = super::executed_text("h.c", &e);
+        assert!(s.contains("loop at h.c:4: at most 7 iterations in every run"), "{s}");
+        assert!(s.contains("loop at h.c:9:5: at most 1 iteration in every run"), "{s}");
+        assert!(s.contains("loop at h.c:9:40: at most 0 iterations in every run"), "{s}");
+    }
 }

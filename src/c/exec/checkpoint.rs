@@ -18,41 +18,10 @@
 //! run that does not fit its checkpoint (a scope or loop left over or
 //! missing on the way down) gives up: never a wrong run.
 
-use super::interp::{Frame, Interp, Object};
-use super::memory::Memory;
-use super::stmt::{Flow, Target};
+use super::interp::{Checkpoint, Interp, Resume, Scope, Target};
+use super::stmt::Flow;
 use super::Stop;
-use std::collections::{HashMap, VecDeque};
-
-/// A scope's names and the blocks it made.
-pub(crate) type Scope = (HashMap<String, Object>, Vec<usize>);
-
-/// The state of a run before a block item of `main`.
-pub(crate) struct Checkpoint {
-    /// The block item about to run (by node).
-    item: usize,
-    /// The choices made so far, with their numbers of alternatives.
-    pub trace: Vec<(usize, usize)>,
-    pub steps: u64,
-    mem: Memory,
-    globals: HashMap<String, Object>,
-    frame: Frame,
-    statics: HashMap<usize, Object>,
-    literals: HashMap<usize, usize>,
-    loops: HashMap<usize, (usize, u64)>,
-    nesting: HashMap<String, usize>,
-    loop_stack: Vec<u64>,
-}
-
-/// What the descent to a checkpoint's item restores on its way: the
-/// scopes below `main`'s outermost and the iterations of the active loops.
-pub(crate) struct Resume {
-    item: usize,
-    pub scopes: VecDeque<Scope>,
-    pub loops: VecDeque<u64>,
-    /// The descent asked for a scope or loop the checkpoint did not have.
-    pub broken: bool,
-}
+use std::collections::VecDeque;
 
 impl<'s, 'a> Interp<'s, 'a> {
     /// Before block item `item`: a checkpoint, when this is `main`'s

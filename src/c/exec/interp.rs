@@ -12,7 +12,7 @@ use crate::c::types::CType;
 use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
 
 /// An object a name denotes: its block and type.
@@ -53,7 +53,7 @@ pub(crate) struct Interp<'s, 'a> {
     /// the most iterations met in one entry.
     pub loops: HashMap<usize, (usize, u64)>,
     /// Whether a statement (by node) holds a label (see `stmt.rs`).
-    pub labels: HashMap<(usize, super::stmt::Target), bool>,
+    pub labels: HashMap<(usize, Target), bool>,
     /// Per function, the most calls of it active at once (its recursion).
     pub nesting: HashMap<String, usize>,
     /// The iterations of each active loop in its current entry, outermost
@@ -63,12 +63,12 @@ pub(crate) struct Interp<'s, 'a> {
     /// those taken in this run, the steps at the last, and how many
     /// constructs a checkpoint cannot be resumed into are active.
     pub checkpoint_every: u64,
-    pub checkpoints: Vec<super::checkpoint::Checkpoint>,
+    pub checkpoints: Vec<Checkpoint>,
     pub last_checkpoint: u64,
     pub no_checkpoint: u32,
     /// While a run is resumed from a checkpoint: what the way down to its
     /// statement restores.
-    pub resume: Option<super::checkpoint::Resume>,
+    pub resume: Option<Resume>,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
@@ -227,4 +227,44 @@ impl<'s, 'a> Interp<'s, 'a> {
             (t, v) => Err(Stop::give_up(format!("a conversion of {v:?} to {t:?}"))),
         }
     }
+}
+
+/// Where a descent into a statement goes (see `Interp::seek` in `stmt.rs`): the
+/// label of a `goto`, or the block item of a checkpoint (by node).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Target {
+    Label(String),
+    Item(usize),
+}
+
+// The state a checkpoint keeps (`checkpoint.rs` takes and restores it).
+
+/// A scope's names and the blocks it made.
+pub(crate) type Scope = (HashMap<String, Object>, Vec<usize>);
+
+/// The state of a run before a block item of `main`.
+pub(crate) struct Checkpoint {
+    /// The block item about to run (by node).
+    pub(super) item: usize,
+    /// The choices made so far, with their numbers of alternatives.
+    pub(super) trace: Vec<(usize, usize)>,
+    pub(super) steps: u64,
+    pub(super) mem: Memory,
+    pub(super) globals: HashMap<String, Object>,
+    pub(super) frame: Frame,
+    pub(super) statics: HashMap<usize, Object>,
+    pub(super) literals: HashMap<usize, usize>,
+    pub(super) loops: HashMap<usize, (usize, u64)>,
+    pub(super) nesting: HashMap<String, usize>,
+    pub(super) loop_stack: Vec<u64>,
+}
+
+/// What the descent to a checkpoint's item restores on its way: the
+/// scopes below `main`'s outermost and the iterations of the active loops.
+pub(crate) struct Resume {
+    pub(super) item: usize,
+    pub(super) scopes: VecDeque<Scope>,
+    pub(super) loops: VecDeque<u64>,
+    /// The descent asked for a scope or loop the checkpoint did not have.
+    pub(super) broken: bool,
 }

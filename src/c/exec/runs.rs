@@ -13,7 +13,7 @@
 //! so the work is about the runs' new parts, not the number of runs times
 //! their length.
 
-use super::checkpoint::Checkpoint;
+use super::interp::Checkpoint;
 use super::interp::Interp;
 use super::memory::{Kind, Memory};
 use super::stmt::declarator_name;

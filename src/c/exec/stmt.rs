@@ -1,7 +1,7 @@
 //! Statements, declarations with their initializers, and calls of the
 //! program's own functions.
 
-use super::interp::{Frame, Interp};
+use super::interp::{Frame, Interp, Target};
 use super::memory::Kind;
 use super::value::{Byte, Ptr, Value};
 use super::Stop;
@@ -20,14 +20,6 @@ pub(crate) enum Flow {
     /// `goto L`: up to the innermost block that holds `L`, which runs on
     /// from it (see [`Interp::seek`]).
     Goto(String),
-}
-
-/// Where a descent into a statement goes (see [`Interp::seek`]): the
-/// label of a `goto`, or the block item of a checkpoint (by node).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Target {
-    Label(String),
-    Item(usize),
 }
 
 fn node<T>(n: &Node<T>) -> usize {

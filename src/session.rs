@@ -168,11 +168,17 @@ impl Session {
         let start = std::time::Instant::now();
         let r = crate::c::execute_file(file, self.ints, self.machine, time, crate::c::exec::Limits::default());
         match r {
-            Ok(evidence) => {
+            Ok(crate::c::exec::Verdict::Terminates(evidence)) => {
                 if self.verbose {
                     eprintln!("execution: every run ends ({} runs, at most {} steps) in {:.3} s", evidence.runs, evidence.most_steps, start.elapsed().as_secs_f64());
                 }
                 Some(Outcome::executed(file.display().to_string(), evidence, start.elapsed().as_secs_f64()))
+            }
+            Ok(crate::c::exec::Verdict::Forever(lasso)) => {
+                if self.verbose {
+                    eprintln!("execution: a run comes back to a state at line {} after {} steps, found in {:.3} s", lasso.line, lasso.steps, start.elapsed().as_secs_f64());
+                }
+                Some(Outcome::runs_forever(file.display().to_string(), lasso, start.elapsed().as_secs_f64()))
             }
             Err(why) => {
                 if self.verbose {

@@ -4,12 +4,21 @@
 
 use std::process::Command;
 use std::time::Duration;
-use tessera::c::exec::{Evidence, Limits};
+use tessera::c::exec::{Evidence, Limits, Verdict};
 use tessera::c::execute_source;
 use tessera::ir::{IntSemantics, MachineModel};
 
+/// YES from execution (the evidence), or why not (a NO from a repeated
+/// state reads `runs forever`).
 fn run_with(text: &str, ints: IntSemantics, limits: Limits) -> Result<Evidence, String> {
-    execute_source("t.c", text, ints, MachineModel::lp64(), Duration::from_secs(20), limits)
+    yes(execute_source("t.c", text, ints, MachineModel::lp64(), Duration::from_secs(20), limits))
+}
+
+fn yes(v: Result<Verdict, String>) -> Result<Evidence, String> {
+    match v? {
+        Verdict::Terminates(e) => Ok(e),
+        Verdict::Forever(l) => Err(format!("runs forever: {l:?}")),
+    }
 }
 
 fn run(text: &str) -> Result<Evidence, String> {
@@ -307,11 +316,11 @@ int main(void) {
 ";
     let limits = Limits { runs: 100_000, total_steps: u64::MAX, ..Limits::default() };
     // With time enough, every one of the 4,096 runs ends...
-    let e = execute_source("t.c", text, IntSemantics::C, MachineModel::lp64(), Duration::from_secs(600), limits).expect("every run ends");
+    let e = yes(execute_source("t.c", text, IntSemantics::C, MachineModel::lp64(), Duration::from_secs(600), limits)).expect("every run ends");
     assert_eq!(e.runs, 4096);
     assert!(e.most_steps < 4096, "each run is shorter than the clock interval: {e:?}");
     // ... and with none, the exploration gives up on its clock.
-    let r = execute_source("t.c", text, IntSemantics::C, MachineModel::lp64(), Duration::from_millis(1), limits);
+    let r = yes(execute_source("t.c", text, IntSemantics::C, MachineModel::lp64(), Duration::from_millis(1), limits));
     let why = r.expect_err("no time to explore");
     assert!(why.contains("out of time"), "{why}");
 }
@@ -416,4 +425,133 @@ int main(void) {
         let limits = Limits { checkpoint_steps: every, steps_per_run: 100_000, ..Limits::default() };
         assert!(run_with(text, IntSemantics::C, limits).is_err(), "checkpoints every {every} steps");
     }
+}
+
+/// The verdict of execution with small budgets.
+fn verdict(text: &str) -> Result<Verdict, String> {
+    execute_source("t.c", text, IntSemantics::C, MachineModel::lp64(), Duration::from_secs(20), small())
+}
+
+fn forever(text: &str) -> tessera::c::exec::Lasso {
+    match verdict(text) {
+        Ok(Verdict::Forever(l)) => l,
+        other => panic!("expected a run that repeats a state, got {other:?}"),
+    }
+}
+
+/// A walk around a cyclic list comes back to the state it had: NO, at the
+/// walk's loop, with the walk's state.
+#[test]
+fn a_walk_around_a_cyclic_list_repeats_its_state() {
+    let text = "#include <stdlib.h>
+struct node { int v; struct node *next; };
+int main(void) {
+  struct node *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+  if (!a || !b) return 0;
+  a->v = 1; b->v = 2; a->next = b; b->next = a;
+  int k = 0;
+  for (struct node *p = a; p; p = p->next) k = p->v;
+  return k;
+}";
+    let l = forever(text);
+    assert_eq!((l.kind, l.line, l.function.as_str()), (tessera::c::exec::LassoKind::Loop, 8, "main"));
+    assert_eq!(l.period, 2, "two cells: the state comes back every second iteration");
+    assert_eq!(l.heap_blocks, 2);
+    assert!(l.inputs.is_empty());
+    // The list made cyclic after a first walk: the second walk is the one
+    // that repeats (a walk that counts, as in the test above, never
+    // repeats a state: its count grows until it overflows).
+    let later = "#include <stdlib.h>
+struct node { struct node *next; };
+int main(void) {
+  struct node *h = 0, *last = 0;
+  for (int i = 0; i < 3; i++) { struct node *n = malloc(sizeof *n); if (!n) return 0; n->next = h; h = n; if (!last) last = n; }
+  int k = 0;
+  for (struct node *p = h; p; p = p->next) k++;
+  last->next = h;
+  for (struct node *p = h; p; p = p->next) k = 1;
+  return k;
+}";
+    let l = forever(later);
+    assert_eq!(l.line, 9, "{l:?}");
+    assert_eq!(l.period, 3);
+}
+
+/// Inputs are searched: a search that stops only at a value the cyclic
+/// list does not hold, and a list made cyclic only on some input.
+#[test]
+fn inputs_that_make_a_walk_repeat_are_found() {
+    let text = "#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { int v; struct node *next; };
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  struct node *head = malloc(sizeof *head), *cur = head;
+  head->v = 0;
+  for (int i = 1; i < n; i++) { struct node *x = malloc(sizeof *x); x->v = i; cur->next = x; cur = x; }
+  if (__VERIFIER_nondet_int()) cur->next = head; else cur->next = 0;
+  int key = __VERIFIER_nondet_int();
+  struct node *p = head;
+  while (p && p->v != key) p = p->next;
+  return 0;
+}";
+    let l = forever(text);
+    assert_eq!(l.line, 12);
+    let values: Vec<String> = l.inputs.iter().map(|i| i.3.to_string()).collect();
+    assert_eq!(values.len(), 3, "{l:?}");
+    assert_ne!(values[1], "0", "the list is made cyclic");
+    assert!(l.state.iter().any(|(n, v)| n == "key" && v != "0"), "the key is not in the list: {l:?}");
+}
+
+/// Loops whose state changes, or that only look alike, are not NO: the
+/// first visit of a `do` loop skips its test; locals made in the body
+/// die each iteration; a static counter and a field moving on change the
+/// state.
+#[test]
+fn loops_that_end_never_repeat_a_state() {
+    for text in [
+        "int main(void) { int x = 3; do { } while (0); do { x--; } while (x > 0); return x; }",
+        "int main(void) { int i = 0; while (i < 5) { int t = i; i = t + 1; } return i; }",
+        "int main(void) { while (1) { static int k; k++; if (k > 5) break; } return 0; }",
+        "#include <stdlib.h>
+struct node { int v; struct node *next; };
+int main(void) {
+  struct node *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+  if (!a || !b) return 0;
+  a->v = 0; b->v = 0; a->next = b; b->next = a;
+  struct node *p = a;
+  while (p->v < 10) { p->v++; p = p->next; }
+  return 0;
+}",
+    ] {
+        match verdict(text) {
+            Ok(Verdict::Terminates(_)) => {}
+            other => panic!("{text}: expected YES from execution, got {other:?}"),
+        }
+    }
+}
+
+/// A call nested in a call of the same function that sees the same
+/// arguments and memory recurses forever; one given a pointer to a local
+/// is not compared (the frames' objects are left out), and recursion
+/// that moves on is not NO.
+#[test]
+fn recursion_that_repeats_its_call() {
+    let text = "#include <stdlib.h>
+struct node { struct node *next; };
+int length(struct node *p) { if (!p) return 0; return 1 + length(p->next); }
+int main(void) {
+  struct node *a = malloc(sizeof *a);
+  if (!a) return 0;
+  a->next = a;
+  return length(a);
+}";
+    let l = forever(text);
+    assert_eq!((l.kind, l.function.as_str(), l.line), (tessera::c::exec::LassoKind::Recursion, "length", 3));
+    let through_local = "void h(int *p) { if (*p > 0) h(p); }
+int main(void) { int x = 1; h(&x); return 0; }";
+    assert!(!matches!(verdict(through_local), Ok(Verdict::Forever(_))), "a pointer to a local: never compared");
+    let moving = "int f(int x) { if (x <= 0) return 0; return f(x - 1); }
+int main(void) { return f(50); }";
+    assert!(matches!(verdict(moving), Ok(Verdict::Terminates(_))));
 }

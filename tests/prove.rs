@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 use tessera::ir::IntSemantics;
-use tessera::termination::{prove_program, Answer, Outcome, ProveOptions, Strategy};
+use tessera::termination::{prove_program, Answer, NoWitness, Outcome, ProveOptions, Strategy};
 
 fn program(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benchmarks/programs").join(name)
@@ -87,7 +87,7 @@ fn certificate_checker_rejects_a_wrong_candidate() {
 fn parallel_increment_is_non_terminating_with_a_checked_witness() {
     let o = prove("parallel_increment.c", Strategy::Portfolio);
     match &o.answer {
-        Answer::No { witness, .. } => {
+        Answer::No { witness: NoWitness::Model(witness), .. } => {
             let last = witness.stem.last().expect("stem");
             // The stem reaches the loop with x = 0, y = 9.
             assert_eq!(last.state.get("x").map(|v| v.to_string()), Some("0".into()));
@@ -104,7 +104,7 @@ fn reactive_loop_with_an_inner_loop_is_non_terminating_by_a_strategy() {
     // the witness keeps away from the abort.
     let o = prove("reactive_with_inner_loop.c", Strategy::Portfolio);
     match &o.answer {
-        Answer::No { witness, .. } => assert_eq!(witness.inner_sets.len(), 1, "one set for the inner loop's header"),
+        Answer::No { witness: NoWitness::Model(witness), .. } => assert_eq!(witness.inner_sets.len(), 1, "one set for the inner loop's header"),
         _ => panic!("expected NO, got {}", o.answer.word()),
     }
 }
@@ -115,7 +115,7 @@ fn recurrent_set_under_c(name: &str) -> String {
     let p = tessera::c::parse_file(&program(name), IntSemantics::C, tessera::ir::MachineModel::lp64()).expect("front end");
     let opts = ProveOptions { timeout: Duration::from_secs(60), ..ProveOptions::default() };
     match prove_program(&p, &opts).answer {
-        Answer::No { witness, .. } => witness.recurrent_set.to_string(),
+        Answer::No { witness: NoWitness::Model(witness), .. } => witness.recurrent_set.to_string(),
         other => panic!("{name}: expected NO, got {}", other.word()),
     }
 }
@@ -253,7 +253,7 @@ fn what_a_recurrent_set_says_about_dead_variables_is_left_out() {
     // End to end: the NO's witness does not mention t either.
     let o = prove("dead_temporary.c", Strategy::Portfolio);
     match &o.answer {
-        Answer::No { witness, .. } => assert!(!witness.recurrent_set.to_string().contains(&t), "{}", witness.recurrent_set),
+        Answer::No { witness: NoWitness::Model(witness), .. } => assert!(!witness.recurrent_set.to_string().contains(&t), "{}", witness.recurrent_set),
         other => panic!("expected NO, got {}", other.word()),
     }
 }
@@ -265,7 +265,7 @@ fn whole_struct_assignments_copy_every_member() {
     // states are summarized by their hull.
     let o = prove("struct_copy_forever.c", Strategy::Portfolio);
     match &o.answer {
-        Answer::No { witness, .. } => {
+        Answer::No { witness: NoWitness::Model(witness), .. } => {
             let set = witness.recurrent_set.to_string();
             assert!(!set.contains("(or"), "the run's states are summarized, not listed: {set}");
         }
@@ -377,7 +377,7 @@ fn a_possible_division_by_zero_is_still_a_warning() {
 /// descent header.
 fn recursion_of_witness(o: &Outcome) -> (String, Option<String>) {
     match &o.answer {
-        Answer::No { witness, .. } => {
+        Answer::No { witness: NoWitness::Model(witness), .. } => {
             let enc = o.encoding.as_ref().expect("the model");
             let header = enc.loops[witness.loop_index].header;
             (witness.recurrent_set.to_string(), enc.recursions.get(&header).cloned())

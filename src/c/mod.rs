@@ -118,20 +118,20 @@ fn parse_text(text: &str) -> Result<Parsed> {
 
 /// Execute every run of the C program in `path` (see [`exec`]): the
 /// evidence when every run ends, else why not (within `time`).
-pub fn execute_file(path: &Path, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Evidence, String> {
+pub fn execute_file(path: &Path, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Verdict, String> {
     let text = source::preprocess_file(path).map_err(|e| e.to_string())?;
     execute_preprocessed(text, semantics, machine, time, limits)
 }
 
 /// [`execute_file`] for C text in memory (`file_name` names it in messages).
-pub fn execute_source(file_name: &str, text: &str, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Evidence, String> {
+pub fn execute_source(file_name: &str, text: &str, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Verdict, String> {
     let text = source::preprocess_text(file_name, text).map_err(|e| e.to_string())?;
     execute_preprocessed(text, semantics, machine, time, limits)
 }
 
-fn execute_preprocessed(text: String, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Evidence, String> {
+fn execute_preprocessed(text: String, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Verdict, String> {
     let deadline = std::time::Instant::now() + time;
-    let work = move || -> std::result::Result<exec::Evidence, String> {
+    let work = move || -> std::result::Result<exec::Verdict, String> {
         let p = parse_text(&text).map_err(|e| e.to_string())?;
         let ar = arith::Arith::new(semantics, machine);
         let (table, types) = lower::typed_unit(&p.unit, &p.parsed, &p.map, ar, &p.marks).ok_or("the file scope is not read by typing")?;

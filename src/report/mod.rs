@@ -11,7 +11,7 @@ pub mod witness;
 
 use crate::horn::encode::Encoding;
 use crate::termination::certificate::NonTerminationWitness;
-use crate::termination::{Answer, LoopProof, Outcome};
+use crate::termination::{Answer, LoopProof, NoWitness, Outcome};
 use cexpr::Names;
 use ranking::Check;
 use serde_json::{json, Value as Json};
@@ -114,7 +114,8 @@ fn details(o: &Outcome) -> String {
                 }
             }
         }
-        Answer::No { witness, span, strategy } => {
+        Answer::No { witness: NoWitness::Executed(l), .. } => s.push_str(&lasso_text(&o.file, l)),
+        Answer::No { witness: NoWitness::Model(witness), span, strategy } => {
             let header = witness_header(o, witness);
             let _ = writeln!(s, "{} does not terminate  [{}]", loop_text(o, witness.loop_index, header, span), strategy);
             let recursion = header.and_then(|h| recursion_at(o, h));
@@ -149,6 +150,58 @@ fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
         let _ = writeln!(s, "recursion of `{f}`: at most {n} nested calls in every run");
     }
     let _ = writeln!(s, "(this YES rests on the interpreter's semantics of C, checked by replaying every run)");
+    s
+}
+
+/// A NO from a run that repeats a state: where, after which inputs, and
+/// the state at the loop's head.
+fn lasso_text(file: &str, l: &crate::c::exec::Lasso) -> String {
+    let mut s = String::new();
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    match l.kind {
+        crate::c::exec::LassoKind::Loop => {
+            let function = if l.function.is_empty() { String::new() } else { format!(" (in `{}`)", l.function) };
+            let _ = writeln!(s, "loop at {file}:{}:{}{function} does not terminate  [execution]", l.line, l.column);
+            let _ = writeln!(
+                s,
+                "  a run comes back to the state it had at the loop's head {} iteration{} before (after {} iteration{} of this entry, {} steps from the start), so it repeats for ever",
+                l.period,
+                plural(l.period),
+                l.stem_iterations,
+                plural(l.stem_iterations),
+                l.steps
+            );
+        }
+        crate::c::exec::LassoKind::Recursion => {
+            let _ = writeln!(s, "recursion of `{}` (defined at {file}:{}) does not terminate  [execution]", l.function, l.line);
+            let _ = writeln!(
+                s,
+                "  call {} of `{}` is nested in call {} and sees the same arguments, globals and heap (no pointer to a local), so the calls nest for ever ({} steps from the start)",
+                l.stem_iterations + l.period + 1,
+                l.function,
+                l.stem_iterations + 1,
+                l.steps
+            );
+        }
+    }
+    if l.inputs.is_empty() {
+        let _ = writeln!(s, "  the run reads no input");
+    } else {
+        let _ = writeln!(s, "  inputs (each place returns this value at every call):");
+        for (line, col, t, v) in &l.inputs {
+            let _ = writeln!(s, "    {file}:{line}:{col}: {t} {v}");
+        }
+    }
+    if !l.state.is_empty() {
+        let _ = writeln!(s, "  state at the {}:", if l.kind == crate::c::exec::LassoKind::Loop { "loop's head" } else { "nested call" });
+        for (n, v) in &l.state {
+            let _ = writeln!(s, "    {n} = {v}");
+        }
+    }
+    if l.heap_blocks > 0 {
+        let _ = writeln!(s, "  live heap blocks: {}", l.heap_blocks);
+    }
+    let _ = writeln!(s, "(this NO rests on the interpreter's semantics of C, checked by replaying the run and comparing whole states)");
     s
 }
 
@@ -390,7 +443,21 @@ pub fn to_json(o: &Outcome) -> Json {
                 j["notation"] = heap.into_iter().map(|(name, meaning)| (name, Json::String(meaning.into()))).collect::<serde_json::Map<_, _>>().into();
             }
         }
-        Answer::No { witness, span, strategy } => {
+        Answer::No { witness: NoWitness::Executed(l), span, strategy } => {
+            j["witness"] = json!({
+                "line": span.as_ref().map(|s| s.line),
+                "column": l.column,
+                "function": l.function,
+                "strategy": strategy,
+                "stem_iterations": l.stem_iterations,
+                "period": l.period,
+                "steps": l.steps,
+                "inputs": l.inputs.iter().map(|(line, col, t, v)| json!({ "line": line, "column": col, "type": t.to_string(), "value": v.to_string() })).collect::<Vec<_>>(),
+                "state": l.state.iter().map(|(k, v)| (k.clone(), Json::String(v.clone()))).collect::<serde_json::Map<_, _>>(),
+                "heap_blocks": l.heap_blocks,
+            });
+        }
+        Answer::No { witness: NoWitness::Model(witness), span, strategy } => {
             j["witness"] = json!({
                 "loop": witness.loop_index,
                 "line": span.as_ref().map(|s| s.line),

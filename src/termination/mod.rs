@@ -18,7 +18,7 @@ pub mod witness;
 mod loop_proof;
 mod outcome;
 
-pub use outcome::{Answer, LoopProof, Outcome, ProveOptions, Strategy};
+pub use outcome::{Answer, LoopProof, NoWitness, Outcome, ProveOptions, Strategy};
 
 use crate::horn::encode::{encode, Encoding};
 use crate::instrument::{CounterKind, CounterScheme};
@@ -366,7 +366,7 @@ fn non_terminating(
 ) -> Outcome {
     let warnings = warnings::checked_warnings(p, budget);
     Outcome {
-        answer: Answer::No { witness, span, strategy },
+        answer: Answer::No { witness: NoWitness::Model(witness), span, strategy },
         file: p.file.clone(),
         seconds: start.elapsed().as_secs_f64(),
         encoding: Some(enc),

@@ -95,8 +95,29 @@ pub enum Answer {
     /// `executed`: the YES comes from executing every run of the program
     /// (`c::exec`), not from ranking functions (`loops` is then empty).
     Yes { loops: Vec<LoopProof>, executed: Option<crate::c::exec::Evidence> },
-    No { witness: NonTerminationWitness, span: Option<Span>, strategy: &'static str },
+    No { witness: NoWitness, span: Option<Span>, strategy: &'static str },
     Maybe { reason: String },
+}
+
+/// What a NO rests on.
+#[derive(Clone, Debug)]
+pub enum NoWitness {
+    /// A stem and a recurrent set of the program model, checked on it by
+    /// the certificate checker.
+    Model(NonTerminationWitness),
+    /// A run of the C program that comes back to a state it was in
+    /// (`c::exec`, confirmed by replaying it and comparing whole states).
+    Executed(crate::c::exec::Lasso),
+}
+
+impl NoWitness {
+    /// The witness over the program model, if the NO has one.
+    pub fn model(&self) -> Option<&NonTerminationWitness> {
+        match self {
+            NoWitness::Model(w) => Some(w),
+            NoWitness::Executed(_) => None,
+        }
+    }
 }
 
 impl Answer {
@@ -129,6 +150,13 @@ impl Outcome {
     /// YES from executing every run (see [`crate::c::exec`]).
     pub fn executed(file: impl Into<String>, evidence: crate::c::exec::Evidence, seconds: f64) -> Outcome {
         Outcome { answer: Answer::Yes { loops: Vec::new(), executed: Some(evidence) }, ..Outcome::maybe(file, "", seconds) }
+    }
+    /// NO from a run of the C program that repeats a state (see
+    /// [`crate::c::exec`]).
+    pub fn runs_forever(file: impl Into<String>, lasso: crate::c::exec::Lasso, seconds: f64) -> Outcome {
+        let file = file.into();
+        let span = Some(Span { file: file.clone(), line: lasso.line, col: lasso.column });
+        Outcome { answer: Answer::No { witness: NoWitness::Executed(lasso), span, strategy: "execution" }, ..Outcome::maybe(file, "", seconds) }
     }
     /// MAYBE without a proof attempt behind it (an input error, a time
     /// limit reached by the supervisor).

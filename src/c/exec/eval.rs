@@ -71,8 +71,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                     let b = match self.literals.get(&node(e)) {
                         Some(b) if self.mem.blocks[*b].bytes == bytes => *b,
                         _ => {
-                            let b = self.mem.allocate(bytes.len() as u64, Kind::Literal, Byte::Known(0))?;
-                            self.mem.block_mut(b).bytes = bytes;
+                            let b = self.mem.allocate_with(bytes, Kind::Literal);
                             self.literals.insert(node(e), b);
                             b
                         }
@@ -148,8 +147,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         for u in units.iter().copied().chain([0]) {
             bytes.extend(u.to_le_bytes().into_iter().take(size as usize).map(Byte::Known));
         }
-        let b = self.mem.allocate(bytes.len() as u64, Kind::Literal, Byte::Known(0))?;
-        self.mem.block_mut(b).bytes = bytes;
+        let b = self.mem.allocate_with(bytes, Kind::Literal);
         self.literals.insert(node(e), b);
         Ok(b)
     }

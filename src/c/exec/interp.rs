@@ -18,7 +18,7 @@ use std::time::Instant;
 /// An object a name denotes: its block and type.
 pub(crate) type Object = (usize, CType);
 
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 pub(crate) struct Frame {
     /// Innermost last; each scope's names and the blocks it made.
     pub scopes: Vec<(HashMap<String, Object>, Vec<usize>)>,
@@ -69,6 +69,9 @@ pub(crate) struct Interp<'s, 'a> {
     /// While a run is resumed from a checkpoint: what the way down to its
     /// statement restores.
     pub resume: Option<Resume>,
+    /// A concrete run (the search for a repeated state, `lasso.rs`): each
+    /// input one value, no choices, nothing unknown read.
+    pub concrete: Option<Box<super::lasso::Concrete>>,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
@@ -92,6 +95,9 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// A choice among `n` alternatives: the script's while it lasts, then
     /// the first (the exploration comes back for the others).
     pub(crate) fn choose(&mut self, n: usize) -> Result<usize, Stop> {
+        if self.concrete.is_some() {
+            return Err(Stop::give_up("a concrete run met an unknown value"));
+        }
         let k = self.trace.len();
         if k >= self.limits.choices_per_run {
             return Err(Stop::give_up(format!("a run with more than {} choices (a loop steered by unknown values)", self.limits.choices_per_run)));
@@ -99,6 +105,15 @@ impl<'s, 'a> Interp<'s, 'a> {
         let c = self.script.get(k).copied().unwrap_or(0);
         self.trace.push((c, n));
         Ok(c)
+    }
+
+    /// Whether an allocation fails: a choice, except in a concrete run
+    /// (where every allocation succeeds).
+    pub(crate) fn allocation_fails(&mut self) -> Result<bool, Stop> {
+        if self.concrete.is_some() {
+            return Ok(false);
+        }
+        Ok(self.choose(2)? == 1)
     }
 
     /// Whether an integer or pointer is true; an unknown one forks.
@@ -192,6 +207,15 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// The value of the object of type `ty` at `p` (arrays decay to a
     /// pointer to their first element).
     pub(crate) fn load(&self, p: &Ptr, ty: &CType) -> Result<Value, Stop> {
+        let v = self.load_any(p, ty)?;
+        // A concrete run knows every value it computes with.
+        if self.concrete.is_some() && matches!(v, Value::Int(_, None) | Value::Ptr(None)) {
+            return Err(Stop::give_up("a concrete run read an unknown value"));
+        }
+        Ok(v)
+    }
+
+    fn load_any(&self, p: &Ptr, ty: &CType) -> Result<Value, Stop> {
         match ty {
             CType::Int(t) => self.mem.load_int(p, *t, self.int_size(*t)),
             CType::Ptr(_) => self.mem.load_ptr(p, self.pointer_size()),

@@ -43,7 +43,7 @@ fn shift(p: &Ptr, by: u64) -> Ptr {
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
-    pub(crate) fn library(&mut self, name: &str, _call: &'a Node<CallExpression>, args: Vec<Value>) -> Result<Value, Stop> {
+    pub(crate) fn library(&mut self, name: &str, call: &'a Node<CallExpression>, args: Vec<Value>) -> Result<Value, Stop> {
         let m = *self.ar.machine();
         let int = m.int();
         let base = name.strip_prefix("__builtin_").unwrap_or(name);
@@ -52,6 +52,9 @@ impl<'s, 'a> Interp<'s, 'a> {
             return Err(Stop::Ended);
         }
         if let Some(t) = self.types.nondet_type(name) {
+            if let Some(v) = self.input(call as *const Node<CallExpression> as usize, call.span.start, t) {
+                return Ok(v);
+            }
             return Ok(Value::Int(t, None));
         }
         if name.starts_with(NONDET_PREFIX) {
@@ -69,7 +72,7 @@ impl<'s, 'a> Interp<'s, 'a> {
             "malloc" | "calloc" => {
                 let size = if base == "malloc" { size_arg(arg(0)?)? } else { size_arg(arg(0)?)?.checked_mul(size_arg(arg(1)?)?).ok_or_else(|| Stop::give_up("a huge calloc"))? };
                 // The allocation may fail (see docs/design.md).
-                if self.choose(2)? == 1 {
+                if self.allocation_fails()? {
                     return Ok(ptr_result(Ptr::Null));
                 }
                 let fill = if base == "calloc" { Byte::Known(0) } else { Byte::Unknown };
@@ -93,14 +96,14 @@ impl<'s, 'a> Interp<'s, 'a> {
                 if p != Ptr::Null {
                     self.heap_start(&p)?;
                 }
-                if self.choose(2)? == 1 {
+                if self.allocation_fails()? {
                     return Ok(ptr_result(Ptr::Null));
                 }
                 let b = self.mem.allocate(size, Kind::Heap, Byte::Unknown)?;
                 if let Ptr::At { block, .. } = p {
                     let old = self.mem.blocks[block].bytes.clone();
                     let n = old.len().min(size as usize);
-                    self.mem.block_mut(b).bytes[..n].clone_from_slice(&old[..n]);
+                    self.mem.write(&Ptr::At { block: b, offset: 0 }, old[..n].to_vec())?;
                     self.mem.kill(block);
                 }
                 ptr_result(Ptr::At { block: b, offset: 0 })

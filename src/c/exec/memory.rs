@@ -35,6 +35,38 @@ pub(crate) struct Block {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Memory {
     pub blocks: Vec<Rc<Block>>,
+    /// In a concrete run (`lasso.rs`): a digest of the live blocks'
+    /// contents, kept up to date by every change (the XOR of a hash of
+    /// each byte with its block and offset), so that hashing the state at
+    /// a loop's head does not cost the size of memory.
+    pub digest: Option<u64>,
+    /// The same over the blocks a called function sees without being
+    /// given a pointer: all but locals and `alloca` blocks.
+    pub visible_digest: u64,
+}
+
+/// The digest's term for byte `b` at `offset` of block `block`.
+fn byte_digest(block: usize, offset: usize, b: &Byte) -> u64 {
+    let v = match b {
+        Byte::Known(x) => u64::from(*x),
+        Byte::Unknown => 1 << 16,
+        Byte::Fragment(p, i) => {
+            let p = match p {
+                Ptr::Null => 0,
+                Ptr::At { block, offset } => mix((*block as u64) << 20 ^ (*offset as u64)),
+                Ptr::Function(f) => f.bytes().fold(0x51u64, |h, c| mix(h ^ u64::from(c))),
+            };
+            mix(p ^ (u64::from(*i) << 8) ^ (2 << 16))
+        }
+    };
+    mix(mix(block as u64 ^ 0x9e37_79b9_7f4a_7c15) ^ ((offset as u64) << 24) ^ v)
+}
+
+/// SplitMix64's finalizer.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// Most bytes one block may have (a larger allocation gives up).
@@ -42,13 +74,31 @@ const MAX_BLOCK: u64 = 1 << 24;
 
 impl Memory {
     /// Block `b` to change (copied first when a checkpoint shares it).
-    pub(crate) fn block_mut(&mut self, b: usize) -> &mut Block {
+    fn block_mut(&mut self, b: usize) -> &mut Block {
         Rc::make_mut(&mut self.blocks[b])
+    }
+
+    /// The digest's change when bytes `lo..` of block `b` are `bytes`.
+    fn digest_of(&self, b: usize, lo: usize, bytes: &[Byte]) -> u64 {
+        bytes.iter().enumerate().fold(0, |d, (i, x)| d ^ byte_digest(b, lo + i, x))
+    }
+
+    /// A change of the digests by `change` in block `b`.
+    fn account(&mut self, b: usize, change: u64) {
+        if let Some(d) = self.digest {
+            self.digest = Some(d ^ change);
+            if !matches!(self.blocks[b].kind, Kind::Local | Kind::Stack) {
+                self.visible_digest ^= change;
+            }
+        }
     }
 
     /// The lifetime of block `b` ends.
     pub(crate) fn kill(&mut self, b: usize) {
         if self.blocks[b].alive {
+            if self.digest.is_some() {
+                self.account(b, self.digest_of(b, 0, &self.blocks[b].bytes));
+            }
             self.block_mut(b).alive = false;
         }
     }
@@ -58,8 +108,16 @@ impl Memory {
         if size > MAX_BLOCK {
             return Err(Stop::give_up(format!("a block of {size} bytes")));
         }
-        self.blocks.push(Rc::new(Block { bytes: vec![fill; size as usize], kind, alive: true }));
-        Ok(self.blocks.len() - 1)
+        Ok(self.allocate_with(vec![fill; size as usize], kind))
+    }
+
+    /// A new block holding `bytes`.
+    pub(crate) fn allocate_with(&mut self, bytes: Vec<Byte>, kind: Kind) -> usize {
+        let b = self.blocks.len();
+        let change = if self.digest.is_some() { self.digest_of(b, 0, &bytes) } else { 0 };
+        self.blocks.push(Rc::new(Block { bytes, kind, alive: true }));
+        self.account(b, change);
+        b
     }
 
     /// The block and byte range `[offset, offset + size)` of an access
@@ -89,6 +147,10 @@ impl Memory {
 
     pub(crate) fn write(&mut self, p: &Ptr, bytes: Vec<Byte>) -> Result<(), Stop> {
         let (b, lo, hi) = self.range(p, bytes.len() as u64, true)?;
+        if self.digest.is_some() {
+            let change = self.digest_of(b, lo, &self.blocks[b].bytes[lo..hi]) ^ self.digest_of(b, lo, &bytes);
+            self.account(b, change);
+        }
         self.block_mut(b).bytes[lo..hi].clone_from_slice(&bytes);
         Ok(())
     }

@@ -28,13 +28,15 @@
 mod checkpoint;
 mod eval;
 mod interp;
+mod lasso;
 mod library;
 mod memory;
 mod runs;
 mod stmt;
 mod value;
 
-pub use runs::{Evidence, LoopBound};
+pub use lasso::{Lasso, LassoKind};
+pub use runs::{Evidence, LoopBound, Verdict};
 pub(crate) use runs::explore_unit;
 
 use crate::ir::Span;
@@ -47,6 +49,9 @@ pub(crate) enum Stop {
     Ended,
     /// Something not modelled exactly: no answer from execution.
     GiveUp { why: String, at: Option<Span> },
+    /// A concrete run (`lasso.rs`) is back at a loop's head in a state it
+    /// was in: it runs forever.
+    Forever(lasso::Repeat),
 }
 
 impl Stop {

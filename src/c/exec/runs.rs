@@ -102,11 +102,10 @@ pub(crate) struct Program<'s, 'a> {
 }
 
 impl<'s, 'a> Program<'s, 'a> {
-    /// One run, replaying `script`, from the start or from `from` (a
-    /// checkpoint taken before a choice `script` keeps), with a checkpoint
-    /// every `every` steps (0: none).
-    fn run(&self, script: &[usize], from: Option<&Checkpoint>, every: u64) -> RunResult {
-        let mut it = Interp {
+    /// A fresh interpreter for one run replaying `script`, with a
+    /// checkpoint every `every` steps (0: none).
+    pub(super) fn interp(&self, script: Vec<usize>, every: u64) -> Interp<'s, 'a> {
+        Interp {
             unit: self.unit,
             table: self.table,
             types: self.types,
@@ -116,7 +115,7 @@ impl<'s, 'a> Program<'s, 'a> {
             frames: Vec::new(),
             statics: HashMap::new(),
             literals: HashMap::new(),
-            script: script.to_vec(),
+            script,
             trace: Vec::new(),
             steps: 0,
             limits: self.limits,
@@ -130,7 +129,15 @@ impl<'s, 'a> Program<'s, 'a> {
             last_checkpoint: 0,
             no_checkpoint: 0,
             resume: None,
-        };
+            concrete: None,
+        }
+    }
+
+    /// One run, replaying `script`, from the start or from `from` (a
+    /// checkpoint taken before a choice `script` keeps), with a checkpoint
+    /// every `every` steps (0: none).
+    fn run(&self, script: &[usize], from: Option<&Checkpoint>, every: u64) -> RunResult {
+        let mut it = self.interp(script.to_vec(), every);
         let stop = match from {
             None => it.start(),
             Some(cp) => {
@@ -163,7 +170,7 @@ impl<'s, 'a> Program<'s, 'a> {
             // The script changes the last run's choice `k` (its last).
             let from = checkpoints.before(script.len().saturating_sub(1));
             let mut r = self.run(&script, from, self.limits.checkpoint_steps);
-            if let Stop::GiveUp { .. } = r.stop {
+            if !matches!(r.stop, Stop::Ended) {
                 return Err(r.stop);
             }
             checkpoints.0.append(&mut r.checkpoints);
@@ -254,6 +261,7 @@ impl<'s, 'a> Program<'s, 'a> {
                 Stop::Ended => {}
                 // Out of time or another budget: say so, not a failure.
                 Stop::GiveUp { why, .. } => return Err(fail(&format!("a run does not end when replayed ({why})"))),
+                Stop::Forever(_) => return Err(fail("a run does not end when replayed")),
             }
             if again.steps != r.steps || again.trace.iter().map(|c| c.0).collect::<Vec<_>>() != r.choices {
                 return Err(fail("a replayed run differs"));
@@ -344,13 +352,42 @@ fn typedef(d: &Node<Declaration>) -> bool {
     d.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if matches!(c.node, StorageClassSpecifier::Typedef)))
 }
 
-/// Execute every run of a parsed program; the evidence, or why not.
-pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, types: &Types<'a>, ar: Arith, limits: Limits, deadline: Instant) -> Result<Evidence, String> {
-    let p = Program { unit, table, types, ar, limits, deadline };
-    p.explore().map_err(|e| match e {
-        Stop::GiveUp { why, at: Some(at) } => format!("{at}: {why}"),
-        Stop::GiveUp { why, at: None } => why,
-        Stop::Ended => "no runs".into(),
-    })
+/// What execution decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every run ends (YES).
+    Terminates(Evidence),
+    /// A run comes back to a state it was in (NO).
+    Forever(super::Lasso),
 }
 
+/// Runs of the first search for a repeated state, before the exploration
+/// of every run (most lassos a concrete run finds need a few).
+const QUICK_LASSO_RUNS: usize = 64;
+/// Runs of the search after the exploration gave up.
+const LASSO_RUNS: usize = 5_000;
+
+/// Execute a parsed program: a short search for a run that repeats a
+/// state (NO), every run (YES), then a longer search; the verdict, or why
+/// not.
+pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, types: &Types<'a>, ar: Arith, limits: Limits, deadline: Instant) -> Result<Verdict, String> {
+    let start = Instant::now();
+    let quick = start + deadline.saturating_duration_since(start).mul_f64(0.1).min(std::time::Duration::from_millis(500));
+    let first = Program { unit, table, types, ar, limits, deadline: quick.min(deadline) };
+    if let Ok(l) = first.search_lasso(QUICK_LASSO_RUNS) {
+        return Ok(Verdict::Forever(l));
+    }
+    let p = Program { unit, table, types, ar, limits, deadline };
+    let why = match p.explore() {
+        Ok(e) => return Ok(Verdict::Terminates(e)),
+        Err(e) => e,
+    };
+    if let Ok(l) = p.search_lasso(LASSO_RUNS) {
+        return Ok(Verdict::Forever(l));
+    }
+    Err(match why {
+        Stop::GiveUp { why, at: Some(at) } => format!("{at}: {why}"),
+        Stop::GiveUp { why, at: None } => why,
+        Stop::Ended | Stop::Forever(_) => "no runs".into(),
+    })
+}

@@ -233,6 +233,11 @@ impl<'s, 'a> Interp<'s, 'a> {
         // the one under way counted already.
         let resumed = if seek.is_some() { self.resumed_loop() } else { None };
         self.loop_stack.push(resumed.unwrap_or(0));
+        // A concrete run (`lasso.rs`) looks at its state at each visit of
+        // the head: which entry of the loop this is, and the visits so far.
+        let entry = self.loop_entry(node(s));
+        let mut seen: HashMap<u64, u64> = HashMap::new();
+        let mut visit = 0u64;
         let r = (|| {
             // Entered by a `goto` into the body: no test before it.
             let mut first = do_while || seek.is_some();
@@ -240,6 +245,13 @@ impl<'s, 'a> Interp<'s, 'a> {
             let mut seek = seek;
             loop {
                 self.step()?;
+                // Only a visit that tests the condition: a `do` loop's
+                // first visit (and a `goto`'s into the body) goes on to
+                // the body untested, so its state does not decide alike.
+                if self.concrete.is_some() && !first {
+                    self.loop_head(node(s), entry, visit, &mut seen)?;
+                    visit += 1;
+                }
                 if !first {
                     if let Some(c) = cond {
                         let v = self.eval(c)?;
@@ -512,6 +524,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         if args.len() != info.params.len() {
             return Err(Stop::give_up(format!("`{name}` called with {} arguments for {} parameters", args.len(), info.params.len())));
         }
+        self.call_head(name, &args)?;
         let active = 1 + self.frames.iter().filter(|f| f.name == name).count();
         let most = self.nesting.entry(name.to_string()).or_insert(0);
         *most = (*most).max(active);
@@ -529,6 +542,7 @@ impl<'s, 'a> Interp<'s, 'a> {
             self.exec(&def.node.statement)
         })();
         let frame = self.frames.pop().expect("the frame");
+        self.call_exit();
         for (_, blocks) in frame.scopes {
             for b in blocks {
                 self.mem.kill(b);

@@ -12,7 +12,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
 /// Where a pointer points.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Ptr {
     Null,
     /// A byte offset into a block (see `memory.rs`).
@@ -23,7 +23,7 @@ pub(crate) enum Ptr {
 
 /// A byte of memory: known, unknown (any value), or the `index`th byte of
 /// a stored pointer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Byte {
     Known(u8),
     Unknown,

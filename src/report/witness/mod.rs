@@ -20,7 +20,7 @@ use super::ranking::{scaled_pieces, Check};
 use crate::solve::Budget;
 use crate::ir::{LocId, Program, Span, Variable};
 use std::collections::BTreeSet;
-use crate::termination::{Answer, LoopProof, Outcome};
+use crate::termination::{Answer, LoopProof, NoWitness, Outcome};
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
@@ -83,7 +83,27 @@ pub fn render(program: &Program, outcome: &Outcome, path: &Path, budget: &Budget
         (if function.is_empty() { "main".to_string() } else { function }, names)
     };
     match (&outcome.answer, kind) {
-        (Answer::No { witness, span, .. }, kind) => {
+        (Answer::No { witness: NoWitness::Executed(l), span, .. }, kind) => {
+            // A run that repeats a state: the integers and null pointers
+            // at the head as the stem's end; they hold at every visit of
+            // the cycle when it is one iteration long (else the cycle
+            // waypoint claims nothing beyond the loop head).
+            let known: Vec<String> = l
+                .state
+                .iter()
+                .filter(|(_, v)| v == "null" || v.parse::<num_bigint::BigInt>().is_ok())
+                .map(|(n, v)| if v == "null" { format!("{n} == 0") } else { format!("{n} == {v}") })
+                .collect();
+            let recurrent = if l.period == 1 && !known.is_empty() { known.join(" && ") } else { "1".to_string() };
+            let head = span.clone().unwrap_or_else(|| Span { file: program.file.clone(), line: 1, col: 1 });
+            let function = if l.function.is_empty() { "main".to_string() } else { l.function.clone() };
+            let nt = NonTermination { head, function, recurrent, entry_state: known };
+            Ok(Some(match kind {
+                Kind::GraphMl => graphml::violation(&task, &nt),
+                Kind::Yaml => yaml::violation(&task, &nt),
+            }))
+        }
+        (Answer::No { witness: NoWitness::Model(witness), span, .. }, kind) => {
             let enc = outcome.encoding.as_ref().ok_or("no program model to replay the witness against")?;
             let header = enc.loops.get(witness.loop_index).ok_or("the witness names no loop of the model")?.header;
             let (function, names) = at_loop(header);

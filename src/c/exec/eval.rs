@@ -50,6 +50,17 @@ fn node<T>(n: &Node<T>) -> usize {
 impl<'s, 'a> Interp<'s, 'a> {
     /// The value of `e` (arrays and functions decayed).
     pub(crate) fn eval(&mut self, e: &'a Node<Expression>) -> Result<Value, Stop> {
+        let v = self.eval_any(e)?;
+        // A concrete run knows every value it computes: an unknown one
+        // (a library function's result, a function that fell off its
+        // end) could hide undefined behaviour or a value that matters.
+        if self.concrete.is_some() && matches!(v, Value::Int(_, None) | Value::Ptr(None)) {
+            return Err(Stop::give_up("a concrete run computed an unknown value"));
+        }
+        Ok(v)
+    }
+
+    fn eval_any(&mut self, e: &'a Node<Expression>) -> Result<Value, Stop> {
         self.step()?;
         if let Some(v) = self.table.value_at(node(e)) {
             let ty = self.object_type(e)?.int().ok_or_else(|| Stop::give_up("a constant of no integer type"))?;

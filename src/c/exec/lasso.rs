@@ -416,25 +416,26 @@ impl<'s, 'a> Program<'s, 'a> {
     /// Search valuations of the inputs for a run that repeats a state at
     /// a loop's head, breadth first by how many sites leave zero (each
     /// new valuation changes one more site a run read), within the
-    /// deadline and `runs` runs; a repeat found is confirmed by
+    /// deadline, `runs` runs and `total_steps` steps; a repeat found is confirmed by
     /// [`Program::confirm`].
-    pub(crate) fn search_lasso(&self, runs: usize) -> Result<Lasso, Stop> {
+    pub(crate) fn search_lasso(&self, runs: usize, total_steps: u64) -> Result<Lasso, Stop> {
         let limits = Limits { steps_per_run: 500_000, ..self.limits };
         // Cheapest first: fewer sites away from zero, smaller candidates
         // (a loop with an input bound at INT_MAX takes a whole run).
         let mut queue: BinaryHeap<Reverse<(usize, usize, Inputs)>> = BinaryHeap::from([Reverse((0, 0, Inputs::new()))]);
         let mut tried: HashSet<Inputs> = HashSet::new();
         let mut last_why = Stop::give_up("no run came back to a state it was in");
-        let mut n = 0;
+        let (mut n, mut steps) = (0, 0);
         while let Some(Reverse((_, _, inputs))) = queue.pop() {
             if Instant::now() > self.deadline {
                 return Err(Stop::give_up("out of time for the search of a repeated state"));
             }
-            if n >= runs {
+            if n >= runs || steps >= total_steps {
                 break;
             }
             n += 1;
             let r = self.concrete_run(&inputs, None, limits);
+            steps += r.steps;
             match &r.stop {
                 Stop::Forever(rep) => {
                     if let Some(l) = self.confirm(&inputs, rep, limits) {

@@ -361,11 +361,14 @@ pub enum Verdict {
     Forever(super::Lasso),
 }
 
-/// Runs of the first search for a repeated state, before the exploration
-/// of every run (most lassos a concrete run finds need a few).
-const QUICK_LASSO_RUNS: usize = 64;
-/// Runs of the search after the exploration gave up.
-const LASSO_RUNS: usize = 5_000;
+/// Runs and steps of the first search for a repeated state, before the
+/// exploration of every run (most lassos a concrete run finds need a few
+/// short runs).
+const QUICK_LASSO: (usize, u64) = (64, 2_000_000);
+/// Runs and steps of the search after the exploration gave up (about as
+/// many seconds as millions of steps: the search runs beside the proof
+/// and shares the machine with it).
+const LASSO: (usize, u64) = (5_000, 10_000_000);
 
 /// Execute a parsed program: a short search for a run that repeats a
 /// state (NO), every run (YES), then a longer search; the verdict, or why
@@ -374,7 +377,7 @@ pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, typ
     let start = Instant::now();
     let quick = start + deadline.saturating_duration_since(start).mul_f64(0.1).min(std::time::Duration::from_millis(500));
     let first = Program { unit, table, types, ar, limits, deadline: quick.min(deadline) };
-    if let Ok(l) = first.search_lasso(QUICK_LASSO_RUNS) {
+    if let Ok(l) = first.search_lasso(QUICK_LASSO.0, QUICK_LASSO.1) {
         return Ok(Verdict::Forever(l));
     }
     let p = Program { unit, table, types, ar, limits, deadline };
@@ -382,7 +385,7 @@ pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, typ
         Ok(e) => return Ok(Verdict::Terminates(e)),
         Err(e) => e,
     };
-    if let Ok(l) = p.search_lasso(LASSO_RUNS) {
+    if let Ok(l) = p.search_lasso(LASSO.0, LASSO.1) {
         return Ok(Verdict::Forever(l));
     }
     Err(match why {

@@ -555,3 +555,22 @@ int main(void) { int x = 1; h(&x); return 0; }";
 int main(void) { return f(50); }";
     assert!(matches!(verdict(moving), Ok(Verdict::Terminates(_))));
 }
+
+/// `prove` prints a NO from execution with its loop, inputs and state,
+/// in text and JSON.
+#[test]
+fn prove_reports_a_no_from_execution() {
+    let program = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benchmarks/programs/cyclic_list_search.c");
+    let text = Command::new(env!("CARGO_BIN_EXE_tessera")).args(["prove", "--timeout", "20"]).arg(&program).output().unwrap();
+    let s = String::from_utf8_lossy(&text.stdout);
+    assert!(s.lines().next().is_some_and(|l| l.ends_with(": NO")), "{s}");
+    assert!(s.contains("cyclic_list_search.c:29:5 (in `main`) does not terminate  [execution]"), "{s}");
+    assert!(s.contains("cyclic_list_search.c:27:15: int 1"), "the key the ring does not hold: {s}");
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).args(["prove", "--timeout", "20", "--format", "json"]).arg(&program).output().unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["answer"], "NO");
+    assert_eq!(j["witness"]["strategy"], "execution");
+    assert_eq!(j["witness"]["line"], 29);
+    assert_eq!(j["witness"]["period"], 1);
+    assert_eq!(j["witness"]["state"]["key"], "1");
+}

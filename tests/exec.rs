@@ -154,6 +154,24 @@ int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x--; return 0; }
     assert!(run_with(text, IntSemantics::C, small()).is_err());
 }
 
+/// A list of three cells walked, then made cyclic and walked again,
+/// the second walk's body `body` (line 9).
+fn made_cyclic_after_a_walk(body: &str) -> String {
+    format!(
+        "#include <stdlib.h>
+struct node {{ struct node *next; }};
+int main(void) {{
+  struct node *h = 0, *last = 0;
+  for (int i = 0; i < 3; i++) {{ struct node *n = malloc(sizeof *n); if (!n) return 0; n->next = h; h = n; if (!last) last = n; }}
+  int k = 0;
+  for (struct node *p = h; p; p = p->next) k++;
+  last->next = h;
+  for (struct node *p = h; p; p = p->next) {body};
+  return k;
+}}"
+    )
+}
+
 #[test]
 fn a_closed_program_that_loops_forever_is_never_yes() {
     assert!(run_with("int main(void) { while (1); }", IntSemantics::C, small()).is_err());
@@ -168,18 +186,7 @@ int main(void) {
 }";
     assert!(run_with(cycle, IntSemantics::C, small()).is_err());
     // A list made cyclic after a first walk.
-    let later = "#include <stdlib.h>
-struct node { struct node *next; };
-int main(void) {
-  struct node *h = 0, *last = 0;
-  for (int i = 0; i < 3; i++) { struct node *n = malloc(sizeof *n); if (!n) return 0; n->next = h; h = n; if (!last) last = n; }
-  int k = 0;
-  for (struct node *p = h; p; p = p->next) k++;
-  last->next = h;
-  for (struct node *p = h; p; p = p->next) k++;
-  return k;
-}";
-    assert!(run_with(later, IntSemantics::C, small()).is_err());
+    assert!(run_with(&made_cyclic_after_a_walk("k++"), IntSemantics::C, small()).is_err());
 }
 
 #[test]
@@ -461,18 +468,7 @@ int main(void) {
     // The list made cyclic after a first walk: the second walk is the one
     // that repeats (a walk that counts, as in the test above, never
     // repeats a state: its count grows until it overflows).
-    let later = "#include <stdlib.h>
-struct node { struct node *next; };
-int main(void) {
-  struct node *h = 0, *last = 0;
-  for (int i = 0; i < 3; i++) { struct node *n = malloc(sizeof *n); if (!n) return 0; n->next = h; h = n; if (!last) last = n; }
-  int k = 0;
-  for (struct node *p = h; p; p = p->next) k++;
-  last->next = h;
-  for (struct node *p = h; p; p = p->next) k = 1;
-  return k;
-}";
-    let l = forever(later);
+    let l = forever(&made_cyclic_after_a_walk("k = 1"));
     assert_eq!(l.line, 9, "{l:?}");
     assert_eq!(l.period, 3);
 }

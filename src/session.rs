@@ -31,6 +31,12 @@ const EXECUTION_SHARE: f64 = 0.15;
 
 /// The stack of the thread the proof runs on beside execution (as the
 /// main thread's would be: deep terms are walked recursively).
+/// How long a NO from execution waits for the proof: a NO of the proof
+/// carries a recurrent set over the model (more general than the one
+/// state execution found), and on integer programs it often comes within
+/// a tenth of a second.
+const NO_GRACE: Duration = Duration::from_millis(500);
+
 const PROOF_STACK: usize = 256 << 20;
 
 /// Most time for replaying a NO witness before it is written (it is
@@ -149,6 +155,26 @@ impl Session {
         let (mut proved, mut executed) = (None, false);
         while let Ok(side) = receive.recv() {
             match side {
+                Side::Executed(Some(o)) if matches!(o.answer, crate::termination::Answer::No { .. }) => {
+                    // The proof's NO (if it comes soon) is the more general
+                    // witness; a proof's YES now contradicts the run found.
+                    let waited = match proved.take() {
+                        Some(p) => Some(p),
+                        None => match receive.recv_timeout(NO_GRACE) {
+                            Ok(Side::Proved(p)) => Some(p),
+                            _ => None,
+                        },
+                    };
+                    return match waited {
+                        Some(p) if matches!(p.answer, crate::termination::Answer::No { .. }) => p,
+                        Some(p) if matches!(p.answer, crate::termination::Answer::Yes { .. }) => Outcome::maybe(
+                            file.display().to_string(),
+                            "internal disagreement: the proof says YES, a run of the program comes back to a state (NO); no answer is given",
+                            p.seconds.max(o.seconds),
+                        ),
+                        _ => o,
+                    };
+                }
                 Side::Executed(Some(o)) => return o,
                 Side::Executed(None) => executed = true,
                 Side::Proved(o) if !matches!(o.answer, crate::termination::Answer::Maybe { .. }) => return o,

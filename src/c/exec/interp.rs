@@ -3,7 +3,7 @@
 //! the counts the evidence reports; and what every part of it uses:
 //! reading the types typing decided, loading and converting values.
 
-use super::memory::{Kind, Memory};
+use super::memory::{Block, Kind, Memory};
 use super::value::{self, Byte, Ptr, Value};
 use super::{Limits, Stop};
 use crate::c::arith::Arith;
@@ -12,7 +12,9 @@ use crate::c::types::CType;
 use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use std::collections::{HashMap, VecDeque};
+use num_bigint::BigInt;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::rc::Rc;
 use std::time::Instant;
 
 /// An object a name denotes: its block and type.
@@ -71,7 +73,7 @@ pub(crate) struct Interp<'s, 'a> {
     pub resume: Option<Resume>,
     /// A concrete run (the search for a repeated state, `lasso.rs`): each
     /// input one value, no choices, nothing unknown read.
-    pub concrete: Option<Box<super::lasso::Concrete>>,
+    pub concrete: Option<Box<Concrete>>,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
@@ -291,4 +293,75 @@ pub(crate) struct Resume {
     pub(super) loops: VecDeque<u64>,
     /// The descent asked for a scope or loop the checkpoint did not have.
     pub(super) broken: bool,
+}
+
+// The state of a concrete run (`lasso.rs` looks at it at loop heads and
+// calls, `runs.rs` searches the inputs).
+
+/// The value each nondeterministic call site returns in a concrete run:
+/// the index of a candidate (see `lasso::candidate`) by call node; a site not
+/// listed returns candidate 0 (zero).
+pub(crate) type Inputs = BTreeMap<usize, usize>;
+
+/// Where a run comes back to a state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// The head of a loop (by node), in its `entry`th entry in the run
+    /// (from 0); visits counted from 0 in that entry.
+    Loop { node: usize, entry: u64 },
+    /// A call of `function`, nested in an earlier call of it that has
+    /// not returned; calls of it counted from 0 in the run.
+    Call { function: String },
+}
+
+/// Where a run came back, and the two visits (or calls) with the same
+/// state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Repeat {
+    pub place: Place,
+    pub first: u64,
+    pub again: u64,
+}
+
+/// The state a concrete run keeps besides the interpreter's.
+#[derive(Default)]
+pub(crate) struct Concrete {
+    pub inputs: Inputs,
+    /// The sites read in this run in the order of their first read: node,
+    /// type, value, position in the parsed text.
+    pub read: Vec<(usize, IntType, BigInt, usize)>,
+    /// Per loop statement, its entries so far in this run.
+    pub entries: HashMap<usize, u64>,
+    /// Per function, its calls so far in this run; and the calls active
+    /// now, innermost last, each with the hash of what it sees.
+    pub calls: HashMap<String, u64>,
+    pub active: Vec<(String, u64, u64)>,
+    /// The re-check: the repeat to confirm, and the state at its first
+    /// visit once reached.
+    pub check: Option<(Repeat, Option<Snapshot>)>,
+    /// The re-check confirmed the repeat: the variables in scope with
+    /// their values, the live heap blocks, and the loop's function.
+    pub found: Option<(Vec<(String, String)>, usize, String)>,
+}
+
+/// A copy of a run's state for the re-check: the live blocks, the frames,
+/// the globals and the statics.
+pub(crate) struct Snapshot {
+    pub(super) blocks: Vec<(usize, Rc<Block>)>,
+    pub(super) frames: Vec<Frame>,
+    pub(super) globals: HashMap<String, Object>,
+    pub(super) statics: HashMap<usize, Object>,
+    /// A call's arguments (none at a loop's head).
+    pub(super) args: Vec<Value>,
+}
+
+impl PartialEq for Snapshot {
+    fn eq(&self, o: &Snapshot) -> bool {
+        self.blocks.len() == o.blocks.len()
+            && self.blocks.iter().zip(&o.blocks).all(|((i, a), (j, b))| i == j && a.kind == b.kind && a.bytes == b.bytes)
+            && self.frames == o.frames
+            && self.args == o.args
+            && self.globals == o.globals
+            && self.statics == o.statics
+    }
 }

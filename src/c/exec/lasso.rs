@@ -3,16 +3,18 @@
 //!
 //! The search runs the program *concretely*: each call site of
 //! `__VERIFIER_nondet_*` returns one value of its type, the same at every
-//! call (an [`Inputs`] valuation picks it from a few candidates: 0, 1,
+//! call (an `Inputs` valuation, searched by `runs.rs`, picks it from a few candidates: 0, 1,
 //! -1, 2, ...), every allocation succeeds, and a value the run does not
 //! know (an uninitialized object, a function that fell off its end) read
 //! or tested ends the search of that run. Such a run is one C execution
 //! of the program: every choice it makes is one the program's inputs
 //! allow.
 //!
-//! At each visit of a loop's head (before its test) the run hashes its
-//! state: every live block of memory with its contents, and the frames
-//! (the names and blocks of each scope). When a visit in one entry of the
+//! At each visit of a loop's head that tests the condition the run hashes
+//! its state: a digest of every live block's contents (kept up to date by
+//! `memory.rs`), and the frames' blocks. At each call it hashes what the
+//! callee sees without a pointer (heap, globals, arguments) against the
+//! active calls of the same function. When a visit in one entry of the
 //! loop hashes like an earlier visit of the same entry, the run is at the
 //! same place (the Rust stack of the interpreter above the loop is the
 //! same entry's) with the same state, and the interpreter is
@@ -22,69 +24,20 @@
 //! the dead blocks each iteration leaves behind do not change what the
 //! run does.
 //!
-//! The re-check ([`Program::confirm`]) replays the run from the start in
-//! a fresh interpreter without any hashing: it copies the state at the
-//! first visit and compares the whole state (block contents, frames,
-//! globals) at the second. Only a confirmed repeat is an answer.
+//! The re-check (`Program::confirm` in `runs.rs`) replays the run from the
+//! start in a fresh interpreter without any hashing: it copies the state
+//! at the first visit and compares the whole state (block contents,
+//! frames, globals) at the second. Only a confirmed repeat is an answer.
 
-use super::interp::{Frame, Interp, Object};
+use super::interp::{Interp, Object, Place, Repeat, Snapshot};
 use super::memory::{Block, Kind};
-use super::runs::Program;
 use super::value::{Byte, Ptr, Value};
-use super::{Limits, Stop};
+use super::Stop;
 use crate::ir::IntType;
 use num_bigint::BigInt;
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
-use std::time::Instant;
-
-/// The value each nondeterministic call site returns in a concrete run:
-/// the index of a candidate (see [`candidate`]) by call node; a site not
-/// listed returns candidate 0 (zero).
-pub(crate) type Inputs = BTreeMap<usize, usize>;
-
-/// Where a run comes back to a state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Place {
-    /// The head of a loop (by node), in its `entry`th entry in the run
-    /// (from 0); visits counted from 0 in that entry.
-    Loop { node: usize, entry: u64 },
-    /// A call of `function`, nested in an earlier call of it that has
-    /// not returned; calls of it counted from 0 in the run.
-    Call { function: String },
-}
-
-/// Where a run came back, and the two visits (or calls) with the same
-/// state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Repeat {
-    pub place: Place,
-    pub first: u64,
-    pub again: u64,
-}
-
-/// The state a concrete run keeps besides the interpreter's.
-#[derive(Default)]
-pub(crate) struct Concrete {
-    pub inputs: Inputs,
-    /// The sites read in this run in the order of their first read: node,
-    /// type, value, position in the parsed text.
-    pub read: Vec<(usize, IntType, BigInt, usize)>,
-    /// Per loop statement, its entries so far in this run.
-    pub entries: HashMap<usize, u64>,
-    /// Per function, its calls so far in this run; and the calls active
-    /// now, innermost last, each with the hash of what it sees.
-    pub calls: HashMap<String, u64>,
-    pub active: Vec<(String, u64, u64)>,
-    /// The re-check: the repeat to confirm, and the state at its first
-    /// visit once reached.
-    pub check: Option<(Repeat, Option<Snapshot>)>,
-    /// The re-check confirmed the repeat: the variables in scope with
-    /// their values, the live heap blocks, and the loop's function.
-    pub found: Option<(Vec<(String, String)>, usize, String)>,
-}
 
 /// Most head visits of one loop entry whose hashes a run keeps.
 const MOST_VISITS: usize = 200_000;
@@ -101,28 +54,6 @@ pub(crate) fn candidate(t: IntType, k: usize) -> Option<BigInt> {
         }
     }
     all.get(k).cloned()
-}
-
-/// A copy of a run's state for the re-check: the live blocks, the frames,
-/// the globals and the statics.
-pub(crate) struct Snapshot {
-    blocks: Vec<(usize, Rc<Block>)>,
-    frames: Vec<Frame>,
-    globals: HashMap<String, Object>,
-    statics: HashMap<usize, Object>,
-    /// A call's arguments (none at a loop's head).
-    args: Vec<Value>,
-}
-
-impl PartialEq for Snapshot {
-    fn eq(&self, o: &Snapshot) -> bool {
-        self.blocks.len() == o.blocks.len()
-            && self.blocks.iter().zip(&o.blocks).all(|((i, a), (j, b))| i == j && a.kind == b.kind && a.bytes == b.bytes)
-            && self.frames == o.frames
-            && self.args == o.args
-            && self.globals == o.globals
-            && self.statics == o.statics
-    }
 }
 
 /// What comes back to a state.
@@ -387,118 +318,3 @@ fn hash_value(v: &Value, h: &mut impl Hasher) {
     }
 }
 
-/// How a concrete run ended, with what it read.
-pub(crate) struct ConcreteRun {
-    pub stop: Stop,
-    pub read: Vec<(usize, IntType, BigInt, usize)>,
-    pub steps: u64,
-    pub state: Option<(Vec<(String, String)>, usize, String)>,
-    /// Per loop statement met (by node), its position in the parsed text.
-    pub loop_starts: HashMap<usize, usize>,
-}
-
-impl<'s, 'a> Program<'s, 'a> {
-    /// One concrete run under `inputs` (`check`: the repeat to confirm).
-    fn concrete_run(&self, inputs: &Inputs, check: Option<Repeat>, limits: Limits) -> ConcreteRun {
-        let mut it = self.interp(Vec::new(), 0);
-        it.limits = limits;
-        it.mem.digest = Some(0);
-        it.concrete = Some(Box::new(Concrete { inputs: inputs.clone(), check: check.map(|r| (r, None)), ..Concrete::default() }));
-        let stop = match it.start() {
-            Ok(()) => Stop::Ended,
-            Err(e) => e,
-        };
-        let (read, state) = it.concrete.take().map(|c| (c.read, c.found)).unwrap_or_default();
-        let loop_starts = it.loops.iter().map(|(k, (at, _))| (*k, *at)).collect();
-        ConcreteRun { stop, read, steps: it.steps, state, loop_starts }
-    }
-
-    /// Search valuations of the inputs for a run that repeats a state at
-    /// a loop's head, breadth first by how many sites leave zero (each
-    /// new valuation changes one more site a run read), within the
-    /// deadline, `runs` runs and `total_steps` steps; a repeat found is confirmed by
-    /// [`Program::confirm`].
-    pub(crate) fn search_lasso(&self, runs: usize, total_steps: u64) -> Result<Lasso, Stop> {
-        let limits = Limits { steps_per_run: 500_000, ..self.limits };
-        // Cheapest first: fewer sites away from zero, smaller candidates
-        // (a loop with an input bound at INT_MAX takes a whole run).
-        let mut queue: BinaryHeap<Reverse<(usize, usize, Inputs)>> = BinaryHeap::from([Reverse((0, 0, Inputs::new()))]);
-        let mut tried: HashSet<Inputs> = HashSet::new();
-        let mut last_why = Stop::give_up("no run came back to a state it was in");
-        let (mut n, mut steps) = (0, 0);
-        while let Some(Reverse((_, _, inputs))) = queue.pop() {
-            if Instant::now() > self.deadline {
-                return Err(Stop::give_up("out of time for the search of a repeated state"));
-            }
-            if n >= runs || steps >= total_steps {
-                break;
-            }
-            n += 1;
-            let r = self.concrete_run(&inputs, None, limits);
-            steps += r.steps;
-            match &r.stop {
-                Stop::Forever(rep) => {
-                    if let Some(l) = self.confirm(&inputs, rep, limits) {
-                        return Ok(l);
-                    }
-                }
-                Stop::GiveUp { .. } => last_why = r.stop.clone(),
-                Stop::Ended => {}
-            }
-            for (site, t, _, _) in &r.read {
-                if inputs.contains_key(site) {
-                    continue;
-                }
-                let mut k = 1;
-                while candidate(*t, k).is_some() {
-                    let mut next = inputs.clone();
-                    next.insert(*site, k);
-                    if tried.insert(next.clone()) {
-                        let cost = next.values().sum::<usize>();
-                        queue.push(Reverse((cost, next.len(), next)));
-                    }
-                    k += 1;
-                }
-            }
-        }
-        Err(last_why)
-    }
-
-    /// The repeat `rep` of the run under `inputs` replayed from the start
-    /// in a fresh interpreter, the whole state compared: the lasso when
-    /// it is there.
-    fn confirm(&self, inputs: &Inputs, rep: &Repeat, limits: Limits) -> Option<Lasso> {
-        let again = self.concrete_run(inputs, Some(rep.clone()), limits);
-        let Stop::Forever(r) = &again.stop else { return None };
-        if r != rep {
-            return None;
-        }
-        let (state, heap_blocks, function) = again.state?;
-        let (start, kind) = match &rep.place {
-            Place::Loop { node, .. } => (again.loop_starts.get(node).copied()?, LassoKind::Loop),
-            Place::Call { function } => (self.types.signatures().function(function)?.def?.span.start, LassoKind::Recursion),
-        };
-        let span = self.types.span(lang_c::span::Span::span(start, start + 1));
-        let mut inputs: Vec<(usize, usize, IntType, BigInt)> = again
-            .read
-            .iter()
-            .map(|(_, t, v, at)| {
-                let s = self.types.span(lang_c::span::Span::span(*at, *at + 1));
-                (s.as_ref().map_or(0, |s| s.line), s.as_ref().map_or(0, |s| s.col), *t, v.clone())
-            })
-            .collect();
-        inputs.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-        Some(Lasso {
-            kind,
-            line: span.as_ref().map_or(0, |s| s.line),
-            column: span.as_ref().map_or(0, |s| s.col),
-            function,
-            stem_iterations: rep.first,
-            period: rep.again - rep.first,
-            steps: again.steps,
-            inputs,
-            state,
-            heap_blocks,
-        })
-    }
-}

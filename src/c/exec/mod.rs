@@ -51,7 +51,7 @@ pub(crate) enum Stop {
     GiveUp { why: String, at: Option<Span> },
     /// A concrete run (`lasso.rs`) is back at a loop's head in a state it
     /// was in: it runs forever.
-    Forever(lasso::Repeat),
+    Forever(interp::Repeat),
 }
 
 impl Stop {

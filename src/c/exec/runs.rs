@@ -1,5 +1,8 @@
 //! All runs of the program, depth first ([`explore`]), and the
-//! independent re-check of the run tree before a YES is given ([`check`]).
+//! independent re-check of the run tree before a YES is given ([`check`]);
+//! and concrete runs under valuations of the inputs, searched for one that
+//! comes back to a state ([`search_lasso`], `lasso.rs`), each found
+//! repeat confirmed by a replay ([`confirm`]) before a NO is given.
 //!
 //! A run is its sequence of choices (an allocation succeeds or fails, an
 //! unknown condition is true or false, an unknown `switch` value takes a
@@ -13,8 +16,8 @@
 //! so the work is about the runs' new parts, not the number of runs times
 //! their length.
 
-use super::interp::Checkpoint;
-use super::interp::Interp;
+use super::interp::{Checkpoint, Concrete, Inputs, Interp, Place, Repeat};
+use super::lasso::{candidate, Lasso, LassoKind};
 use super::memory::{Kind, Memory};
 use super::stmt::declarator_name;
 use super::value::{Byte, Ptr, Value};
@@ -24,7 +27,10 @@ use crate::c::lower::{ExprTypes, Types};
 use crate::c::types::CType;
 use lang_c::ast::*;
 use lang_c::span::Node;
-use std::collections::{HashMap, HashSet};
+use crate::ir::IntType;
+use num_bigint::BigInt;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::time::Instant;
 
 /// A loop's bound: at most `iterations` iterations in one entry, in
@@ -280,6 +286,124 @@ impl<'s, 'a> Program<'s, 'a> {
             }
         }
         Ok(())
+    }
+}
+
+// Concrete runs: the search for a run that repeats a state (`lasso.rs`).
+
+/// How a concrete run ended, with what it read.
+pub(crate) struct ConcreteRun {
+    pub stop: Stop,
+    pub read: Vec<(usize, IntType, BigInt, usize)>,
+    pub steps: u64,
+    pub state: Option<(Vec<(String, String)>, usize, String)>,
+    /// Per loop statement met (by node), its position in the parsed text.
+    pub loop_starts: HashMap<usize, usize>,
+}
+
+impl<'s, 'a> Program<'s, 'a> {
+    /// One concrete run under `inputs` (`check`: the repeat to confirm).
+    fn concrete_run(&self, inputs: &Inputs, check: Option<Repeat>, limits: Limits) -> ConcreteRun {
+        let mut it = self.interp(Vec::new(), 0);
+        it.limits = limits;
+        it.mem.digest = Some(0);
+        it.concrete = Some(Box::new(Concrete { inputs: inputs.clone(), check: check.map(|r| (r, None)), ..Concrete::default() }));
+        let stop = match it.start() {
+            Ok(()) => Stop::Ended,
+            Err(e) => e,
+        };
+        let (read, state) = it.concrete.take().map(|c| (c.read, c.found)).unwrap_or_default();
+        let loop_starts = it.loops.iter().map(|(k, (at, _))| (*k, *at)).collect();
+        ConcreteRun { stop, read, steps: it.steps, state, loop_starts }
+    }
+
+    /// Search valuations of the inputs for a run that repeats a state at
+    /// a loop's head, breadth first by how many sites leave zero (each
+    /// new valuation changes one more site a run read), within the
+    /// deadline, `runs` runs and `total_steps` steps; a repeat found is confirmed by
+    /// [`Program::confirm`].
+    pub(crate) fn search_lasso(&self, runs: usize, total_steps: u64) -> Result<Lasso, Stop> {
+        let limits = Limits { steps_per_run: 500_000, ..self.limits };
+        // Cheapest first: fewer sites away from zero, smaller candidates
+        // (a loop with an input bound at INT_MAX takes a whole run).
+        let mut queue: BinaryHeap<Reverse<(usize, usize, Inputs)>> = BinaryHeap::from([Reverse((0, 0, Inputs::new()))]);
+        let mut tried: HashSet<Inputs> = HashSet::new();
+        let mut last_why = Stop::give_up("no run came back to a state it was in");
+        let (mut n, mut steps) = (0, 0);
+        while let Some(Reverse((_, _, inputs))) = queue.pop() {
+            if Instant::now() > self.deadline {
+                return Err(Stop::give_up("out of time for the search of a repeated state"));
+            }
+            if n >= runs || steps >= total_steps {
+                break;
+            }
+            n += 1;
+            let r = self.concrete_run(&inputs, None, limits);
+            steps += r.steps;
+            match &r.stop {
+                Stop::Forever(rep) => {
+                    if let Some(l) = self.confirm(&inputs, rep, limits) {
+                        return Ok(l);
+                    }
+                }
+                Stop::GiveUp { .. } => last_why = r.stop.clone(),
+                Stop::Ended => {}
+            }
+            for (site, t, _, _) in &r.read {
+                if inputs.contains_key(site) {
+                    continue;
+                }
+                let mut k = 1;
+                while candidate(*t, k).is_some() {
+                    let mut next = inputs.clone();
+                    next.insert(*site, k);
+                    if tried.insert(next.clone()) {
+                        let cost = next.values().sum::<usize>();
+                        queue.push(Reverse((cost, next.len(), next)));
+                    }
+                    k += 1;
+                }
+            }
+        }
+        Err(last_why)
+    }
+
+    /// The repeat `rep` of the run under `inputs` replayed from the start
+    /// in a fresh interpreter, the whole state compared: the lasso when
+    /// it is there.
+    fn confirm(&self, inputs: &Inputs, rep: &Repeat, limits: Limits) -> Option<Lasso> {
+        let again = self.concrete_run(inputs, Some(rep.clone()), limits);
+        let Stop::Forever(r) = &again.stop else { return None };
+        if r != rep {
+            return None;
+        }
+        let (state, heap_blocks, function) = again.state?;
+        let (start, kind) = match &rep.place {
+            Place::Loop { node, .. } => (again.loop_starts.get(node).copied()?, LassoKind::Loop),
+            Place::Call { function } => (self.types.signatures().function(function)?.def?.span.start, LassoKind::Recursion),
+        };
+        let span = self.types.span(lang_c::span::Span::span(start, start + 1));
+        let mut inputs: Vec<(usize, usize, IntType, BigInt)> = again
+            .read
+            .iter()
+            .map(|(_, t, v, at)| {
+                let s = self.types.span(lang_c::span::Span::span(*at, *at + 1));
+                (s.as_ref().map_or(0, |s| s.line), s.as_ref().map_or(0, |s| s.col), *t, v.clone())
+            })
+            .collect();
+        inputs.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        Some(Lasso {
+            kind,
+            line: span.as_ref().map_or(0, |s| s.line),
+            column: span.as_ref().map_or(0, |s| s.col),
+            function,
+            stem_iterations: rep.first,
+            period: rep.again - rep.first,
+            steps: again.steps,
+            inputs,
+            state,
+            heap_blocks,
+        })
     }
 }
 

@@ -570,3 +570,30 @@ fn prove_reports_a_no_from_execution() {
     assert_eq!(j["witness"]["period"], 1);
     assert_eq!(j["witness"]["state"]["key"], "1");
 }
+
+/// CIL's loops of `goto`s (an LDV driver's main: read an input, jump back
+/// while it is non-zero): a `goto` that lands in its block in the same
+/// state as before repeats; one whose counter moves on does not.
+#[test]
+fn a_goto_loop_that_repeats_its_state() {
+    let text = "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int t = 0;
+  goto check;
+  body:
+  t = __VERIFIER_nondet_int();
+  check:
+  if (__VERIFIER_nondet_int() != 0) goto body;
+  return t;
+}";
+    let l = forever(text);
+    assert_eq!((l.kind, l.line), (tessera::c::exec::LassoKind::Loop, 5), "{l:?}");
+    let counts = "int main(void) {
+  int i = 0;
+  again:
+  i++;
+  if (i < 50) goto again;
+  return i;
+}";
+    assert!(matches!(verdict(counts), Ok(Verdict::Terminates(_))));
+}

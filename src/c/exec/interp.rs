@@ -312,6 +312,9 @@ pub(crate) enum Place {
     /// A call of `function`, nested in an earlier call of it that has
     /// not returned; calls of it counted from 0 in the run.
     Call { function: String },
+    /// A `goto` to `label` in a block (by its items), in the block's
+    /// `entry`th entry; jumps to the label counted from 0 in that entry.
+    Jump { block: usize, entry: u64, label: String },
 }
 
 /// Where a run came back, and the two visits (or calls) with the same
@@ -330,11 +333,15 @@ pub(crate) struct Concrete {
     /// The sites read in this run in the order of their first read: node,
     /// type, value, position in the parsed text.
     pub read: Vec<(usize, IntType, BigInt, usize)>,
-    /// Per loop statement, its entries so far in this run.
+    /// Per loop statement (and block, for `goto`), its entries so far in
+    /// this run.
     pub entries: HashMap<usize, u64>,
     /// Per function, its calls so far in this run; and the calls active
     /// now, innermost last, each with the hash of what it sees.
     pub calls: HashMap<String, u64>,
+    /// Per block (by its items) and label jumped to, the label's
+    /// statement's position in the parsed text.
+    pub labels: HashMap<(usize, String), usize>,
     pub active: Vec<(String, u64, u64)>,
     /// The re-check: the repeat to confirm, and the state at its first
     /// visit once reached.

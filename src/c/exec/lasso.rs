@@ -91,13 +91,34 @@ pub struct Lasso {
 
 impl<'s, 'a> Interp<'s, 'a> {
     /// A visit of the head of loop `at` (its `entry`th entry, `visit`th
-    /// visit): in a concrete run, hash the state and stop at a repeat; in
-    /// the re-check, copy the state at the first visit and compare it at
-    /// the second.
+    /// visit): see [`Interp::revisit`].
     pub(crate) fn loop_head(&mut self, at: usize, entry: u64, visit: u64, seen: &mut HashMap<u64, u64>) -> Result<(), Stop> {
+        if self.concrete.is_none() {
+            return Ok(());
+        }
+        self.revisit(Place::Loop { node: at, entry }, visit, seen, 0)
+    }
+
+    /// A `goto` to `label` (a statement at `at` in the parsed text) in the
+    /// block `block` (its `entry`th entry, the `visit`th jump to that label
+    /// in it): the jump resumes the block at
+    /// the label, its scope kept, so the same state there goes on alike.
+    pub(crate) fn jump_head(&mut self, block: usize, entry: u64, label: &str, at: usize, visit: u64, seen: &mut HashMap<u64, u64>) -> Result<(), Stop> {
+        let Some(c) = self.concrete.as_mut() else { return Ok(()) };
+        c.labels.entry((block, label.to_string())).or_insert(at);
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        label.hash(&mut h);
+        self.revisit(Place::Jump { block, entry, label: label.to_string() }, visit, seen, h.finish())
+    }
+
+    /// The `visit`th visit of `place` in a concrete run: in the search,
+    /// hash the state (with `salt`, for places sharing `seen`) and stop at
+    /// a repeat; in the re-check, copy the state at the first visit and
+    /// compare it at the second.
+    fn revisit(&mut self, place: Place, visit: u64, seen: &mut HashMap<u64, u64>, salt: u64) -> Result<(), Stop> {
         let Some(c) = self.concrete.as_ref() else { return Ok(()) };
         match &c.check {
-            Some((rep, _)) if rep.place == (Place::Loop { node: at, entry }) => {
+            Some((rep, _)) if rep.place == place => {
                 let rep = rep.clone();
                 if visit == rep.first {
                     let snap = self.snapshot();
@@ -120,17 +141,18 @@ impl<'s, 'a> Interp<'s, 'a> {
                 if seen.len() >= MOST_VISITS {
                     return Ok(());
                 }
-                let h = self.fingerprint();
+                let h = self.fingerprint() ^ salt;
                 match seen.insert(h, visit) {
-                    Some(first) => Err(Stop::Forever(Repeat { place: Place::Loop { node: at, entry }, first, again: visit })),
+                    Some(first) => Err(Stop::Forever(Repeat { place, first, again: visit })),
                     None => Ok(()),
                 }
             }
         }
     }
 
-    /// The `entry`th entry of loop `at` in this run (concrete runs only).
-    pub(crate) fn loop_entry(&mut self, at: usize) -> u64 {
+    /// The `entry`th entry of the loop or block `at` in this run
+    /// (concrete runs only).
+    pub(crate) fn entry_of(&mut self, at: usize) -> u64 {
         match self.concrete.as_mut() {
             Some(c) => {
                 let e = c.entries.entry(at).or_insert(0);

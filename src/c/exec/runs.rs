@@ -299,6 +299,8 @@ pub(crate) struct ConcreteRun {
     pub state: Option<(Vec<(String, String)>, usize, String)>,
     /// Per loop statement met (by node), its position in the parsed text.
     pub loop_starts: HashMap<usize, usize>,
+    /// Per block and label jumped to, the label's position.
+    pub label_starts: HashMap<(usize, String), usize>,
 }
 
 impl<'s, 'a> Program<'s, 'a> {
@@ -312,9 +314,9 @@ impl<'s, 'a> Program<'s, 'a> {
             Ok(()) => Stop::Ended,
             Err(e) => e,
         };
-        let (read, state) = it.concrete.take().map(|c| (c.read, c.found)).unwrap_or_default();
+        let (read, state, label_starts) = it.concrete.take().map(|c| (c.read, c.found, c.labels)).unwrap_or_default();
         let loop_starts = it.loops.iter().map(|(k, (at, _))| (*k, *at)).collect();
-        ConcreteRun { stop, read, steps: it.steps, state, loop_starts }
+        ConcreteRun { stop, read, steps: it.steps, state, loop_starts, label_starts }
     }
 
     /// Search valuations of the inputs for a run that repeats a state at
@@ -380,6 +382,7 @@ impl<'s, 'a> Program<'s, 'a> {
         let (state, heap_blocks, function) = again.state?;
         let (start, kind) = match &rep.place {
             Place::Loop { node, .. } => (again.loop_starts.get(node).copied()?, LassoKind::Loop),
+            Place::Jump { block, label, .. } => (again.label_starts.get(&(*block, label.clone())).copied()?, LassoKind::Loop),
             Place::Call { function } => (self.types.signatures().function(function)?.def?.span.start, LassoKind::Recursion),
         };
         let span = self.types.span(lang_c::span::Span::span(start, start + 1));

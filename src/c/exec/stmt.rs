@@ -50,6 +50,14 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// checkpoint may be taken (`checkpoint.rs`).
     fn block(&mut self, items: &'a [Node<BlockItem>], seek: Option<Target>) -> Result<Flow, Stop> {
         self.push_scope();
+        // A concrete run (`lasso.rs`) looks at its state at each `goto`
+        // that lands in this block: which entry of it, the jumps to each
+        // label so far.
+        let (entry, mut jumps, mut seen) = if self.concrete.is_some() {
+            (self.entry_of(items.as_ptr() as usize), HashMap::new(), HashMap::new())
+        } else {
+            (0, HashMap::new(), HashMap::new())
+        };
         let r = (|| {
             let mut seek = seek;
             let mut i = match &seek {
@@ -77,6 +85,13 @@ impl<'s, 'a> Interp<'s, 'a> {
                         let t = Target::Label(l);
                         match items.iter().position(|it| self.item_has_label(it, &t)) {
                             Some(j) => {
+                                if self.concrete.is_some() {
+                                    let Target::Label(l) = &t else { unreachable!() };
+                                    let visit: &mut u64 = jumps.entry(l.clone()).or_insert(0);
+                                    let v = *visit;
+                                    *visit += 1;
+                                    self.jump_head(items.as_ptr() as usize, entry, l, items[j].span.start, v, &mut seen)?;
+                                }
                                 i = j;
                                 seek = Some(t);
                             }
@@ -235,7 +250,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         self.loop_stack.push(resumed.unwrap_or(0));
         // A concrete run (`lasso.rs`) looks at its state at each visit of
         // the head: which entry of the loop this is, and the visits so far.
-        let entry = self.loop_entry(node(s));
+        let entry = self.entry_of(node(s));
         let mut seen: HashMap<u64, u64> = HashMap::new();
         let mut visit = 0u64;
         let r = (|| {

@@ -53,11 +53,8 @@ impl<'s, 'a> Interp<'s, 'a> {
         // A concrete run (`lasso.rs`) looks at its state at each `goto`
         // that lands in this block: which entry of it, the jumps to each
         // label so far.
-        let (entry, mut jumps, mut seen) = if self.concrete.is_some() {
-            (self.entry_of(items.as_ptr() as usize), HashMap::new(), HashMap::new())
-        } else {
-            (0, HashMap::new(), HashMap::new())
-        };
+        let entry = self.entry_of(items.as_ptr() as usize);
+        let (mut jumps, mut seen): (HashMap<String, u64>, HashMap<u64, u64>) = (HashMap::new(), HashMap::new());
         let r = (|| {
             let mut seek = seek;
             let mut i = match &seek {

@@ -597,3 +597,73 @@ int main(void) {
 }";
     assert!(matches!(verdict(counts), Ok(Verdict::Terminates(_))));
 }
+
+/// Inputs read once and compared in every round of a long loop (the
+/// shape of SV-COMP's sequentialized protocols): the plain exploration
+/// forks at every comparison and never finishes; with symbolic inputs
+/// each comparison follows the path condition, and the runs are the few
+/// orders of the inputs.
+#[test]
+fn symbolic_inputs_follow_the_path_condition() {
+    let text = "extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+int main(void) {
+  unsigned char r = __VERIFIER_nondet_uchar();
+  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+  if (r != 0 || a == b) return 0;
+  int m = a;
+  while (1) {
+    if (b > m) m = b;
+    if (m != a && m != b) return 1;
+    r++;
+    if (r == 0) break;
+  }
+  return 0;
+}";
+    let e = run_with(text, IntSemantics::C, small()).expect("every run ends");
+    let pruned = e.pruned.expect("the YES came from symbolic inputs");
+    assert!(pruned > 0, "{e:?}");
+    // `r != 0`, `a == b` (each way), then `b > a` or not: 4 runs.
+    assert_eq!(e.runs, 4, "{e:?}");
+    assert_eq!(iterations(&e, 8), 256);
+}
+
+/// An input that makes the loop run forever (never coming back to a
+/// state: `k` counts): never YES, however the branches on it are decided.
+#[test]
+fn symbolic_inputs_never_yes_when_some_input_loops() {
+    for body in ["if (a < b) n++;", "if (a * 3 < b + 7) n++;", "switch (a - b) { case 0: break; case 5: n += 200; break; default: n++; }"] {
+        let text = format!(
+            "extern int __VERIFIER_nondet_int(void);
+int main(void) {{
+  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+  if (a > 1000 || a < -1000 || b > 1000 || b < -1000) return 0;
+  int n = 0;
+  unsigned k = 0;
+  while (n < 100) {{ {body} k++; }}
+  return 0;
+}}"
+        );
+        assert!(run_with(&text, IntSemantics::C, small()).is_err(), "{body}");
+    }
+}
+
+/// A run the symbolic exploration cannot finish gives its path
+/// condition's model to the search for a repeated state: inputs that no
+/// blind choice among small values and the type's ends satisfies.
+#[test]
+fn a_path_condition_gives_inputs_no_blind_search_finds() {
+    let text = "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+  if (a < 1000 || a > 5000 || b != 3 * a + 37) return 0;
+  int x = 0;
+  while (x < 10) { x = 1 - x; }
+  return 0;
+}";
+    let l = forever(text);
+    assert_eq!(l.line, 6);
+    let values: Vec<i64> = l.inputs.iter().map(|i| i64::try_from(&i.3).expect("small")).collect();
+    assert_eq!(values.len(), 2, "{l:?}");
+    assert!((1000..=5000).contains(&values[0]) && values[1] == 3 * values[0] + 37, "{l:?}");
+}

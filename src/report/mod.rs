@@ -132,13 +132,11 @@ fn details(o: &Outcome) -> String {
 /// iterations one entry took (a bound every run respects).
 fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "every run of the program was executed and ends: {} run{} (an allocation may fail, an unknown value takes every branch), at most {} steps in a run",
-        e.runs,
-        if e.runs == 1 { "" } else { "s" },
-        e.most_steps
-    );
+    let how = match e.pruned {
+        None => "an allocation may fail, an unknown value takes every branch".to_string(),
+        Some(n) => format!("each input a variable, a branch on inputs taken where the path condition allows it; {n} alternative{} ruled out by Z3", if n == 1 { "" } else { "s" }),
+    };
+    let _ = writeln!(s, "every run of the program was executed and ends: {} run{} ({how}), at most {} steps in a run", e.runs, if e.runs == 1 { "" } else { "s" }, e.most_steps);
     for l in &e.loops {
         // Loops from one macro expansion share a line: their columns
         // tell them apart.
@@ -149,7 +147,11 @@ fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
     for (f, n) in &e.recursions {
         let _ = writeln!(s, "recursion of `{f}`: at most {n} nested calls in every run");
     }
-    let _ = writeln!(s, "(this YES rests on the interpreter's semantics of C, checked by replaying every run)");
+    let _ = writeln!(
+        s,
+        "(this YES rests on the interpreter's semantics of C{}, checked by replaying every run)",
+        if e.pruned.is_some() { " and on Z3's answers that the alternatives ruled out are unsatisfiable" } else { "" }
+    );
     s
 }
 
@@ -414,6 +416,8 @@ pub fn to_json(o: &Outcome) -> Json {
             j["executed"] = json!({
                 "runs": e.runs,
                 "most_steps": e.most_steps,
+                "symbolic_inputs": e.pruned.is_some(),
+                "pruned_alternatives": e.pruned,
                 "loops": e.loops.iter().map(|l| json!({ "line": l.line, "column": l.column, "most_iterations": l.iterations })).collect::<Vec<_>>(),
                 "recursions": e.recursions.iter().map(|(f, n)| json!({ "function": f, "most_nested_calls": n })).collect::<Vec<_>>(),
             });
@@ -492,7 +496,7 @@ mod tests {
     #[test]
     fn loops_executed_on_one_line_are_told_apart_by_their_columns() {
         let bound = |line, column, iterations| LoopBound { line, column, iterations };
-        let e = Evidence { runs: 2, most_steps: 90, loops: vec![bound(4, 3, 7), bound(9, 5, 1), bound(9, 40, 0)], recursions: vec![] };
+        let e = Evidence { runs: 2, most_steps: 90, loops: vec![bound(4, 3, 7), bound(9, 5, 1), bound(9, 40, 0)], recursions: vec![], pruned: None };
         let s = super::executed_text("h.c", &e);
         assert!(s.contains("loop at h.c:4: at most 7 iterations in every run"), "{s}");
         assert!(s.contains("loop at h.c:9:5: at most 1 iteration in every run"), "{s}");

@@ -4,6 +4,7 @@
 
 use super::interp::Interp;
 use super::memory::Kind;
+use super::symbolic::forget;
 use super::value::{self, Byte, Ptr, Value};
 use super::Stop;
 use crate::c::arith::{ArithOp, CmpOp};
@@ -177,6 +178,8 @@ impl<'s, 'a> Interp<'s, 'a> {
             },
             Expression::BinaryOperator(b) if matches!(b.node.operator.node, BinaryOperator::Index) => {
                 let (l, r) = (self.eval(&b.node.lhs)?, self.eval(&b.node.rhs)?);
+                // A symbolic index is not followed: any index (which gives up).
+                let (l, r) = (forget(l), forget(r));
                 let (p, i, pe) = match (l, r) {
                     (Value::Ptr(p), Value::Int(_, i)) => (p, i, &b.node.lhs),
                     (Value::Int(_, i), Value::Ptr(p)) => (p, i, &b.node.rhs),
@@ -257,29 +260,21 @@ impl<'s, 'a> Interp<'s, 'a> {
                 let p = self.place(e)?;
                 self.load(&p, &ty)
             }
-            Plus => match self.eval(x)? {
-                Value::Int(t, v) => value::convert(&self.ar, (t, v.as_ref()), self.ar.machine().promote(t)),
-                _ => Err(Stop::give_up("unary `+` of a non-integer")),
+            Plus | Minus | Complement | Negate => match self.eval(x)? {
+                Value::Symbolic(s) => self.symbolic_unary(&u.node.operator.node, *s),
+                v => self.plain_unary(&u.node.operator.node, v),
             },
-            Minus => match self.eval(x)? {
-                Value::Int(t, v) => value::negate(&self.ar, (t, v.as_ref())),
-                _ => Err(Stop::give_up("unary `-` of a non-integer")),
-            },
-            Complement => match self.eval(x)? {
-                Value::Int(t, v) => value::bitnot(&self.ar, (t, v.as_ref())),
-                _ => Err(Stop::give_up("`~` of a non-integer")),
-            },
-            Negate => {
-                let v = self.eval(x)?;
-                let int = self.ar.machine().int();
-                Ok(Value::Int(int, value::truth(&v)?.map(|b| BigInt::from(u8::from(!b)))))
-            }
             PreIncrement | PreDecrement | PostIncrement | PostDecrement => {
                 let ty = self.object_type(x)?;
                 let p = self.place(x)?;
                 let old = self.load(&p, &ty)?;
                 let up = matches!(u.node.operator.node, PreIncrement | PostIncrement);
                 let new = match (&old, &ty) {
+                    (Value::Symbolic(_), CType::Int(_)) => {
+                        let op = if up { ArithOp::Add } else { ArithOp::Sub };
+                        let r = self.symbolic_binary(op, old.clone(), Value::int(self.ar.machine().int(), 1))?;
+                        self.convert(r, &ty)?
+                    }
                     (Value::Int(t, v), CType::Int(_)) => {
                         let op = if up { ArithOp::Add } else { ArithOp::Sub };
                         let r = value::binary(&self.ar, op, (*t, v.as_ref()), (self.ar.machine().int(), Some(&BigInt::from(1))))?;
@@ -291,6 +286,30 @@ impl<'s, 'a> Interp<'s, 'a> {
                 self.store(&p, &ty, &new)?;
                 Ok(if matches!(u.node.operator.node, PreIncrement | PreDecrement) { new } else { old })
             }
+        }
+    }
+
+    /// `+x`, `-x`, `~x`, `!x` of a value that is not symbolic.
+    fn plain_unary(&mut self, op: &UnaryOperator, v: Value) -> Result<Value, Stop> {
+        use UnaryOperator::*;
+        match op {
+            Plus => match v {
+                Value::Int(t, v) => value::convert(&self.ar, (t, v.as_ref()), self.ar.machine().promote(t)),
+                _ => Err(Stop::give_up("unary `+` of a non-integer")),
+            },
+            Minus => match v {
+                Value::Int(t, v) => value::negate(&self.ar, (t, v.as_ref())),
+                _ => Err(Stop::give_up("unary `-` of a non-integer")),
+            },
+            Complement => match v {
+                Value::Int(t, v) => value::bitnot(&self.ar, (t, v.as_ref())),
+                _ => Err(Stop::give_up("`~` of a non-integer")),
+            },
+            Negate => {
+                let int = self.ar.machine().int();
+                Ok(Value::Int(int, value::truth(&v)?.map(|b| BigInt::from(u8::from(!b)))))
+            }
+            _ => Err(Stop::give_up("a unary operator")),
         }
     }
 
@@ -362,6 +381,9 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// `l op r` on integers or pointers (`+`, `-` with pointers).
     fn operate(&mut self, op: ArithOp, l: Value, lt: &CType, r: Value, rt: &CType) -> Result<Value, Stop> {
         match (l, r) {
+            (l @ (Value::Symbolic(_) | Value::Int(..)), r @ (Value::Symbolic(_) | Value::Int(..))) if matches!(l, Value::Symbolic(_)) || matches!(r, Value::Symbolic(_)) => self.symbolic_binary(op, l, r),
+            (Value::Symbolic(s), r) => self.operate(op, Value::Int(s.ty, None), lt, r, rt),
+            (l, Value::Symbolic(s)) => self.operate(op, l, lt, Value::Int(s.ty, None), rt),
             (Value::Int(ta, a), Value::Int(tb, b)) => value::binary(&self.ar, op, (ta, a.as_ref()), (tb, b.as_ref())),
             (Value::Ptr(p), Value::Int(_, i)) if matches!(op, ArithOp::Add | ArithOp::Sub) => {
                 let CType::Ptr(elem) = lt else { return Err(Stop::give_up("pointer arithmetic on a non-pointer type")) };
@@ -395,8 +417,10 @@ impl<'s, 'a> Interp<'s, 'a> {
             }
         };
         match (l, r) {
+            (l @ (Value::Symbolic(_) | Value::Int(..)), r @ (Value::Symbolic(_) | Value::Int(..))) if matches!(l, Value::Symbolic(_)) || matches!(r, Value::Symbolic(_)) => self.symbolic_compare(c, l, r),
             (Value::Int(ta, a), Value::Int(tb, b)) => value::compare(&self.ar, c, (ta, a.as_ref()), (tb, b.as_ref())),
             (l, r) => {
+                let (l, r) = (forget(l), forget(r));
                 let (Some(p), Some(q)) = (as_ptr(l)?, as_ptr(r)?) else { return Ok(Value::Int(int, None)) };
                 let r = match (c, &p, &q) {
                     (CmpOp::Eq, ..) => p == q,

@@ -74,6 +74,9 @@ pub(crate) struct Interp<'s, 'a> {
     /// A concrete run (the search for a repeated state, `lasso.rs`): each
     /// input one value, no choices, nothing unknown read.
     pub concrete: Option<Box<Concrete>>,
+    /// Symbolic exploration (`symbolic.rs`): inputs are variables, the
+    /// branches on them decided by the path condition.
+    pub symbolic: Option<Box<super::symbolic::Symbolic>>,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
@@ -120,6 +123,9 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     /// Whether an integer or pointer is true; an unknown one forks.
     pub(crate) fn decide(&mut self, v: &Value) -> Result<bool, Stop> {
+        if let Value::Symbolic(s) = v {
+            return self.decide_term(self.ar.truth(s));
+        }
         Ok(match value::truth(v)? {
             Some(b) => b,
             None => self.choose(2)? == 0,
@@ -219,7 +225,10 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     fn load_any(&self, p: &Ptr, ty: &CType) -> Result<Value, Stop> {
         match ty {
-            CType::Int(t) => self.mem.load_int(p, *t, self.int_size(*t)),
+            CType::Int(t) => match self.mem.load_int(p, *t, self.int_size(*t))? {
+                Value::Symbolic(v) => Ok(self.symbolic_load(*v, *t)),
+                v => Ok(v),
+            },
             CType::Ptr(_) => self.mem.load_ptr(p, self.pointer_size()),
             CType::Array(..) => {
                 self.mem.check(p, 0)?;
@@ -240,6 +249,8 @@ impl<'s, 'a> Interp<'s, 'a> {
     pub(crate) fn convert(&self, v: Value, ty: &CType) -> Result<Value, Stop> {
         match (ty, v) {
             (CType::Int(t), Value::Int(from, c)) => value::convert(&self.ar, (from, c.as_ref()), *t),
+            (CType::Int(t), Value::Symbolic(v)) => Ok(self.symbolic_convert(*v, *t)),
+            (CType::Ptr(_), Value::Symbolic(_)) => Err(Stop::give_up("an integer converted to a pointer")),
             (CType::Int(IntType::Bool), Value::Ptr(p)) => Ok(Value::Int(IntType::Bool, p.map(|p| u8::from(p != Ptr::Null).into()))),
             (CType::Int(_), Value::Ptr(Some(Ptr::Null))) => Ok(Value::Int(ty.int().unwrap_or(IntType::INT), Some(0.into()))),
             (CType::Int(_), Value::Ptr(_)) => Err(Stop::give_up("a pointer converted to an integer")),
@@ -298,10 +309,18 @@ pub(crate) struct Resume {
 // The state of a concrete run (`lasso.rs` looks at it at loop heads and
 // calls, `runs.rs` searches the inputs).
 
-/// The value each nondeterministic call site returns in a concrete run:
-/// the index of a candidate (see `lasso::candidate`) by call node; a site not
-/// listed returns candidate 0 (zero).
-pub(crate) type Inputs = BTreeMap<usize, usize>;
+/// The value each nondeterministic call site returns in a concrete run,
+/// by call node; a site not listed returns candidate 0 (zero).
+pub(crate) type Inputs = BTreeMap<usize, Input>;
+
+/// The value of one input site in a concrete run.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Input {
+    /// The index of a candidate (see `lasso::candidate`).
+    Candidate(usize),
+    /// A value a path condition's model gave (`symbolic.rs`).
+    Exact(BigInt),
+}
 
 /// Where a run comes back to a state.
 #[derive(Clone, Debug, PartialEq, Eq)]

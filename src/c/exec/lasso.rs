@@ -29,7 +29,7 @@
 //! at the first visit and compares the whole state (block contents,
 //! frames, globals) at the second. Only a confirmed repeat is an answer.
 
-use super::interp::{Interp, Object, Place, Repeat, Snapshot};
+use super::interp::{Input, Interp, Object, Place, Repeat, Snapshot};
 use super::memory::{Block, Kind};
 use super::value::{Byte, Ptr, Value};
 use super::Stop;
@@ -275,8 +275,11 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// The value of input site `site` of type `t` in a concrete run.
     pub(crate) fn input(&mut self, site: usize, at: usize, t: IntType) -> Option<Value> {
         let c = self.concrete.as_mut()?;
-        let k = c.inputs.get(&site).copied().unwrap_or(0);
-        let v = candidate(t, k).unwrap_or_default();
+        let v = match c.inputs.get(&site) {
+            Some(Input::Exact(v)) if *v >= t.min() && *v <= t.max() => v.clone(),
+            Some(Input::Candidate(k)) => candidate(t, *k).unwrap_or_default(),
+            _ => BigInt::default(),
+        };
         if !c.read.iter().any(|r| r.0 == site) {
             c.read.push((site, t, v.clone(), at));
         }
@@ -337,6 +340,7 @@ fn hash_value(v: &Value, h: &mut impl Hasher) {
         Value::Ptr(p) => (1u8, p).hash(h),
         Value::Bytes(bs) => (2u8, bs).hash(h),
         Value::Void => 3u8.hash(h),
+        Value::Symbolic(v) => (4u8, &v.term, v.ty).hash(h),
     }
 }
 

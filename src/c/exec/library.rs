@@ -52,7 +52,11 @@ impl<'s, 'a> Interp<'s, 'a> {
             return Err(Stop::Ended);
         }
         if let Some(t) = self.types.nondet_type(name) {
-            if let Some(v) = self.input(call as *const Node<CallExpression> as usize, call.span.start, t) {
+            let site = call as *const Node<CallExpression> as usize;
+            if let Some(v) = self.input(site, call.span.start, t) {
+                return Ok(v);
+            }
+            if let Some(v) = self.symbolic_input(site, t) {
                 return Ok(v);
             }
             return Ok(Value::Int(t, None));
@@ -64,7 +68,11 @@ impl<'s, 'a> Interp<'s, 'a> {
         Ok(match base {
             "__VERIFIER_assume" => {
                 let v = arg(0)?.clone();
-                if super::value::truth(&v)? == Some(false) {
+                if let Value::Symbolic(_) = v {
+                    if !self.decide(&v)? {
+                        return Err(Stop::Ended);
+                    }
+                } else if super::value::truth(&v)? == Some(false) {
                     return Err(Stop::Ended);
                 }
                 Value::Void
@@ -121,7 +129,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                 let n = size_arg(arg(2)?)?;
                 let byte = match arg(1)? {
                     Value::Int(_, Some(c)) => Byte::Known((c & BigInt::from(0xff)).to_u8().unwrap_or(0)),
-                    Value::Int(_, None) => Byte::Unknown,
+                    Value::Int(_, None) | Value::Symbolic(_) => Byte::Unknown,
                     _ => return Err(Stop::give_up("`memset` of a non-integer")),
                 };
                 self.mem.write(&p, vec![byte; n as usize])?;

@@ -8,7 +8,7 @@
 //! `runs.rs`) clones the memory by reference counts, and a block written
 //! afterwards is copied once.
 
-use super::value::{bytes_int, int_bytes, Byte, Ptr, Value};
+use super::value::{bytes_int, int_bytes, Byte, Ptr, SymbolicInt, Value};
 use super::Stop;
 use crate::ir::IntType;
 use std::rc::Rc;
@@ -57,6 +57,11 @@ fn byte_digest(block: usize, offset: usize, b: &Byte) -> u64 {
                 Ptr::Function(f) => f.bytes().fold(0x51u64, |h, c| mix(h ^ u64::from(c))),
             };
             mix(p ^ (u64::from(*i) << 8) ^ (2 << 16))
+        }
+        Byte::Symbolic(v, i) => {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            std::hash::Hash::hash(v, &mut h);
+            mix(std::hash::Hasher::finish(&h) ^ (u64::from(*i) << 8) ^ (3 << 16))
         }
     };
     mix(mix(block as u64 ^ 0x9e37_79b9_7f4a_7c15) ^ ((offset as u64) << 24) ^ v)
@@ -165,12 +170,19 @@ impl Memory {
     /// gives: give up.
     pub(crate) fn load_int(&self, p: &Ptr, ty: IntType, size: u64) -> Result<Value, Stop> {
         let bytes = self.read(p, size)?;
+        // The bytes of one stored symbolic integer, in order and all of it:
+        // that integer (the caller converts it to `ty`).
+        if let Some(Byte::Symbolic(v, 0)) = bytes.first() {
+            if v.1 as usize == bytes.len() && bytes.iter().enumerate().all(|(i, b)| matches!(b, Byte::Symbolic(w, j) if w == v && *j as usize == i)) {
+                return Ok(Value::Symbolic(Box::new((*v.0).clone())));
+            }
+        }
         let mut known = Vec::with_capacity(bytes.len());
         let mut unknown = false;
         for b in &bytes {
             match b {
                 Byte::Known(x) => known.push(*x),
-                Byte::Unknown => unknown = true,
+                Byte::Unknown | Byte::Symbolic(..) => unknown = true,
                 Byte::Fragment(..) => return Err(Stop::give_up("a stored pointer read as an integer")),
             }
         }
@@ -211,6 +223,10 @@ pub(crate) fn value_bytes(v: &Value, size: u64) -> Result<Vec<Byte>, Stop> {
             None => return Err(Stop::give_up("an integer out of its type's width stored in memory")),
         },
         Value::Ptr(None) => vec![Byte::Unknown; size],
+        Value::Symbolic(v) => {
+            let cell = SymbolicInt(std::rc::Rc::new((**v).clone()), size as u8);
+            (0..size).map(|i| Byte::Symbolic(cell.clone(), i as u8)).collect()
+        }
         Value::Ptr(Some(Ptr::Null)) => vec![Byte::Known(0); size],
         Value::Ptr(Some(p)) => (0..size).map(|i| Byte::Fragment(p.clone(), i as u8)).collect(),
         Value::Bytes(bs) if bs.len() == size => bs.clone(),

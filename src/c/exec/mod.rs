@@ -33,6 +33,7 @@ mod library;
 mod memory;
 mod runs;
 mod stmt;
+mod symbolic;
 mod value;
 
 pub use lasso::{Lasso, LassoKind};

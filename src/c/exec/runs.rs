@@ -16,7 +16,7 @@
 //! so the work is about the runs' new parts, not the number of runs times
 //! their length.
 
-use super::interp::{Checkpoint, Concrete, Inputs, Interp, Place, Repeat};
+use super::interp::{Checkpoint, Concrete, Input, Inputs, Interp, Place, Repeat};
 use super::lasso::{candidate, Lasso, LassoKind};
 use super::memory::{Kind, Memory};
 use super::stmt::declarator_name;
@@ -54,6 +54,10 @@ pub struct Evidence {
     /// Per recursive function (one called while a call of it is active),
     /// the most calls of it active at once in any run.
     pub recursions: Vec<(String, usize)>,
+    /// With symbolic inputs (`symbolic.rs`): how many branch alternatives
+    /// the path conditions ruled out (Z3: unsatisfiable) over all runs;
+    /// `None`: inputs were unknown values and every branch on them forked.
+    pub pruned: Option<usize>,
 }
 
 /// The re-check replays every run from the start when that is at most
@@ -78,6 +82,8 @@ struct RunResult {
     loops: HashMap<usize, (usize, u64)>,
     nesting: HashMap<String, usize>,
     checkpoints: Vec<Checkpoint>,
+    /// Alternatives the path condition ruled out (symbolic inputs).
+    pruned: usize,
 }
 
 /// The checkpoints of the runs so far that later runs may resume from:
@@ -105,6 +111,12 @@ pub(crate) struct Program<'s, 'a> {
     pub ar: Arith,
     pub limits: Limits,
     pub deadline: Instant,
+    /// Inputs are variables and branches on them follow the path
+    /// condition (`symbolic.rs`).
+    pub symbolic: bool,
+    /// Valuations the symbolic exploration found for runs it could not
+    /// finish (for the search of a repeated state).
+    pub seeds: std::cell::RefCell<Vec<Inputs>>,
 }
 
 impl<'s, 'a> Program<'s, 'a> {
@@ -136,6 +148,7 @@ impl<'s, 'a> Program<'s, 'a> {
             no_checkpoint: 0,
             resume: None,
             concrete: None,
+            symbolic: self.symbolic.then(|| Box::new(super::symbolic::Symbolic::new(self.deadline))),
         }
     }
 
@@ -155,7 +168,13 @@ impl<'s, 'a> Program<'s, 'a> {
             Ok(()) | Err(Stop::Ended) => Stop::Ended,
             Err(e) => e,
         };
-        RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints }
+        if !matches!(stop, Stop::Ended) {
+            if let Some(seed) = it.symbolic.as_ref().and_then(|s| s.seed()) {
+                self.seeds.borrow_mut().push(seed);
+            }
+        }
+        let pruned = it.symbolic.as_ref().map_or(0, |s| s.pruned);
+        RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints, pruned }
     }
 
     /// Every run, depth first: the evidence when every run ends, else why not.
@@ -164,6 +183,7 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut runs: Vec<Run> = Vec::new();
         let mut loops: HashMap<usize, (usize, u64)> = HashMap::new();
         let mut total = 0u64;
+        let mut pruned = 0usize;
         let mut nesting: HashMap<String, usize> = HashMap::new();
         let mut checkpoints = Checkpoints::default();
         loop {
@@ -181,6 +201,7 @@ impl<'s, 'a> Program<'s, 'a> {
             }
             checkpoints.0.append(&mut r.checkpoints);
             total += r.steps - r.from;
+            pruned += r.pruned;
             if total > self.limits.total_steps {
                 return Err(Stop::give_up(format!("runs of more than {} steps in all", self.limits.total_steps)));
             }
@@ -225,7 +246,8 @@ impl<'s, 'a> Program<'s, 'a> {
             .collect();
         let mut recursions: Vec<(String, usize)> = nesting.into_iter().filter(|(_, n)| *n > 1).collect();
         recursions.sort();
-        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions })
+        let pruned = self.symbolic.then_some(pruned);
+        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions, pruned })
     }
 
     /// The re-check of the run tree: each recorded run replayed in a fresh
@@ -324,11 +346,15 @@ impl<'s, 'a> Program<'s, 'a> {
     /// new valuation changes one more site a run read), within the
     /// deadline, `runs` runs and `total_steps` steps; a repeat found is confirmed by
     /// [`Program::confirm`].
-    pub(crate) fn search_lasso(&self, runs: usize, total_steps: u64) -> Result<Lasso, Stop> {
+    pub(crate) fn search_lasso(&self, runs: usize, total_steps: u64, seeds: &[Inputs]) -> Result<Lasso, Stop> {
         let limits = Limits { steps_per_run: 500_000, ..self.limits };
         // Cheapest first: fewer sites away from zero, smaller candidates
-        // (a loop with an input bound at INT_MAX takes a whole run).
+        // (a loop with an input bound at INT_MAX takes a whole run); the
+        // seeds (from path conditions) before all.
         let mut queue: BinaryHeap<Reverse<(usize, usize, Inputs)>> = BinaryHeap::from([Reverse((0, 0, Inputs::new()))]);
+        for s in seeds {
+            queue.push(Reverse((0, 0, s.clone())));
+        }
         let mut tried: HashSet<Inputs> = HashSet::new();
         let mut last_why = Stop::give_up("no run came back to a state it was in");
         let (mut n, mut steps) = (0, 0);
@@ -358,9 +384,9 @@ impl<'s, 'a> Program<'s, 'a> {
                 let mut k = 1;
                 while candidate(*t, k).is_some() {
                     let mut next = inputs.clone();
-                    next.insert(*site, k);
+                    next.insert(*site, Input::Candidate(k));
                     if tried.insert(next.clone()) {
-                        let cost = next.values().sum::<usize>();
+                        let cost = next.values().map(|v| if let Input::Candidate(k) = v { *k } else { 0 }).sum::<usize>();
                         queue.push(Reverse((cost, next.len(), next)));
                     }
                     k += 1;
@@ -496,6 +522,9 @@ const QUICK_LASSO: (usize, u64) = (64, 2_000_000);
 /// many seconds as millions of steps: the search runs beside the proof
 /// and shares the machine with it).
 const LASSO: (usize, u64) = (5_000, 10_000_000);
+/// Steps of one run of the symbolic exploration (a run that does not
+/// end gives its path condition's model to the search sooner).
+const SYMBOLIC_STEPS: u64 = 2_000_000;
 /// The nice value of that search's thread.
 const LASSO_NICE: i32 = 10;
 
@@ -505,25 +534,42 @@ const LASSO_NICE: i32 = 10;
 pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, types: &Types<'a>, ar: Arith, limits: Limits, deadline: Instant) -> Result<Verdict, String> {
     let start = Instant::now();
     let quick = start + deadline.saturating_duration_since(start).mul_f64(0.1).min(std::time::Duration::from_millis(500));
-    let first = Program { unit, table, types, ar, limits, deadline: quick.min(deadline) };
-    if let Ok(l) = first.search_lasso(QUICK_LASSO.0, QUICK_LASSO.1) {
+    let program = |deadline: Instant, symbolic: bool| Program { unit, table, types, ar, limits, deadline, symbolic, seeds: Default::default() };
+    let first = program(quick.min(deadline), false);
+    if let Ok(l) = first.search_lasso(QUICK_LASSO.0, QUICK_LASSO.1, &[]) {
         return Ok(Verdict::Forever(l));
     }
-    let p = Program { unit, table, types, ar, limits, deadline };
+    let p = program(deadline, false);
     let why = match p.explore() {
         Ok(e) => return Ok(Verdict::Terminates(e)),
         Err(e) => e,
     };
-    // The longer search runs beside the proof for seconds: at a lower
+    // What follows runs beside the proof for seconds: at a lower
     // priority, so that the proof's threads keep the processors while
     // they work (the README's 3pieces took 13 % longer without).
     crate::solve::budget::lower_thread_priority(LASSO_NICE);
-    if let Ok(l) = p.search_lasso(LASSO.0, LASSO.1) {
+    // Every run again with symbolic inputs (the plain exploration forks
+    // at every test of an input and forgets the branch; where it gave up
+    // for another reason, this one gives up there too): half the time
+    // left, no checkpoints (a checkpoint does not keep a path condition).
+    let now = Instant::now();
+    let symbolic = Program { limits: Limits { checkpoint_steps: 0, steps_per_run: SYMBOLIC_STEPS, ..limits }, ..program(now + deadline.saturating_duration_since(now) / 2, true) };
+    let symbolic_why = match symbolic.explore() {
+        Ok(e) => return Ok(Verdict::Terminates(e)),
+        Err(e) => e,
+    };
+    let seeds = symbolic.seeds.take();
+    if let Ok(l) = p.search_lasso(LASSO.0, LASSO.1, &seeds) {
         return Ok(Verdict::Forever(l));
     }
-    Err(match why {
+    Err(format!("{}; with symbolic inputs: {}", stop_text(why), stop_text(symbolic_why)))
+}
+
+/// Why an exploration stopped, with its place.
+fn stop_text(s: Stop) -> String {
+    match s {
         Stop::GiveUp { why, at: Some(at) } => format!("{at}: {why}"),
         Stop::GiveUp { why, at: None } => why,
         Stop::Ended | Stop::Forever(_) => "no runs".into(),
-    })
+    }
 }

@@ -304,7 +304,8 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// forks over every label and no label.
     fn switch(&mut self, w: &'a Node<SwitchStatement>) -> Result<Flow, Stop> {
         let v = self.eval(&w.node.expression)?;
-        let Value::Int(t, v) = v else { return Err(Stop::give_up("a switch on a non-integer")) };
+        let symbolic = matches!(v, Value::Symbolic(_)).then(|| v.clone());
+        let Value::Int(t, v) = super::symbolic::forget(v) else { return Err(Stop::give_up("a switch on a non-integer")) };
         let t = self.ar.machine().promote(t);
         let v = super::value::convert(&self.ar, (t, v.as_ref()), t)?;
         let Statement::Compound(items) = &w.node.statement.node else { return Err(Stop::give_up("a switch body that is not a block")) };
@@ -323,7 +324,23 @@ impl<'s, 'a> Interp<'s, 'a> {
         let mut target = None;
         let mut default = None;
         let cases: Vec<(usize, &Label)> = labels.into_iter().filter(|(_, l)| !matches!(l, Label::Identifier(_))).collect();
-        if let Value::Int(_, Some(x)) = &v {
+        if let Some(x) = symbolic {
+            // Each label in order, decided by the path condition.
+            for (i, l) in &cases {
+                match l {
+                    Label::Case(e) => {
+                        let c = self.eval(e)?;
+                        let eq = self.symbolic_compare(crate::c::arith::CmpOp::Eq, x.clone(), c)?;
+                        if target.is_none() && self.decide(&eq)? {
+                            target = Some(*i);
+                        }
+                    }
+                    Label::Default => default = Some(*i),
+                    _ => return Err(Stop::give_up("a case range")),
+                }
+            }
+            target = target.or(default);
+        } else if let Value::Int(_, Some(x)) = &v {
             for (i, l) in &cases {
                 match l {
                     Label::Case(e) => {

@@ -28,6 +28,30 @@ pub(crate) enum Byte {
     Known(u8),
     Unknown,
     Fragment(Ptr, u8),
+    /// The `index`th byte of a stored symbolic integer (symbolic
+    /// exploration, `symbolic.rs`).
+    Symbolic(SymbolicInt, u8),
+}
+
+/// A symbolic integer as memory holds it: its value, shared by its
+/// bytes, and how many bytes it was stored in.
+#[derive(Clone, Debug)]
+pub(crate) struct SymbolicInt(pub std::rc::Rc<Val>, pub u8);
+
+impl PartialEq for SymbolicInt {
+    fn eq(&self, o: &SymbolicInt) -> bool {
+        self.1 == o.1 && (std::rc::Rc::ptr_eq(&self.0, &o.0) || *self.0 == *o.0)
+    }
+}
+
+impl Eq for SymbolicInt {}
+
+impl std::hash::Hash for SymbolicInt {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.term.hash(h);
+        self.0.ty.hash(h);
+        self.1.hash(h);
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +60,9 @@ pub(crate) enum Value {
     Int(IntType, Option<BigInt>),
     /// A pointer; `None`: any pointer (never dereferenced).
     Ptr(Option<Ptr>),
+    /// An integer known only as a term over the inputs (symbolic
+    /// exploration, `symbolic.rs`): its term, type and range.
+    Symbolic(Box<Val>),
     /// The bytes of a struct or union.
     Bytes(Vec<Byte>),
     /// The value of an expression of type `void`.

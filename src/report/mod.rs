@@ -501,5 +501,14 @@ mod tests {
         assert!(s.contains("loop at h.c:4: at most 7 iterations in every run"), "{s}");
         assert!(s.contains("loop at h.c:9:5: at most 1 iteration in every run"), "{s}");
         assert!(s.contains("loop at h.c:9:40: at most 0 iterations in every run"), "{s}");
+        assert!(s.contains("an unknown value takes every branch") && !s.contains("Z3"), "{s}");
+    }
+
+    #[test]
+    fn a_yes_with_symbolic_inputs_says_what_it_rests_on() {
+        let e = Evidence { runs: 22, most_steps: 93858, loops: vec![], recursions: vec![], pruned: Some(1) };
+        let s = super::executed_text("h.c", &e);
+        assert!(s.contains("22 runs (each input a variable, a branch on inputs taken where the path condition allows it; 1 alternative ruled out by Z3)"), "{s}");
+        assert!(s.contains("and on Z3's answers that the alternatives ruled out are unsatisfiable"), "{s}");
     }
 }

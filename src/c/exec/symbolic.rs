@@ -178,7 +178,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         if let Term::Int(c) = &v.term {
             return Value::Int(v.ty, Some(c.clone()));
         }
-        if !small(&v.term, &mut MOST_TERM_SIZE.clone()) {
+        if !small(&v.term, &mut { MOST_TERM_SIZE }) {
             return Value::Int(v.ty, None);
         }
         Value::Symbolic(Box::new(v))

@@ -667,3 +667,19 @@ int main(void) {
     assert_eq!(values.len(), 2, "{l:?}");
     assert!((1000..=5000).contains(&values[0]) && values[1] == 3 * values[0] + 37, "{l:?}");
 }
+
+/// The symbolic exploration runs only where a run read an input: a
+/// closed program that runs too long gives up once, with the plain
+/// exploration's reason.
+#[test]
+fn symbolic_inputs_only_where_a_run_read_one() {
+    let closed = run_with("int main(void) { unsigned i = 1; while (i) i++; return 0; }", IntSemantics::C, small()).unwrap_err();
+    assert!(closed.contains("steps") && !closed.contains("symbolic"), "{closed}");
+    let open = run_with(
+        "extern unsigned __VERIFIER_nondet_uint(void);\nint main(void) { unsigned i = __VERIFIER_nondet_uint(); while (i) i++; return 0; }",
+        IntSemantics::C,
+        small(),
+    )
+    .unwrap_err();
+    assert!(open.contains("with symbolic inputs"), "{open}");
+}

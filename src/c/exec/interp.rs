@@ -77,6 +77,8 @@ pub(crate) struct Interp<'s, 'a> {
     /// Symbolic exploration (`symbolic.rs`): inputs are variables, the
     /// branches on them decided by the path condition.
     pub symbolic: Option<Box<super::symbolic::Symbolic>>,
+    /// The run called a `__VERIFIER_nondet_*` function.
+    pub read_input: bool,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {

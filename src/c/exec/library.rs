@@ -53,6 +53,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
         if let Some(t) = self.types.nondet_type(name) {
             let site = call as *const Node<CallExpression> as usize;
+            self.read_input = true;
             if let Some(v) = self.input(site, call.span.start, t) {
                 return Ok(v);
             }

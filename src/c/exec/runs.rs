@@ -117,6 +117,8 @@ pub(crate) struct Program<'s, 'a> {
     /// Valuations the symbolic exploration found for runs it could not
     /// finish (for the search of a repeated state).
     pub seeds: std::cell::RefCell<Vec<Inputs>>,
+    /// Some run of the exploration read an input.
+    pub read_input: std::cell::Cell<bool>,
 }
 
 impl<'s, 'a> Program<'s, 'a> {
@@ -149,6 +151,7 @@ impl<'s, 'a> Program<'s, 'a> {
             resume: None,
             concrete: None,
             symbolic: self.symbolic.then(|| Box::new(super::symbolic::Symbolic::new(self.deadline))),
+            read_input: false,
         }
     }
 
@@ -174,6 +177,9 @@ impl<'s, 'a> Program<'s, 'a> {
             }
         }
         let pruned = it.symbolic.as_ref().map_or(0, |s| s.pruned);
+        if it.read_input {
+            self.read_input.set(true);
+        }
         RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints, pruned }
     }
 
@@ -534,7 +540,7 @@ const LASSO_NICE: i32 = 10;
 pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, types: &Types<'a>, ar: Arith, limits: Limits, deadline: Instant) -> Result<Verdict, String> {
     let start = Instant::now();
     let quick = start + deadline.saturating_duration_since(start).mul_f64(0.1).min(std::time::Duration::from_millis(500));
-    let program = |deadline: Instant, symbolic: bool| Program { unit, table, types, ar, limits, deadline, symbolic, seeds: Default::default() };
+    let program = |deadline: Instant, symbolic: bool| Program { unit, table, types, ar, limits, deadline, symbolic, seeds: Default::default(), read_input: Default::default() };
     let first = program(quick.min(deadline), false);
     if let Ok(l) = first.search_lasso(QUICK_LASSO.0, QUICK_LASSO.1, &[]) {
         return Ok(Verdict::Forever(l));
@@ -548,21 +554,28 @@ pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, typ
     // priority, so that the proof's threads keep the processors while
     // they work (the README's 3pieces took 13 % longer without).
     crate::solve::budget::lower_thread_priority(LASSO_NICE);
-    // Every run again with symbolic inputs (the plain exploration forks
-    // at every test of an input and forgets the branch; where it gave up
-    // for another reason, this one gives up there too): half the time
-    // left, no checkpoints (a checkpoint does not keep a path condition).
+    // Every run again with symbolic inputs, if a run read one (the plain
+    // exploration forks at every test of an input and forgets the branch;
+    // where it gave up for another reason, this one gives up there too):
+    // half the time left, no checkpoints (a checkpoint does not keep a
+    // path condition).
     let now = Instant::now();
     let symbolic = Program { limits: Limits { checkpoint_steps: 0, steps_per_run: SYMBOLIC_STEPS, ..limits }, ..program(now + deadline.saturating_duration_since(now) / 2, true) };
-    let symbolic_why = match symbolic.explore() {
-        Ok(e) => return Ok(Verdict::Terminates(e)),
-        Err(e) => e,
-    };
+    let mut symbolic_why = None;
+    if p.read_input.get() {
+        match symbolic.explore() {
+            Ok(e) => return Ok(Verdict::Terminates(e)),
+            Err(e) => symbolic_why = Some(e),
+        }
+    }
     let seeds = symbolic.seeds.take();
     if let Ok(l) = p.search_lasso(LASSO.0, LASSO.1, &seeds) {
         return Ok(Verdict::Forever(l));
     }
-    Err(format!("{}; with symbolic inputs: {}", stop_text(why), stop_text(symbolic_why)))
+    Err(match symbolic_why {
+        Some(s) => format!("{}; with symbolic inputs: {}", stop_text(why), stop_text(s)),
+        None => stop_text(why),
+    })
 }
 
 /// Why an exploration stopped, with its place.

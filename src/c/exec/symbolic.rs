@@ -46,9 +46,15 @@ use z3::{Params, SatResult, Solver};
 /// accumulates inputs would otherwise grow its terms every iteration.
 const MOST_TERM_SIZE: usize = 400;
 
-/// Most milliseconds one satisfiability check may take (an unknown
-/// answer forks, which is sound).
-const CHECK_MS: u32 = 2_000;
+/// Most facts a path condition may hold: a loop that tests a value
+/// computed from inputs anew in every iteration (a symbolic counter) adds
+/// one each time, and every check costs their number.
+const MOST_PATH: usize = 300;
+
+/// Most milliseconds one satisfiability check may take: the checks of a
+/// path are many and small; one Z3 cannot decide quickly (nested
+/// wrap-arounds of a counter) gives up the run.
+const CHECK_MS: u32 = 200;
 
 /// The symbolic state of one run.
 pub(crate) struct Symbolic {
@@ -194,8 +200,8 @@ impl<'s, 'a> Interp<'s, 'a> {
     }
 
     /// Whether the Boolean term `t` holds on this run: decided by the
-    /// path condition, else a fork (both satisfiable, or Z3 could not
-    /// tell); the branch taken joins the path condition.
+    /// path condition, else a fork (both satisfiable); the branch taken
+    /// joins the path condition.
     pub(crate) fn decide_term(&mut self, t: Term) -> Result<bool, Stop> {
         let Some(s) = self.symbolic.as_ref() else { return Err(Stop::give_up("a symbolic condition outside symbolic exploration")) };
         let t = s.bound(&t);
@@ -205,13 +211,17 @@ impl<'s, 'a> Interp<'s, 'a> {
         if let Some(b) = s.decided.get(&t) {
             return Ok(*b);
         }
+        if s.path.len() >= MOST_PATH {
+            return Err(Stop::give_up(format!("a path condition of more than {MOST_PATH} facts (a loop steered by a value computed from inputs)")));
+        }
         let yes = s.possible(&t);
         let no = s.possible(&Term::not(t.clone()));
         let b = match (yes, no) {
             (Some(false), Some(false)) => return Err(Stop::give_up("a path condition Z3 found unsatisfiable")),
             (Some(false), _) => false,
             (_, Some(false)) => true,
-            _ => self.choose(2)? == 0,
+            (Some(true), Some(true)) => self.choose(2)? == 0,
+            _ => return Err(Stop::give_up("a branch on inputs Z3 could not decide in time")),
         };
         let s = self.symbolic.as_mut().expect("checked above");
         if yes == Some(false) || no == Some(false) {
@@ -279,13 +289,16 @@ impl<'s, 'a> Interp<'s, 'a> {
     }
 
     /// A symbolic integer read back from memory as type `t`: the same
-    /// term when the width is the same (two's complement reinterpretation
-    /// is conversion), unknown when `_Bool` is involved.
+    /// term as the same type; as another type of its width, its conversion
+    /// (two's complement reinterpretation); else unknown.
     pub(crate) fn symbolic_load(&self, v: Val, t: IntType) -> Value {
         if v.ty == t {
             return self.from_val(v);
         }
-        if v.ty == IntType::Bool || t == IntType::Bool || self.int_size(v.ty) != self.int_size(t) {
+        // Reinterpretation is conversion only where both types wrap (under
+        // `--ints math` a signed type does not: its bytes would say
+        // otherwise).
+        if v.ty == IntType::Bool || t == IntType::Bool || self.int_size(v.ty) != self.int_size(t) || !self.ar.bounded(v.ty) || !self.ar.bounded(t) {
             return Value::Int(t, None);
         }
         self.symbolic_convert(v, t)

@@ -3,6 +3,7 @@
 //! the counts the evidence reports; and what every part of it uses:
 //! reading the types typing decided, loading and converting values.
 
+pub(crate) use super::path::{Input, Inputs};
 use super::memory::{Block, Kind, Memory};
 use super::value::{self, Byte, Ptr, Value};
 use super::{Limits, Stop};
@@ -13,7 +14,7 @@ use crate::ir::IntType;
 use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -76,7 +77,7 @@ pub(crate) struct Interp<'s, 'a> {
     pub concrete: Option<Box<Concrete>>,
     /// Symbolic exploration (`symbolic.rs`): inputs are variables, the
     /// branches on them decided by the path condition.
-    pub symbolic: Option<Box<super::symbolic::Symbolic>>,
+    pub symbolic: Option<Box<super::path::Symbolic>>,
     /// The run called a `__VERIFIER_nondet_*` function.
     pub read_input: bool,
 }
@@ -311,18 +312,6 @@ pub(crate) struct Resume {
 // The state of a concrete run (`lasso.rs` looks at it at loop heads and
 // calls, `runs.rs` searches the inputs).
 
-/// The value each nondeterministic call site returns in a concrete run,
-/// by call node; a site not listed returns candidate 0 (zero).
-pub(crate) type Inputs = BTreeMap<usize, Input>;
-
-/// The value of one input site in a concrete run.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum Input {
-    /// The index of a candidate (see `lasso::candidate`).
-    Candidate(usize),
-    /// A value a path condition's model gave (`symbolic.rs`).
-    Exact(BigInt),
-}
 
 /// Where a run comes back to a state.
 #[derive(Clone, Debug, PartialEq, Eq)]

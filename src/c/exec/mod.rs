@@ -31,6 +31,7 @@ mod interp;
 mod lasso;
 mod library;
 mod memory;
+mod path;
 mod runs;
 mod stmt;
 mod symbolic;

@@ -150,7 +150,7 @@ impl<'s, 'a> Program<'s, 'a> {
             no_checkpoint: 0,
             resume: None,
             concrete: None,
-            symbolic: self.symbolic.then(|| Box::new(super::symbolic::Symbolic::new(self.deadline))),
+            symbolic: self.symbolic.then(|| Box::new(super::path::Symbolic::new(self.deadline))),
             read_input: false,
         }
     }

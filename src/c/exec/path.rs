@@ -1,0 +1,122 @@
+//! The path condition of a run with symbolic inputs (`symbolic.rs`): the
+//! facts the branches taken on the inputs established, held by one
+//! incremental Z3 solver, and the inputs a run made; and the valuations
+//! of the inputs concrete runs take (`lasso.rs`), among them the models
+//! of path conditions.
+
+use crate::smt;
+use crate::term::{Op, Term, Valuation, Value as TermValue};
+use crate::ir::IntType;
+use num_bigint::BigInt;
+use std::collections::{BTreeMap, HashMap};
+use std::time::Instant;
+use z3::{Params, SatResult, Solver};
+
+/// Most facts a path condition may hold: a loop that tests a value
+/// computed from inputs anew in every iteration (a symbolic counter) adds
+/// one each time, and every check costs their number.
+pub(crate) const MOST_PATH: usize = 300;
+
+/// Most milliseconds one satisfiability check may take: the checks of a
+/// path are many and small; one Z3 cannot decide quickly (nested
+/// wrap-arounds of a counter) gives up the run.
+const CHECK_MS: u32 = 200;
+
+/// The value each nondeterministic call site returns in a concrete run,
+/// by call node; a site not listed returns candidate 0 (zero).
+pub(crate) type Inputs = BTreeMap<usize, Input>;
+
+/// The value of one input site in a concrete run.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Input {
+    /// The index of a candidate (see `lasso::candidate`).
+    Candidate(usize),
+    /// A value a path condition's model gave (`symbolic.rs`).
+    Exact(BigInt),
+}
+
+/// The symbolic state of one run.
+pub(crate) struct Symbolic {
+    /// The branches taken on the inputs, in order.
+    pub path: Vec<Term>,
+    /// Terms the path condition decides, with their value.
+    pub decided: HashMap<Term, bool>,
+    /// The input variables of the run in the order made: name, call site
+    /// (by node), type.
+    pub inputs: Vec<(String, usize, IntType)>,
+    /// Inputs the path condition fixes (`in<k> = c`, from a branch taken
+    /// on an equality): substituted into every term read, so that a value
+    /// the path fixed computes as a constant (a round counter that starts
+    /// at an input required to be 0 would otherwise grow a term).
+    bindings: BTreeMap<String, Term>,
+    /// The alternatives the path condition ruled out in this run.
+    pub pruned: usize,
+    /// Holds the path condition (asserted as it grows).
+    solver: Solver,
+}
+
+impl Symbolic {
+    pub(crate) fn new(deadline: Instant) -> Symbolic {
+        let solver = Solver::new_for_logic("LIA").unwrap_or_else(Solver::new);
+        let ms = deadline.saturating_duration_since(Instant::now()).as_millis().clamp(1, u128::from(CHECK_MS)) as u32;
+        let mut p = Params::new();
+        p.set_u32("timeout", ms);
+        solver.set_params(&p);
+        Symbolic { path: Vec::new(), decided: HashMap::new(), inputs: Vec::new(), bindings: BTreeMap::new(), pruned: 0, solver }
+    }
+
+    pub(crate) fn assume(&mut self, t: Term) {
+        self.solver.assert(&smt::bool_of(&t));
+        if let Term::App(Op::Eq, args) = &t {
+            if let [Term::Var(x, _), c @ Term::Int(_)] | [c @ Term::Int(_), Term::Var(x, _)] = args.as_slice() {
+                self.bindings.insert(x.clone(), c.clone());
+            }
+        }
+        self.path.push(t);
+    }
+
+    /// `t` with the inputs the path fixed replaced by their values.
+    pub(crate) fn bound(&self, t: &Term) -> Term {
+        if self.bindings.is_empty() {
+            return t.clone();
+        }
+        let t = t.subst(&self.bindings);
+        if !matches!(t, Term::Int(_) | Term::Bool(_)) && t.free_vars().is_empty() {
+            match t.eval(&Valuation::new()) {
+                Some(TermValue::Int(c)) => return Term::Int(c),
+                Some(TermValue::Bool(b)) => return Term::Bool(b),
+                None => {}
+            }
+        }
+        t
+    }
+
+    /// Whether the path condition and `t` may hold together (`None`: Z3
+    /// could not tell).
+    pub(crate) fn possible(&self, t: &Term) -> Option<bool> {
+        match self.solver.check_assumptions(&[smt::bool_of(t)]) {
+            SatResult::Sat => Some(true),
+            SatResult::Unsat => Some(false),
+            SatResult::Unknown => None,
+        }
+    }
+
+    /// A valuation for the search of a repeated state: the model's value
+    /// of each site's first input.
+    pub(crate) fn seed(&self) -> Option<Inputs> {
+        if self.inputs.is_empty() || self.solver.check() != SatResult::Sat {
+            return None;
+        }
+        let model = self.solver.get_model()?;
+        let mut out = Inputs::new();
+        for (name, site, _) in &self.inputs {
+            if out.contains_key(site) {
+                continue;
+            }
+            if let Some(TermValue::Int(c)) = smt::eval_in(&model, &Term::var(name)) {
+                out.insert(*site, Input::Exact(c));
+            }
+        }
+        Some(out)
+    }
+}

@@ -683,3 +683,17 @@ fn symbolic_inputs_only_where_a_run_read_one() {
     .unwrap_err();
     assert!(open.contains("with symbolic inputs"), "{open}");
 }
+
+/// A case label is converted to the promoted type of the controlling
+/// value before it is compared (C11 6.8.4.2): `case 4294967296LL` of an
+/// `int` switch is `case 0`, so input 0 loops (never YES).
+#[test]
+fn a_symbolic_switch_converts_its_labels() {
+    let text = "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  unsigned k = 0;
+  switch (x) { case 4294967296LL: while (1) k++; default: return 0; }
+}";
+    assert!(run_with(text, IntSemantics::C, small()).is_err());
+}

@@ -270,14 +270,10 @@ impl<'s, 'a> Interp<'s, 'a> {
                 let old = self.load(&p, &ty)?;
                 let up = matches!(u.node.operator.node, PreIncrement | PostIncrement);
                 let new = match (&old, &ty) {
-                    (Value::Symbolic(_), CType::Int(_)) => {
+                    (Value::Int(..) | Value::Symbolic(_), CType::Int(_)) => {
                         let op = if up { ArithOp::Add } else { ArithOp::Sub };
-                        let r = self.symbolic_binary(op, old.clone(), Value::int(self.ar.machine().int(), 1))?;
-                        self.convert(r, &ty)?
-                    }
-                    (Value::Int(t, v), CType::Int(_)) => {
-                        let op = if up { ArithOp::Add } else { ArithOp::Sub };
-                        let r = value::binary(&self.ar, op, (*t, v.as_ref()), (self.ar.machine().int(), Some(&BigInt::from(1))))?;
+                        let int = self.ar.machine().int();
+                        let r = self.operate(op, old.clone(), &ty, Value::int(int, 1), &CType::Int(int))?;
                         self.convert(r, &ty)?
                     }
                     (Value::Ptr(q), CType::Ptr(elem)) => Value::Ptr(Some(self.offset(q.clone(), Some(BigInt::from(1)), elem, !up)?)),
@@ -380,10 +376,11 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     /// `l op r` on integers or pointers (`+`, `-` with pointers).
     fn operate(&mut self, op: ArithOp, l: Value, lt: &CType, r: Value, rt: &CType) -> Result<Value, Stop> {
+        let (l, r) = match (l, r) {
+            (l @ Value::Symbolic(_), r @ (Value::Symbolic(_) | Value::Int(..))) | (l @ Value::Int(..), r @ Value::Symbolic(_)) => return self.symbolic_binary(op, l, r),
+            (l, r) => (forget(l), forget(r)),
+        };
         match (l, r) {
-            (l @ (Value::Symbolic(_) | Value::Int(..)), r @ (Value::Symbolic(_) | Value::Int(..))) if matches!(l, Value::Symbolic(_)) || matches!(r, Value::Symbolic(_)) => self.symbolic_binary(op, l, r),
-            (Value::Symbolic(s), r) => self.operate(op, Value::Int(s.ty, None), lt, r, rt),
-            (l, Value::Symbolic(s)) => self.operate(op, l, lt, Value::Int(s.ty, None), rt),
             (Value::Int(ta, a), Value::Int(tb, b)) => value::binary(&self.ar, op, (ta, a.as_ref()), (tb, b.as_ref())),
             (Value::Ptr(p), Value::Int(_, i)) if matches!(op, ArithOp::Add | ArithOp::Sub) => {
                 let CType::Ptr(elem) = lt else { return Err(Stop::give_up("pointer arithmetic on a non-pointer type")) };
@@ -406,7 +403,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
     }
 
-    fn compare(&mut self, c: CmpOp, l: Value, r: Value) -> Result<Value, Stop> {
+    pub(crate) fn compare(&mut self, c: CmpOp, l: Value, r: Value) -> Result<Value, Stop> {
         let int = self.ar.machine().int();
         let as_ptr = |v: Value| -> Result<Option<Ptr>, Stop> {
             match v {
@@ -416,11 +413,13 @@ impl<'s, 'a> Interp<'s, 'a> {
                 _ => Err(Stop::give_up("a pointer compared with a non-zero integer")),
             }
         };
+        let (l, r) = match (l, r) {
+            (l @ Value::Symbolic(_), r @ (Value::Symbolic(_) | Value::Int(..))) | (l @ Value::Int(..), r @ Value::Symbolic(_)) => return self.symbolic_compare(c, l, r),
+            (l, r) => (forget(l), forget(r)),
+        };
         match (l, r) {
-            (l @ (Value::Symbolic(_) | Value::Int(..)), r @ (Value::Symbolic(_) | Value::Int(..))) if matches!(l, Value::Symbolic(_)) || matches!(r, Value::Symbolic(_)) => self.symbolic_compare(c, l, r),
             (Value::Int(ta, a), Value::Int(tb, b)) => value::compare(&self.ar, c, (ta, a.as_ref()), (tb, b.as_ref())),
             (l, r) => {
-                let (l, r) = (forget(l), forget(r));
                 let (Some(p), Some(q)) = (as_ptr(l)?, as_ptr(r)?) else { return Ok(Value::Int(int, None)) };
                 let r = match (c, &p, &q) {
                     (CmpOp::Eq, ..) => p == q,

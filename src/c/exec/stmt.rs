@@ -304,10 +304,16 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// forks over every label and no label.
     fn switch(&mut self, w: &'a Node<SwitchStatement>) -> Result<Flow, Stop> {
         let v = self.eval(&w.node.expression)?;
-        let symbolic = matches!(v, Value::Symbolic(_)).then(|| v.clone());
-        let Value::Int(t, v) = super::symbolic::forget(v) else { return Err(Stop::give_up("a switch on a non-integer")) };
-        let t = self.ar.machine().promote(t);
-        let v = super::value::convert(&self.ar, (t, v.as_ref()), t)?;
+        let t = match &v {
+            Value::Int(t, _) => self.ar.machine().promote(*t),
+            Value::Symbolic(s) => self.ar.machine().promote(s.ty),
+            _ => return Err(Stop::give_up("a switch on a non-integer")),
+        };
+        // The controlling value, promoted (`None`: unknown).
+        let x = match self.convert(v, &CType::Int(t))? {
+            Value::Int(_, None) => None,
+            x => Some(x),
+        };
         let Statement::Compound(items) = &w.node.statement.node else { return Err(Stop::give_up("a switch body that is not a block")) };
         let mut labels = Vec::new();
         for (i, item) in items.iter().enumerate() {
@@ -324,30 +330,21 @@ impl<'s, 'a> Interp<'s, 'a> {
         let mut target = None;
         let mut default = None;
         let cases: Vec<(usize, &Label)> = labels.into_iter().filter(|(_, l)| !matches!(l, Label::Identifier(_))).collect();
-        if let Some(x) = symbolic {
-            // Each label in order, decided by the path condition.
-            for (i, l) in &cases {
-                match l {
-                    Label::Case(e) => {
-                        let c = self.eval(e)?;
-                        let eq = self.symbolic_compare(crate::c::arith::CmpOp::Eq, x.clone(), c)?;
-                        if target.is_none() && self.decide(&eq)? {
-                            target = Some(*i);
-                        }
-                    }
-                    Label::Default => default = Some(*i),
-                    _ => return Err(Stop::give_up("a case range")),
-                }
-            }
-            target = target.or(default);
-        } else if let Value::Int(_, Some(x)) = &v {
+        if let Some(x) = x {
+            // Each label in order, converted to the promoted type; whether
+            // it matches is decided (by the path condition, for a symbolic
+            // value).
             for (i, l) in &cases {
                 match l {
                     Label::Case(e) => {
                         let c = self.eval(e)?;
                         let Value::Int(ct, c) = c else { return Err(Stop::give_up("a case label")) };
-                        if super::value::convert(&self.ar, (ct, c.as_ref()), t)? == Value::Int(t, Some(x.clone())) && target.is_none() {
-                            target = Some(*i);
+                        let c = super::value::convert(&self.ar, (ct, c.as_ref()), t)?;
+                        if target.is_none() {
+                            let eq = self.compare(crate::c::arith::CmpOp::Eq, x.clone(), c)?;
+                            if self.decide(&eq)? {
+                                target = Some(*i);
+                            }
                         }
                     }
                     Label::Default => default = Some(*i),

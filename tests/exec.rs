@@ -697,3 +697,75 @@ int main(void) {
 }";
     assert!(run_with(text, IntSemantics::C, small()).is_err());
 }
+
+/// CIL's pointer arithmetic through integers: `(unsigned long)p + 8`
+/// back to a pointer is the same object 8 bytes on; the loop bound read
+/// through it steers the loop.
+#[test]
+fn an_address_computed_as_an_integer_points_into_its_object() {
+    let text = "
+struct s { long a; long n; };
+struct s g = { 1, 5 };
+int main(void) {
+  unsigned long base = (unsigned long)&g;
+  unsigned long at = base + 8;
+  long *n = (long *)at;
+  long k = 0;
+  while (k < *n) k++;
+  return (int)(at - base) == 8 && k == 5 && base != 0 ? 0 : 1;
+}
+";
+    let e = run(text).expect("every run ends");
+    assert_eq!(iterations(&e, 9), 5, "the bound was read through the computed address: {e:?}");
+    // What depends on the address itself (which the allocator picks) is
+    // never decided: a loop bounded by it gives up.
+    let e = run("int g; int main(void) { unsigned long a = (unsigned long)&g; while (a % 4096) a++; return 0; }");
+    assert!(e.is_err(), "an address's value decided a branch: {e:?}");
+    // A narrower integer than a pointer cannot hold the address.
+    let e = run("int g; int main(void) { int a = (int)(long)&g; unsigned int b = (unsigned int)&g; while (b) b--; return a; }");
+    assert!(e.is_err(), "an address in 32 bits: {e:?}");
+}
+
+/// An object declared `extern` and defined nowhere has contents the
+/// program does not know: both ways of a branch on it are run.
+#[test]
+fn an_extern_object_without_definition_is_any_value() {
+    let ok = "extern int flag; int main(void) { int i = 0; if (flag) { while (i < 3) i++; } return i; }";
+    let e = run(ok).expect("both branches end");
+    assert_eq!(e.runs, 2, "one run per value of the branch on `flag`: {e:?}");
+    let loops = "extern int flag; int main(void) { while (flag) { } return 0; }";
+    assert!(yes(execute_source("t.c", loops, IntSemantics::C, MachineModel::lp64(), Duration::from_secs(5), small())).is_err(), "`flag` may be non-zero: no YES");
+}
+
+/// Inline assembly without jumps or memory effects: its integer outputs
+/// are inputs of the run (a port read), so a branch on one takes both
+/// ways; assembly that may write memory gives up.
+#[test]
+fn inline_assembly_outputs_are_inputs() {
+    let reads = "
+static unsigned char inb(int port) { unsigned char v; __asm__ volatile (\"inb %w1, %b0\" : \"=a\" (v) : \"Nd\" (port)); return v; }
+int main(void) { int n = 0; while (inb(0x60) & 1) { n++; if (n > 10) break; } return n; }
+";
+    let e = run(reads).expect("every run ends (the loop is bounded by n)");
+    assert!(e.runs >= 2, "the port's value steers the loop: {e:?}");
+    let forever = "
+static unsigned char inb(int port) { unsigned char v; __asm__ volatile (\"inb %w1, %b0\" : \"=a\" (v) : \"Nd\" (port)); return v; }
+int main(void) { while (inb(0x60) & 1) { } return 0; }
+";
+    assert!(yes(execute_source("t.c", forever, IntSemantics::C, MachineModel::lp64(), Duration::from_secs(5), small())).is_err(), "the port may stay odd: no YES");
+    let memory = "int g; int main(void) { __asm__ volatile (\"\" : : : \"memory\"); return g; }";
+    let e = run(memory);
+    assert!(e.as_ref().is_err_and(|w| w.contains("may write memory")), "{e:?}");
+}
+
+/// A variadic function with a body (LDV's `printk` model): its further
+/// arguments are evaluated and unread.
+#[test]
+fn a_variadic_function_with_a_body_runs() {
+    let text = "
+int printk(const char *fmt, ...) { return 0; }
+int main(void) { int i = 0; while (i < 4) { printk(\"%d %d\", i, i * 2); i++; } return 0; }
+";
+    let e = run(text).expect("every run ends");
+    assert_eq!(iterations(&e, 3), 4);
+}

@@ -6,6 +6,7 @@
 //! the original source file; no input makes this module panic.
 
 pub mod arith;
+mod asm;
 pub mod cfg;
 pub mod exec;
 pub mod gnu;

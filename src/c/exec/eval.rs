@@ -399,7 +399,36 @@ impl<'s, 'a> Interp<'s, 'a> {
                 Ok(Value::int(self.ar.machine().ptrdiff_t(), (a - b) / size))
             }
             (Value::Ptr(Some(Ptr::Null)), Value::Ptr(Some(Ptr::Null))) if op == ArithOp::Sub => Ok(Value::int(self.ar.machine().ptrdiff_t(), 0)),
+            (Value::Address(ta, p), Value::Int(tb, c)) if matches!(op, ArithOp::Add | ArithOp::Sub) => self.address_plus(p, (ta, tb), c, op == ArithOp::Sub),
+            (Value::Int(ta, c), Value::Address(tb, p)) if op == ArithOp::Add => self.address_plus(p, (ta, tb), c, false),
+            (Value::Address(ta, Ptr::At { block: x, offset: a }), Value::Address(tb, Ptr::At { block: y, offset: b })) if op == ArithOp::Sub && x == y => {
+                let ty = self.ar.machine().usual(ta, tb);
+                value::convert(&self.ar, (self.ar.machine().ptrdiff_t(), Some(&BigInt::from(a - b))), ty)
+            }
             _ => Err(Stop::give_up(format!("`{}` on these operands", op.symbol()))),
+        }
+    }
+
+    /// The address `p` plus (or minus) the integer `c`, in the type of the
+    /// usual conversions of `ta` and `tb`: the same object's address
+    /// moved by `c` bytes (an unsigned `c` wraps: `+ (unsigned long)-8`
+    /// moves back 8).
+    fn address_plus(&self, p: Ptr, (ta, tb): (crate::ir::IntType, crate::ir::IntType), c: Option<BigInt>, minus: bool) -> Result<Value, Stop> {
+        let ty = self.ar.machine().usual(ta, tb);
+        if self.int_size(ty) != self.pointer_size() {
+            return Err(Stop::give_up("an address in an integer narrower than a pointer"));
+        }
+        let Some(c) = c else { return Ok(Value::Int(ty, None)) };
+        let Value::Int(_, Some(c)) = value::convert(&self.ar, (tb, Some(&c)), ty)? else { return Err(Stop::give_up("an address offset not folded")) };
+        let bits = ty.bits();
+        let c = if c >= BigInt::from(1) << (bits - 1) { c - (BigInt::from(1) << bits) } else { c };
+        let c = if minus { -c } else { c };
+        match p {
+            Ptr::At { block, offset } => {
+                let moved = i64::try_from(BigInt::from(offset) + c).map_err(|_| Stop::give_up("an address moved out of range"))?;
+                Ok(Value::Address(ty, Ptr::At { block, offset: moved }))
+            }
+            _ => Err(Stop::give_up("arithmetic on a function's address")),
         }
     }
 
@@ -408,6 +437,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         let as_ptr = |v: Value| -> Result<Option<Ptr>, Stop> {
             match v {
                 Value::Ptr(p) => Ok(p),
+                Value::Address(_, p) => Ok(Some(p)),
                 Value::Int(_, Some(z)) if z.is_zero() => Ok(Some(Ptr::Null)),
                 Value::Int(_, None) => Ok(None),
                 _ => Err(Stop::give_up("a pointer compared with a non-zero integer")),

@@ -228,7 +228,7 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     fn load_any(&self, p: &Ptr, ty: &CType) -> Result<Value, Stop> {
         match ty {
-            CType::Int(t) => match self.mem.load_int(p, *t, self.int_size(*t))? {
+            CType::Int(t) => match self.mem.load_int(p, *t, self.int_size(*t), self.pointer_size())? {
                 Value::Symbolic(v) => Ok(self.symbolic_load(*v, *t)),
                 v => Ok(v),
             },
@@ -256,8 +256,12 @@ impl<'s, 'a> Interp<'s, 'a> {
             (CType::Ptr(_), Value::Symbolic(_)) => Err(Stop::give_up("an integer converted to a pointer")),
             (CType::Int(IntType::Bool), Value::Ptr(p)) => Ok(Value::Int(IntType::Bool, p.map(|p| u8::from(p != Ptr::Null).into()))),
             (CType::Int(_), Value::Ptr(Some(Ptr::Null))) => Ok(Value::Int(ty.int().unwrap_or(IntType::INT), Some(0.into()))),
-            (CType::Int(_), Value::Ptr(_)) => Err(Stop::give_up("a pointer converted to an integer")),
+            // An object's address, in an integer as wide as a pointer.
+            (CType::Int(t), Value::Ptr(Some(p @ Ptr::At { .. })) | Value::Address(_, p)) if self.int_size(*t) == self.pointer_size() => Ok(Value::Address(*t, p)),
+            (CType::Int(IntType::Bool), Value::Address(..)) => Ok(Value::Int(IntType::Bool, Some(1.into()))),
+            (CType::Int(_), Value::Ptr(_) | Value::Address(..)) => Err(Stop::give_up("a pointer converted to an integer narrower than a pointer, or a function's address")),
             (CType::Ptr(_), v @ Value::Ptr(_)) => Ok(v),
+            (CType::Ptr(_), Value::Address(_, p)) => Ok(Value::Ptr(Some(p))),
             (CType::Ptr(_), Value::Int(_, Some(c))) if c == num_bigint::BigInt::from(0) => Ok(Value::Ptr(Some(Ptr::Null))),
             (CType::Ptr(_), Value::Int(_, None)) => Ok(Value::Ptr(None)),
             (CType::Ptr(_), Value::Int(..)) => Err(Stop::give_up("an integer converted to a pointer")),

@@ -341,6 +341,7 @@ fn hash_value(v: &Value, h: &mut impl Hasher) {
         Value::Bytes(bs) => (2u8, bs).hash(h),
         Value::Void => 3u8.hash(h),
         Value::Symbolic(v) => (4u8, &v.term, v.ty).hash(h),
+        Value::Address(t, p) => (5u8, t, p).hash(h),
     }
 }
 

@@ -168,8 +168,15 @@ impl Memory {
     /// An integer of type `ty` (`size` bytes) at `p`: unknown when a byte
     /// is. A pointer's bytes read as an integer have no meaning the model
     /// gives: give up.
-    pub(crate) fn load_int(&self, p: &Ptr, ty: IntType, size: u64) -> Result<Value, Stop> {
+    pub(crate) fn load_int(&self, p: &Ptr, ty: IntType, size: u64, pointer_size: u64) -> Result<Value, Stop> {
         let bytes = self.read(p, size)?;
+        // The bytes of one stored pointer, in order and all of it, read as
+        // an integer as wide: its address (CIL stores `(unsigned long)p`).
+        if let Some(Byte::Fragment(q, 0)) = bytes.first() {
+            if size == pointer_size && bytes.iter().enumerate().all(|(i, b)| matches!(b, Byte::Fragment(r, j) if r == q && *j as usize == i)) {
+                return Ok(Value::Address(ty, q.clone()));
+            }
+        }
         // The bytes of one stored symbolic integer, in order and all of it:
         // that integer (the caller converts it to `ty`).
         if let Some(Byte::Symbolic(v, 0)) = bytes.first() {
@@ -228,7 +235,7 @@ pub(crate) fn value_bytes(v: &Value, size: u64) -> Result<Vec<Byte>, Stop> {
             (0..size).map(|i| Byte::Symbolic(cell.clone(), i as u8)).collect()
         }
         Value::Ptr(Some(Ptr::Null)) => vec![Byte::Known(0); size],
-        Value::Ptr(Some(p)) => (0..size).map(|i| Byte::Fragment(p.clone(), i as u8)).collect(),
+        Value::Ptr(Some(p)) | Value::Address(_, p) => (0..size).map(|i| Byte::Fragment(p.clone(), i as u8)).collect(),
         Value::Bytes(bs) if bs.len() == size => bs.clone(),
         Value::Bytes(_) => return Err(Stop::give_up("a struct value of another size")),
         Value::Void => return Err(Stop::give_up("a void value stored")),

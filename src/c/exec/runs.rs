@@ -474,10 +474,15 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
         for name in &order {
             let (ty, defined) = &objects[name];
-            if !defined || self.types.byte_size(ty).is_none() {
+            if self.types.byte_size(ty).is_none() {
                 continue;
             }
-            let b = self.new_object(ty, Kind::Global, Byte::Known(0))?;
+            // An object only declared `extern` is defined elsewhere, with
+            // contents this program does not know: every byte unknown, so
+            // a branch on it takes both ways (a driver's `acpi_disabled`,
+            // a module's `__this_module` whose address is passed around).
+            let fill = if *defined { Byte::Known(0) } else { Byte::Unknown };
+            let b = self.new_object(ty, Kind::Global, fill)?;
             self.globals.insert(name.clone(), (b, ty.clone()));
         }
         for ext in &unit.0 {

@@ -218,8 +218,40 @@ impl<'s, 'a> Interp<'s, 'a> {
             Statement::Break => Ok(Flow::Break),
             Statement::Continue => Ok(Flow::Continue),
             Statement::Goto(l) => Ok(Flow::Goto(l.node.name.clone())),
-            Statement::Asm(_) => Err(Stop::give_up("inline assembly")),
+            Statement::Asm(a) => self.inline_assembly(a),
         }
+    }
+
+    /// GNU inline assembly that neither jumps nor writes memory beyond
+    /// its outputs (the reading lowering makes, `c::asm`): its inputs are
+    /// evaluated, and each integer output is an input of the run, as a
+    /// `__VERIFIER_nondet` call's value is (the assembly computes it from
+    /// machine state the program does not model: a port read by `inb`).
+    fn inline_assembly(&mut self, a: &'a Node<AsmStatement>) -> Result<Flow, Stop> {
+        let r = crate::c::asm::read(&a.node);
+        if r.jumps {
+            return Err(Stop::give_up("inline assembly with jumps"));
+        }
+        if r.memory {
+            return Err(Stop::give_up("inline assembly that may write memory"));
+        }
+        for op in r.inputs {
+            self.eval(&op.node.variable_name)?;
+        }
+        for op in r.outputs {
+            let e = &op.node.variable_name;
+            let ty = self.object_type(e)?;
+            let CType::Int(t) = ty else { return Err(Stop::give_up("an output of inline assembly that is not an integer")) };
+            let p = self.place(e)?;
+            let site = op as *const Node<GnuAsmOperand> as usize;
+            self.read_input = true;
+            let v = match self.input(site, op.span.start, t) {
+                Some(v) => v,
+                None => self.symbolic_input(site, t).unwrap_or(Value::Int(t, None)),
+            };
+            self.store(&p, &ty, &v)?;
+        }
+        Ok(Flow::Normal)
     }
 
     /// A loop: counts its iterations in this entry and keeps the most
@@ -547,7 +579,9 @@ impl<'s, 'a> Interp<'s, 'a> {
         if self.frames.len() >= self.limits.depth {
             return Err(Stop::give_up(format!("calls nested deeper than {}", self.limits.depth)));
         }
-        if args.len() != info.params.len() {
+        // A variadic function's further arguments are evaluated and left
+        // unread: a body that reads them (`va_arg`) gives up there.
+        if args.len() != info.params.len() && !(info.variadic && args.len() > info.params.len()) {
             return Err(Stop::give_up(format!("`{name}` called with {} arguments for {} parameters", args.len(), info.params.len())));
         }
         self.call_head(name, &args)?;

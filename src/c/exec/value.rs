@@ -63,6 +63,13 @@ pub(crate) enum Value {
     /// An integer known only as a term over the inputs (symbolic
     /// exploration, `symbolic.rs`): its term, type and range.
     Symbolic(Box<Val>),
+    /// An integer of type `ty` (as wide as a pointer) whose value is the
+    /// address `Ptr::At` points to: what CIL's `(unsigned long)p + 40`
+    /// computes. The address itself is unknown (the allocator chooses
+    /// it), so only what holds for every address is computed: adding a
+    /// constant, the difference of two in one object, equality, a
+    /// conversion back to a pointer; anything else gives up.
+    Address(IntType, Ptr),
     /// The bytes of a struct or union.
     Bytes(Vec<Byte>),
     /// The value of an expression of type `void`.
@@ -81,6 +88,8 @@ pub(crate) fn truth(v: &Value) -> Result<Option<bool>, Stop> {
         Value::Int(_, Some(c)) => Some(!c.is_zero()),
         Value::Int(_, None) | Value::Ptr(None) => None,
         Value::Ptr(Some(p)) => Some(*p != Ptr::Null),
+        // The address of an object is never 0.
+        Value::Address(..) => Some(true),
         _ => return Err(Stop::give_up("a condition that is not a scalar")),
     })
 }

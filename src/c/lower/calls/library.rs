@@ -412,27 +412,17 @@ impl<'a> Lowerer<'a> {
     /// could run forever or go anywhere; it has no meaning here and stays
     /// refused.
     pub(in crate::c::lower) fn inline_assembly(&mut self, a: &'a Node<AsmStatement>) -> Result<()> {
-        let (template, outputs, inputs, clobbers) = match &a.node {
-            AsmStatement::GnuBasic(t) => (t, &[][..], &[][..], &[][..]),
-            AsmStatement::GnuExtended(x) => (&x.template, &x.outputs[..], &x.inputs[..], &x.clobbers[..]),
-        };
-        let text = template.node.concat().to_ascii_lowercase();
-        let words = || text.split(|c: char| !c.is_ascii_alphanumeric());
-        let jumps = words().any(|w| (w.starts_with('j') && w.len() <= 4) || w.starts_with("loop") || w == "ret" || w == "int" || w == "syscall");
+        let crate::c::asm::Reading { outputs, inputs, jumps, calls, mut memory } = crate::c::asm::read(&a.node);
         if jumps {
             return Err(self.unsupported(a.span, "inline assembly with jumps"));
         }
-        let calls = words().any(|w| w.starts_with("call"));
         let at = self.span(a.span);
         self.note_approximation(at, Approximation::InlineAssembly);
-        let mut memory = calls || clobbers.iter().any(|c| c.node.concat().contains("memory"));
         for op in inputs {
-            memory |= op.node.constraints.node.concat().contains('m');
             self.effect_any(&op.node.variable_name)?;
         }
         for op in outputs {
             let e = &op.node.variable_name;
-            memory |= op.node.constraints.node.concat().contains('m');
             match self.type_of(e)? {
                 CType::Int(_) | CType::Float(_) => {
                     let lv = self.lvalue(e)?;

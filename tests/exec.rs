@@ -769,3 +769,36 @@ int main(void) { int i = 0; while (i < 4) { printk(\"%d %d\", i, i * 2); i++; } 
     let e = run(text).expect("every run ends");
     assert_eq!(iterations(&e, 3), 4);
 }
+
+/// Linux's `IS_ERR`: an object's address is never in the last page (nor
+/// the first), so comparing it with such a constant is decided; one
+/// within the range objects may lie in is not.
+#[test]
+fn an_address_against_a_constant_outside_where_objects_lie() {
+    let text = "
+int g;
+long is_err(const void *p) { return (unsigned long)p > (unsigned long)-4095; }
+int main(void) { int n = 0; while (!is_err(&g) && n < 3) n++; return n; }
+";
+    let e = run(text).expect("every run ends");
+    assert_eq!(iterations(&e, 4), 3, "`&g` is no error code: {e:?}");
+    let e = run("int g; int main(void) { int n = 0; while ((unsigned long)&g > 100000 && n < 3) n++; return n; }");
+    assert!(e.is_err(), "an address compared with a constant objects may lie at: {e:?}");
+}
+
+/// A struct with bit-fields initialized: each bit-field's bits set in
+/// the bytes holding it, an unnamed one skipped; a loop bounded by a
+/// bit-field's value runs that often once bit-fields are read (here: the
+/// word beside them, initialized after them).
+#[test]
+fn a_struct_with_bit_fields_is_initialized() {
+    let text = "
+struct s { unsigned a : 3; unsigned : 2; unsigned b : 4; int n; };
+struct s g = { 5, 9, 6 };
+int main(void) { int k = 0; while (k < g.n) k++; unsigned char *b = (unsigned char *)&g; int j = 0; while (j < b[0] + 256 * b[1]) j++; return 0; }
+";
+    let e = run(text).expect("every run ends");
+    assert_eq!(iterations(&e, 4), 6, "the unnamed bit-field took no initializer: {e:?}");
+    // a = 5 in bits 0-2, the unnamed 2 bits, b = 9 in bits 5-8 (gcc's layout).
+    assert_eq!(e.loops.iter().map(|l| l.iterations).max(), Some(5 + (9 << 5)), "{e:?}");
+}

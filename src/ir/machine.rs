@@ -198,6 +198,16 @@ impl MachineModel {
     pub fn pointer_bytes(&self) -> u32 {
         self.sizeof_pointer
     }
+    /// Where objects may lie, as unsigned addresses: never in the first
+    /// page (it is unmapped, so that null pointers trap) nor in the last
+    /// (Linux's `IS_ERR` codes `(void *)-4095 .. (void *)-1` live there).
+    /// Execution decides a comparison of an object's address with a
+    /// constant outside this range; any other address value stays unknown.
+    pub fn object_addresses(&self) -> (u64, u64) {
+        const PAGE: u64 = 4096;
+        let top = if self.sizeof_pointer >= 8 { u64::MAX } else { (1u64 << (8 * self.sizeof_pointer)) - 1 };
+        (PAGE, top - PAGE)
+    }
 
     /// The integer type a combination of specifiers names: `char`, `short`
     /// (`short` > 0), `long` / `long long` (`long` = 1 / 2), else `int`.

@@ -432,6 +432,35 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
     }
 
+    /// An object's address compared with the constant `k` (on the left
+    /// when `flipped`), as unsigned integers: decided where `k` lies
+    /// outside the range objects may lie in (`MachineModel::object_addresses`:
+    /// `(unsigned long)p > (unsigned long)-4095` is Linux's `IS_ERR`).
+    fn address_against(&self, c: CmpOp, (ta, tb): (crate::ir::IntType, crate::ir::IntType), k: BigInt, flipped: bool) -> Result<Value, Stop> {
+        let m = *self.ar.machine();
+        let ty = m.usual(ta, tb);
+        let Value::Int(_, Some(k)) = value::convert(&self.ar, (if flipped { ta } else { tb }, Some(&k)), ty)? else { return Err(Stop::give_up("a constant not folded")) };
+        let (lo, hi) = m.object_addresses();
+        // -1: the address is below `k`, 1: above.
+        let side = if ty.is_signed() {
+            return Err(Stop::give_up("an address compared as a signed integer"));
+        } else if k < BigInt::from(lo) {
+            1
+        } else if k > BigInt::from(hi) {
+            -1
+        } else {
+            return Err(Stop::give_up("an address compared with a constant objects may lie at"));
+        };
+        let side = if flipped { -side } else { side };
+        let r = match c {
+            CmpOp::Eq => false,
+            CmpOp::Ne => true,
+            CmpOp::Lt | CmpOp::Le => side < 0,
+            CmpOp::Gt | CmpOp::Ge => side > 0,
+        };
+        Ok(Value::int(m.int(), u8::from(r)))
+    }
+
     pub(crate) fn compare(&mut self, c: CmpOp, l: Value, r: Value) -> Result<Value, Stop> {
         let int = self.ar.machine().int();
         let as_ptr = |v: Value| -> Result<Option<Ptr>, Stop> {
@@ -449,6 +478,8 @@ impl<'s, 'a> Interp<'s, 'a> {
         };
         match (l, r) {
             (Value::Int(ta, a), Value::Int(tb, b)) => value::compare(&self.ar, c, (ta, a.as_ref()), (tb, b.as_ref())),
+            (Value::Address(ta, _), Value::Int(tb, Some(k))) if !k.is_zero() => self.address_against(c, (ta, tb), k, false),
+            (Value::Int(ta, Some(k)), Value::Address(tb, _)) if !k.is_zero() => self.address_against(c, (ta, tb), k, true),
             (l, r) => {
                 let (Some(p), Some(q)) = (as_ptr(l)?, as_ptr(r)?) else { return Ok(Value::Int(int, None)) };
                 let r = match (c, &p, &q) {

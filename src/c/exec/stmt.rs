@@ -523,9 +523,6 @@ impl<'s, 'a> Interp<'s, 'a> {
             CType::Record(id) => {
                 let r = self.types.record(*id);
                 let fields = r.fields.clone().ok_or_else(|| Stop::give_up("an incomplete struct initialized"))?;
-                if fields.iter().any(|f| f.bits.is_some()) {
-                    return Err(Stop::give_up("a struct with bit-fields initialized"));
-                }
                 let union = r.union;
                 let mut k = 0usize;
                 for item in items {
@@ -542,8 +539,15 @@ impl<'s, 'a> Interp<'s, 'a> {
                     if union && k > 0 && item.node.designation.is_empty() {
                         return Err(Stop::give_up("a union initialized past its first member"));
                     }
+                    // An unnamed bit-field takes no initializer.
+                    while item.node.designation.is_empty() && fields.get(k).is_some_and(|f| f.bits.is_some() && f.name.is_none()) {
+                        k += 1;
+                    }
                     let f = fields.get(k).ok_or_else(|| Stop::give_up("more initializers than members"))?;
-                    self.init_member(&at(f.offset), &f.ty, &item.node.initializer)?;
+                    match f.bits {
+                        None => self.init_member(&at(f.offset), &f.ty, &item.node.initializer)?,
+                        Some((first, width)) => self.init_bit_field(&at(f.offset), &f.ty, (first, width), &item.node.initializer)?,
+                    }
                     k += 1;
                 }
                 Ok(())
@@ -554,6 +558,34 @@ impl<'s, 'a> Interp<'s, 'a> {
             },
             _ => Err(Stop::give_up("an initializer list of this type")),
         }
+    }
+
+    /// The bit-field of `width` bits from bit `first` of the bytes at `p`
+    /// initialized by `i`: the bits set in the bytes holding them, when
+    /// those and the value are known; else those bytes become unknown
+    /// (any value, a neighbouring bit-field's too).
+    fn init_bit_field(&mut self, p: &Ptr, ty: &CType, (first, width): (u32, u32), i: &'a Node<Initializer>) -> Result<(), Stop> {
+        use num_bigint::BigInt;
+        let Initializer::Expression(e) = &i.node else { return Err(Stop::give_up("a bit-field initialized by a list")) };
+        let v = self.eval(e)?;
+        let v = self.convert(v, ty)?;
+        let n = u64::from(first + width).div_ceil(8);
+        let bytes = self.mem.read(p, n)?;
+        let known: Option<Vec<u8>> = bytes.iter().map(|b| if let Byte::Known(x) = b { Some(*x) } else { None }).collect();
+        let new = match (known, v) {
+            (Some(known), Value::Int(_, Some(c))) => {
+                let mut word = BigInt::from_bytes_le(num_bigint::Sign::Plus, &known);
+                let ones: BigInt = (BigInt::from(1) << width) - 1;
+                let mask: BigInt = ones.clone() << first;
+                let bits: BigInt = (c & ones) << first;
+                word = (word & !mask.clone()) | (bits & mask);
+                let (_, mut le) = word.to_bytes_le();
+                le.resize(n as usize, 0);
+                le.into_iter().map(Byte::Known).collect()
+            }
+            _ => vec![Byte::Unknown; n as usize],
+        };
+        self.mem.write(p, new)
     }
 
     fn init_member(&mut self, p: &Ptr, ty: &CType, i: &'a Node<Initializer>) -> Result<(), Stop> {

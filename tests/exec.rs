@@ -738,10 +738,11 @@ fn an_extern_object_without_definition_is_any_value() {
 }
 
 /// Inline assembly without jumps or memory effects: its integer outputs
-/// are inputs of the run (a port read), so a branch on one takes both
-/// ways; assembly that may write memory gives up.
+/// are any value (a port read), so a branch on one takes both ways;
+/// never a NO on a value chosen for one (the assembly may compute it);
+/// assembly that may write memory gives up.
 #[test]
-fn inline_assembly_outputs_are_inputs() {
+fn inline_assembly_outputs_are_any_value() {
     let reads = "
 static unsigned char inb(int port) { unsigned char v; __asm__ volatile (\"inb %w1, %b0\" : \"=a\" (v) : \"Nd\" (port)); return v; }
 int main(void) { int n = 0; while (inb(0x60) & 1) { n++; if (n > 10) break; } return n; }
@@ -753,6 +754,9 @@ static unsigned char inb(int port) { unsigned char v; __asm__ volatile (\"inb %w
 int main(void) { while (inb(0x60) & 1) { } return 0; }
 ";
     assert!(yes(execute_source("t.c", forever, IntSemantics::C, MachineModel::lp64(), Duration::from_secs(5), small())).is_err(), "the port may stay odd: no YES");
+    let computed = "int main(void) { unsigned r, x = 8; __asm__ (\"bsrl %1, %0\" : \"=r\" (r) : \"r\" (x)); while (r != 3) { } return 0; }";
+    let e = yes(execute_source("t.c", computed, IntSemantics::C, MachineModel::lp64(), Duration::from_secs(5), small()));
+    assert!(e.as_ref().is_err_and(|w| !w.contains("runs forever")), "no YES, and no NO on an output value chosen: {e:?}");
     let memory = "int g; int main(void) { __asm__ volatile (\"\" : : : \"memory\"); return g; }";
     let e = run(memory);
     assert!(e.as_ref().is_err_and(|w| w.contains("may write memory")), "{e:?}");

@@ -224,10 +224,16 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     /// GNU inline assembly that neither jumps nor writes memory beyond
     /// its outputs (the reading lowering makes, `c::asm`): its inputs are
-    /// evaluated, and each integer output is an input of the run, as a
-    /// `__VERIFIER_nondet` call's value is (the assembly computes it from
-    /// machine state the program does not model: a port read by `inb`).
+    /// evaluated, and each integer output is any value (every run where
+    /// a branch on it goes either way: what it computes, from the inputs
+    /// or from machine state such as a port `inb` reads, is not modelled).
+    /// A concrete run gives up there: an output value it chose could be
+    /// one the assembly never gives (`bsr` of 8 is 3), and a NO must not
+    /// rest on it.
     fn inline_assembly(&mut self, a: &'a Node<AsmStatement>) -> Result<Flow, Stop> {
+        if self.concrete.is_some() {
+            return Err(Stop::give_up("a concrete run through inline assembly"));
+        }
         let r = crate::c::asm::read(&a.node);
         if r.jumps {
             return Err(Stop::give_up("inline assembly with jumps"));
@@ -244,11 +250,7 @@ impl<'s, 'a> Interp<'s, 'a> {
             let CType::Int(t) = ty else { return Err(Stop::give_up("an output of inline assembly that is not an integer")) };
             let p = self.place(e)?;
             let site = op as *const Node<GnuAsmOperand> as usize;
-            self.read_input = true;
-            let v = match self.input(site, op.span.start, t) {
-                Some(v) => v,
-                None => self.symbolic_input(site, t).unwrap_or(Value::Int(t, None)),
-            };
+            let v = self.symbolic_input(site, t).unwrap_or(Value::Int(t, None));
             self.store(&p, &ty, &v)?;
         }
         Ok(Flow::Normal)

@@ -202,9 +202,10 @@ fn counters(p: &Program) -> BTreeSet<String> {
     moved.difference(&other).map(|v| v.to_string()).collect()
 }
 
-/// The conjunction of `lits` without `x != c'` where `x == c` is also a
-/// conjunct (`c != c'`): the arm of an `else if` chain keeps `x == 15`, not
-/// the fifteen tests it failed before.
+/// The conjunction of `lits` (flattened) without the disequalities an
+/// equality among them implies (`Term::implied_disequalities`): the arm of
+/// an `else if` chain keeps `x == 15`, not the fifteen tests it failed
+/// before.
 fn without_implied_disequalities(lits: Vec<Term>) -> Term {
     use crate::term::Op;
     // The conjuncts are moved out, not copied (`Term::conjuncts`): every
@@ -219,26 +220,8 @@ fn without_implied_disequalities(lits: Vec<Term>) -> Term {
     let mut flat = Vec::new();
     lits.into_iter().for_each(|t| conjuncts(t, &mut flat));
     let lits = flat;
-    let fixed: Vec<(Term, Term)> = lits
-        .iter()
-        .filter_map(|t| match t {
-            Term::App(Op::Eq, a) if a.len() == 2 && matches!(a[1], Term::Int(_)) => Some((a[0].clone(), a[1].clone())),
-            _ => None,
-        })
-        .collect();
-    if fixed.is_empty() {
-        return Term::and(lits);
-    }
-    let implied = |t: &Term| match t {
-        Term::App(Op::Not, inner) if inner.len() == 1 => match &inner[0] {
-            Term::App(Op::Eq, a) if a.len() == 2 && matches!(a[1], Term::Int(_)) => {
-                fixed.iter().any(|(x, c)| *x == a[0] && *c != a[1])
-            }
-            _ => false,
-        },
-        _ => false,
-    };
-    Term::and(lits.into_iter().filter(|t| !implied(t)).collect())
+    let implied = Term::implied_disequalities(&lits.iter().collect::<Vec<_>>());
+    Term::and(lits.into_iter().zip(implied).filter(|(_, i)| !i).map(|(t, _)| t).collect())
 }
 
 fn merge_parallel_tests(edges: Vec<Edge>) -> Vec<Edge> {

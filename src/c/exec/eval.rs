@@ -8,6 +8,7 @@ use super::symbolic::forget;
 use super::value::{self, Byte, Ptr, Value};
 use super::Stop;
 use crate::c::arith::{ArithOp, CmpOp};
+use crate::ir::IntType;
 use crate::c::types::{char_literal, integer_literal, string_literal_values, CType};
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -399,8 +400,8 @@ impl<'s, 'a> Interp<'s, 'a> {
                 Ok(Value::int(self.ar.machine().ptrdiff_t(), (a - b) / size))
             }
             (Value::Ptr(Some(Ptr::Null)), Value::Ptr(Some(Ptr::Null))) if op == ArithOp::Sub => Ok(Value::int(self.ar.machine().ptrdiff_t(), 0)),
-            (Value::Address(ta, p), Value::Int(tb, c)) if matches!(op, ArithOp::Add | ArithOp::Sub) => self.address_plus(p, (ta, tb), c, op == ArithOp::Sub),
-            (Value::Int(ta, c), Value::Address(tb, p)) if op == ArithOp::Add => self.address_plus(p, (ta, tb), c, false),
+            (Value::Address(ta, p), Value::Int(tb, c)) if matches!(op, ArithOp::Add | ArithOp::Sub) => self.address_plus((ta, p), (tb, c), op == ArithOp::Sub),
+            (Value::Int(ta, c), Value::Address(tb, p)) if op == ArithOp::Add => self.address_plus((tb, p), (ta, c), false),
             (Value::Address(ta, Ptr::At { block: x, offset: a }), Value::Address(tb, Ptr::At { block: y, offset: b })) if op == ArithOp::Sub && x == y => {
                 let ty = self.ar.machine().usual(ta, tb);
                 value::convert(&self.ar, (self.ar.machine().ptrdiff_t(), Some(&BigInt::from(a - b))), ty)
@@ -413,13 +414,13 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// usual conversions of `ta` and `tb`: the same object's address
     /// moved by `c` bytes (an unsigned `c` wraps: `+ (unsigned long)-8`
     /// moves back 8).
-    fn address_plus(&self, p: Ptr, (ta, tb): (crate::ir::IntType, crate::ir::IntType), c: Option<BigInt>, minus: bool) -> Result<Value, Stop> {
-        let ty = self.ar.machine().usual(ta, tb);
+    fn address_plus(&self, (ta, p): (IntType, Ptr), (tc, c): (IntType, Option<BigInt>), minus: bool) -> Result<Value, Stop> {
+        let ty = self.ar.machine().usual(ta, tc);
         if self.int_size(ty) != self.pointer_size() {
             return Err(Stop::give_up("an address in an integer narrower than a pointer"));
         }
         let Some(c) = c else { return Ok(Value::Int(ty, None)) };
-        let Value::Int(_, Some(c)) = value::convert(&self.ar, (tb, Some(&c)), ty)? else { return Err(Stop::give_up("an address offset not folded")) };
+        let Value::Int(_, Some(c)) = value::convert(&self.ar, (tc, Some(&c)), ty)? else { return Err(Stop::give_up("an address offset not folded")) };
         let bits = ty.bits();
         let c = if c >= BigInt::from(1) << (bits - 1) { c - (BigInt::from(1) << bits) } else { c };
         let c = if minus { -c } else { c };
@@ -432,31 +433,33 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
     }
 
-    /// An object's address compared with the constant `k` (on the left
-    /// when `flipped`), as unsigned integers: decided where `k` lies
-    /// outside the range objects may lie in (`MachineModel::object_addresses`:
+    /// `address c k` (`k c address` when `flipped`) for an object's
+    /// address of type `ta` and the constant `k` of type `tk`, compared as
+    /// unsigned integers: decided where `k` lies outside the range objects
+    /// may lie in (`MachineModel::object_addresses`:
     /// `(unsigned long)p > (unsigned long)-4095` is Linux's `IS_ERR`).
-    fn address_against(&self, c: CmpOp, (ta, tb): (crate::ir::IntType, crate::ir::IntType), k: BigInt, flipped: bool) -> Result<Value, Stop> {
+    fn address_against(&self, c: CmpOp, ta: IntType, (tk, k): (IntType, BigInt), flipped: bool) -> Result<Value, Stop> {
         let m = *self.ar.machine();
-        let ty = m.usual(ta, tb);
-        let Value::Int(_, Some(k)) = value::convert(&self.ar, (if flipped { ta } else { tb }, Some(&k)), ty)? else { return Err(Stop::give_up("a constant not folded")) };
-        let (lo, hi) = m.object_addresses();
-        // -1: the address is below `k`, 1: above.
-        let side = if ty.is_signed() {
+        let ty = m.usual(ta, tk);
+        if ty.is_signed() {
             return Err(Stop::give_up("an address compared as a signed integer"));
-        } else if k < BigInt::from(lo) {
-            1
+        }
+        let Value::Int(_, Some(k)) = value::convert(&self.ar, (tk, Some(&k)), ty)? else { return Err(Stop::give_up("a constant not folded")) };
+        let (lo, hi) = m.object_addresses();
+        // Whether the address is above `k` (every object's is, or none's).
+        let above = if k < BigInt::from(lo) {
+            true
         } else if k > BigInt::from(hi) {
-            -1
+            false
         } else {
             return Err(Stop::give_up("an address compared with a constant objects may lie at"));
         };
-        let side = if flipped { -side } else { side };
+        let left_above = above != flipped;
         let r = match c {
             CmpOp::Eq => false,
             CmpOp::Ne => true,
-            CmpOp::Lt | CmpOp::Le => side < 0,
-            CmpOp::Gt | CmpOp::Ge => side > 0,
+            CmpOp::Lt | CmpOp::Le => !left_above,
+            CmpOp::Gt | CmpOp::Ge => left_above,
         };
         Ok(Value::int(m.int(), u8::from(r)))
     }
@@ -478,8 +481,8 @@ impl<'s, 'a> Interp<'s, 'a> {
         };
         match (l, r) {
             (Value::Int(ta, a), Value::Int(tb, b)) => value::compare(&self.ar, c, (ta, a.as_ref()), (tb, b.as_ref())),
-            (Value::Address(ta, _), Value::Int(tb, Some(k))) if !k.is_zero() => self.address_against(c, (ta, tb), k, false),
-            (Value::Int(ta, Some(k)), Value::Address(tb, _)) if !k.is_zero() => self.address_against(c, (ta, tb), k, true),
+            (Value::Address(ta, _), Value::Int(tk, Some(k))) if !k.is_zero() => self.address_against(c, ta, (tk, k), false),
+            (Value::Int(tk, Some(k)), Value::Address(ta, _)) if !k.is_zero() => self.address_against(c, ta, (tk, k), true),
             (l, r) => {
                 let (Some(p), Some(q)) = (as_ptr(l)?, as_ptr(r)?) else { return Ok(Value::Int(int, None)) };
                 let r = match (c, &p, &q) {

@@ -172,8 +172,8 @@ impl Memory {
         let bytes = self.read(p, size)?;
         // The bytes of one stored pointer, in order and all of it, read as
         // an integer as wide: its address (CIL stores `(unsigned long)p`).
-        if let Some(Byte::Fragment(q, 0)) = bytes.first() {
-            if size == pointer_size && bytes.iter().enumerate().all(|(i, b)| matches!(b, Byte::Fragment(r, j) if r == q && *j as usize == i)) {
+        if size == pointer_size {
+            if let Some(q) = whole_pointer(&bytes) {
                 return Ok(Value::Address(ty, q.clone()));
             }
         }
@@ -211,13 +211,18 @@ impl Memory {
         if bytes.iter().any(|b| *b == Byte::Unknown) {
             return Ok(Value::Ptr(None));
         }
-        if let Byte::Fragment(q, 0) = &bytes[0] {
-            if bytes.iter().enumerate().all(|(i, b)| *b == Byte::Fragment(q.clone(), i as u8)) {
-                return Ok(Value::Ptr(Some(q.clone())));
-            }
+        if let Some(q) = whole_pointer(&bytes) {
+            return Ok(Value::Ptr(Some(q.clone())));
         }
         Err(Stop::give_up("bytes read as a pointer that are not one stored pointer"))
     }
+}
+
+/// The pointer `bytes` hold whole: the fragments of one stored pointer,
+/// in order.
+fn whole_pointer(bytes: &[Byte]) -> Option<&Ptr> {
+    let Some(Byte::Fragment(q, 0)) = bytes.first() else { return None };
+    bytes.iter().enumerate().all(|(i, b)| matches!(b, Byte::Fragment(r, j) if r == q && *j as usize == i)).then_some(q)
 }
 
 /// The bytes that represent `v` in `size` bytes.

@@ -59,7 +59,7 @@ struct Region {
 
 /// The weight of an edge: the size of its actions (at least 1). A failed
 /// test `x != c` weighs nothing: on the path of a later arm `x == d` it is
-/// dropped (see [`Term::implied_disequalities`]), so an `else if (x ==
+/// dropped (see [`crate::term::simplify::implied_disequalities`]), so an `else if (x ==
 /// k)` chain is linear already.
 fn edge_weight(e: &crate::ir::Edge) -> usize {
     fn implied_away(c: &Term) -> bool {

@@ -244,7 +244,7 @@ impl PathState {
     /// failed tests of an `else if` chain were a fifth of `emit`'s time.
     fn condition(&self) -> Term {
         let conj = self.conds.refs();
-        let implied = Term::implied_disequalities(&conj);
+        let implied = crate::term::simplify::implied_disequalities(&conj);
         Term::and(conj.into_iter().zip(implied).filter(|(_, i)| !i).map(|(t, _)| t.clone()).collect())
     }
 

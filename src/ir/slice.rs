@@ -203,7 +203,7 @@ fn counters(p: &Program) -> BTreeSet<String> {
 }
 
 /// The conjunction of `lits` (flattened) without the disequalities an
-/// equality among them implies (`Term::implied_disequalities`): the arm of
+/// equality among them implies (`term::simplify::implied_disequalities`): the arm of
 /// an `else if` chain keeps `x == 15`, not the fifteen tests it failed
 /// before.
 fn without_implied_disequalities(lits: Vec<Term>) -> Term {
@@ -220,7 +220,7 @@ fn without_implied_disequalities(lits: Vec<Term>) -> Term {
     let mut flat = Vec::new();
     lits.into_iter().for_each(|t| conjuncts(t, &mut flat));
     let lits = flat;
-    let implied = Term::implied_disequalities(&lits.iter().collect::<Vec<_>>());
+    let implied = crate::term::simplify::implied_disequalities(&lits.iter().collect::<Vec<_>>());
     Term::and(lits.into_iter().zip(implied).filter(|(_, i)| !i).map(|(t, _)| t).collect())
 }
 

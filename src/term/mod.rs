@@ -518,34 +518,6 @@ impl Term {
         }
     }
 
-    /// Which conjuncts of `conj` a conjunct `x == c` makes redundant:
-    /// `x != d` (another constant `d`). The arm of an `else if (x == k)`
-    /// chain keeps its own test, not the `k` failed tests before it, so
-    /// such chains stay linear in the clauses (encoding) and in the merged
-    /// tests (slicing). A mask over `conj`, so that callers holding the
-    /// conjuncts by value drop them without copying.
-    pub fn implied_disequalities(conj: &[&Term]) -> Vec<bool> {
-        fn equality(t: &Term) -> Option<(&Term, &Term)> {
-            match t {
-                Term::App(Op::Eq, a) if a.len() == 2 => match (&a[0], &a[1]) {
-                    (x, c @ Term::Int(_)) | (c @ Term::Int(_), x) if !matches!(x, Term::Int(_)) => Some((x, c)),
-                    _ => None,
-                },
-                _ => None,
-            }
-        }
-        let fixed: std::collections::HashMap<&Term, &Term> = conj.iter().copied().filter_map(equality).collect();
-        conj.iter()
-            .map(|t| {
-                !fixed.is_empty()
-                    && match t {
-                        Term::App(Op::Not, a) if a.len() == 1 => equality(&a[0]).is_some_and(|(x, d)| fixed.get(x).is_some_and(|c| *c != d)),
-                        _ => false,
-                    }
-            })
-            .collect()
-    }
-
     /// Conjuncts of a top-level conjunction.
     pub fn conjuncts(&self) -> Vec<Term> {
         match self {
@@ -780,22 +752,6 @@ impl fmt::Display for Affine {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_equality_makes_disequalities_with_other_constants_redundant() {
-        let x = || Term::var("x");
-        let conj = [
-            Term::not(Term::eq(x(), Term::int(1))),
-            Term::not(Term::eq(Term::int(2), x())),
-            Term::not(Term::eq(x(), Term::int(3))),
-            Term::eq(x(), Term::int(3)),
-            Term::not(Term::eq(Term::var("y"), Term::int(1))),
-        ];
-        let refs: Vec<&Term> = conj.iter().collect();
-        // `x != 3` contradicts `x == 3` rather than following from it: kept.
-        assert_eq!(Term::implied_disequalities(&refs), vec![true, true, false, false, false]);
-        assert_eq!(Term::implied_disequalities(&refs[..3]), vec![false; 3], "no equality, nothing implied");
-    }
 
     #[test]
     fn prints_smtlib() {

@@ -806,3 +806,63 @@ int main(void) { int k = 0; while (k < g.n) k++; unsigned char *b = (unsigned ch
     // a = 5 in bits 0-2, the unnamed 2 bits, b = 9 in bits 5-8 (gcc's layout).
     assert_eq!(e.loops.iter().map(|l| l.iterations).max(), Some(5 + (9 << 5)), "{e:?}");
 }
+
+/// A pointer made from an integer (`(void *)-1`, the owner field of
+/// Linux's spinlock initializers) is stored, read back and compared by
+/// its value; compared with an object's address it is decided only
+/// outside where objects lie; dereferenced, execution gives up.
+#[test]
+fn a_pointer_made_from_an_integer_compares_by_its_value() {
+    let text = "
+struct lock { unsigned magic; void *owner; };
+struct lock l = { 3735899821U, (void *)0xffffffffffffffffUL };
+int g;
+int main(void) { int n = 0; while (l.owner == (void *)-1 && l.owner != &g && (unsigned long)l.owner > 5 && n < 4) n++; return n; }
+";
+    let e = run(text).expect("every run ends");
+    assert_eq!(iterations(&e, 5), 4, "{e:?}");
+    // 0x100000 may be an object's address: not decided.
+    let e = run("int g; int main(void) { int n = 0; while ((void *)0x100000 != &g && n < 3) n++; return n; }");
+    assert!(e.is_err(), "an address compared with a pointer made from an integer objects may lie at: {e:?}");
+    let e = run("int main(void) { int *p = (int *)-1; int n = 0; while (*p && n < 3) n++; return n; }");
+    assert!(e.unwrap_err().contains("made from an integer"));
+}
+
+/// A function's address in an integer as wide as a pointer (a kernel
+/// module's symbol table): compared like an object's; arithmetic on it
+/// gives up.
+#[test]
+fn a_functions_address_in_an_integer() {
+    let text = "
+void f(void) {}
+unsigned long tab[2] = { (unsigned long)&f, 0 };
+int main(void) { int n = 0; while (tab[0] != 0 && tab[0] == (unsigned long)f && n < 3) n++; return n; }
+";
+    let e = run(text).expect("every run ends");
+    assert_eq!(iterations(&e, 4), 3, "{e:?}");
+    let e = run("void f(void) {} int main(void) { unsigned long a = (unsigned long)f + 1; int n = 0; while (a > 0 && n < 3) n++; return n; }");
+    assert!(e.is_err(), "arithmetic on a function's address: {e:?}");
+}
+
+/// A run that comes back to its state with a pointer made from an
+/// integer in it is a NO; the pointer is part of the state.
+#[test]
+fn a_lasso_through_a_pointer_made_from_an_integer() {
+    let text = "
+extern int __VERIFIER_nondet_int(void);
+struct lock { void *owner; };
+struct lock l = { (void *)-1 };
+int main(void) { while (__VERIFIER_nondet_int()) { if (l.owner == (void *)-1) l.owner = (void *)-1; } return 0; }
+";
+    let e = run(text).expect_err("a run repeats");
+    assert!(e.contains("runs forever"), "{e}");
+}
+
+/// Any pointer (an uninitialized one, as LDV's harnesses pass to a
+/// driver) converted to an integer is any integer: both ways of a branch
+/// on it are run.
+#[test]
+fn any_pointer_converted_to_an_integer_is_any_integer() {
+    let e = run("int main(void) { int *p; unsigned long a = (unsigned long)p + 16; int n = 0; if (a > 5) n = 1; return n; }").expect("every run ends");
+    assert_eq!(e.runs, 2, "{e:?}");
+}

@@ -198,10 +198,10 @@ impl MachineModel {
     pub fn pointer_bytes(&self) -> u32 {
         self.sizeof_pointer
     }
-    /// Where objects may lie, as unsigned addresses: never in the first
-    /// page (it is unmapped, so that null pointers trap) nor in the last
-    /// (Linux's `IS_ERR` codes `(void *)-4095 .. (void *)-1` live there).
-    /// Execution decides a comparison of an object's address with a
+    /// Where objects and functions may lie, as unsigned addresses: never
+    /// in the first page (it is unmapped, so that null pointers trap) nor
+    /// in the last (Linux's `IS_ERR` codes `(void *)-4095 .. (void *)-1`
+    /// live there). Execution decides a comparison of such an address with a
     /// constant outside this range; any other address value stays unknown.
     pub fn object_addresses(&self) -> (u64, u64) {
         const PAGE: u64 = 4096;

@@ -203,6 +203,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                     Ptr::At { block, offset: o } => Ok(Ptr::At { block, offset: o + offset as i64 }),
                     Ptr::Null => Err(Stop::give_up("a member of a null pointer")),
                     Ptr::Function(_) => Err(Stop::give_up("a member of a function")),
+                    Ptr::Integer(_) => Err(Stop::give_up("a member through a pointer made from an integer")),
                 }
             }
             Expression::CompoundLiteral(c) => {
@@ -240,7 +241,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         match p {
             Ptr::At { block, offset } => Ok(Ptr::At { block, offset: offset + by }),
             Ptr::Null if by == 0 => Ok(Ptr::Null),
-            _ => Err(Stop::give_up("arithmetic on a null or function pointer")),
+            _ => Err(Stop::give_up("arithmetic on a pointer to no object")),
         }
     }
 
@@ -433,8 +434,8 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
     }
 
-    /// `address c k` (`k c address` when `flipped`) for an object's
-    /// address of type `ta` and the constant `k` of type `tk`, compared as
+    /// `address c k` (`k c address` when `flipped`) for an object's or a
+    /// function's address of type `ta` and the constant `k` of type `tk`, compared as
     /// unsigned integers: decided where `k` lies outside the range objects
     /// may lie in (`MachineModel::object_addresses`:
     /// `(unsigned long)p > (unsigned long)-4095` is Linux's `IS_ERR`).
@@ -464,6 +465,25 @@ impl<'s, 'a> Interp<'s, 'a> {
         Ok(Value::int(m.int(), u8::from(r)))
     }
 
+    /// Whether `p` and `q` hold the same address. A pointer made from an
+    /// integer is another object's address only if that integer lies where
+    /// objects may lie (`MachineModel::object_addresses`): undecided there.
+    fn same_address(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
+        match (p, q) {
+            (Ptr::Integer(a), Ptr::Integer(b)) => Ok(a == b),
+            (Ptr::Integer(_), Ptr::Null) | (Ptr::Null, Ptr::Integer(_)) => Ok(false),
+            (Ptr::Integer(a), _) | (_, Ptr::Integer(a)) => {
+                let (lo, hi) = self.ar.machine().object_addresses();
+                if (lo..=hi).contains(a) {
+                    Err(Stop::give_up("an address compared with a pointer made from an integer objects may lie at"))
+                } else {
+                    Ok(false)
+                }
+            }
+            _ => Ok(p == q),
+        }
+    }
+
     pub(crate) fn compare(&mut self, c: CmpOp, l: Value, r: Value) -> Result<Value, Stop> {
         let int = self.ar.machine().int();
         let as_ptr = |v: Value| -> Result<Option<Ptr>, Stop> {
@@ -486,9 +506,15 @@ impl<'s, 'a> Interp<'s, 'a> {
             (l, r) => {
                 let (Some(p), Some(q)) = (as_ptr(l)?, as_ptr(r)?) else { return Ok(Value::Int(int, None)) };
                 let r = match (c, &p, &q) {
-                    (CmpOp::Eq, ..) => p == q,
-                    (CmpOp::Ne, ..) => p != q,
+                    (CmpOp::Eq, ..) => self.same_address(&p, &q)?,
+                    (CmpOp::Ne, ..) => !self.same_address(&p, &q)?,
                     (_, Ptr::At { block: x, offset: a }, Ptr::At { block: y, offset: b }) if x == y => match c {
+                        CmpOp::Lt => a < b,
+                        CmpOp::Le => a <= b,
+                        CmpOp::Gt => a > b,
+                        _ => a >= b,
+                    },
+                    (_, Ptr::Integer(a), Ptr::Integer(b)) => match c {
                         CmpOp::Lt => a < b,
                         CmpOp::Le => a <= b,
                         CmpOp::Gt => a > b,

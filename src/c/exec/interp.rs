@@ -256,15 +256,23 @@ impl<'s, 'a> Interp<'s, 'a> {
             (CType::Ptr(_), Value::Symbolic(_)) => Err(Stop::give_up("an integer converted to a pointer")),
             (CType::Int(IntType::Bool), Value::Ptr(p)) => Ok(Value::Int(IntType::Bool, p.map(|p| u8::from(p != Ptr::Null).into()))),
             (CType::Int(_), Value::Ptr(Some(Ptr::Null))) => Ok(Value::Int(ty.int().unwrap_or(IntType::INT), Some(0.into()))),
-            // An object's address, in an integer as wide as a pointer.
-            (CType::Int(t), Value::Ptr(Some(p @ Ptr::At { .. })) | Value::Address(_, p)) if self.int_size(*t) == self.pointer_size() => Ok(Value::Address(*t, p)),
+            (CType::Int(t), Value::Ptr(Some(Ptr::Integer(v)))) => value::convert(&self.ar, (self.ar.machine().size_t(), Some(&BigInt::from(v))), *t),
+            // An object's or a function's address, in an integer as wide as a pointer.
+            (CType::Int(t), Value::Ptr(Some(p @ (Ptr::At { .. } | Ptr::Function(_)))) | Value::Address(_, p)) if self.int_size(*t) == self.pointer_size() => Ok(Value::Address(*t, p)),
             (CType::Int(IntType::Bool), Value::Address(..)) => Ok(Value::Int(IntType::Bool, Some(1.into()))),
-            (CType::Int(_), Value::Ptr(_) | Value::Address(..)) => Err(Stop::give_up("a pointer converted to an integer narrower than a pointer, or a function's address")),
+            // Any pointer: any integer (a concrete run gives up on it).
+            (CType::Int(t), Value::Ptr(None)) => Ok(Value::Int(*t, None)),
+            (CType::Int(_), Value::Ptr(_) | Value::Address(..)) => Err(Stop::give_up("a pointer converted to an integer narrower than a pointer")),
             (CType::Ptr(_), v @ Value::Ptr(_)) => Ok(v),
             (CType::Ptr(_), Value::Address(_, p)) => Ok(Value::Ptr(Some(p))),
             (CType::Ptr(_), Value::Int(_, Some(c))) if c == num_bigint::BigInt::from(0) => Ok(Value::Ptr(Some(Ptr::Null))),
+            // Another integer: a pointer made from it, the integer taken
+            // modulo the pointer's width (`(void *)-1` is all ones).
+            (CType::Ptr(_), Value::Int(from, Some(c))) => match value::convert(&self.ar, (from, Some(&c)), self.ar.machine().size_t())? {
+                Value::Int(_, Some(v)) => Ok(Value::Ptr(Some(Ptr::Integer(u64::try_from(v).map_err(|_| Stop::give_up("an integer converted to a pointer"))?)))),
+                _ => Err(Stop::give_up("an integer converted to a pointer")),
+            },
             (CType::Ptr(_), Value::Int(_, None)) => Ok(Value::Ptr(None)),
-            (CType::Ptr(_), Value::Int(..)) => Err(Stop::give_up("an integer converted to a pointer")),
             (CType::Record(_), v @ Value::Bytes(_)) => Ok(v),
             (CType::Void, _) => Ok(Value::Void),
             (CType::Float(_), _) => Err(Stop::give_up("a floating-point value")),

@@ -315,6 +315,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                     if offset == 0 { name } else { format!("{name} + {offset} bytes") }
                 }
                 Ok(Value::Ptr(Some(Ptr::Function(f)))) => format!("&{f}"),
+                Ok(Value::Ptr(Some(Ptr::Integer(v)))) => format!("(void *){v:#x}"),
                 _ => continue,
             };
             out.push((n, shown));

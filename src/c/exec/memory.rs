@@ -55,6 +55,7 @@ fn byte_digest(block: usize, offset: usize, b: &Byte) -> u64 {
                 Ptr::Null => 0,
                 Ptr::At { block, offset } => mix((*block as u64) << 20 ^ (*offset as u64)),
                 Ptr::Function(f) => f.bytes().fold(0x51u64, |h, c| mix(h ^ u64::from(c))),
+                Ptr::Integer(v) => mix(0x1e ^ v),
             };
             mix(p ^ (u64::from(*i) << 8) ^ (2 << 16))
         }
@@ -129,7 +130,11 @@ impl Memory {
     /// through `p`, checked: a live block, within its bounds.
     fn range(&self, p: &Ptr, size: u64, write: bool) -> Result<(usize, usize, usize), Stop> {
         let Ptr::At { block, offset } = p else {
-            return Err(Stop::give_up(if *p == Ptr::Null { "a null pointer dereferenced" } else { "a function pointer dereferenced" }));
+            return Err(Stop::give_up(match p {
+                Ptr::Null => "a null pointer dereferenced",
+                Ptr::Function(_) => "a function pointer dereferenced",
+                _ => "a pointer made from an integer dereferenced",
+            }));
         };
         let b = &self.blocks[*block];
         if !b.alive {
@@ -202,11 +207,18 @@ impl Memory {
     }
 
     /// A pointer at `p` (`size` bytes): the fragments of one stored
-    /// pointer in order, or all zero bytes (null); unknown bytes: any pointer.
+    /// pointer in order, all zero bytes (null), or other known bytes (a
+    /// pointer made from that integer); unknown bytes: any pointer.
     pub(crate) fn load_ptr(&self, p: &Ptr, size: u64) -> Result<Value, Stop> {
         let bytes = self.read(p, size)?;
         if bytes.iter().all(|b| *b == Byte::Known(0)) {
             return Ok(Value::Ptr(Some(Ptr::Null)));
+        }
+        let known: Option<Vec<u8>> = bytes.iter().map(|b| if let Byte::Known(x) = b { Some(*x) } else { None }).collect();
+        if let Some(known) = known.filter(|k| k.len() <= 8) {
+            // Little-endian, as `int_bytes` stores integers.
+            let v = known.iter().rev().fold(0u64, |v, x| v << 8 | u64::from(*x));
+            return Ok(Value::Ptr(Some(Ptr::Integer(v))));
         }
         if bytes.iter().any(|b| *b == Byte::Unknown) {
             return Ok(Value::Ptr(None));
@@ -240,6 +252,7 @@ pub(crate) fn value_bytes(v: &Value, size: u64) -> Result<Vec<Byte>, Stop> {
             (0..size).map(|i| Byte::Symbolic(cell.clone(), i as u8)).collect()
         }
         Value::Ptr(Some(Ptr::Null)) => vec![Byte::Known(0); size],
+        Value::Ptr(Some(Ptr::Integer(v))) if size <= 8 => (0..size).map(|i| Byte::Known((v >> (8 * i)) as u8)).collect(),
         Value::Ptr(Some(p)) | Value::Address(_, p) => (0..size).map(|i| Byte::Fragment(p.clone(), i as u8)).collect(),
         Value::Bytes(bs) if bs.len() == size => bs.clone(),
         Value::Bytes(_) => return Err(Stop::give_up("a struct value of another size")),

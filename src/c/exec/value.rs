@@ -19,6 +19,13 @@ pub(crate) enum Ptr {
     At { block: usize, offset: i64 },
     /// A function, by name.
     Function(String),
+    /// A pointer made from an integer other than 0 (`(void *)-1`, a
+    /// spinlock's owner in Linux's initializers), as an unsigned address:
+    /// no object lies there in the model, so it is never dereferenced;
+    /// it compares by its value with its kind and with null, and with an
+    /// object's address only where the value lies outside
+    /// `MachineModel::object_addresses`.
+    Integer(u64),
 }
 
 /// A byte of memory: known, unknown (any value), or the `index`th byte of
@@ -64,8 +71,9 @@ pub(crate) enum Value {
     /// exploration, `symbolic.rs`): its term, type and range.
     Symbolic(Box<Val>),
     /// An integer of type `ty` (as wide as a pointer) whose value is the
-    /// address `Ptr::At` points to: what CIL's `(unsigned long)p + 40`
-    /// computes. The address itself is unknown (the allocator chooses
+    /// address of an object (`Ptr::At`) or a function: what CIL's
+    /// `(unsigned long)p + 40` computes (a function's address is only
+    /// compared). The address itself is unknown (the allocator chooses
     /// it), so only what holds for every address is computed: adding a
     /// constant, the difference of two in one object, equality, a
     /// conversion back to a pointer; anything else gives up.

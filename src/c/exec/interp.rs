@@ -267,9 +267,14 @@ impl<'s, 'a> Interp<'s, 'a> {
             (CType::Ptr(_), Value::Address(_, p)) => Ok(Value::Ptr(Some(p))),
             (CType::Ptr(_), Value::Int(_, Some(c))) if c == num_bigint::BigInt::from(0) => Ok(Value::Ptr(Some(Ptr::Null))),
             // Another integer: a pointer made from it, the integer taken
-            // modulo the pointer's width (`(void *)-1` is all ones).
+            // modulo the pointer's width (`(void *)-1` is all ones; one
+            // that wraps to 0 is null).
             (CType::Ptr(_), Value::Int(from, Some(c))) => match value::convert(&self.ar, (from, Some(&c)), self.ar.machine().size_t())? {
-                Value::Int(_, Some(v)) => Ok(Value::Ptr(Some(Ptr::Integer(u64::try_from(v).map_err(|_| Stop::give_up("an integer converted to a pointer"))?)))),
+                Value::Int(_, Some(v)) => match u64::try_from(v) {
+                    Ok(0) => Ok(Value::Ptr(Some(Ptr::Null))),
+                    Ok(v) => Ok(Value::Ptr(Some(Ptr::Integer(v)))),
+                    Err(_) => Err(Stop::give_up("an integer converted to a pointer")),
+                },
                 _ => Err(Stop::give_up("an integer converted to a pointer")),
             },
             (CType::Ptr(_), Value::Int(_, None)) => Ok(Value::Ptr(None)),

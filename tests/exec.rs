@@ -185,8 +185,10 @@ int main(void) {
   return 0;
 }";
     assert!(run_with(cycle, IntSemantics::C, small()).is_err());
-    // A list made cyclic after a first walk.
-    assert!(run_with(&made_cyclic_after_a_walk("k++"), IntSemantics::C, small()).is_err());
+    // A list made cyclic after a first walk. (With `k++` as the body the
+    // runs end: `k` overflows, undefined behaviour, after 2^31 iterations
+    // taken in strides; the ranking proof says the same.)
+    assert!(run_with(&made_cyclic_after_a_walk("k = 1 - k"), IntSemantics::C, small()).is_err());
 }
 
 #[test]
@@ -673,7 +675,7 @@ int main(void) {
 /// exploration's reason.
 #[test]
 fn symbolic_inputs_only_where_a_run_read_one() {
-    let closed = run_with("int main(void) { unsigned i = 1; while (i) i++; return 0; }", IntSemantics::C, small()).unwrap_err();
+    let closed = run_with("int main(void) { unsigned i = 1; while (i) { i++; if (i == 0) i = 1; } return 0; }", IntSemantics::C, small()).unwrap_err();
     assert!(closed.contains("steps") && !closed.contains("symbolic"), "{closed}");
     let open = run_with(
         "extern unsigned __VERIFIER_nondet_uint(void);\nint main(void) { unsigned i = __VERIFIER_nondet_uint(); while (i) i++; return 0; }",
@@ -865,4 +867,92 @@ int main(void) { while (__VERIFIER_nondet_int()) { if (l.owner == (void *)-1) l.
 fn any_pointer_converted_to_an_integer_is_any_integer() {
     let e = run("int main(void) { int *p; unsigned long a = (unsigned long)p + 16; int n = 0; if (a > 5) n = 1; return n; }").expect("every run ends");
     assert_eq!(e.runs, 2, "{e:?}");
+}
+
+// Acceleration (`drift.rs`): a stretch of a loop on which only counters
+// move is taken at once, with exactly the iterations and the state the
+// run would have had.
+
+#[test]
+fn a_counter_loop_of_three_billion_iterations_is_taken_in_strides() {
+    let e = run("int main(void) {
+  unsigned int i = 0;
+  while (i < 3000000000u) i++;
+  return 0;
+}")
+    .expect("every run ends");
+    assert_eq!(iterations(&e, 3), 3_000_000_000);
+    assert!(e.accelerated > 2_900_000_000, "{e:?}");
+    assert!(e.most_steps < 10_000_000, "{e:?}");
+}
+
+#[test]
+fn a_stride_stops_exactly_at_an_exit_inside_the_body() {
+    // The exit is a test on the counter in the body: no stride may cross
+    // it, and the count says where the run left.
+    let e = run("int main(void) {
+  unsigned int i = 0, j = 5;
+  while (1) {
+    i++;
+    j += 3;
+    if (i == 1234567891u) break;
+  }
+  return j == 5 + 3 * 1234567891u ? 0 : 1;
+}")
+    .expect("every run ends");
+    assert_eq!(iterations(&e, 3), 1_234_567_891);
+    assert!(e.accelerated > 0);
+}
+
+#[test]
+fn a_protocol_whose_round_counter_wraps_ends_in_every_run() {
+    // Two ids read as inputs and compared in every iteration (symbolic:
+    // the plain exploration forks at each comparison, the path condition
+    // decides all but the first), a round counter advanced every other
+    // iteration, and a check that fails once the counter wraps after the
+    // leader is chosen: every run ends after about 2^33 iterations.
+    let e = run("extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int id1 = __VERIFIER_nondet_int(), id2 = __VERIFIER_nondet_int();
+  if (id1 == id2) return 0;
+  unsigned int r = 0;
+  _Bool mode = 0;
+  int leader = 0;
+  while (1) {
+    if (mode) {
+      r++;
+      int first;
+      if (id1 > id2) first = 1; else first = 2;
+      if (r == 2) leader = first;
+      mode = 0;
+    } else {
+      mode = 1;
+    }
+    if (leader != 0 && r < 2) break;
+  }
+  return leader;
+}")
+    .expect("every run ends");
+    assert!(e.pruned.is_some(), "symbolic inputs: {e:?}");
+    assert!(e.loops.iter().any(|l| l.iterations >= 1 << 33), "{e:?}");
+    assert!(e.accelerated > 1 << 32, "{e:?}");
+}
+
+#[test]
+fn a_counter_that_never_reaches_its_exit_is_never_yes() {
+    // The counter wraps and is set back before it can reach 0: the loop
+    // runs forever; strides take it around, never out.
+    let err = run_with("int main(void) {
+  unsigned char i = 1;
+  unsigned int n = 0;
+  while (1) {
+    i++;
+    n += 2;
+    if (i == 0) i = 1;
+    if (n == 1) break;
+  }
+  return 0;
+}", IntSemantics::C, small())
+    .unwrap_err();
+    assert!(!err.is_empty());
 }

@@ -49,6 +49,8 @@ impl<'s, 'a> Interp<'s, 'a> {
             loops: self.loops.clone(),
             nesting: self.nesting.clone(),
             loop_stack: self.loop_stack.clone(),
+            accelerated: self.accelerated,
+            symbolic: self.symbolic.as_ref().map(|s| s.copy()),
         });
     }
 
@@ -67,7 +69,11 @@ impl<'s, 'a> Interp<'s, 'a> {
         self.loops = cp.loops.clone();
         self.nesting = cp.nesting.clone();
         self.loop_stack = Vec::new();
-        self.resume = Some(Resume { item: cp.item, scopes, loops: cp.loop_stack.iter().copied().collect(), broken: false });
+        self.accelerated = cp.accelerated;
+        if let Some(c) = &cp.symbolic {
+            self.symbolic = Some(Box::new(super::path::Symbolic::from_copy(c)));
+        }
+        self.resume = Some(Resume { item: cp.item, scopes, loops: cp.loop_stack.iter().cloned().collect(), broken: false });
     }
 
     /// The run from the restored checkpoint on: `main`'s body entered
@@ -95,13 +101,14 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
     }
 
-    /// Entering a loop: when resumed, the iterations the checkpoint had
-    /// for it (that iteration is under way); else `None`.
-    pub(crate) fn resumed_loop(&mut self) -> Option<u64> {
+    /// Entering a loop: when resumed, what the checkpoint had for it (its
+    /// iterations, that under way counted, and its watch for a stretch to
+    /// accelerate); else `None`.
+    pub(crate) fn resumed_loop(&mut self) -> Option<super::drift::ActiveLoop> {
         let r = self.resume.as_mut()?;
         Some(r.loops.pop_front().unwrap_or_else(|| {
             r.broken = true;
-            0
+            Default::default()
         }))
     }
 }

@@ -59,9 +59,11 @@ pub(crate) struct Interp<'s, 'a> {
     pub labels: HashMap<(usize, Target), bool>,
     /// Per function, the most calls of it active at once (its recursion).
     pub nesting: HashMap<String, usize>,
-    /// The iterations of each active loop in its current entry, outermost
-    /// first (kept here, not on the Rust stack, so a checkpoint has them).
-    pub loop_stack: Vec<u64>,
+    /// Each active loop's iterations in its current entry and the watch
+    /// for a stretch to accelerate (`drift.rs`), outermost first (kept
+    /// here, not on the Rust stack, so a checkpoint has them and a resumed
+    /// run goes on exactly as the run it resumes).
+    pub loop_stack: Vec<super::drift::ActiveLoop>,
     /// Checkpoints (see `checkpoint.rs`): the steps between two (0: none),
     /// those taken in this run, the steps at the last, and how many
     /// constructs a checkpoint cannot be resumed into are active.
@@ -80,6 +82,11 @@ pub(crate) struct Interp<'s, 'a> {
     pub symbolic: Option<Box<super::path::Symbolic>>,
     /// The run called a `__VERIFIER_nondet_*` function.
     pub read_input: bool,
+    /// A stretch of a loop is being tried for acceleration (`drift.rs`):
+    /// a choice ends the try, and no loop inside it is accelerated.
+    pub accelerating: bool,
+    /// Loop iterations this run took by acceleration.
+    pub accelerated: u64,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
@@ -105,6 +112,9 @@ impl<'s, 'a> Interp<'s, 'a> {
     pub(crate) fn choose(&mut self, n: usize) -> Result<usize, Stop> {
         if self.concrete.is_some() {
             return Err(Stop::give_up("a concrete run met an unknown value"));
+        }
+        if self.accelerating {
+            return Err(Stop::give_up("a choice in a stretch tried for acceleration"));
         }
         let k = self.trace.len();
         if k >= self.limits.choices_per_run {
@@ -313,7 +323,10 @@ pub(crate) struct Checkpoint {
     pub(super) literals: HashMap<usize, usize>,
     pub(super) loops: HashMap<usize, (usize, u64)>,
     pub(super) nesting: HashMap<String, usize>,
-    pub(super) loop_stack: Vec<u64>,
+    pub(super) loop_stack: Vec<super::drift::ActiveLoop>,
+    pub(super) accelerated: u64,
+    /// The path condition (symbolic exploration).
+    pub(super) symbolic: Option<super::path::PathCopy>,
 }
 
 /// What the descent to a checkpoint's item restores on its way: the
@@ -321,7 +334,7 @@ pub(crate) struct Checkpoint {
 pub(crate) struct Resume {
     pub(super) item: usize,
     pub(super) scopes: VecDeque<Scope>,
-    pub(super) loops: VecDeque<u64>,
+    pub(super) loops: VecDeque<super::drift::ActiveLoop>,
     /// The descent asked for a scope or loop the checkpoint did not have.
     pub(super) broken: bool,
 }

@@ -26,6 +26,7 @@
 //! ranking rests on lowering's.
 
 mod checkpoint;
+mod drift;
 mod eval;
 mod interp;
 mod lasso;

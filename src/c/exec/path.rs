@@ -9,7 +9,6 @@ use crate::term::{Op, Term, Valuation, Value as TermValue};
 use crate::ir::IntType;
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, HashMap};
-use std::time::Instant;
 use z3::{Params, SatResult, Solver};
 
 /// Most facts a path condition may hold: a loop that tests a value
@@ -17,10 +16,15 @@ use z3::{Params, SatResult, Solver};
 /// one each time, and every check costs their number.
 pub(crate) const MOST_PATH: usize = 300;
 
-/// Most milliseconds one satisfiability check may take: the checks of a
-/// path are many and small; one Z3 cannot decide quickly (nested
-/// wrap-arounds of a counter) gives up the run.
-const CHECK_MS: u32 = 200;
+/// Most work one satisfiability check may take, in Z3's resource units
+/// (about 0.2 s on this kind of machine): the checks of a path are many
+/// and small; one Z3 cannot decide quickly (nested wrap-arounds of a
+/// counter) gives up the run. A resource limit, not a timeout: Z3 wakes a
+/// timer thread for every check that has a timeout, which cost a third of
+/// the exploration's time on a sequentialized protocol (futex waits and
+/// `sched_yield` in the kernel), and a resource limit answers alike on
+/// every replay of a run.
+const CHECK_RLIMIT: u32 = 1_000_000;
 
 /// The value each nondeterministic call site returns in a concrete run,
 /// by call node; a site not listed returns candidate 0 (zero).
@@ -55,12 +59,31 @@ pub(crate) struct Symbolic {
     solver: Solver,
 }
 
+/// A path condition as a checkpoint keeps it (`checkpoint.rs`): its
+/// facts, without a solver (one is made again from them when a run
+/// resumes).
+#[derive(Clone)]
+pub(crate) struct PathCopy {
+    path: Vec<Term>,
+    decided: HashMap<Term, bool>,
+    bindings: BTreeMap<String, Term>,
+    inputs: Vec<(String, usize, IntType)>,
+}
+
+/// The state of a [`Symbolic`] a scope restores.
+pub(crate) struct Mark {
+    path: usize,
+    decided: HashMap<Term, bool>,
+    bindings: BTreeMap<String, Term>,
+    inputs: usize,
+    pruned: usize,
+}
+
 impl Symbolic {
-    pub(crate) fn new(deadline: Instant) -> Symbolic {
+    pub(crate) fn new() -> Symbolic {
         let solver = Solver::new_for_logic("LIA").unwrap_or_else(Solver::new);
-        let ms = deadline.saturating_duration_since(Instant::now()).as_millis().clamp(1, u128::from(CHECK_MS)) as u32;
         let mut p = Params::new();
-        p.set_u32("timeout", ms);
+        p.set_u32("rlimit", CHECK_RLIMIT);
         solver.set_params(&p);
         Symbolic { path: Vec::new(), decided: HashMap::new(), inputs: Vec::new(), bindings: BTreeMap::new(), pruned: 0, solver }
     }
@@ -89,6 +112,37 @@ impl Symbolic {
             }
         }
         t
+    }
+
+    pub(crate) fn copy(&self) -> PathCopy {
+        PathCopy { path: self.path.clone(), decided: self.decided.clone(), bindings: self.bindings.clone(), inputs: self.inputs.clone() }
+    }
+
+    /// The path condition `c` again, with a solver of its own holding its
+    /// facts; the alternatives ruled out are counted from here.
+    pub(crate) fn from_copy(c: &PathCopy) -> Symbolic {
+        let s = Symbolic::new();
+        for t in &c.path {
+            s.solver.assert(&smt::bool_of(t));
+        }
+        Symbolic { path: c.path.clone(), decided: c.decided.clone(), bindings: c.bindings.clone(), inputs: c.inputs.clone(), ..s }
+    }
+
+    /// A scope for facts to be dropped again (an acceleration's try,
+    /// `drift.rs`): what [`Symbolic::leave`] restores.
+    pub(crate) fn enter(&mut self) -> Mark {
+        self.solver.push();
+        Mark { path: self.path.len(), decided: self.decided.clone(), bindings: self.bindings.clone(), inputs: self.inputs.len(), pruned: self.pruned }
+    }
+
+    /// Back to the state of `m`'s [`Symbolic::enter`].
+    pub(crate) fn leave(&mut self, m: Mark) {
+        self.solver.pop(1);
+        self.path.truncate(m.path);
+        self.decided = m.decided;
+        self.bindings = m.bindings;
+        self.inputs.truncate(m.inputs);
+        self.pruned = m.pruned;
     }
 
     /// Whether the path condition and `t` may hold together (`None`: Z3

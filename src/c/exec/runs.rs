@@ -58,6 +58,10 @@ pub struct Evidence {
     /// the path conditions ruled out (Z3: unsatisfiable) over all runs;
     /// `None`: inputs were unknown values and every branch on them forked.
     pub pruned: Option<usize>,
+    /// The most loop iterations one run took by acceleration (stretches
+    /// on which only counters move, each proved to take one path:
+    /// `drift.rs`); 0: none.
+    pub accelerated: u64,
 }
 
 /// The re-check replays every run from the start when that is at most
@@ -84,6 +88,8 @@ struct RunResult {
     checkpoints: Vec<Checkpoint>,
     /// Alternatives the path condition ruled out (symbolic inputs).
     pruned: usize,
+    /// Loop iterations the run took by acceleration.
+    accelerated: u64,
 }
 
 /// The checkpoints of the runs so far that later runs may resume from:
@@ -150,8 +156,10 @@ impl<'s, 'a> Program<'s, 'a> {
             no_checkpoint: 0,
             resume: None,
             concrete: None,
-            symbolic: self.symbolic.then(|| Box::new(super::path::Symbolic::new(self.deadline))),
+            symbolic: self.symbolic.then(|| Box::new(super::path::Symbolic::new())),
             read_input: false,
+            accelerating: false,
+            accelerated: 0,
         }
     }
 
@@ -180,7 +188,7 @@ impl<'s, 'a> Program<'s, 'a> {
         if it.read_input {
             self.read_input.set(true);
         }
-        RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints, pruned }
+        RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints, pruned, accelerated: it.accelerated }
     }
 
     /// Every run, depth first: the evidence when every run ends, else why not.
@@ -191,6 +199,7 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut total = 0u64;
         let mut pruned = 0usize;
         let mut nesting: HashMap<String, usize> = HashMap::new();
+        let mut accelerated = 0u64;
         let mut checkpoints = Checkpoints::default();
         loop {
             // A run looks at the clock every few thousand steps; thousands
@@ -208,6 +217,7 @@ impl<'s, 'a> Program<'s, 'a> {
             checkpoints.0.append(&mut r.checkpoints);
             total += r.steps - r.from;
             pruned += r.pruned;
+            accelerated = accelerated.max(r.accelerated);
             if total > self.limits.total_steps {
                 return Err(Stop::give_up(format!("runs of more than {} steps in all", self.limits.total_steps)));
             }
@@ -253,7 +263,7 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut recursions: Vec<(String, usize)> = nesting.into_iter().filter(|(_, n)| *n > 1).collect();
         recursions.sort();
         let pruned = self.symbolic.then_some(pruned);
-        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions, pruned })
+        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions, pruned, accelerated })
     }
 
     /// The re-check of the run tree: each recorded run replayed in a fresh
@@ -558,10 +568,10 @@ pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, typ
     // Every run again with symbolic inputs, if a run read one (the plain
     // exploration forks at every test of an input and forgets the branch;
     // where it gave up for another reason, this one gives up there too):
-    // half the time left, no checkpoints (a checkpoint does not keep a
-    // path condition).
+    // half the time left (a checkpoint keeps the path condition's facts:
+    // a resumed run does not ask Z3 again about its prefix's branches).
     let now = Instant::now();
-    let symbolic = Program { limits: Limits { checkpoint_steps: 0, steps_per_run: SYMBOLIC_STEPS, ..limits }, ..program(now + deadline.saturating_duration_since(now) / 2, true) };
+    let symbolic = Program { limits: Limits { steps_per_run: SYMBOLIC_STEPS, ..limits }, ..program(now + deadline.saturating_duration_since(now) / 2, true) };
     let mut symbolic_why = None;
     if p.read_input.get() {
         match symbolic.explore() {

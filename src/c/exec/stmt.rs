@@ -278,7 +278,8 @@ impl<'s, 'a> Interp<'s, 'a> {
         // Resumed from a checkpoint in the body: the iterations it had,
         // the one under way counted already.
         let resumed = if seek.is_some() { self.resumed_loop() } else { None };
-        self.loop_stack.push(resumed.unwrap_or(0));
+        let was_resumed = resumed.is_some();
+        self.loop_stack.push(resumed.unwrap_or_default());
         // A concrete run (`lasso.rs`) looks at its state at each visit of
         // the head: which entry of the loop this is, and the visits so far.
         let entry = self.entry_of(node(s));
@@ -287,7 +288,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         let r = (|| {
             // Entered by a `goto` into the body: no test before it.
             let mut first = do_while || seek.is_some();
-            let mut counted = resumed.is_some();
+            let mut counted = was_resumed;
             let mut seek = seek;
             loop {
                 self.step()?;
@@ -297,6 +298,11 @@ impl<'s, 'a> Interp<'s, 'a> {
                 if self.concrete.is_some() && !first {
                     self.loop_head(node(s), entry, visit, &mut seen)?;
                     visit += 1;
+                }
+                // Exploring: a stretch of iterations whose state moves
+                // along a line may be taken at once (`drift.rs`).
+                if !first && self.concrete.is_none() && !self.accelerating && self.resume.is_none() {
+                    self.watch_drift(cond, body, step);
                 }
                 if !first {
                     if let Some(c) = cond {
@@ -308,8 +314,8 @@ impl<'s, 'a> Interp<'s, 'a> {
                 }
                 first = false;
                 if !std::mem::take(&mut counted) {
-                    if let Some(n) = self.loop_stack.last_mut() {
-                        *n += 1;
+                    if let Some(l) = self.loop_stack.last_mut() {
+                        l.iterations += 1;
                     }
                 }
                 let f = match seek.take() {
@@ -327,7 +333,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                 }
             }
         })();
-        let iterations = self.loop_stack.pop().unwrap_or(0);
+        let iterations = self.loop_stack.pop().map_or(0, |l| l.iterations);
         let entry = self.loops.entry(node(s)).or_insert((s.span.start, 0));
         entry.1 = entry.1.max(iterations);
         r

@@ -50,6 +50,7 @@ impl<'s, 'a> Interp<'s, 'a> {
             nesting: self.nesting.clone(),
             loop_stack: self.loop_stack.clone(),
             accelerated: self.accelerated,
+            strides: self.strides,
             symbolic: self.symbolic.as_ref().map(|s| s.copy()),
         });
     }
@@ -70,6 +71,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         self.nesting = cp.nesting.clone();
         self.loop_stack = Vec::new();
         self.accelerated = cp.accelerated;
+        self.strides = cp.strides;
         if let Some(c) = &cp.symbolic {
             self.symbolic = Some(Box::new(super::path::Symbolic::from_copy(c)));
         }

@@ -60,6 +60,10 @@ const LEAST_JUMP: u64 = 4;
 /// A state with more blocks than this (live or dead) is not looked at:
 /// a look copies the list of live blocks.
 const MOST_BLOCKS: usize = 100_000;
+/// The most strides one run may take: a loop that does not end (a
+/// counter that wraps and goes on) would otherwise stride on until the
+/// exploration's time is up, where its steps alone would have stopped it.
+const MOST_STRIDES: u64 = 1_000;
 /// The variable `k` of a try.
 const STRIDE_VAR: &str = "stride@k";
 
@@ -126,20 +130,21 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// At a visit of the innermost active loop's head while exploring:
     /// record the state when a look is near, and at the look, accelerate
     /// when a drift is found and a try proves it.
-    pub(crate) fn watch_drift(&mut self, cond: Option<&'a Node<Expression>>, body: &'a Node<Statement>, step: Option<&'a Node<Expression>>) {
+    pub(crate) fn watch_drift(&mut self, cond: Option<&'a Node<Expression>>, body: &'a Node<Statement>, step: Option<&'a Node<Expression>>) -> Result<(), Stop> {
         if self.mem.blocks.len() > MOST_BLOCKS {
-            return;
+            return Ok(());
+        }
+        let Some(l) = self.loop_stack.last_mut() else { return Ok(()) };
+        l.drift.visits += 1;
+        if l.drift.visits + 2 * MOST_PERIOD < l.drift.next {
+            return Ok(());
         }
         let head = self.head();
-        let Some(l) = self.loop_stack.last_mut() else { return };
+        let Some(l) = self.loop_stack.last_mut() else { return Ok(()) };
         let d = &mut l.drift;
-        d.visits += 1;
-        if d.visits + 2 * MOST_PERIOD < d.next {
-            return;
-        }
         d.heads.push_back(head);
         if d.visits < d.next {
-            return;
+            return Ok(());
         }
         let heads = std::mem::take(&mut d.heads);
         let found = self.drift_in(&heads);
@@ -147,18 +152,22 @@ impl<'s, 'a> Interp<'s, 'a> {
             Some((period, vars)) => self.accelerate(period, &vars, cond, body, step),
             None => None,
         };
-        let Some(l) = self.loop_stack.last_mut() else { return };
+        let Some(l) = self.loop_stack.last_mut() else { return Ok(()) };
         let d = &mut l.drift;
         match jumped {
             Some(iterations) => {
                 l.iterations += iterations;
                 d.wait = FIRST_WAIT;
                 self.accelerated += iterations;
+                self.strides += 1;
             }
             None => d.wait = (d.wait * 2).min(MOST_WAIT),
         }
-        let d = &mut self.loop_stack.last_mut().expect("the loop watched").drift;
         d.next = d.visits + d.wait;
+        if self.strides > MOST_STRIDES {
+            return Err(Stop::give_up(format!("a run of more than {MOST_STRIDES} strides (a loop that may not end)")));
+        }
+        Ok(())
     }
 
     fn head(&self) -> Head {

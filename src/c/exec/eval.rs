@@ -505,22 +505,21 @@ impl<'s, 'a> Interp<'s, 'a> {
             (Value::Int(tk, Some(k)), Value::Address(ta, _)) if !k.is_zero() => self.address_against(c, ta, (tk, k), true),
             (l, r) => {
                 let (Some(p), Some(q)) = (as_ptr(l)?, as_ptr(r)?) else { return Ok(Value::Int(int, None)) };
-                let r = match (c, &p, &q) {
-                    (CmpOp::Eq, ..) => self.same_address(&p, &q)?,
-                    (CmpOp::Ne, ..) => !self.same_address(&p, &q)?,
-                    (_, Ptr::At { block: x, offset: a }, Ptr::At { block: y, offset: b }) if x == y => match c {
-                        CmpOp::Lt => a < b,
-                        CmpOp::Le => a <= b,
-                        CmpOp::Gt => a > b,
-                        _ => a >= b,
-                    },
-                    (_, Ptr::Integer(a), Ptr::Integer(b)) => match c {
-                        CmpOp::Lt => a < b,
-                        CmpOp::Le => a <= b,
-                        CmpOp::Gt => a > b,
-                        _ => a >= b,
-                    },
-                    _ => return Err(Stop::give_up("pointers into different objects compared by order")),
+                // The order of two addresses: in one object, or two
+                // pointers made from integers.
+                let order = match (&p, &q) {
+                    (Ptr::At { block: x, offset: a }, Ptr::At { block: y, offset: b }) if x == y => Some(a.cmp(b)),
+                    (Ptr::Integer(a), Ptr::Integer(b)) => Some(a.cmp(b)),
+                    _ => None,
+                };
+                let r = match (c, order) {
+                    (CmpOp::Eq, _) => self.same_address(&p, &q)?,
+                    (CmpOp::Ne, _) => !self.same_address(&p, &q)?,
+                    (CmpOp::Lt, Some(o)) => o.is_lt(),
+                    (CmpOp::Le, Some(o)) => o.is_le(),
+                    (CmpOp::Gt, Some(o)) => o.is_gt(),
+                    (_, Some(o)) => o.is_ge(),
+                    (_, None) => return Err(Stop::give_up("pointers into different objects compared by order")),
                 };
                 Ok(Value::int(int, u8::from(r)))
             }

@@ -85,8 +85,10 @@ pub(crate) struct Interp<'s, 'a> {
     /// A stretch of a loop is being tried for acceleration (`drift.rs`):
     /// a choice ends the try, and no loop inside it is accelerated.
     pub accelerating: bool,
-    /// Loop iterations this run took by acceleration.
+    /// Loop iterations this run took by acceleration, and in how many
+    /// strides.
     pub accelerated: u64,
+    pub strides: u64,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
@@ -325,6 +327,7 @@ pub(crate) struct Checkpoint {
     pub(super) nesting: HashMap<String, usize>,
     pub(super) loop_stack: Vec<super::drift::ActiveLoop>,
     pub(super) accelerated: u64,
+    pub(super) strides: u64,
     /// The path condition (symbolic exploration).
     pub(super) symbolic: Option<super::path::PathCopy>,
 }

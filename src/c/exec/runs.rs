@@ -160,6 +160,7 @@ impl<'s, 'a> Program<'s, 'a> {
             read_input: false,
             accelerating: false,
             accelerated: 0,
+            strides: 0,
         }
     }
 

@@ -302,7 +302,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                 // Exploring: a stretch of iterations whose state moves
                 // along a line may be taken at once (`drift.rs`).
                 if !first && self.concrete.is_none() && !self.accelerating && self.resume.is_none() {
-                    self.watch_drift(cond, body, step);
+                    self.watch_drift(cond, body, step)?;
                 }
                 if !first {
                     if let Some(c) = cond {

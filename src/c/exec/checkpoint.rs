@@ -106,7 +106,7 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// Entering a loop: when resumed, what the checkpoint had for it (its
     /// iterations, that under way counted, and its watch for a stretch to
     /// accelerate); else `None`.
-    pub(crate) fn resumed_loop(&mut self) -> Option<super::drift::ActiveLoop> {
+    pub(crate) fn resumed_loop(&mut self) -> Option<super::interp::ActiveLoop> {
         let r = self.resume.as_mut()?;
         Some(r.loops.pop_front().unwrap_or_else(|| {
             r.broken = true;

@@ -32,8 +32,8 @@
 //! iterations ([`ActiveLoop`]), which a checkpoint keeps, so a resumed run
 //! (and the re-check's replay) accelerates exactly where the run did.
 
-use super::interp::{Frame, Interp, Object};
-use super::memory::{Block, Memory};
+use super::interp::{ActiveLoop, Frame, Head, Interp, Object, FIRST_WAIT};
+use super::memory::Memory;
 use super::stmt::Flow;
 use super::value::{bytes_int, Byte, Ptr, Value};
 use super::Stop;
@@ -50,10 +50,9 @@ use std::rc::Rc;
 
 /// The longest period (in iterations) looked for.
 const MOST_PERIOD: u64 = 4;
-/// Visits of a loop's head before the first look; and the wait after a
-/// look that found nothing or a try that failed, doubled each time up to
-/// [`MOST_WAIT`].
-const FIRST_WAIT: u64 = 16;
+/// The wait after a look that found nothing or a try that failed
+/// doubles each time up to this many visits (the first is
+/// [`FIRST_WAIT`]).
 const MOST_WAIT: u64 = 1024;
 /// The fewest periods worth a try.
 const LEAST_JUMP: u64 = 4;
@@ -66,39 +65,6 @@ const MOST_BLOCKS: usize = 100_000;
 const MOST_STRIDES: u64 = 1_000;
 /// The variable `k` of a try.
 const STRIDE_VAR: &str = "stride@k";
-
-/// An active loop: its iterations in this entry and its watch for a
-/// stretch to accelerate.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ActiveLoop {
-    pub iterations: u64,
-    pub drift: Drift,
-}
-
-/// The watch of one loop entry: visits of its head, the visit of the next
-/// look and the wait after it, and the head states recorded for it.
-#[derive(Clone, Debug)]
-pub(crate) struct Drift {
-    visits: u64,
-    next: u64,
-    wait: u64,
-    heads: VecDeque<Head>,
-}
-
-impl Default for Drift {
-    fn default() -> Drift {
-        Drift { visits: 0, next: FIRST_WAIT, wait: FIRST_WAIT, heads: VecDeque::new() }
-    }
-}
-
-/// The state at one visit of a loop's head: the live blocks, and how many
-/// choices and inputs the run had made.
-#[derive(Clone, Debug)]
-struct Head {
-    live: Vec<(usize, Rc<Block>)>,
-    choices: usize,
-    inputs: usize,
-}
 
 /// A drifting variable: its block, type, value now and change per period.
 #[derive(Clone, Debug)]
@@ -149,7 +115,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         let heads = std::mem::take(&mut d.heads);
         let found = self.drift_in(&heads);
         let jumped = match found {
-            Some((period, vars)) => self.accelerate(period, &vars, cond, body, step),
+            Some((period, vars)) => self.accelerate(period, &vars, cond, body, step)?,
             None => None,
         };
         let Some(l) = self.loop_stack.last_mut() else { return Ok(()) };
@@ -230,8 +196,10 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     /// Tries to take `J` periods of `period` iterations at once (see the
     /// module's comment), with `J` as large as the variables' types allow,
-    /// then smaller; the iterations taken, if a try succeeded.
-    fn accelerate(&mut self, period: u64, vars: &[Drifting], cond: Option<&'a Node<Expression>>, body: &'a Node<Statement>, step: Option<&'a Node<Expression>>) -> Option<u64> {
+    /// then smaller; the iterations taken, if a try succeeded. (A store
+    /// that fails after a try succeeded gives up the run: part of the
+    /// variables would have moved.)
+    fn accelerate(&mut self, period: u64, vars: &[Drifting], cond: Option<&'a Node<Expression>>, body: &'a Node<Statement>, step: Option<&'a Node<Expression>>) -> Result<Option<u64>, Stop> {
         // Periods that keep every variable within its type.
         let room = vars
             .iter()
@@ -240,7 +208,8 @@ impl<'s, 'a> Interp<'s, 'a> {
                 let r = if v.per_period.is_positive() { (hi - &v.now) / &v.per_period } else { (&v.now - lo) / (-&v.per_period) };
                 u64::try_from(r).unwrap_or(u64::MAX)
             })
-            .min()?;
+            .min();
+        let Some(room) = room else { return Ok(None) };
         // Each try after a failed one with a quarter of its `J`: a
         // stretch that ends (the loop's bound, a branch on the counter)
         // is taken in strides of at least a quarter of what is left.
@@ -250,13 +219,13 @@ impl<'s, 'a> Interp<'s, 'a> {
                 for v in vars {
                     let to = &v.now + &v.per_period * BigInt::from(jump);
                     let size = self.int_size(v.ty);
-                    self.mem.store_value(&Ptr::At { block: v.block, offset: 0 }, &Value::Int(v.ty, Some(to)), size).ok()?;
+                    self.mem.store_value(&Ptr::At { block: v.block, offset: 0 }, &Value::Int(v.ty, Some(to)), size)?;
                 }
-                return Some(jump * period);
+                return Ok(Some(jump * period));
             }
             jump /= 4;
         }
-        None
+        Ok(None)
     }
 
     /// One try: whether one period from the state with each variable at

@@ -63,7 +63,7 @@ pub(crate) struct Interp<'s, 'a> {
     /// for a stretch to accelerate (`drift.rs`), outermost first (kept
     /// here, not on the Rust stack, so a checkpoint has them and a resumed
     /// run goes on exactly as the run it resumes).
-    pub loop_stack: Vec<super::drift::ActiveLoop>,
+    pub loop_stack: Vec<ActiveLoop>,
     /// Checkpoints (see `checkpoint.rs`): the steps between two (0: none),
     /// those taken in this run, the steps at the last, and how many
     /// constructs a checkpoint cannot be resumed into are active.
@@ -325,7 +325,7 @@ pub(crate) struct Checkpoint {
     pub(super) literals: HashMap<usize, usize>,
     pub(super) loops: HashMap<usize, (usize, u64)>,
     pub(super) nesting: HashMap<String, usize>,
-    pub(super) loop_stack: Vec<super::drift::ActiveLoop>,
+    pub(super) loop_stack: Vec<ActiveLoop>,
     pub(super) accelerated: u64,
     pub(super) strides: u64,
     /// The path condition (symbolic exploration).
@@ -337,9 +337,47 @@ pub(crate) struct Checkpoint {
 pub(crate) struct Resume {
     pub(super) item: usize,
     pub(super) scopes: VecDeque<Scope>,
-    pub(super) loops: VecDeque<super::drift::ActiveLoop>,
+    pub(super) loops: VecDeque<ActiveLoop>,
     /// The descent asked for a scope or loop the checkpoint did not have.
     pub(super) broken: bool,
+}
+
+// The state of the watch for a stretch to accelerate (`drift.rs`).
+
+/// Visits of a loop's head before the first look for a drift.
+pub(super) const FIRST_WAIT: u64 = 16;
+
+/// An active loop: its iterations in this entry and its watch for a
+/// stretch to accelerate (`drift.rs` looks and strides).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ActiveLoop {
+    pub iterations: u64,
+    pub drift: Drift,
+}
+
+/// The watch of one loop entry: visits of its head, the visit of the next
+/// look and the wait after it, and the head states recorded for it.
+#[derive(Clone, Debug)]
+pub(crate) struct Drift {
+    pub(super) visits: u64,
+    pub(super) next: u64,
+    pub(super) wait: u64,
+    pub(super) heads: VecDeque<Head>,
+}
+
+impl Default for Drift {
+    fn default() -> Drift {
+        Drift { visits: 0, next: FIRST_WAIT, wait: FIRST_WAIT, heads: VecDeque::new() }
+    }
+}
+
+/// The state at one visit of a loop's head: the live blocks, and how many
+/// choices and inputs the run had made.
+#[derive(Clone, Debug)]
+pub(crate) struct Head {
+    pub(super) live: Vec<(usize, Rc<Block>)>,
+    pub(super) choices: usize,
+    pub(super) inputs: usize,
 }
 
 // The state of a concrete run (`lasso.rs` looks at it at loop heads and

@@ -625,9 +625,63 @@ int main(void) {
     let e = run_with(text, IntSemantics::C, small()).expect("every run ends");
     let pruned = e.pruned.expect("the YES came from symbolic inputs");
     assert!(pruned > 0, "{e:?}");
-    // `r != 0`, `a == b` (each way), then `b > a` or not: 4 runs.
-    assert_eq!(e.runs, 4, "{e:?}");
+    // `r != 0 || a == b` is one value (its branches joined), the `if`
+    // on it forks (a side returns); `if (b > m) m = b;` joins: 2 runs (4
+    // without joins).
+    assert_eq!(e.runs, 2, "{e:?}");
     assert_eq!(iterations(&e, 8), 256);
+}
+
+/// Branches on inputs whose sides only compute are joined (`join.rs`):
+/// a flooding protocol over a graph of links read as inputs, each node
+/// keeping the largest id it heard, would fork at every link and every
+/// comparison (over a thousand runs); joined, the runs are the two ways of
+/// the final check.
+#[test]
+fn joined_branches_take_every_graph_at_once() {
+    let text = "extern int __VERIFIER_nondet_int(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+int main(void) {
+  int id1 = __VERIFIER_nondet_int(), id2 = __VERIFIER_nondet_int(), id3 = __VERIFIER_nondet_int();
+  _Bool e12 = __VERIFIER_nondet_bool(), e23 = __VERIFIER_nondet_bool(), e31 = __VERIFIER_nondet_bool();
+  _Bool e21 = __VERIFIER_nondet_bool(), e32 = __VERIFIER_nondet_bool(), e13 = __VERIFIER_nondet_bool();
+  int m1 = id1, m2 = id2, m3 = id3;
+  for (int round = 0; round < 3; round++) {
+    int n1 = m1, n2 = m2, n3 = m3;
+    if (e21 && m2 > n1) n1 = m2;
+    if (e31 && m3 > n1) n1 = m3;
+    if (e12 && m1 > n2) n2 = m1;
+    if (e32 && m3 > n2) n2 = m3;
+    if (e13 && m1 > n3) n3 = m1;
+    if (e23 && m2 > n3) n3 = m2;
+    m1 = n1; m2 = n2; m3 = n3;
+  }
+  if (m1 == m2 && m2 == m3) return 0;
+  return 1;
+}";
+    let e = run_with(text, IntSemantics::C, small()).expect("every run ends");
+    assert!(e.pruned.is_some(), "symbolic inputs: {e:?}");
+    assert!(e.runs <= 4, "{e:?}");
+}
+
+/// A joined value that keeps a loop going for some inputs: never YES
+/// (the branch on it forks, and the run where it loops does not end).
+#[test]
+fn joined_values_never_yes_when_some_input_loops() {
+    for join in ["if (a > 0) y = 1; else y = 0;", "y = a > 0 ? 1 : 0;", "y = a > 0 && b > 0;", "if (a > 0) { y = 1; if (b > 3) y = 2; }"] {
+        let text = format!(
+            "extern int __VERIFIER_nondet_int(void);
+int main(void) {{
+  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+  int y = 0;
+  unsigned k = 0;
+  {join}
+  while (y == 0) k++;
+  return 0;
+}}"
+        );
+        assert!(run_with(&text, IntSemantics::C, small()).is_err(), "{join}");
+    }
 }
 
 /// An input that makes the loop run forever (never coming back to a

@@ -51,6 +51,7 @@ impl<'s, 'a> Interp<'s, 'a> {
             loop_stack: self.loop_stack.clone(),
             accelerated: self.accelerated,
             strides: self.strides,
+            join_waste: self.join_waste,
             symbolic: self.symbolic.as_ref().map(|s| s.copy()),
         });
     }
@@ -72,6 +73,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         self.loop_stack = Vec::new();
         self.accelerated = cp.accelerated;
         self.strides = cp.strides;
+        self.join_waste = cp.join_waste;
         if let Some(c) = &cp.symbolic {
             self.symbolic = Some(Box::new(super::path::Symbolic::from_copy(c)));
         }

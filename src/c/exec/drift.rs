@@ -32,7 +32,7 @@
 //! iterations ([`ActiveLoop`]), which a checkpoint keeps, so a resumed run
 //! (and the re-check's replay) accelerates exactly where the run did.
 
-use super::interp::{ActiveLoop, Frame, Head, Interp, Object, FIRST_WAIT};
+use super::interp::{Head, Interp, Saved, FIRST_WAIT};
 use super::memory::Memory;
 use super::stmt::Flow;
 use super::value::{bytes_int, Byte, Ptr, Value};
@@ -45,7 +45,7 @@ use lang_c::ast::{Expression, Statement};
 use lang_c::span::Node;
 use num_bigint::BigInt;
 use num_traits::Signed;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 /// The longest period (in iterations) looked for.
@@ -73,23 +73,6 @@ struct Drifting {
     ty: IntType,
     now: BigInt,
     per_period: BigInt,
-}
-
-/// The state a try restores.
-struct Saved {
-    mem: Memory,
-    globals: HashMap<String, Object>,
-    frames: Vec<Frame>,
-    statics: HashMap<usize, Object>,
-    literals: HashMap<usize, usize>,
-    trace: Vec<(usize, usize)>,
-    steps: u64,
-    last_checkpoint: u64,
-    checkpoints: usize,
-    loop_stack: Vec<ActiveLoop>,
-    read_input: bool,
-    /// Inputs made before the try (any made in it would show as more).
-    inputs: usize,
 }
 
 impl<'s, 'a> Interp<'s, 'a> {
@@ -146,7 +129,7 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     /// The integer type of the variable whose object is block `b`, if it
     /// is one (a global, a local in scope, a `static`).
-    fn variable_type(&self, b: usize) -> Option<IntType> {
+    pub(super) fn variable_type(&self, b: usize) -> Option<IntType> {
         let scopes = self.frames.iter().flat_map(|f| f.scopes.iter().map(|s| &s.0));
         let mut objects = scopes.flat_map(|s| s.values()).chain(self.globals.values()).chain(self.statics.values());
         match objects.find(|o| o.0 == b)?.1 {
@@ -232,20 +215,7 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// `now + per_period·k`, for every `0 <= k < jump`, takes one path and
     /// ends in that state with `k + 1`. The state is restored after.
     fn try_stretch(&mut self, period: u64, vars: &[Drifting], jump: u64, cond: Option<&'a Node<Expression>>, body: &'a Node<Statement>, step: Option<&'a Node<Expression>>) -> bool {
-        let saved = Saved {
-            mem: self.mem.clone(),
-            globals: self.globals.clone(),
-            frames: self.frames.clone(),
-            statics: self.statics.clone(),
-            literals: self.literals.clone(),
-            trace: self.trace.clone(),
-            steps: self.steps,
-            last_checkpoint: self.last_checkpoint,
-            checkpoints: self.checkpoints.len(),
-            loop_stack: self.loop_stack.clone(),
-            read_input: self.read_input,
-            inputs: self.symbolic.as_ref().map_or(0, |s| s.inputs.len()),
-        };
+        let saved = self.save();
         let borrowed = self.symbolic.is_none();
         if borrowed {
             self.symbolic = Some(Box::new(super::path::Symbolic::new()));
@@ -262,17 +232,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         if borrowed {
             self.symbolic = None;
         }
-        self.mem = saved.mem;
-        self.globals = saved.globals;
-        self.frames = saved.frames;
-        self.statics = saved.statics;
-        self.literals = saved.literals;
-        self.trace = saved.trace;
-        self.steps = saved.steps;
-        self.last_checkpoint = saved.last_checkpoint;
-        self.checkpoints.truncate(saved.checkpoints);
-        self.loop_stack = saved.loop_stack;
-        self.read_input = saved.read_input;
+        self.restore_saved(saved);
         proved
     }
 
@@ -307,14 +267,10 @@ impl<'s, 'a> Interp<'s, 'a> {
             }
         }
         // Back in the state it started in, each variable one period on.
-        let inputs = self.symbolic.as_ref().map_or(0, |s| s.inputs.len());
-        if self.trace.len() != saved.trace.len() || inputs != saved.inputs || self.frames != saved.frames {
+        if !self.same_but_memory(saved) {
             return Ok(false);
         }
         let live = |m: &Memory| m.blocks.iter().enumerate().filter(|(_, b)| b.alive).map(|(i, _)| i).collect::<Vec<_>>();
-        if live(&self.mem) != live(&saved.mem) {
-            return Ok(false);
-        }
         for i in live(&saved.mem) {
             let Some(v) = vars.iter().find(|v| v.block == i) else {
                 if self.mem.blocks[i].bytes != saved.mem.blocks[i].bytes {

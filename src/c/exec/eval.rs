@@ -3,6 +3,7 @@
 //! lowering takes one).
 
 use super::interp::Interp;
+use super::join::Taken;
 use super::memory::Kind;
 use super::symbolic::forget;
 use super::value::{self, Byte, Ptr, Value};
@@ -129,11 +130,16 @@ impl<'s, 'a> Interp<'s, 'a> {
             Expression::BinaryOperator(b) => self.binary(e, b),
             Expression::Conditional(c) => {
                 let cond = self.eval(&c.node.condition)?;
-                let branch = if self.decide(&cond)? { &c.node.then_expression } else { &c.node.else_expression };
-                let v = self.eval(branch)?;
-                match self.object_type(e)? {
-                    t @ (CType::Int(_) | CType::Ptr(_)) => self.convert(v, &t),
-                    _ => Ok(v),
+                let mut side = |it: &mut Self, way: bool| {
+                    let v = it.eval(if way { &c.node.then_expression } else { &c.node.else_expression })?;
+                    match it.object_type(e)? {
+                        t @ (CType::Int(_) | CType::Ptr(_)) => it.convert(v, &t),
+                        _ => Ok(v),
+                    }
+                };
+                match self.branch(&cond, &mut side)? {
+                    Taken::Joined(v) => Ok(v),
+                    Taken::Way(b) => side(self, b),
                 }
             }
             Expression::Comma(es) => {
@@ -336,12 +342,24 @@ impl<'s, 'a> Interp<'s, 'a> {
             }
             LogicalAnd | LogicalOr => {
                 let l = self.eval(&b.node.lhs)?;
-                let first = self.decide(&l)?;
-                if first == matches!(op, LogicalOr) {
-                    return Ok(Value::int(int, u8::from(first)));
+                let or = matches!(op, LogicalOr);
+                // The value of the whole when `l` is `first`; joined, a
+                // right operand not known or symbolic ends the side.
+                let mut side = |it: &mut Self, first: bool| {
+                    if first == or {
+                        return Ok(Value::int(int, u8::from(first)));
+                    }
+                    let r = it.eval(&b.node.rhs)?;
+                    match &r {
+                        Value::Symbolic(s) if it.joining > 0 => Ok(it.from_val(it.ar.from_bool(it.ar.truth(s)))),
+                        _ if it.joining > 0 && value::truth(&r)?.is_none() => Err(Stop::give_up("an unknown operand in a side of a joined branch")),
+                        _ => Ok(Value::int(int, u8::from(it.decide(&r)?))),
+                    }
+                };
+                match self.branch(&l, &mut side)? {
+                    Taken::Joined(v) => Ok(v),
+                    Taken::Way(first) => side(self, first),
                 }
-                let r = self.eval(&b.node.rhs)?;
-                Ok(Value::int(int, u8::from(self.decide(&r)?)))
             }
             Assign => {
                 let ty = self.object_type(&b.node.lhs)?;

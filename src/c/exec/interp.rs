@@ -85,6 +85,16 @@ pub(crate) struct Interp<'s, 'a> {
     /// A stretch of a loop is being tried for acceleration (`drift.rs`):
     /// a choice ends the try, and no loop inside it is accelerated.
     pub accelerating: bool,
+    /// A joined branch is executing (`join.rs`): a choice of the run ends
+    /// its path, a branch on inputs is a choice of the path (`join_script`
+    /// to replay, `join_trace` made), and no loop inside it is
+    /// accelerated.
+    pub joining: u32,
+    pub join_script: Vec<usize>,
+    pub join_trace: Vec<(usize, usize)>,
+    /// Paths executed for joins that failed, in this run (a checkpoint
+    /// keeps the count: a resumed run joins where the run did).
+    pub join_waste: usize,
     /// Loop iterations this run took by acceleration, and in how many
     /// strides.
     pub accelerated: u64,
@@ -117,6 +127,9 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
         if self.accelerating {
             return Err(Stop::give_up("a choice in a stretch tried for acceleration"));
+        }
+        if self.joining > 0 {
+            return Err(Stop::give_up("a choice in a joined branch"));
         }
         let k = self.trace.len();
         if k >= self.limits.choices_per_run {
@@ -328,8 +341,83 @@ pub(crate) struct Checkpoint {
     pub(super) loop_stack: Vec<ActiveLoop>,
     pub(super) accelerated: u64,
     pub(super) strides: u64,
+    pub(super) join_waste: usize,
     /// The path condition (symbolic exploration).
     pub(super) symbolic: Option<super::path::PathCopy>,
+}
+
+/// The state a tentative execution restores: an acceleration's try
+/// (`drift.rs`), each side of a joined branch (`join.rs`). Unlike a
+/// [`Checkpoint`] it keeps every frame (it is taken anywhere, not only in
+/// `main`) and leaves the counts the evidence reports alone (the most
+/// iterations and nested calls met, which the run meets again).
+#[derive(Clone)]
+pub(crate) struct Saved {
+    pub(super) mem: Memory,
+    pub(super) frames: Vec<Frame>,
+    pub(super) statics: HashMap<usize, Object>,
+    pub(super) literals: HashMap<usize, usize>,
+    /// Globals are made before `main` and never after: their number
+    /// tells that nothing changed them.
+    pub(super) globals: usize,
+    pub(super) trace: Vec<(usize, usize)>,
+    pub(super) steps: u64,
+    pub(super) last_checkpoint: u64,
+    pub(super) checkpoints: usize,
+    pub(super) loop_stack: Vec<ActiveLoop>,
+    pub(super) read_input: bool,
+    /// Inputs made before (any made after would show as more).
+    pub(super) inputs: usize,
+}
+
+impl<'s, 'a> Interp<'s, 'a> {
+    pub(crate) fn save(&self) -> Saved {
+        Saved {
+            mem: self.mem.clone(),
+            frames: self.frames.clone(),
+            statics: self.statics.clone(),
+            literals: self.literals.clone(),
+            globals: self.globals.len(),
+            trace: self.trace.clone(),
+            steps: self.steps,
+            last_checkpoint: self.last_checkpoint,
+            checkpoints: self.checkpoints.len(),
+            loop_stack: self.loop_stack.clone(),
+            read_input: self.read_input,
+            inputs: self.symbolic.as_ref().map_or(0, |s| s.inputs.len()),
+        }
+    }
+
+    /// Back to the state `saved` (the path condition is restored by its
+    /// own scope, `Symbolic::leave`).
+    pub(crate) fn restore_saved(&mut self, saved: Saved) {
+        self.mem = saved.mem;
+        self.frames = saved.frames;
+        self.statics = saved.statics;
+        self.literals = saved.literals;
+        self.trace = saved.trace;
+        self.steps = saved.steps;
+        self.last_checkpoint = saved.last_checkpoint;
+        self.checkpoints.truncate(saved.checkpoints);
+        self.loop_stack = saved.loop_stack;
+        self.read_input = saved.read_input;
+    }
+
+    /// Whether, besides memory, the state is the one `saved` holds as far
+    /// as a tentative execution may change it: no choice made, no input
+    /// read, the same frames, the same objects live (others may have been
+    /// made and ended: a block's locals), no static or literal made.
+    pub(crate) fn same_but_memory(&self, saved: &Saved) -> bool {
+        let inputs = self.symbolic.as_ref().map_or(0, |s| s.inputs.len());
+        let live = |m: &Memory| m.blocks.iter().enumerate().filter(|(_, b)| b.alive).map(|(i, _)| i).collect::<Vec<_>>();
+        self.trace.len() == saved.trace.len()
+            && inputs == saved.inputs
+            && self.globals.len() == saved.globals
+            && self.statics.len() == saved.statics.len()
+            && self.literals.len() == saved.literals.len()
+            && self.frames == saved.frames
+            && live(&self.mem) == live(&saved.mem)
+    }
 }
 
 /// What the descent to a checkpoint's item restores on its way: the

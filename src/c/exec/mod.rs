@@ -29,6 +29,7 @@ mod checkpoint;
 mod drift;
 mod eval;
 mod interp;
+mod join;
 mod lasso;
 mod library;
 mod memory;

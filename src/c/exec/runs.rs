@@ -159,6 +159,10 @@ impl<'s, 'a> Program<'s, 'a> {
             symbolic: self.symbolic.then(|| Box::new(super::path::Symbolic::new())),
             read_input: false,
             accelerating: false,
+            joining: 0,
+            join_script: Vec::new(),
+            join_trace: Vec::new(),
+            join_waste: 0,
             accelerated: 0,
             strides: 0,
         }

@@ -2,6 +2,7 @@
 //! program's own functions.
 
 use super::interp::{Frame, Interp, Target};
+use super::join::Taken;
 use super::memory::Kind;
 use super::value::{Byte, Ptr, Value};
 use super::Stop;
@@ -187,12 +188,35 @@ impl<'s, 'a> Interp<'s, 'a> {
             },
             Statement::If(i) => {
                 let c = self.eval(&i.node.condition)?;
-                if self.decide(&c)? {
-                    self.exec(&i.node.then_statement)
-                } else if let Some(e) = &i.node.else_statement {
-                    self.exec(e)
-                } else {
-                    Ok(Flow::Normal)
+                let (then, otherwise) = (&i.node.then_statement, i.node.else_statement.as_deref());
+                let side = |it: &mut Self, way: bool| -> Result<Flow, Stop> {
+                    match (way, otherwise) {
+                        (true, _) => it.exec(then),
+                        (false, Some(e)) => it.exec(e),
+                        (false, None) => Ok(Flow::Normal),
+                    }
+                };
+                // Joined, a path may jump into the other side (CIL's
+                // `else goto L` to a label `L` in the `else` of an
+                // enclosing test): it goes on there, as the block holding
+                // this statement would have it.
+                let mut joinable = |it: &mut Self, way: bool| {
+                    let mut flow = side(it, way)?;
+                    while let Flow::Goto(l) = &flow {
+                        let target = Target::Label(l.clone());
+                        if !it.has_label(s, &target) {
+                            break;
+                        }
+                        flow = it.seek(s, &target)?;
+                    }
+                    match flow {
+                        Flow::Normal => Ok(Value::Void),
+                        _ => Err(Stop::give_up("a jump out of a joined branch")),
+                    }
+                };
+                match self.branch(&c, &mut joinable)? {
+                    Taken::Joined(_) => Ok(Flow::Normal),
+                    Taken::Way(b) => side(self, b),
                 }
             }
             Statement::While(w) => self.looping(s, None, Some(&w.node.expression), None, &w.node.statement, false, None),
@@ -301,7 +325,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                 }
                 // Exploring: a stretch of iterations whose state moves
                 // along a line may be taken at once (`drift.rs`).
-                if !first && self.concrete.is_none() && !self.accelerating && self.resume.is_none() {
+                if !first && self.concrete.is_none() && !self.accelerating && self.joining == 0 && self.resume.is_none() {
                     self.watch_drift(cond, body, step)?;
                 }
                 if !first {

@@ -43,6 +43,15 @@ use crate::term::Term;
 /// accumulates inputs would otherwise grow its terms every iteration.
 const MOST_TERM_SIZE: usize = 400;
 
+/// How a branch on inputs stands ([`Interp::weigh`]).
+pub(crate) enum Weighed {
+    /// The path condition decides it.
+    Decided(bool),
+    /// Both ways are possible: the condition, as the path condition
+    /// reads it.
+    Open(Term),
+}
+
 /// Whether `t` has at most `n` nodes.
 fn small(t: &Term, n: &mut usize) -> bool {
     if *n == 0 {
@@ -92,7 +101,7 @@ impl<'s, 'a> Interp<'s, 'a> {
     }
 
     /// `v` as a term, if it is a known or symbolic integer.
-    fn as_val(&self, v: &Value) -> Option<Val> {
+    pub(super) fn as_val(&self, v: &Value) -> Option<Val> {
         match v {
             Value::Int(t, Some(c)) => Some(self.ar.constant(c.clone(), *t)),
             Value::Symbolic(s) => Some((**s).clone()),
@@ -104,13 +113,22 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// path condition, else a fork (both satisfiable); the branch taken
     /// joins the path condition.
     pub(crate) fn decide_term(&mut self, t: Term) -> Result<bool, Stop> {
+        match self.weigh(t)? {
+            Weighed::Decided(b) => Ok(b),
+            Weighed::Open(t) => self.fork(t),
+        }
+    }
+
+    /// Whether the path condition decides the Boolean term `t` (then the
+    /// branch joins it), or both ways are possible.
+    pub(crate) fn weigh(&mut self, t: Term) -> Result<Weighed, Stop> {
         let Some(s) = self.symbolic.as_ref() else { return Err(Stop::give_up("a symbolic condition outside symbolic exploration")) };
         let t = s.bound(&t);
         if let Term::Bool(b) = t {
-            return Ok(b);
+            return Ok(Weighed::Decided(b));
         }
         if let Some(b) = s.decided.get(&t) {
-            return Ok(*b);
+            return Ok(Weighed::Decided(*b));
         }
         if s.path.len() >= MOST_PATH {
             return Err(Stop::give_up(format!("a path condition of more than {MOST_PATH} facts (a loop steered by a value computed from inputs)")));
@@ -121,16 +139,33 @@ impl<'s, 'a> Interp<'s, 'a> {
             (Some(false), Some(false)) => return Err(Stop::give_up("a path condition Z3 found unsatisfiable")),
             (Some(false), _) => false,
             (_, Some(false)) => true,
-            (Some(true), Some(true)) => self.choose(2)? == 0,
+            (Some(true), Some(true)) => return Ok(Weighed::Open(t)),
             _ => return Err(Stop::give_up("a branch on inputs Z3 could not decide in time")),
         };
-        let s = self.symbolic.as_mut().expect("checked above");
-        if yes == Some(false) || no == Some(false) {
+        // Implied: remembered, not asserted (a loop that tests values
+        // the path decides, under new names each round after a join,
+        // would otherwise grow the path condition without forking).
+        if let Some(s) = self.symbolic.as_mut() {
             s.pruned += 1;
+            let fact = if b { t.clone() } else { Term::not(t.clone()) };
+            s.bind(&fact);
+            s.decided.insert(t, b);
         }
-        s.decided.insert(t.clone(), b);
-        s.assume(if b { t } else { Term::not(t) });
-        Ok(b)
+        Ok(Weighed::Decided(b))
+    }
+
+    /// The run takes the branch of `t` that is `b`.
+    pub(crate) fn take_branch(&mut self, t: Term, b: bool) {
+        if let Some(s) = self.symbolic.as_mut() {
+            s.decided.insert(t.clone(), b);
+            let fact = if b { t } else { Term::not(t) };
+            s.assume(fact.clone());
+            // (Not on a path through a joined branch: its facts join
+            // the values' definitions whole.)
+            if s.joined() && self.joining == 0 {
+                s.fix_inputs(&fact);
+            }
+        }
     }
 
     /// The run goes on only where `defined` holds (undefined behaviour

@@ -136,6 +136,10 @@ fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
         None => "an allocation may fail, an unknown value takes every branch".to_string(),
         Some(n) => format!("each input a variable, a branch on inputs taken where the path condition allows it; {n} alternative{} ruled out by Z3", if n == 1 { "" } else { "s" }),
     };
+    let how = match e.joined {
+        0 => how,
+        k => format!("{how}; {k} branch{} taken both ways at once, the values that differ defined by `ite` over the paths' conditions", if k == 1 { "" } else { "es" }),
+    };
     let _ = writeln!(s, "every run of the program was executed and ends: {} run{} ({how}), at most {} steps in a run", e.runs, if e.runs == 1 { "" } else { "s" }, e.most_steps);
     if e.accelerated > 0 {
         let _ = writeln!(
@@ -426,6 +430,7 @@ pub fn to_json(o: &Outcome) -> Json {
                 "symbolic_inputs": e.pruned.is_some(),
                 "pruned_alternatives": e.pruned,
                 "accelerated_iterations": e.accelerated,
+                "joined_branches": e.joined,
                 "loops": e.loops.iter().map(|l| json!({ "line": l.line, "column": l.column, "most_iterations": l.iterations })).collect::<Vec<_>>(),
                 "recursions": e.recursions.iter().map(|(f, n)| json!({ "function": f, "most_nested_calls": n })).collect::<Vec<_>>(),
             });
@@ -504,7 +509,7 @@ mod tests {
     #[test]
     fn loops_executed_on_one_line_are_told_apart_by_their_columns() {
         let bound = |line, column, iterations| LoopBound { line, column, iterations };
-        let e = Evidence { runs: 2, most_steps: 90, loops: vec![bound(4, 3, 7), bound(9, 5, 1), bound(9, 40, 0)], recursions: vec![], pruned: None, accelerated: 0 };
+        let e = Evidence { runs: 2, most_steps: 90, loops: vec![bound(4, 3, 7), bound(9, 5, 1), bound(9, 40, 0)], recursions: vec![], pruned: None, accelerated: 0, joined: 0 };
         let s = super::executed_text("h.c", &e);
         assert!(s.contains("loop at h.c:4: at most 7 iterations in every run"), "{s}");
         assert!(s.contains("loop at h.c:9:5: at most 1 iteration in every run"), "{s}");
@@ -514,7 +519,7 @@ mod tests {
 
     #[test]
     fn a_yes_with_symbolic_inputs_says_what_it_rests_on() {
-        let e = Evidence { runs: 22, most_steps: 93858, loops: vec![], recursions: vec![], pruned: Some(1), accelerated: 0 };
+        let e = Evidence { runs: 22, most_steps: 93858, loops: vec![], recursions: vec![], pruned: Some(1), accelerated: 0, joined: 0 };
         let s = super::executed_text("h.c", &e);
         assert!(s.contains("22 runs (each input a variable, a branch on inputs taken where the path condition allows it; 1 alternative ruled out by Z3)"), "{s}");
         assert!(s.contains("and on Z3's answers that the alternatives ruled out are unsatisfiable"), "{s}");

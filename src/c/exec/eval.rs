@@ -343,8 +343,9 @@ impl<'s, 'a> Interp<'s, 'a> {
             LogicalAnd | LogicalOr => {
                 let l = self.eval(&b.node.lhs)?;
                 let or = matches!(op, LogicalOr);
-                // The value of the whole when `l` is `first`; joined, a
-                // right operand not known or symbolic ends the side.
+                // The value of the whole when `l` is `first`; on a path
+                // through a joined branch a symbolic right operand is its
+                // truth as a value (one path, not two).
                 let mut side = |it: &mut Self, first: bool| {
                     if first == or {
                         return Ok(Value::int(int, u8::from(first)));
@@ -352,7 +353,6 @@ impl<'s, 'a> Interp<'s, 'a> {
                     let r = it.eval(&b.node.rhs)?;
                     match &r {
                         Value::Symbolic(s) if it.joining > 0 => Ok(it.from_val(it.ar.from_bool(it.ar.truth(s)))),
-                        _ if it.joining > 0 && value::truth(&r)?.is_none() => Err(Stop::give_up("an unknown operand in a side of a joined branch")),
                         _ => Ok(Value::int(int, u8::from(it.decide(&r)?))),
                     }
                 };

@@ -90,6 +90,8 @@ pub(crate) struct Interp<'s, 'a> {
     /// to replay, `join_trace` made), and no loop inside it is
     /// accelerated.
     pub joining: u32,
+    /// Branches this run joined (since its start or checkpoint).
+    pub joined: usize,
     pub join_script: Vec<usize>,
     pub join_trace: Vec<(usize, usize)>,
     /// Paths executed for joins that failed, in this run (a checkpoint

@@ -7,25 +7,29 @@
 //! over every graph of links, into tens of thousands of runs that differ
 //! only in which id a variable holds.
 //!
-//! Where the sides of such a branch only compute (no choice, no input, no
-//! jump out, the run neither ends nor gives up in them, no object made or
-//! freed), the run takes both: each side executes from the same state,
-//! with the branch's condition `c` (resp. its negation) in a scope of the
-//! path condition, and the run goes on in their join: memory as both sides
-//! left it where they agree, and each integer variable on which they differ
-//! a fresh variable `join<k>` defined as `ite(c, a, b)` (a definition,
-//! never dropped: `path.rs`). For every valuation of the inputs the path
-//! condition allows, the side its condition picks is the execution the
-//! program takes (each branch in a side was decided under `c`), and the
-//! join holds exactly that side's values: the run stands for both forks,
-//! and the exploration still covers every execution. A side whose result
-//! differs in anything but integer variables (an array element, a pointer,
-//! a field) is not joined: the branch forks as before, in the same state
-//! (a side leaves nothing behind but definitions, which constrain no
-//! input).
+//! Where the paths through such a branch only compute (no choice of the
+//! run, no input, no jump out, the run neither ends nor gives up in them,
+//! no object made or freed), the run takes them all: each path executes
+//! from the same state with its conditions (the branch's `c` or its
+//! negation, then every further branch on inputs it takes, each a choice
+//! of the join's own, enumerated like the runs) in a scope of the path
+//! condition, and the run goes on in their join: memory as the paths left
+//! it where they agree, and each integer variable on which they differ a
+//! fresh variable `join<k>` defined as `ite(c1, v1, ite(c2, v2, ... vn))`
+//! over the paths' facts (a definition, never dropped: `path.rs`), or its
+//! value before the branch where the path condition proves the join equal
+//! to it. For every valuation of the inputs the path condition allows,
+//! exactly one path's facts hold, that path is the execution the program
+//! takes, and the join holds that path's values: the run stands for all
+//! of them, and the exploration still covers every execution. Paths whose
+//! states differ in anything but integer variables (an array element, a
+//! pointer, a field) are not joined: the branch forks as before, in the
+//! same state (a path leaves nothing behind but definitions, which
+//! constrain no input).
 //!
-//! A join costs two executions of the sides and the definitions every
-//! later check carries; one join executes at most [`MOST_SIDES`] sides.
+//! A join costs an execution per path and the definitions every later
+//! check carries; it takes at most [`MOST_PATHS`] paths, and a run spends
+//! at most [`MOST_WASTE`] paths on joins that fail.
 
 use super::interp::Interp;
 use super::symbolic::Weighed;
@@ -113,7 +117,10 @@ impl<'s, 'a> Interp<'s, 'a> {
             return Ok(None);
         }
         match self.try_join(t, side)? {
-            Ok(v) => Ok(Some(v)),
+            Ok(v) => {
+                self.joined += 1;
+                Ok(Some(v))
+            }
             Err(tried) => {
                 self.join_waste += tried;
                 Ok(None)

@@ -62,6 +62,9 @@ pub struct Evidence {
     /// on which only counters move, each proved to take one path:
     /// `drift.rs`); 0: none.
     pub accelerated: u64,
+    /// Branches on inputs taken both ways at once (`join.rs`), over all
+    /// runs; 0: none.
+    pub joined: usize,
 }
 
 /// The re-check replays every run from the start when that is at most
@@ -90,6 +93,8 @@ struct RunResult {
     pruned: usize,
     /// Loop iterations the run took by acceleration.
     accelerated: u64,
+    /// Branches the run joined (since its checkpoint).
+    joined: usize,
 }
 
 /// The checkpoints of the runs so far that later runs may resume from:
@@ -160,6 +165,7 @@ impl<'s, 'a> Program<'s, 'a> {
             read_input: false,
             accelerating: false,
             joining: 0,
+            joined: 0,
             join_script: Vec::new(),
             join_trace: Vec::new(),
             join_waste: 0,
@@ -193,7 +199,7 @@ impl<'s, 'a> Program<'s, 'a> {
         if it.read_input {
             self.read_input.set(true);
         }
-        RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints, pruned, accelerated: it.accelerated }
+        RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints, pruned, accelerated: it.accelerated, joined: it.joined }
     }
 
     /// Every run, depth first: the evidence when every run ends, else why not.
@@ -205,6 +211,7 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut pruned = 0usize;
         let mut nesting: HashMap<String, usize> = HashMap::new();
         let mut accelerated = 0u64;
+        let mut joined = 0usize;
         let mut checkpoints = Checkpoints::default();
         loop {
             // A run looks at the clock every few thousand steps; thousands
@@ -223,6 +230,7 @@ impl<'s, 'a> Program<'s, 'a> {
             total += r.steps - r.from;
             pruned += r.pruned;
             accelerated = accelerated.max(r.accelerated);
+            joined += r.joined;
             if total > self.limits.total_steps {
                 return Err(Stop::give_up(format!("runs of more than {} steps in all", self.limits.total_steps)));
             }
@@ -268,7 +276,7 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut recursions: Vec<(String, usize)> = nesting.into_iter().filter(|(_, n)| *n > 1).collect();
         recursions.sort();
         let pruned = self.symbolic.then_some(pruned);
-        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions, pruned, accelerated })
+        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions, pruned, accelerated, joined })
     }
 
     /// The re-check of the run tree: each recorded run replayed in a fresh

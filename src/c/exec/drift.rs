@@ -33,7 +33,6 @@
 //! (and the re-check's replay) accelerates exactly where the run did.
 
 use super::interp::{Head, Interp, Saved, FIRST_WAIT};
-use super::memory::Memory;
 use super::stmt::Flow;
 use super::value::{bytes_int, Byte, Ptr, Value};
 use super::Stop;
@@ -270,8 +269,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         if !self.same_but_memory(saved) {
             return Ok(false);
         }
-        let live = |m: &Memory| m.blocks.iter().enumerate().filter(|(_, b)| b.alive).map(|(i, _)| i).collect::<Vec<_>>();
-        for i in live(&saved.mem) {
+        for i in saved.mem.live() {
             let Some(v) = vars.iter().find(|v| v.block == i) else {
                 if self.mem.blocks[i].bytes != saved.mem.blocks[i].bytes {
                     return Ok(false);

@@ -411,14 +411,13 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// made and ended: a block's locals), no static or literal made.
     pub(crate) fn same_but_memory(&self, saved: &Saved) -> bool {
         let inputs = self.symbolic.as_ref().map_or(0, |s| s.inputs.len());
-        let live = |m: &Memory| m.blocks.iter().enumerate().filter(|(_, b)| b.alive).map(|(i, _)| i).collect::<Vec<_>>();
         self.trace.len() == saved.trace.len()
             && inputs == saved.inputs
             && self.globals.len() == saved.globals
             && self.statics.len() == saved.statics.len()
             && self.literals.len() == saved.literals.len()
             && self.frames == saved.frames
-            && live(&self.mem) == live(&saved.mem)
+            && self.mem.live().eq(saved.mem.live())
     }
 }
 

@@ -191,10 +191,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         // Every difference first, then the stores: a join that fails
         // half-way leaves the state as before.
         let mut stores = Vec::new();
-        for (i, block) in saved.mem.blocks.iter().enumerate() {
-            if !block.alive {
-                continue;
-            }
+        for i in saved.mem.live() {
             let first = &ends[0].mem.blocks[i];
             if ends.iter().all(|e| std::rc::Rc::ptr_eq(&e.mem.blocks[i], first) || e.mem.blocks[i].bytes == first.bytes) {
                 stores.push((i, None, first.clone()));

@@ -173,6 +173,11 @@ impl Memory {
     /// An integer of type `ty` (`size` bytes) at `p`: unknown when a byte
     /// is. A pointer's bytes read as an integer have no meaning the model
     /// gives: give up.
+    /// The live blocks, by index.
+    pub(crate) fn live(&self) -> impl Iterator<Item = usize> + '_ {
+        self.blocks.iter().enumerate().filter(|(_, b)| b.alive).map(|(i, _)| i)
+    }
+
     pub(crate) fn load_int(&self, p: &Ptr, ty: IntType, size: u64, pointer_size: u64) -> Result<Value, Stop> {
         let bytes = self.read(p, size)?;
         // The bytes of one stored pointer, in order and all of it, read as

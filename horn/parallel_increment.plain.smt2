@@ -1,6 +1,6 @@
 (set-logic HORN)
 ; Horn encoding of benchmarks/programs/parallel_increment.c (large-block, one predicate per cut-point)
-; query: is the program exit reachable? sat = exit unreachable, unsat = some run ends
+; query: is the exit reachable (a run ended, or has no loop left ahead of it)? sat = no, unsat = yes
 
 (declare-fun loop_L2 (Int Int) Bool)
 (declare-fun exit () Bool)

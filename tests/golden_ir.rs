@@ -1,7 +1,8 @@
-//! The printed program model (`tessera emit --ir`) of the example programs
-//! is pinned, under both data models: a change to the front end that
-//! changes a model shows up here as a diff of readable text, and a
-//! refactoring that claims to change nothing can be checked to do so.
+//! The printed program model (`tessera emit --ir --unsliced`: what the
+//! front end builds, before slicing) of the example programs is pinned,
+//! under both data models: a change to the front end that changes a model
+//! shows up here as a diff of readable text, and a refactoring that claims
+//! to change nothing can be checked to do so.
 //!
 //! The files live in `tests/ir/`, named `<folder>.<program>.<data model>.ir`.
 //! After a deliberate change, regenerate them with
@@ -51,7 +52,7 @@ fn programs() -> Vec<(PathBuf, String)> {
 fn emit_ir(program: &Path, data_model: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .current_dir(root())
-        .args(["emit", "--ir", "--data-model", data_model])
+        .args(["emit", "--ir", "--unsliced", "--data-model", data_model])
         .arg(program)
         .output()
         .expect("runs tessera");

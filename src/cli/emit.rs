@@ -44,8 +44,9 @@ pub struct EmitArgs {
     pub output: Option<PathBuf>,
     /// Encode the whole program model: by default the clauses are those the
     /// prover solves, over the model sliced to the variables that can
-    /// influence control flow (on large programs the whole model's clauses
-    /// can take gigabytes).
+    /// influence control flow, where a run ends as soon as no loop is left
+    /// ahead of it (on large programs the whole model's clauses can take
+    /// gigabytes).
     #[arg(long)]
     pub unsliced: bool,
 }

@@ -482,7 +482,9 @@ impl<'e> PlainClauses<'e> {
     fn new(enc: &'e Encoding, live_only: bool) -> (System, PlainClauses<'e>) {
         let mut sys = System::default();
         sys.comments.push(format!("Horn encoding of {} (large-block, one predicate per cut-point)", enc.file));
-        sys.comments.push("query: is the program exit reachable? sat = exit unreachable, unsat = some run ends".into());
+        // In the model the prover solves, runs end as soon as no loop is left
+        // ahead of them (`ir::slice::end_where_no_cycle_is_left`).
+        sys.comments.push("query: is the exit reachable (a run ended, or has no loop left ahead of it)? sat = no, unsat = yes".into());
         let index: HashMap<&str, usize> = enc.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
         // Whether each of `vars` is live at a location: its live names
         // looked up in `vars`, not each of `vars` in its set of names (a

@@ -45,6 +45,62 @@ pub fn drop_irrelevant(mut p: Program) -> Program {
     p
 }
 
+/// The program where a run ends as soon as no cycle (loop or recursion)
+/// lies ahead of it: every edge into a location from which no cycle can be
+/// reached goes to the exit instead (with its actions, so the runs that
+/// take it are the program's), and the code after such locations goes.
+///
+/// An infinite run never enters such a location, so it takes only edges
+/// that are unchanged: the infinite runs, and the states they start from,
+/// are the program's. Every other run is finite in both. So termination
+/// (and every witness) is unchanged, while a long loop-free tail (a
+/// sequentialized program's final checks, thousands of `if`s) no longer
+/// reaches the encoding. Reaching the exit now means "no loop left to run",
+/// so the undefined-behaviour checks, which ask whether a point is
+/// reached, do not use this.
+pub fn end_where_no_cycle_is_left(mut p: Program) -> Program {
+    let n = p.locations.len();
+    let adj = p.adjacency();
+    // The locations from which no cycle is reachable are exactly those
+    // removed by peeling locations without a way out, one after the other.
+    let mut ways_out: Vec<usize> = adj.out.iter().map(|o| o.len()).collect();
+    let mut settled = vec![false; n];
+    let mut ready: Vec<usize> = (0..n).filter(|&l| ways_out[l] == 0).collect();
+    while let Some(l) = ready.pop() {
+        settled[l] = true;
+        for e in adj.predecessors(&p, l) {
+            ways_out[e.from] -= 1;
+            if ways_out[e.from] == 0 {
+                ready.push(e.from);
+            }
+        }
+    }
+    let (entry, exit) = (p.entry, p.exit);
+    let is_settled = |l: usize| settled.get(l).copied().unwrap_or(false);
+    // Runs sent to the exit must end there.
+    if !is_settled(exit) {
+        return p;
+    }
+    p.edges.retain(|e| !is_settled(e.from));
+    for e in &mut p.edges {
+        if is_settled(e.to) {
+            e.to = exit;
+            // What the edge does after its last test cannot matter at the
+            // exit; its tests decide whether it is taken, so they stay.
+            let tested = e.actions.iter().rposition(|a| matches!(a, Action::Assume(_))).map_or(0, |i| i + 1);
+            e.actions.truncate(tested);
+        }
+    }
+    if is_settled(entry) && entry != exit {
+        p.edges.push(Edge { from: entry, to: exit, actions: vec![] });
+    }
+    // The tests of the arms that went on alike now lead to the exit side
+    // by side (a loop's exit test and each arm of the `if` after it): one
+    // edge, before relevance is decided.
+    p.edges = merge_parallel_tests(std::mem::take(&mut p.edges));
+    p
+}
+
 /// Merge parallel test-only edges (`c` and `!c` to one target become one
 /// empty edge) and bypass locations whose only way out is an empty edge,
 /// until nothing changes: an `else if` chain whose arms did only irrelevant
@@ -241,19 +297,28 @@ fn merge_parallel_tests(edges: Vec<Edge>) -> Vec<Edge> {
         }
     }
     for ((from, to), conds) in groups {
-        // One test alone is never its own negation.
-        let complementary = conds.len() > 1 && conds.iter().any(|c| conds.contains(&Term::not(c.clone())));
-        let cond = if complementary {
-            Term::tt()
-        } else if conds.len() == 1 {
-            conds.into_iter().next().unwrap_or(Term::tt())
-        } else {
-            Term::or(conds)
-        };
+        let cond = if conds.len() == 1 { conds.into_iter().next().unwrap_or(Term::tt()) } else { either(conds) };
         let actions = if cond == Term::tt() { vec![] } else { vec![Action::Assume(cond)] };
         out.push(Edge { from, to, actions });
     }
     out
+}
+
+/// The disjunction of `conds` (two or more), `common` alone when each is
+/// `common` and something more and two of the more are complementary
+/// (`c && x > 3`, `c && !(x > 3)`: a loop's exit test followed by an `if`
+/// whose arms both went on alike).
+fn either(conds: Vec<Term>) -> Term {
+    let lists: Vec<Vec<Term>> = conds.iter().map(|c| c.conjuncts()).collect();
+    let sets: Vec<BTreeSet<&Term>> = lists.iter().map(|l| l.iter().collect()).collect();
+    let common: BTreeSet<&Term> = lists[0].iter().filter(|t| sets[1..].iter().all(|s| s.contains(t))).collect();
+    let rests: Vec<Term> = lists.iter().map(|l| Term::and(l.iter().filter(|t| !common.contains(t)).cloned().collect())).collect();
+    let rest_set: BTreeSet<&Term> = rests.iter().collect();
+    if rest_set.contains(&Term::tt()) || rests.iter().any(|r| rest_set.contains(&Term::not(r.clone()))) {
+        Term::and(common.into_iter().cloned().collect())
+    } else {
+        Term::or(conds)
+    }
 }
 
 #[cfg(test)]
@@ -283,6 +348,40 @@ mod tests {
                    while (x > 1) { x = x / 2; c = c + 1; } return c; }";
         let p = super::drop_irrelevant(crate::c::parse_source("t.c", src, IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers"));
         assert!(p.var("c").is_some(), "{:?}", p.vars);
+    }
+
+    fn lower(src: &str) -> crate::ir::Program {
+        crate::c::parse_source("t.c", src, IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers")
+    }
+
+    #[test]
+    fn checks_after_the_last_loop_end_at_the_exit() {
+        let src = "int main() { int a = __VERIFIER_nondet_int(); int n = __VERIFIER_nondet_int(); int b = 0;\n\
+                   while (n > 0) n--;\n\
+                   if (a > 3) b = 1; else b = 2;\n\
+                   if (b == 1 && a < 7) return 1;\n\
+                   if (a == 5) { b = a; } return b; }";
+        let p = super::drop_irrelevant(super::end_where_no_cycle_is_left(lower(src)));
+        assert!(p.var("n").is_some(), "{p}");
+        assert!(p.var("a").is_none() && p.var("b").is_none(), "only the tail reads a and b: {p}");
+        assert_eq!(crate::ir::find_loops(&p).expect("reducible").len(), 1, "{p}");
+        // Only the loop's edges and one way into it and out of it are left.
+        assert!(p.edges.len() <= 4, "{p}");
+    }
+
+    #[test]
+    fn what_decides_whether_a_loop_is_reached_stays() {
+        let src = "int main() { int a = __VERIFIER_nondet_int(); int n = __VERIFIER_nondet_int();\n\
+                   if (a > 3) { while (n > 0) n = n - a; }\n\
+                   if (a < 9) return 1; return 0; }";
+        let p = super::drop_irrelevant(super::end_where_no_cycle_is_left(lower(src)));
+        assert!(p.var("a").is_some() && p.var("n").is_some(), "{p}");
+        // Without the cycle the whole program goes: one edge from entry to exit.
+        let acyclic = super::drop_irrelevant(super::end_where_no_cycle_is_left(lower(
+            "int main() { int a = __VERIFIER_nondet_int(); if (a > 3) a = 1; if (a < 9) return 1; return 0; }",
+        )));
+        assert_eq!(acyclic.edges.len(), 1, "{acyclic}");
+        assert!(acyclic.edges[0].from == acyclic.entry && acyclic.edges[0].to == acyclic.exit && acyclic.vars.is_empty(), "{acyclic}");
     }
 
     #[test]

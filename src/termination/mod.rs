@@ -32,9 +32,17 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 use std::time::{Duration, Instant};
 
-/// The program model the engines see: variables that never influence
-/// control flow dropped, variables that are never live together merged.
+/// The program model the engines see: runs end where no cycle is left
+/// ahead of them, variables that never influence control flow dropped,
+/// variables that are never live together merged.
 pub fn solved_model(p: Program) -> Program {
+    reachability_model(crate::ir::slice::end_where_no_cycle_is_left(p))
+}
+
+/// The model for questions of reaching a point (is an undefined operation
+/// reached?): [`solved_model`] without cutting the code after the last
+/// cycle, so reaching the exit keeps its meaning.
+pub fn reachability_model(p: Program) -> Program {
     crate::ir::coalesce::coalesce_variables(crate::ir::slice::drop_irrelevant(p))
 }
 

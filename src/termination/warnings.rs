@@ -141,7 +141,7 @@ fn path_condition_check(p: &Program, marker: &str, site: usize, budget: &Budget)
     let Some(violation) = violation_model(p, marker, site) else {
         return PathCheck::Undecided;
     };
-    let model = crate::termination::solved_model(violation);
+    let model = crate::termination::reachability_model(violation);
     if budget.expired() {
         return PathCheck::Undecided;
     }

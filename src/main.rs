@@ -3,6 +3,12 @@
 use clap::{Parser, Subcommand};
 use tessera::cli;
 
+/// The models, clauses and terms are many small allocations made and freed
+/// by several threads; glibc's allocator spent half of `emit`'s time on
+/// eca-rers2012's Problem04 in malloc, free and their consolidation.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Tessera proves that C programs terminate (YES, with a ranking function per
 /// loop), or that they do not (NO, with a checked witness), or says MAYBE and
 /// why. It also writes and solves SMT-LIB Horn clause files.

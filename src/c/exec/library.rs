@@ -2,8 +2,10 @@
 //! (which may fail: both outcomes are runs), the memory and string
 //! functions, output (no effect but its result, which is any value),
 //! the ends of a run (`exit`, `abort`, failed assertions) and SV-COMP's
-//! `__VERIFIER_nondet_*` (any value of the type) and `__VERIFIER_assume`.
-//! Any other function without a body gives up.
+//! `__VERIFIER_nondet_*` (any value of the type) and `__VERIFIER_assume`,
+//! and GCC's bit-counting builtins (`ctz`, `clz`, `popcount`, `parity`,
+//! `ffs`, with their `l`/`ll` forms). Any other function without a body
+//! gives up.
 
 use super::interp::Interp;
 use super::memory::Kind;
@@ -189,7 +191,10 @@ impl<'s, 'a> Interp<'s, 'a> {
                 // Its output is no concern; its result is any value.
                 Value::Int(int, None)
             }
-            _ => return Err(Stop::give_up(format!("a call of `{name}`, which has no body here"))),
+            _ => match bit_builtin(name, &m) {
+                Some((op, width)) => bit_count(op, width, arg(0)?, int)?,
+                None => return Err(Stop::give_up(format!("a call of `{name}`, which has no body here"))),
+            },
         })
     }
 
@@ -215,6 +220,69 @@ impl<'s, 'a> Interp<'s, 'a> {
             }
         }
     }
+}
+
+/// What GCC's bit-counting builtins count (and `ffs`, also a C library
+/// function).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum BitCount {
+    TrailingZeros,
+    LeadingZeros,
+    Ones,
+    Parity,
+    FirstSet,
+}
+
+/// The bit-counting builtin `name` stands for, with the width of its
+/// argument (`int` for the plain ones, `long` for `l`, `long long` for
+/// `ll`): none for any other name (a program's own `popcount` without a
+/// body is no builtin).
+fn bit_builtin(name: &str, m: &crate::ir::MachineModel) -> Option<(BitCount, u32)> {
+    let base = name.strip_prefix("__builtin_").or(if name.starts_with("ffs") { Some(name) } else { None })?;
+    let (stem, width) = if let Some(s) = base.strip_suffix("ll") {
+        (s, m.ulong_long().bits())
+    } else if let Some(s) = base.strip_suffix('l') {
+        (s, m.ulong().bits())
+    } else {
+        (base, m.uint().bits())
+    };
+    let op = match stem {
+        "ctz" => BitCount::TrailingZeros,
+        "clz" => BitCount::LeadingZeros,
+        "popcount" => BitCount::Ones,
+        "parity" => BitCount::Parity,
+        "ffs" => BitCount::FirstSet,
+        _ => return None,
+    };
+    Some((op, width))
+}
+
+/// The builtin's `int` result on `v` taken as a `width`-bit word (the
+/// argument converted to the parameter's type). `ctz` and `clz` of 0 are
+/// undefined and an unknown value may be 0: the run gives up; the others
+/// of an unknown value are an unknown value.
+fn bit_count(op: BitCount, width: u32, v: &Value, int: IntType) -> Result<Value, Stop> {
+    let c = match v {
+        Value::Int(_, Some(c)) => c,
+        Value::Int(_, None) if !matches!(op, BitCount::TrailingZeros | BitCount::LeadingZeros) => return Ok(Value::Int(int, None)),
+        _ => return Err(Stop::give_up("a bit-counting builtin of a value not known here")),
+    };
+    let modulus = BigInt::from(1) << width;
+    let word = ((c % &modulus) + &modulus) % &modulus;
+    let bits: Vec<bool> = (0..width).map(|i| word.bit(u64::from(i))).collect();
+    let ones = bits.iter().filter(|&&b| b).count();
+    let lowest = bits.iter().position(|&b| b);
+    let highest = bits.iter().rposition(|&b| b);
+    let n = match (op, lowest, highest) {
+        (BitCount::TrailingZeros | BitCount::LeadingZeros, None, _) => return Err(Stop::give_up("`ctz` or `clz` of 0 (undefined)")),
+        (BitCount::TrailingZeros, Some(l), _) => l,
+        (BitCount::LeadingZeros, _, Some(h)) => width as usize - 1 - h,
+        (BitCount::Ones, _, _) => ones,
+        (BitCount::Parity, _, _) => ones % 2,
+        (BitCount::FirstSet, l, _) => l.map_or(0, |l| l + 1),
+        (BitCount::LeadingZeros, _, None) => return Err(Stop::give_up("`clz` of 0 (undefined)")),
+    };
+    Ok(Value::int(int, n))
 }
 
 /// Whether a format has a `%n` conversion (after flags, width, length).

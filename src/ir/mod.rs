@@ -384,42 +384,32 @@ impl Program {
         }
         seen
     }
-    /// Whether no run can come back to a location it was at: no cycle among
-    /// the locations reachable from the entry (Kahn's algorithm over the
-    /// reachable subgraph; independent of the dominators that
+    /// Whether no run can come back to a location it was at: no cycle is
+    /// reachable from the entry (independent of the dominators that
     /// [`loops::find_loops`] uses, so it can re-check a "no loops" answer).
     /// Such a program has no loops and no recursion: every run is finite.
     pub fn is_acyclic(&self) -> bool {
+        self.no_cycle_ahead().get(self.entry).copied().unwrap_or(true)
+    }
+    /// Per location, whether no cycle (loop or recursion) can be reached
+    /// from it: exactly the locations removed by peeling locations without
+    /// a way out, one after the other.
+    pub fn no_cycle_ahead(&self) -> Vec<bool> {
         let adj = self.adjacency();
         let n = self.locations.len();
-        let mut reachable = vec![false; n];
-        let mut stack = vec![self.entry];
-        while let Some(l) = stack.pop() {
-            if l < n && !reachable[l] {
-                reachable[l] = true;
-                stack.extend(adj.successors(self, l).map(|e| e.to));
-            }
-        }
-        let mut indegree = vec![0usize; n];
-        for e in &self.edges {
-            if e.from < n && e.to < n && reachable[e.from] {
-                indegree[e.to] += 1;
-            }
-        }
-        let mut ready: Vec<LocId> = (0..n).filter(|&l| reachable[l] && indegree[l] == 0).collect();
-        let mut removed = 0;
+        let mut ways_out: Vec<usize> = adj.out.iter().map(|o| o.len()).collect();
+        let mut settled = vec![false; n];
+        let mut ready: Vec<LocId> = (0..n).filter(|&l| ways_out[l] == 0).collect();
         while let Some(l) = ready.pop() {
-            removed += 1;
-            for e in adj.successors(self, l) {
-                if e.to < n {
-                    indegree[e.to] -= 1;
-                    if indegree[e.to] == 0 {
-                        ready.push(e.to);
-                    }
+            settled[l] = true;
+            for e in adj.predecessors(self, l).filter(|e| e.from < n) {
+                ways_out[e.from] -= 1;
+                if ways_out[e.from] == 0 {
+                    ready.push(e.from);
                 }
             }
         }
-        removed == reachable.iter().filter(|&&r| r).count()
+        settled
     }
     /// Outgoing and incoming edge indices of every location, for passes
     /// that walk the graph many times (`successors` scans all edges).

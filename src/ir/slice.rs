@@ -59,22 +59,7 @@ pub fn drop_irrelevant(mut p: Program) -> Program {
 /// so the undefined-behaviour checks, which ask whether a point is
 /// reached, do not use this.
 pub fn end_where_no_cycle_is_left(mut p: Program) -> Program {
-    let n = p.locations.len();
-    let adj = p.adjacency();
-    // The locations from which no cycle is reachable are exactly those
-    // removed by peeling locations without a way out, one after the other.
-    let mut ways_out: Vec<usize> = adj.out.iter().map(|o| o.len()).collect();
-    let mut settled = vec![false; n];
-    let mut ready: Vec<usize> = (0..n).filter(|&l| ways_out[l] == 0).collect();
-    while let Some(l) = ready.pop() {
-        settled[l] = true;
-        for e in adj.predecessors(&p, l) {
-            ways_out[e.from] -= 1;
-            if ways_out[e.from] == 0 {
-                ready.push(e.from);
-            }
-        }
-    }
+    let settled = p.no_cycle_ahead();
     let (entry, exit) = (p.entry, p.exit);
     let is_settled = |l: usize| settled.get(l).copied().unwrap_or(false);
     // Runs sent to the exit must end there.

@@ -14,6 +14,7 @@ mod lower;
 pub mod parse;
 pub mod source;
 pub mod types;
+mod typing;
 
 use crate::error::{Result, TesseraError};
 use crate::ir::{IntSemantics, MachineModel, Program};

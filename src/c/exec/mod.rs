@@ -5,7 +5,7 @@
 //! declarations and calls, `library.rs` for the C library functions it
 //! knows exactly, `memory.rs` and `value.rs` for what it computes with)
 //! runs the parsed C program with the types the typing layer decided
-//! (`lower/typing/elaborate.rs`: every expression's type, each
+//! (`typing/elaborate.rs`: every expression's type, each
 //! declarator's, each `sizeof`), and the integer operations of
 //! [`crate::c::arith::Arith`], so a program means here what it means in
 //! lowering. Values the program reads from outside (`__VERIFIER_nondet_*`)

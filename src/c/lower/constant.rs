@@ -3,7 +3,7 @@
 //! and `static` locals, `__builtin_choose_expr` and `__builtin_constant_p`.
 //!
 //! A constant is decided by the typing layer's evaluator
-//! (`typing/constants.rs`), which folds through the same integer
+//! (`c/typing/constants.rs`), which folds through the same integer
 //! operations as the expression code, so elaboration and lowering
 //! evaluate each constant with the same code. What it does not decide —
 //! an expression that is not a constant (a variable, an overflow under

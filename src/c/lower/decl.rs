@@ -1,8 +1,8 @@
 //! Declarations: function definitions, globals, locals (static too),
 //! each made into what lowering keeps (variables, pointers, objects). The
-//! types they declare are read by `typing/declarators.rs`; what a
+//! types they declare are read by `c/typing/declarators.rs`; what a
 //! file-scope name is bound to (variable, pointer, object, opaque) is
-//! decided by `typing/globals.rs`, which the typing-only reader binds by
+//! decided by `c/typing/globals.rs`, which the typing-only reader binds by
 //! too.
 
 use super::*;
@@ -83,7 +83,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A file-scope object `name`: the variable, pointer or object the
-    /// rule for globals decides (`typing/globals.rs`), with its initial
+    /// rule for globals decides (`c/typing/globals.rs`), with its initial
     /// value.
     pub(super) fn global_variable(&mut self, name: &str, ty: CType, is_extern: bool, init: &'a Node<InitDeclarator>) -> Result<()> {
         let addressed = self.mem.is_addressed_global(name);

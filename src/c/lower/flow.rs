@@ -13,7 +13,7 @@ use crate::ir::{Action, IntType, LocId};
 use crate::term::Term;
 
 /// Bound on syntactic nesting during lowering (statements and expressions).
-pub(in crate::c::lower) const MAX_DEPTH: usize = 3000;
+pub(in crate::c) const MAX_DEPTH: usize = 3000;
 
 pub(crate) struct Flow {
     /// Where lowering currently is; `None` in unreachable code.

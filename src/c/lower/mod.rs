@@ -4,17 +4,17 @@
 //! The work is split by concern. Each concern that keeps state owns it in
 //! a struct whose fields are private to its module; the rest of the
 //! lowering reaches that state only through the struct's methods and the
-//! `Lowerer` methods the concern defines (`pub(in crate::c::lower)`):
+//! `Lowerer` methods the concern defines (`pub(in crate::c)`):
 //!
 //! - `flow.rs`: where lowering is — the cursor, the entry and exit, the
 //!   guards of conditionally evaluated operands, the nesting depth — and
 //!   emitting actions there ([`flow::Flow`]);
 //! - `diag.rs`: the approximations, the reasons that forbid NO and the
 //!   undefined-behaviour sites ([`diag::Diagnostics`]);
-//! - `typing/`: static C types (each expression's decided once, by the
+//! - `c/typing/` (beside `lower/` and `exec/`, which both read it): static C types (each expression's decided once, by the
 //!   elaboration pass before lowering, on a typing-only reader:
-//!   `typing/elaborate.rs`; the typing methods are traits over
-//!   `typing/host.rs`, which lowering implements), the names in
+//!   `c/typing/elaborate.rs`; the typing methods are traits over
+//!   `c/typing/host.rs`, which lowering implements), the names in
 //!   scope as typing sees them, the functions' signatures, structs and
 //!   unions and their layout, `sizeof`/`_Alignof`/`offsetof`
 //!   ([`typing::Types`]);
@@ -33,29 +33,29 @@
 //!
 //! This file holds the context (positions, scope lookup, the whole
 //! program, the re-lowering when an allocation site turns out to repeat);
-//! `decl.rs` declarations (the types they name: `typing/declarators.rs`), `stmt.rs` the statements (control flow),
+//! `decl.rs` declarations (the types they name: `c/typing/declarators.rs`), `stmt.rs` the statements (control flow),
 //! `expr.rs` the values of expressions, `constant.rs` constant
 //! expressions (evaluated by `expr.rs`), `operators.rs` arithmetic,
 //! `update.rs` `++`/`--` and `op=` (integers and pointers),
 //! `cond.rs` conditions and branching, `order.rs` C's unspecified order of
 //! evaluation, `lvalue.rs` storage (reached only through [`LValue`]).
 
-mod calls;
+pub(in crate::c) mod calls;
 mod cond;
 mod constant;
 mod decl;
 mod diag;
 mod expr;
-mod facts;
-mod flow;
+pub(in crate::c) mod facts;
+pub(in crate::c) mod flow;
 mod globals;
 mod lvalue;
-mod memory;
-mod operators;
+pub(in crate::c) mod memory;
+pub(in crate::c) mod operators;
 mod order;
 mod stmt;
-mod syntax;
-mod typing;
+pub(in crate::c) mod syntax;
+use super::typing;
 mod update;
 
 use super::arith::{Arith, Val};
@@ -67,12 +67,12 @@ use crate::ir::{self, Action, Approximation, IntType, LocId, Program, Span};
 use lang_c::ast::*;
 use lang_c::span::Node;
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 pub use calls::ExternalCalls;
 pub(crate) use typing::prelude::*;
 
-/// The typing traits (see `typing/host.rs`), for the files of the lowering
+/// The typing traits (see `c/typing/host.rs`), for the files of the lowering
 /// that read types with them.
 pub(crate) mod typed {
     pub(crate) use super::typing::prelude::*;
@@ -101,7 +101,7 @@ pub(crate) enum Symbol {
     /// An enumeration constant.
     Const(Val),
     /// A type name, with the alignment an `aligned` attribute gave it (which
-    /// may differ from its type's own; see `typing/attributes.rs`).
+    /// may differ from its type's own; see `c/typing/attributes.rs`).
     Typedef(CType, Option<u64>),
     /// A variable of a type Tessera does not model; an error when used.
     Unmodelled { what: String },
@@ -167,7 +167,7 @@ pub struct Marks {
 }
 
 pub(crate) struct Lowerer<'a> {
-    /// Types and layout (see `typing/`).
+    /// Types and layout (see `c/typing/`).
     types: typing::Types<'a>,
     file: String,
     /// The integer operations (see `c::arith`), and the machine model.
@@ -215,7 +215,7 @@ pub fn lower(
     let none = Rc::new(typing::ExprTypes::default());
     let types = typing::Types::new(unit, text, map, arith, marks.alignof_typeof.clone(), marks.pack.clone(), none);
     // The file scope is read once too: each round starts from the typing
-    // state it leaves, and only makes the globals (see `typing/reader.rs`).
+    // state it leaves, and only makes the globals (see `c/typing/reader.rs`).
     let typing::Elaborated { exprs, file_scope } = typing::elaborate(unit, types, &mut calls::Calls::new(unit, calls::ExternalCalls::default()));
     let elaborated = Rc::new(exprs);
     let file_scope = file_scope.map(|f| f.reading(elaborated.clone()));
@@ -281,7 +281,7 @@ fn lowerer<'a>(
 }
 
 /// The structs and unions of a C text as laid out (for the tests of
-/// `typing/records.rs`).
+/// `c/typing/records.rs`).
 #[cfg(test)]
 pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Vec<crate::c::types::Record>> {
     let rewritten = crate::c::gnu::rewrite(text, true).map_err(|(_, what)| TesseraError::unsupported(None, what))?;
@@ -357,7 +357,7 @@ impl<'a> Lowerer<'a> {
         }
     }
     /// Bind `name` to `sym` in the innermost scope (the file scope outside
-    /// a block), for lowering and for typing (see `typing/names.rs`).
+    /// a block), for lowering and for typing (see `c/typing/names.rs`).
     pub fn bind(&mut self, name: &str, sym: Symbol) {
         self.types.names_mut().bind(name, typing::Named::of_symbol(&sym));
         match self.calls.frame_mut() {

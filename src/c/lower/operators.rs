@@ -14,7 +14,7 @@ use crate::term::Term;
 use lang_c::ast::*;
 use lang_c::span::Node;
 
-pub(super) fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
+pub(in crate::c) fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
     Some(match op {
         BinaryOperator::Less => CmpOp::Lt,
         BinaryOperator::LessOrEqual => CmpOp::Le,
@@ -26,7 +26,7 @@ pub(super) fn cmp_op(op: &BinaryOperator) -> Option<CmpOp> {
     })
 }
 
-pub(super) fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
+pub(in crate::c) fn arith_op(op: &BinaryOperator) -> Option<ArithOp> {
     Some(match op {
         BinaryOperator::Plus | BinaryOperator::AssignPlus => ArithOp::Add,
         BinaryOperator::Minus | BinaryOperator::AssignMinus => ArithOp::Sub,

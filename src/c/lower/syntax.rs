@@ -1,6 +1,6 @@
 //! Questions about lang-c's syntax tree that need no lowering state:
 //! names and shapes of declarators, specifiers and attributes. Declarations
-//! (`decl.rs`) and struct layouts (`typing/records.rs`) both ask them.
+//! (`decl.rs`) and struct layouts (`c/typing/records.rs`) both ask them.
 
 use crate::c::types::CType;
 use lang_c::ast::*;

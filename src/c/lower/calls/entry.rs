@@ -12,7 +12,7 @@ use num_bigint::BigInt;
 use std::collections::HashMap;
 
 impl<'a> Lowerer<'a> {
-    pub(in crate::c::lower) fn call_main(&mut self, main: &'a Node<FunctionDefinition>) -> Result<()> {
+    pub(in crate::c) fn call_main(&mut self, main: &'a Node<FunctionDefinition>) -> Result<()> {
         let info = self.signature_of_definition(main)?;
         self.enter_frame(Frame { is_main: true, ..Frame::of_body("main", main, HashMap::new()) });
         // The program's arguments (C11 5.1.2.2.1): `argc` and the strings
@@ -90,7 +90,7 @@ impl<'a> Lowerer<'a> {
 
 /// The type `main`'s parameter at `position` is seen with, as
 /// [`Lowerer::call_main`] binds it (`None`: it names nothing).
-pub(in crate::c::lower) fn main_parameter_type(position: usize, ty: &CType) -> Option<CType> {
+pub(in crate::c) fn main_parameter_type(position: usize, ty: &CType) -> Option<CType> {
     match (ty, MainParameter::at(position)) {
         (CType::Void, _) => None,
         (CType::Ptr(pointee), MainParameter::Arguments | MainParameter::Environment) if matches!(**pointee, CType::Ptr(_)) => Some(ty.clone()),

@@ -62,7 +62,7 @@ impl Frame {
     /// The frame of the body of `def`, called `name`, with `scope` as its
     /// outermost scope: not `main`, no return value, no recursion instance
     /// (the callers set those that differ).
-    pub(in crate::c::lower) fn of_body(name: &str, def: &Node<FunctionDefinition>, scope: HashMap<String, Symbol>) -> Frame {
+    pub(in crate::c) fn of_body(name: &str, def: &Node<FunctionDefinition>, scope: HashMap<String, Symbol>) -> Frame {
         Frame {
             function: name.to_string(),
             scopes: vec![scope],

@@ -18,7 +18,7 @@ impl<'a> Lowerer<'a> {
     // ---- calls through function pointers
 
     /// A call through a function pointer: to the target whose block the
-    /// pointer holds, among [`CallTyping::indirect_targets`](crate::c::lower::typing::CallTyping::indirect_targets) (exactly one
+    /// pointer holds, among [`CallTyping::indirect_targets`](crate::c::typing::CallTyping::indirect_targets) (exactly one
     /// when the pointer is known), or else to code outside the program (a
     /// library function, or a pointer the model lost), lowered like a call
     /// of a function without a definition.

@@ -200,7 +200,7 @@ impl<'a> Lowerer<'a> {
 
     /// A read whose result is a pointer (`fgets`), `None` for any other
     /// function.
-    pub(in crate::c::lower) fn input_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<Option<PtrVal>> {
+    pub(in crate::c) fn input_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<Option<PtrVal>> {
         if InputCall::of(name) == Some(InputCall::LineInto) {
             return self.fgets_call(c, pointee).map(Some);
         }

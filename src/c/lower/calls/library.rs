@@ -351,7 +351,7 @@ impl<'a> Lowerer<'a> {
     /// `memset(p, c, n)`: with a known block, offset and length, the cells
     /// covered become `c` (when 0, the common case) or unknown; otherwise
     /// like any external call. Returns `p`.
-    pub(in crate::c::lower) fn memset_call(&mut self, c: &'a Node<CallExpression>) -> Result<PtrVal> {
+    pub(in crate::c) fn memset_call(&mut self, c: &'a Node<CallExpression>) -> Result<PtrVal> {
         let [p, byte, n] = c.node.arguments.as_slice() else {
             return Err(self.syntax(c.span, "`memset` takes three arguments"));
         };
@@ -411,7 +411,7 @@ impl<'a> Lowerer<'a> {
     /// write any memory. Assembly that may jump, loop or leave the function
     /// could run forever or go anywhere; it has no meaning here and stays
     /// refused.
-    pub(in crate::c::lower) fn inline_assembly(&mut self, a: &'a Node<AsmStatement>) -> Result<()> {
+    pub(in crate::c) fn inline_assembly(&mut self, a: &'a Node<AsmStatement>) -> Result<()> {
         let crate::c::asm::Reading { outputs, inputs, jumps, calls, mut memory } = crate::c::asm::read(&a.node);
         if jumps {
             return Err(self.unsupported(a.span, "inline assembly with jumps"));
@@ -491,7 +491,7 @@ impl<'a> Lowerer<'a> {
     /// A pointer returned by a function without a definition: NULL, or a
     /// pointer into some block (one the program knows, or one it does not),
     /// at any offset.
-    pub(in crate::c::lower) fn external_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<PtrVal> {
+    pub(in crate::c) fn external_pointer_call(&mut self, name: &str, c: &'a Node<CallExpression>, pointee: CType) -> Result<PtrVal> {
         let pointers = self.evaluate_arguments(&c.node.arguments)?;
         let at = self.span(c.span);
         if self.external_effects(name, &pointers) {
@@ -503,7 +503,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Any pointer value (NULL or into any block, any offset).
-    pub(in crate::c::lower) fn unknown_pointer(&mut self, pointee: CType) -> PtrVal {
+    pub(in crate::c) fn unknown_pointer(&mut self, pointee: CType) -> PtrVal {
         let [base, off, size] = self.chosen_pointer_parts();
         // A block is never larger than the address space, nor negative.
         self.emit_assume(Term::and(vec![Term::le(Term::int(0), base.clone()), Term::le(Term::int(0), size.clone())]));
@@ -512,7 +512,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A base, offset and size, each chosen freely (no assumption on them).
-    pub(in crate::c::lower) fn chosen_pointer_parts(&mut self) -> [Term; 3] {
+    pub(in crate::c) fn chosen_pointer_parts(&mut self) -> [Term; 3] {
         ["ext.base", "ext.off", "ext.size"].map(|n| {
             let v = self.cfg.temp(n, IntType::LONG);
             self.emit(crate::ir::Action::Choose(v.clone()));

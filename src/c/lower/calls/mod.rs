@@ -1,12 +1,12 @@
 //! Calls: builtins and library functions, and inlined calls of the
 //! program's own functions (recursive ones are in `recursion.rs`).
 
-pub(in crate::c::lower) mod builtins;
-pub(in crate::c::lower) mod entry;
+pub(in crate::c) mod builtins;
+pub(in crate::c) mod entry;
 mod frame;
 mod indirect;
 mod input;
-pub(in crate::c::lower) mod library;
+pub(in crate::c) mod library;
 mod recursion;
 
 pub use library::ExternalCalls;
@@ -40,7 +40,7 @@ pub(crate) const MAX_INDIRECT_TARGETS: usize = 16;
 
 /// What the lowering knows of the calls being inlined, private to this
 /// folder: the rest of the lowering asks through the methods below. The
-/// functions' signatures are typing's (`typing/signatures.rs`).
+/// functions' signatures are typing's (`c/typing/signatures.rs`).
 pub(crate) struct Calls {
     /// The bodies being inlined, innermost last.
     frames: Vec<Frame>,
@@ -149,7 +149,7 @@ impl Calls {
 }
 
 /// The elaboration pass reads what bodies call from here (see
-/// `typing/elaborate.rs`).
+/// `c/typing/elaborate.rs`).
 impl super::typing::CallGraph for Calls {
     fn index_bodies(&mut self, functions: &super::typing::Signatures<'_>) -> Vec<String> {
         Calls::index_bodies(self, functions)

@@ -193,7 +193,7 @@ impl<'a> Lowerer<'a> {
     /// The address the right side of `lv = r` holds, when `lv` is an
     /// integer variable as wide as a pointer; computed before `r` is
     /// evaluated (it reads the state `r` reads).
-    pub(in crate::c::lower) fn address_assigned(&mut self, lv: &LValue, r: &'a Node<Expression>) -> Result<Option<HeldAddress>> {
+    pub(in crate::c) fn address_assigned(&mut self, lv: &LValue, r: &'a Node<Expression>) -> Result<Option<HeldAddress>> {
         match lv {
             LValue::Var { ty, .. } => self.address_given(*ty, r),
             _ => Ok(None),
@@ -202,7 +202,7 @@ impl<'a> Lowerer<'a> {
 
     /// The address `e` holds when it is given to an integer variable of
     /// type `ty` (an assignment or an initializer).
-    pub(in crate::c::lower) fn address_given(&mut self, ty: IntType, e: &'a Node<Expression>) -> Result<Option<HeldAddress>> {
+    pub(in crate::c) fn address_given(&mut self, ty: IntType, e: &'a Node<Expression>) -> Result<Option<HeldAddress>> {
         if self.pointer_wide(ty) {
             self.held_address(e)
         } else {
@@ -214,7 +214,7 @@ impl<'a> Lowerer<'a> {
     /// `address` (terms over the state before the assignment, which may
     /// change what they read: `x = x + 8`). Sets the address's parts; the
     /// action returned, which marks it held, follows the assignment.
-    pub(in crate::c::lower) fn hold_address(&mut self, var: &str, address: HeldAddress) -> Action {
+    pub(in crate::c) fn hold_address(&mut self, var: &str, address: HeldAddress) -> Action {
         let vars = match self.mem.held_addresses.get(var) {
             Some(v) => v.clone(),
             None => {
@@ -253,7 +253,7 @@ impl<'a> Lowerer<'a> {
     /// pointer's width, to a value other than 0 — so `(unsigned long)p ==
     /// (unsigned long)q` with `q` null is decided as `p == q` is. Any
     /// other value stays unknown (recorded as an approximation).
-    pub(in crate::c::lower) fn pointer_as_integer(&mut self, p: &PtrVal, t: IntType, s: lang_c::span::Span) -> Val {
+    pub(in crate::c) fn pointer_as_integer(&mut self, p: &PtrVal, t: IntType, s: lang_c::span::Span) -> Val {
         let ptrdiff = self.arith.machine().ptrdiff_t();
         let at_null = self.arith.convert(Val { term: p.off.clone(), ty: ptrdiff, range: None }, t);
         if p.base == Term::int(0) {
@@ -283,7 +283,7 @@ impl<'a> Lowerer<'a> {
         Val { term, ty: t, range: None }
     }
 
-    pub(in crate::c::lower) fn pointer_from_held_address(&mut self, e: &'a Node<Expression>, pointee: CType) -> Result<Option<PtrVal>> {
+    pub(in crate::c) fn pointer_from_held_address(&mut self, e: &'a Node<Expression>, pointee: CType) -> Result<Option<PtrVal>> {
         let Some(address) = self.held_address(e)? else { return Ok(None) };
         if address.held == Term::int(1) {
             return Ok(Some(PtrVal { base: address.base, off: address.off, size: address.size, pointee }));

@@ -88,7 +88,7 @@ impl<'a> Lowerer<'a> {
     /// object, whose storage is reused each time its declaration runs in
     /// the same frame (an earlier instance is dead by then), so only
     /// recursion makes it more than one block.
-    pub(in crate::c::lower) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool, contents: Contents) -> Result<Term> {
+    pub(in crate::c) fn new_block(&mut self, object: Option<CType>, size: &Term, zeroed: bool, name: Option<(&str, Owner)>, scoped: bool, contents: Contents) -> Result<Term> {
         let site = self.mem.blocks.len();
         let once = if scoped {
             self.calls.frames().iter().all(|f| !f.in_recursion())
@@ -187,12 +187,12 @@ impl<'a> Lowerer<'a> {
     }
 
     /// What the block at constant base `base` holds, if known.
-    pub(in crate::c::lower) fn block_object(&self, base: &Term) -> Option<CType> {
+    pub(in crate::c) fn block_object(&self, base: &Term) -> Option<CType> {
         self.cell_block(base).and_then(|b| b.object.clone())
     }
 
     /// The cells of the block with constant base `base`, if it has cells.
-    pub(in crate::c::lower) fn cell_slots(&self, base: &Term) -> Option<Vec<Slot>> {
+    pub(in crate::c) fn cell_slots(&self, base: &Term) -> Option<Vec<Slot>> {
         self.cell_block(base).and_then(|b| b.cells.as_ref()).map(|c| c.slots.clone())
     }
 
@@ -225,18 +225,18 @@ impl<'a> Lowerer<'a> {
 
     /// Every variable of the block with constant base `base`: its integer
     /// cells and the parts of its pointer cells.
-    pub(in crate::c::lower) fn cell_variables(&self, base: &Term) -> Vec<(String, IntType)> {
+    pub(in crate::c) fn cell_variables(&self, base: &Term) -> Vec<(String, IntType)> {
         self.cell_block(base).and_then(|b| b.cells.as_ref()).map_or_else(Vec::new, |c| c.variables().collect())
     }
 
     /// The pointer cells of the block with constant base `base`.
-    pub(in crate::c::lower) fn pointer_cells(&self, base: &Term) -> Vec<PointerCell> {
+    pub(in crate::c) fn pointer_cells(&self, base: &Term) -> Vec<PointerCell> {
         self.cell_block(base).and_then(|b| b.cells.as_ref()).map_or_else(Vec::new, |c| c.pointers.clone())
     }
 
     /// The pointer stored at `addr` when a pointer cell holds it exactly
     /// (known block, constant offset).
-    pub(in crate::c::lower) fn load_pointer_cell(&self, addr: &PtrVal, pointee: CType) -> Option<PtrVal> {
+    pub(in crate::c) fn load_pointer_cell(&self, addr: &PtrVal, pointee: CType) -> Option<PtrVal> {
         let k = addr.off.as_int_const()?;
         self.pointer_cells(&addr.base).into_iter().find(|c| c.off == k).map(|c| c.value(pointee))
     }
@@ -246,7 +246,7 @@ impl<'a> Lowerer<'a> {
     /// pointer store that overlaps only part of one is misaligned, so
     /// undefined: assumed away), and become unknown where a store of bytes
     /// (`value` is `None`) overlaps them.
-    pub(in crate::c::lower) fn store_over_pointer_cells(&mut self, dst: &PtrVal, width: i64, value: Option<PtrVal>, at: &Option<Span>) {
+    pub(in crate::c) fn store_over_pointer_cells(&mut self, dst: &PtrVal, width: i64, value: Option<PtrVal>, at: &Option<Span>) {
         if !self.mem.blocks.iter().any(|b| b.cells.as_ref().is_some_and(|c| !c.pointers.is_empty())) {
             return;
         }
@@ -300,7 +300,7 @@ impl<'a> Lowerer<'a> {
     /// Where `when` holds, the pointer cell becomes any pointer to memory
     /// that exists (a write the model does not follow). `at`: where the
     /// program does it, when that is an approximation to record.
-    pub(in crate::c::lower) fn overwrite_pointer_cell(&mut self, cell: &PointerCell, when: &Term, at: Option<&Span>) {
+    pub(in crate::c) fn overwrite_pointer_cell(&mut self, cell: &PointerCell, when: &Term, at: Option<&Span>) {
         if *when == Term::ff() {
             return;
         }

@@ -31,13 +31,13 @@ pub(crate) enum Storage {
 impl<'a> Lowerer<'a> {
     /// Declare an array or record variable `name` of type `ty`: a new block,
     /// initialized. Returns the symbol bound to the name.
-    pub(in crate::c::lower) fn declare_object(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>, storage: Storage, s: lang_c::span::Span) -> Result<Symbol> {
+    pub(in crate::c) fn declare_object(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>, storage: Storage, s: lang_c::span::Span) -> Result<Symbol> {
         self.declare_object_as(name, None, Owner::Variable, ty, init, storage, s)
     }
 
     /// [`Lowerer::declare_object`], with `binding` in scope in its own
     /// initializer (C11 6.2.1p7: `static struct list l = { &l, &l };`).
-    pub(in crate::c::lower) fn declare_object_as(
+    pub(in crate::c) fn declare_object_as(
         &mut self,
         name: &str,
         binding: Option<&str>,
@@ -74,7 +74,7 @@ impl<'a> Lowerer<'a> {
 
     /// Run `f` with its actions collected for the start of the program
     /// (globals and `static` locals are initialized before `main` runs).
-    pub(in crate::c::lower) fn at_program_start<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+    pub(in crate::c) fn at_program_start<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
         let saved = self.flow.start_at_entry();
         let saved_guards = self.flow.take_guards();
         let r = f(self);
@@ -88,7 +88,7 @@ impl<'a> Lowerer<'a> {
 
     /// A compound literal `(T){ ... }`: a block of its own (one per
     /// literal, C11 6.5.2.5), members not named are zero.
-    pub(in crate::c::lower) fn compound_literal(&mut self, c: &'a Node<CompoundLiteral>) -> Result<PtrVal> {
+    pub(in crate::c) fn compound_literal(&mut self, c: &'a Node<CompoundLiteral>) -> Result<PtrVal> {
         let ty = self.type_name(&c.node.type_name)?;
         let ty = match ty {
             CType::Array(elem, None) => CType::Array(elem, Some(self.list_length(&c.node.initializer_list))),
@@ -102,7 +102,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Store an initializer into the object of type `ty` at `at`.
-    pub(in crate::c::lower) fn initialize(&mut self, at: &PtrVal, ty: &CType, init: &'a Node<Initializer>) -> Result<()> {
+    pub(in crate::c) fn initialize(&mut self, at: &PtrVal, ty: &CType, init: &'a Node<Initializer>) -> Result<()> {
         match &init.node {
             Initializer::List(items) => self.initialize_list(at, ty, items, init.span),
             Initializer::Expression(_) => self.initialize_one(at, ty, init),
@@ -268,7 +268,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    pub(in crate::c::lower) fn effect_of_initializer(&mut self, init: &'a Node<Initializer>) -> Result<()> {
+    pub(in crate::c) fn effect_of_initializer(&mut self, init: &'a Node<Initializer>) -> Result<()> {
         match &init.node {
             Initializer::Expression(e) => self.effect_any(e),
             Initializer::List(items) => items.iter().try_for_each(|i| self.effect_of_initializer(&i.node.initializer)),
@@ -327,7 +327,7 @@ impl<'a> Lowerer<'a> {
 
     /// `dst = src` for a whole struct: cell by cell where both are known,
     /// else the destination's cells become unknown.
-    pub(in crate::c::lower) fn copy_record_into(&mut self, dst: &PtrVal, ty: &CType, src: &'a Node<Expression>) -> Result<()> {
+    pub(in crate::c) fn copy_record_into(&mut self, dst: &PtrVal, ty: &CType, src: &'a Node<Expression>) -> Result<()> {
         let from = self.object_address(src)?;
         let at = self.span(src.span);
         self.copy_record_from(dst, ty, from, &at);
@@ -336,7 +336,7 @@ impl<'a> Lowerer<'a> {
 
     /// Copy the struct at `from` (`None`: a value without an address, any
     /// contents) into `dst`.
-    pub(in crate::c::lower) fn copy_record_from(&mut self, dst: &PtrVal, ty: &CType, from: Option<PtrVal>, loc: &Option<crate::ir::Span>) {
+    pub(in crate::c) fn copy_record_from(&mut self, dst: &PtrVal, ty: &CType, from: Option<PtrVal>, loc: &Option<crate::ir::Span>) {
         // Pointer members are copied, not through their links.
         self.links_lost_through(dst);
         let Some(from) = from else {
@@ -385,7 +385,7 @@ impl<'a> Lowerer<'a> {
 
     /// The address of an object expression (`s`, `*p`, `a[i]`, `s.f`,
     /// `p->f`), or `None` for a value without one (a call's result).
-    pub(in crate::c::lower) fn object_address(&mut self, e: &'a Node<Expression>) -> Result<Option<PtrVal>> {
+    pub(in crate::c) fn object_address(&mut self, e: &'a Node<Expression>) -> Result<Option<PtrVal>> {
         match &e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
                 Some(Symbol::Object { ptr, .. }) => Ok(Some(ptr)),
@@ -417,7 +417,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Evaluate any expression for its effects only, whatever its type.
-    pub(in crate::c::lower) fn effect_any(&mut self, e: &'a Node<Expression>) -> Result<()> {
+    pub(in crate::c) fn effect_any(&mut self, e: &'a Node<Expression>) -> Result<()> {
         match self.type_of(e)? {
             CType::Ptr(_) if !matches!(e.node, Expression::Call(_)) => self.pointer(e, None).map(|_| ()),
             CType::Record(_) => match &e.node {
@@ -432,7 +432,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// `l = r` for structs.
-    pub(in crate::c::lower) fn assign_record(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<()> {
+    pub(in crate::c) fn assign_record(&mut self, l: &'a Node<Expression>, r: &'a Node<Expression>) -> Result<()> {
         let ty = self.object_type(l)?;
         match self.object_address(l)? {
             Some(dst) => {
@@ -445,7 +445,7 @@ impl<'a> Lowerer<'a> {
 
     /// Initial value of a floating-point or other opaque variable: its
     /// initializer runs for its effects.
-    pub(in crate::c::lower) fn declare_opaque(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>) -> Result<()> {
+    pub(in crate::c) fn declare_opaque(&mut self, name: &str, ty: CType, init: Option<&'a Node<Initializer>>) -> Result<()> {
         if let Some(i) = init {
             self.effect_of_initializer(i)?;
         }
@@ -455,7 +455,7 @@ impl<'a> Lowerer<'a> {
 
     /// A fresh value standing for an opaque (floating-point) value: any
     /// mathematical integer, recorded as an approximation.
-    pub(in crate::c::lower) fn opaque_value(&mut self, s: lang_c::span::Span) -> crate::c::arith::Val {
+    pub(in crate::c) fn opaque_value(&mut self, s: lang_c::span::Span) -> crate::c::arith::Val {
         self.types.saw_floats();
         let v = self.cfg.temp("float", crate::ir::IntType::LONG);
         self.emit(Action::Choose(v.clone()));

@@ -304,7 +304,7 @@ impl<'a> Lowerer<'a> {
 
     /// `p += i` / `p -= i` (and `++`/`--`) on a pointer variable: its
     /// offset moves by `i` elements.
-    pub(in crate::c::lower) fn move_pointer(&mut self, var: &PtrVar, i: Val, minus: bool, s: lang_c::span::Span) -> Result<()> {
+    pub(in crate::c) fn move_pointer(&mut self, var: &PtrVar, i: Val, minus: bool, s: lang_c::span::Span) -> Result<()> {
         let moved = self.offset_by(var.value(), i, minus, s)?;
         self.emit(Action::Assign(var.off.clone(), moved.off));
         Ok(())

@@ -10,6 +10,14 @@
 //! `constants.rs`, and `constant.rs` for lowering's fall-back).
 
 use crate::c::lower::*;
+use crate::c::types::CType;
+use crate::error::Result;
+use crate::ir::IntType;
+use lang_c::ast::*;
+use lang_c::span::Node;
+use num_bigint::BigInt;
+use num_traits::{One, Zero};
+use std::collections::HashMap;
 use crate::c::lower::syntax::{attribute_names, declarator_name, is_function_declarator, return_type, type_specifiers};
 
 pub(crate) trait DeclaratorTyping<'a>: super::TypingHost<'a> + Sized {

@@ -1,4 +1,5 @@
-//! Types and layout: the static C type of an expression (this file), the
+//! Types and layout, the typed C layer that lowering (`c/lower`) and the
+//! interpreter (`c/exec`) both read, so the two semantics see one typing: the static C type of an expression (this file), the
 //! types declarations name (`declarators.rs`), what each name in scope
 //! denotes for typing (`names.rs`), the functions' signatures
 //! (`signatures.rs`), the structs and unions with their layout
@@ -388,7 +389,7 @@ impl<'a> Types<'a> {
     }
 }
 
-pub(crate) trait ExprTyping<'a>: super::TypingHost<'a> + Sized {
+pub(crate) trait ExprTyping<'a>: TypingHost<'a> + Sized {
     // ---- static types
 
     /// The C type of an expression's value, without evaluating it (arrays
@@ -587,7 +588,7 @@ pub(crate) trait ExprTyping<'a>: super::TypingHost<'a> + Sized {
     }
 }
 
-impl<'a, T: super::TypingHost<'a>> ExprTyping<'a> for T {}
+impl<'a, T: TypingHost<'a>> ExprTyping<'a> for T {}
 
 /// The expression whose value a statement expression `({ ...; x; })` has.
 pub(super) fn last_expression<'a>(s: &'a Node<Statement>) -> Option<&'a Node<Expression>> {

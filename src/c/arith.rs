@@ -118,7 +118,7 @@ impl Arith {
     /// The result of a signed arithmetic operation: under `c` exact, and
     /// defined only while in range; otherwise it wraps as [`Arith::fit`].
     pub fn checked(&self, v: Val) -> (Val, Option<(Undefined, Term)>) {
-        if self.sem != IntSemantics::C || !v.ty.is_signed() {
+        if !crate::c::meaning::consequence(Undefined::SignedOverflow, self.sem).ends_run() || !v.ty.is_signed() {
             return (self.fit(v), None);
         }
         let (min, max) = (v.ty.min(), v.ty.max());
@@ -342,6 +342,7 @@ impl Arith {
                 } else {
                     defined.push((Undefined::DivisionByZero, Term::neq(b.term.clone(), Term::int(0))));
                 }
+                defined.extend(self.division_overflow(&a, &b));
                 if op == ArithOp::Div {
                     (truncating_div(&a, &b), div_range(&a, &b))
                 } else {
@@ -358,6 +359,29 @@ impl Arith {
         let (val, check) = self.checked(v);
         defined.extend(check);
         Ok(Outcome { val, defined })
+    }
+
+    /// `MIN / -1` and `MIN % -1` of a signed type: the quotient is not
+    /// representable (C11 6.5.5p6), and what a run does there is the
+    /// table's choice ([`crate::c::meaning::consequence`]): the condition
+    /// that rules it out, when the run ends there and it is not ruled out
+    /// by the operands' constants or ranges.
+    fn division_overflow(&self, a: &Val, b: &Val) -> Option<(Undefined, Term)> {
+        let t = a.ty;
+        if !t.is_signed() || !crate::c::meaning::consequence(Undefined::DivisionOverflow, self.sem).ends_run() {
+            return None;
+        }
+        let (min, minus_one) = (t.min(), BigInt::from(-1));
+        let may_be = |v: &Val, k: &BigInt| match (v.constant(), &v.range) {
+            (Some(c), _) => c == k,
+            (None, Some((lo, hi))) => lo <= k && k <= hi,
+            (None, None) => true,
+        };
+        if !may_be(a, &min) || !may_be(b, &minus_one) {
+            return None;
+        }
+        let overflow = Term::and(vec![Term::eq(a.term.clone(), Term::Int(min)), Term::eq(b.term.clone(), Term::Int(minus_one))]);
+        Some((Undefined::DivisionOverflow, Term::not(overflow)))
     }
 
     fn shift(&self, op: ArithOp, a: Val, b: Val) -> Result<Outcome, String> {

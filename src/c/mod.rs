@@ -11,6 +11,7 @@ pub mod cfg;
 pub mod exec;
 pub mod gnu;
 mod lower;
+pub mod meaning;
 pub mod parse;
 pub mod source;
 pub mod types;
@@ -135,6 +136,9 @@ fn execute_preprocessed(text: String, semantics: IntSemantics, machine: MachineM
     let deadline = std::time::Instant::now() + time;
     let work = move || -> std::result::Result<exec::Verdict, String> {
         let p = parse_text(&text).map_err(|e| e.to_string())?;
+        if let Some((_, what)) = meaning::outside_main(&p.unit) {
+            return Err(what);
+        }
         let ar = arith::Arith::new(semantics, machine);
         let (table, types) = lower::typed_unit(&p.unit, &p.parsed, &p.map, ar, &p.marks).ok_or("the file scope is not read by typing")?;
         // Floating-point values are not modelled: a run that meets one

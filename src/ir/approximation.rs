@@ -25,6 +25,10 @@ pub enum Approximation {
     /// A call of a function already running, through a pointer: the model
     /// stays in the call forever (behind an unknown value).
     RecursionThroughPointer { function: String },
+    /// A library call that may never return (`exec*`, `system`, `pause`,
+    /// see `c::meaning::may_never_return`): the model may stay in it for
+    /// ever (behind an unknown value).
+    MayNeverReturn { function: String },
     /// In-bounds accesses assumed: recorded once per program.
     MemorySafety,
     /// A load the memory model cannot answer.
@@ -114,6 +118,7 @@ impl fmt::Display for Approximation {
                 f,
                 "call to `{function}` while it runs (recursion through a function pointer): the call may not return, and no NO rests on it"
             ),
+            MayNeverReturn { function } => write!(f, "call to `{function}` may never return (it runs other code or waits for a signal): no YES past it, no NO rests on it"),
             MemorySafety => write!(f, "assumes memory safety: every access in bounds"),
             Load { ty } => write!(f, "a load from memory gives any value of type {ty}"),
             StoreOverOtherType { ty } => write!(f, "a store of type {ty} over memory of another type makes it unknown"),

@@ -127,6 +127,9 @@ pub enum IntSemantics {
 pub enum Undefined {
     SignedOverflow,
     DivisionByZero,
+    /// The quotient of `MIN / -1` (and so `MIN % -1`) is not
+    /// representable (C11 6.5.5p6).
+    DivisionOverflow,
     ShiftOutOfRange,
 }
 
@@ -135,6 +138,7 @@ impl Undefined {
         match self {
             Undefined::SignedOverflow => "signed overflow",
             Undefined::DivisionByZero => "division by zero",
+            Undefined::DivisionOverflow => "division overflow (MIN / -1 or MIN % -1)",
             Undefined::ShiftOutOfRange => "shift out of range",
         }
     }

@@ -23,6 +23,10 @@ pub enum Origin {
     /// The block of a string literal that may be merged with an
     /// identical one (`str.base`).
     StringLiteral,
+    /// Whether the compiler placed two objects next to each other (0/1),
+    /// which decides `p == q` for one past the end of one and the start of
+    /// the other (`adjacent%placed`; see `c::meaning`).
+    Adjacency,
     /// The number of `argv` or `envp` strings the program does not name.
     HiddenCount,
     /// The marker of the undefined-behaviour site whose assumption an
@@ -133,7 +137,7 @@ impl Origin {
     /// witness leaves these free.
     pub fn is_internal(&self) -> bool {
         self.is_temporary()
-            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_))
+            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::Adjacency | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_))
     }
 
     /// Whether the source name reads as a C lvalue: a variable, a cell of
@@ -148,7 +152,7 @@ impl Origin {
             Origin::Allocation(part) => *part != AllocationPart::Counter,
             Origin::Cell { of, .. } => *of == Owner::Variable,
             Origin::PointerPart { of, .. } => matches!(of, Owner::Variable | Owner::Conditional),
-            Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_) => false,
+            Origin::Adjacency | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_) => false,
         }
     }
 

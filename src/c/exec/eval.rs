@@ -486,6 +486,10 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// Whether `p` and `q` hold the same address. A pointer made from an
     /// integer is another object's address only if that integer lies where
     /// objects may lie (`MachineModel::object_addresses`): undecided there.
+    /// Addresses into two objects are unequal only where C says so (see
+    /// [`crate::c::meaning::distinct_objects`]): one object's end against
+    /// another's start, an object whose lifetime ended, literals that may
+    /// share storage are undecided.
     fn same_address(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
         match (p, q) {
             (Ptr::Integer(a), Ptr::Integer(b)) => Ok(a == b),
@@ -496,6 +500,17 @@ impl<'s, 'a> Interp<'s, 'a> {
                     Err(Stop::give_up("an address compared with a pointer made from an integer objects may lie at"))
                 } else {
                     Ok(false)
+                }
+            }
+            (Ptr::At { block: x, offset: a }, Ptr::At { block: y, offset: b }) if x != y => {
+                use crate::c::meaning::{distinct_objects, literals_may_share, AddressEquality, ObjectAddress, Unspecified};
+                let (bx, by) = (&self.mem.blocks[*x], &self.mem.blocks[*y]);
+                let object = |b: &super::memory::Block, offset: i64| ObjectAddress { offset, size: b.bytes.len() as i64, alive: b.alive };
+                let merged = bx.kind == Kind::Literal && by.kind == Kind::Literal && literals_may_share(&bx.bytes, &by.bytes);
+                match distinct_objects(object(bx, *a), object(by, *b)) {
+                    AddressEquality::Decided(false) if merged => Err(Stop::give_up(Unspecified::MergedLiterals.describe())),
+                    AddressEquality::Decided(equal) => Ok(equal),
+                    AddressEquality::Unspecified(why) => Err(Stop::give_up(why.describe())),
                 }
             }
             _ => Ok(p == q),

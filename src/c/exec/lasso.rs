@@ -198,8 +198,9 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     /// What a call of a function sees: the blocks other than locals and
     /// `alloca` blocks, and its arguments; `None` when one of them holds
-    /// a pointer to a local or `alloca` block (the call could then see a
-    /// frame's objects, which the comparison leaves out).
+    /// a pointer to a local or `alloca` block, or its address in an
+    /// integer (the call could then see a frame's objects, which the
+    /// comparison leaves out).
     fn visible(&self, args: &[Value]) -> Option<Snapshot> {
         let private = |p: &Ptr| matches!(p, Ptr::At { block, .. } if matches!(self.mem.blocks[*block].kind, Kind::Local | Kind::Stack));
         let leaks = |bytes: &[Byte]| bytes.iter().any(|b| matches!(b, Byte::Fragment(p, _) if private(p)));
@@ -209,7 +210,9 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
         for a in args {
             match a {
-                Value::Ptr(Some(p)) if private(p) => return None,
+                // An address held in an integer (`rec((uintptr_t)&c)`) reaches
+                // the local as a pointer does.
+                Value::Ptr(Some(p)) | Value::Address(_, p) if private(p) => return None,
                 Value::Bytes(bs) if leaks(bs) => return None,
                 _ => {}
             }

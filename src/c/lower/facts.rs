@@ -196,6 +196,24 @@ pub(crate) fn reassigned_names(body: &Node<Statement>) -> (HashSet<String>, Hash
 }
 
 
+/// The pieces of every string literal of the unit (see
+/// [`crate::c::meaning::literals_may_share`]: a literal may share storage
+/// with another that ends with it).
+pub(crate) fn literals_in_unit(unit: &TranslationUnit) -> Vec<Vec<String>> {
+    #[derive(Default)]
+    struct Literals(Vec<Vec<String>>);
+    impl<'ast> Visit<'ast> for Literals {
+        fn visit_string_literal(&mut self, s: &'ast StringLiteral, _: &'ast Span) {
+            if !self.0.contains(s) {
+                self.0.push(s.clone());
+            }
+        }
+    }
+    let mut v = Literals::default();
+    v.visit_translation_unit(unit);
+    v.0
+}
+
 /// Identifiers used other than as the callee of a direct call: among them,
 /// the functions whose address the program takes (the possible targets of
 /// a call through a function pointer).

@@ -2,7 +2,9 @@
 //! memory cells, or nowhere modelled), and the loads from and stores to it.
 
 use crate::c::lower::typed::*;
-use super::{LValue, Lowerer, Symbol};
+use super::{LValue, Lowerer, Symbol, Unmodelled};
+use num_bigint::BigInt;
+use num_traits::{One, Zero};
 use crate::c::arith::Val;
 use crate::c::types::CType;
 use crate::error::Result;
@@ -22,9 +24,9 @@ impl<'a> Lowerer<'a> {
                 Some(Symbol::Unmodelled { what }) => {
                     Err(self.unsupported(e.span, format!("variable `{}` of type {what}", id.node.name)))
                 }
-                Some(Symbol::Opaque { ty: CType::Float(_) }) => Ok(LValue::Opaque { ty: IntType::LONG, at: self.span(e.span) }),
+                Some(Symbol::Opaque { ty: CType::Float(_) }) => Ok(LValue::Opaque { ty: IntType::LONG, holds: Unmodelled::Float, at: self.span(e.span) }),
                 // Read in its own initializer (`int x = x + 1;`): indeterminate.
-                Some(Symbol::Opaque { ty: CType::Int(t) }) => Ok(LValue::Opaque { ty: *t, at: self.span(e.span) }),
+                Some(Symbol::Opaque { ty: CType::Int(t) }) => Ok(LValue::Opaque { ty: *t, holds: Unmodelled::Int, at: self.span(e.span) }),
                 // A scalar whose address is taken: its cell in memory.
                 Some(Symbol::Object { ptr, ty: CType::Int(t) }) => Ok(LValue::Mem { ptr: ptr.clone(), ty: *t, at: self.span(e.span) }),
                 Some(Symbol::Opaque { ty } | Symbol::Object { ty, .. }) => {
@@ -86,16 +88,27 @@ impl<'a> Lowerer<'a> {
                 v
             }
             LValue::Mem { ptr, ty, at } => self.load_memory(ptr, *ty, at),
-            LValue::Opaque { ty, at } => {
+            LValue::Opaque { ty, holds, at } => {
                 let v = self.cfg.temp("opaque", *ty);
                 self.emit(Action::Choose(v.clone()));
                 self.note_approximation(at.clone(), crate::ir::Approximation::FloatingPointOrBitField);
-                if *ty == IntType::LONG {
-                    // Stands for a floating-point value: any number.
-                    return Val { term: Term::var(v), ty: *ty, range: None };
+                match *holds {
+                    Unmodelled::Float => Val { term: Term::var(v), ty: *ty, range: None },
+                    Unmodelled::Int => {
+                        self.havoc(&v, *ty);
+                        self.arith.var(&v, *ty)
+                    }
+                    Unmodelled::BitField { declared, width } => {
+                        // Any value the field's bits hold, in its promoted type.
+                        let (lo, hi): (BigInt, BigInt) = if declared.is_signed() && declared != IntType::Bool {
+                            (-(BigInt::one() << (width - 1)), (BigInt::one() << (width - 1)) - 1)
+                        } else {
+                            (BigInt::zero(), (BigInt::one() << width) - 1)
+                        };
+                        self.emit_assume(Term::and(vec![Term::le(Term::Int(lo.clone()), Term::var(v.clone())), Term::le(Term::var(v.clone()), Term::Int(hi.clone()))]));
+                        Val { term: Term::var(v), ty: *ty, range: Some((lo, hi)) }
+                    }
                 }
-                self.havoc(&v, *ty);
-                self.arith.var(&v, *ty)
             }
         }
     }
@@ -105,17 +118,23 @@ impl<'a> Lowerer<'a> {
     pub(super) fn object_lvalue(&mut self, e: &'a Node<Expression>) -> Result<LValue> {
         let at = self.span(e.span);
         let bit_field = match &e.node {
-            Expression::Member(m) => self.member_of(m)?.bits.is_some(),
-            _ => false,
+            Expression::Member(m) => self.member_of(m)?.bits.map(|(_, width)| width),
+            _ => None,
         };
         let addr = self.address_of_object(e)?;
         match addr.pointee.clone() {
-            CType::Int(t) if bit_field => Ok(LValue::Opaque { ty: t, at }),
+            CType::Int(declared) if bit_field.is_some() => {
+                let width = bit_field.unwrap_or_default();
+                let Some(ty) = crate::c::meaning::bit_field_promotion(declared, width, self.arith.machine()) else {
+                    return Err(self.unsupported(e.span, format!("a bit-field of {width} bits of type {declared} (gcc computes it in the field's width)")));
+                };
+                Ok(LValue::Opaque { ty, holds: Unmodelled::BitField { declared, width }, at })
+            }
             CType::Int(_) => {
                 let (ptr, ty) = self.access(addr, e.span)?;
                 Ok(LValue::Mem { ptr, ty, at })
             }
-            CType::Float(_) => Ok(LValue::Opaque { ty: IntType::LONG, at }),
+            CType::Float(_) => Ok(LValue::Opaque { ty: IntType::LONG, holds: Unmodelled::Float, at }),
             other => Err(self.unsupported(e.span, format!("a {} used as an integer value", super::memory::describe(&other)))),
         }
     }

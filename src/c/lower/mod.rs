@@ -122,8 +122,21 @@ pub(crate) enum LValue {
     Var { name: String, ty: IntType },
     Mem { ptr: memory::PtrVal, ty: IntType, at: Option<Span> },
     /// Storage whose contents are not modelled (see [`Symbol::Opaque`]):
-    /// loads give any value, stores are dropped.
-    Opaque { ty: IntType, at: Option<Span> },
+    /// loads give any value of what it `holds` (read as `ty`), stores are
+    /// dropped.
+    Opaque { ty: IntType, holds: Unmodelled, at: Option<Span> },
+}
+
+/// What an opaque lvalue holds, which bounds the values a load gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unmodelled {
+    /// A floating-point value (read as a `long`): any number.
+    Float,
+    /// An integer of the lvalue's type (an indeterminate variable).
+    Int,
+    /// A bit-field of `width` bits declared `declared`, read as its
+    /// promoted type (C11 6.3.1.1p2, see [`crate::c::meaning`]).
+    BitField { declared: IntType, width: u32 },
 }
 
 impl LValue {
@@ -276,7 +289,7 @@ fn lowerer<'a>(
         calls: calls::Calls::new(unit, external_calls),
         flow: flow::Flow::new(entry, exit),
         diag: diag::Diagnostics::default(),
-        mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit), links.clone()),
+        mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit), links.clone(), facts::literals_in_unit(unit)),
     }
 }
 
@@ -414,6 +427,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn program(&mut self, unit: &'a TranslationUnit, read: Option<&typing::FileScope<'a>>) -> Result<Program> {
+        if let Some((at, what)) = crate::c::meaning::outside_main(unit) {
+            return Err(self.unsupported(at, what));
+        }
         self.file_scope(unit, read)?;
         let main = match self.types.signatures().function("main").and_then(|f| f.def) {
             Some(m) => m,

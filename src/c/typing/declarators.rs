@@ -64,7 +64,7 @@ pub(crate) trait DeclaratorTyping<'a>: super::TypingHost<'a> + Sized {
 
     /// A function definition's signature, declared (lowering and the
     /// typing-only reader read definitions alike): a second definition of
-    /// a name, and one that runs before or after `main`, are refused.
+    /// a name is refused.
     fn function_definition(&mut self, f: &'a Node<FunctionDefinition>) -> Result<()> {
         let Some(name) = declarator_name(&f.node.declarator.node) else {
             return Err(self.syntax(f.span, "function definition without a name"));
@@ -72,10 +72,9 @@ pub(crate) trait DeclaratorTyping<'a>: super::TypingHost<'a> + Sized {
         if self.types().signatures().is_defined(&name) {
             return Err(crate::error::TesseraError::invalid(self.span(f.span), format!("redefinition of function `{name}`")));
         }
+        // Functions that run before or after `main` are refused for the
+        // whole unit by `c::meaning::outside_main`.
         let attributes = attribute_names(&f.node.specifiers, &f.node.declarator.node);
-        if attributes.iter().any(|a| a == "constructor" || a == "destructor") {
-            return Err(self.unsupported(f.span, format!("function `{name}` runs before or after `main` (`constructor`/`destructor` attribute)")));
-        }
         let mut info = self.signature_of_definition(f)?;
         info.noreturn = attributes.iter().any(|a| a == "noreturn");
         info.def = Some(f);

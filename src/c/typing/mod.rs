@@ -580,7 +580,17 @@ pub(crate) trait ExprTyping<'a>: TypingHost<'a> + Sized {
                 Some(x) if matches!(x.node, Expression::Cast(_)) => self.type_of_inner(x)?.decay(),
                 _ => CType::Unsupported("the type of a statement expression".into()),
             },
-            Expression::Member(m) => self.member_of(m)?.ty,
+            Expression::Member(m) => {
+                let member = self.member_of(m)?;
+                match (member.bits, &member.ty) {
+                    // A bit-field's value has its promoted type (C11 6.3.1.1p2).
+                    (Some((_, width)), CType::Int(declared)) => match crate::c::meaning::bit_field_promotion(*declared, width, self.arith().machine()) {
+                        Some(t) => CType::Int(t),
+                        None => CType::Unsupported(format!("a bit-field of {width} bits of type {declared}")),
+                    },
+                    _ => member.ty,
+                }
+            }
             Expression::VaArg(v) => self.type_name(&v.node.type_name)?,
             Expression::CompoundLiteral(c) => self.type_name(&c.node.type_name)?,
             _ => CType::Unsupported("this expression".into()),

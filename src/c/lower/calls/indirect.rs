@@ -92,6 +92,28 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
+    /// The run at the cursor goes on forever here, behind an unknown value
+    /// (`choose`) at each step, which no NO can rest on; a proof needs
+    /// this place unreachable (the loop has no ranking function).
+    pub(in crate::c::lower) fn stay_forever(&mut self, at: Option<crate::ir::Span>, note: String) {
+        let marker = |l: &mut Self| {
+            let k = l.cfg.temp("stay%unknown", IntType::INT);
+            l.emit(Action::Choose(k.clone()));
+            l.emit_assume(Term::not(Term::eq(Term::var(k), Term::int(0))));
+        };
+        marker(self);
+        if let Some(cur) = self.flow.take() {
+            let stay = self.cfg.new_location(at, note);
+            self.cfg.protect(stay);
+            self.cfg.jump(cur, stay);
+            self.flow.set(Some(Cursor::at(stay)));
+            marker(self);
+            if let Some(cur) = self.flow.take() {
+                self.cfg.jump(cur, stay);
+            }
+        }
+    }
+
     /// A call of `name` while `name` is being inlined, on a cycle through
     /// a call through a pointer (cycles of direct calls are recursion, see
     /// `recursion.rs`): a run may stay in the call forever, so the model
@@ -105,22 +127,7 @@ impl<'a> Lowerer<'a> {
         if self.flow.is_reachable() {
             self.note_approximation(at.clone(), Approximation::RecursionThroughPointer { function: name.to_string() });
         }
-        let marker = |l: &mut Self| {
-            let k = l.cfg.temp("recursion%unknown", IntType::INT);
-            l.emit(Action::Choose(k.clone()));
-            l.emit_assume(Term::not(Term::eq(Term::var(k), Term::int(0))));
-        };
-        marker(self);
-        if let Some(cur) = self.flow.take() {
-            let stay = self.cfg.new_location(at, format!("in a recursive call of {name} through a pointer"));
-            self.cfg.protect(stay);
-            self.cfg.jump(cur, stay);
-            self.flow.set(Some(Cursor::at(stay)));
-            marker(self);
-            if let Some(cur) = self.flow.take() {
-                self.cfg.jump(cur, stay);
-            }
-        }
+        self.stay_forever(at, format!("in a recursive call of {name} through a pointer"));
         // No run continues after the call; any value will do (a pointer
         // result too, read through `last_pointer_return`).
         if let (true, Some(CType::Ptr(pointee))) = (want, self.types.signatures().function(name).map(|f| f.ret.clone())) {

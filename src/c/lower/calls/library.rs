@@ -261,6 +261,16 @@ impl<'a> Lowerer<'a> {
             self.evaluate_arguments(&c.node.arguments)?
         };
         let at = self.span(c.span);
+        if crate::c::meaning::may_never_return(name) {
+            // The run may stay in the call for ever (a program `exec`
+            // runs, a signal `pause` waits for), or come back.
+            if let Some(cur) = self.flow.take() {
+                self.note_approximation(at.clone(), Approximation::MayNeverReturn { function: name.to_string() });
+                self.flow.set(Some(cur.clone()));
+                self.stay_forever(at.clone(), format!("in a call of `{name}` that may never return"));
+                self.flow.set(Some(cur));
+            }
+        }
         if output_only {
             self.note_approximation(at, Approximation::OutputCall { function: name.to_string() });
         } else if self.external_effects(name, &pointers) {

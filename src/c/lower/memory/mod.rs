@@ -80,6 +80,8 @@ pub(crate) struct Memory {
     alloc_counter: Option<String>,
     /// The block of the first evaluation of each string literal, by text.
     string_literal_blocks: HashMap<String, Term>,
+    /// The pieces of every string literal of the unit.
+    unit_literals: Vec<Vec<String>>,
     /// The block standing for each function whose address is taken.
     function_blocks: HashMap<String, Term>,
     /// Names whose address is taken somewhere: such globals live in memory.
@@ -97,7 +99,7 @@ pub(crate) struct Memory {
 impl Memory {
     /// The memory of a round of lowering (see [`crate::c::lower::lower`]):
     /// the sites known to repeat and the blocks assumed exposed so far.
-    pub fn new(repeating_sites: HashSet<usize>, exposed: HashSet<i64>, addressed_globals: HashSet<String>, links: std::collections::BTreeSet<LinkField>) -> Memory {
+    pub fn new(repeating_sites: HashSet<usize>, exposed: HashSet<i64>, addressed_globals: HashSet<String>, links: std::collections::BTreeSet<LinkField>, unit_literals: Vec<Vec<String>>) -> Memory {
         Memory {
             blocks: Vec::new(),
             exposure: Exposure { assumed: exposed, ..Default::default() },
@@ -105,6 +107,7 @@ impl Memory {
             found_repeating: HashSet::new(),
             alloc_counter: None,
             string_literal_blocks: HashMap::new(),
+            unit_literals,
             function_blocks: HashMap::new(),
             addressed_globals,
             last_pointer_return: None,

@@ -94,23 +94,56 @@ impl<'a> Lowerer<'a> {
                 let bytes = (count as i64 + 1) * i64::from(size_of(elem));
                 // Contents are not modelled: loads give any character.
                 let size = Term::int(bytes);
-                let base = self.new_block(None, &size, false, None, false, super::Contents::Fixed)?;
-                // Identical literals may or may not be one object (C11
-                // 6.4.5p7; gcc merges them): either way.
+                let own = self.new_block(None, &size, false, None, false, super::Contents::Fixed)?;
+                // Literals that are identical, or this one the tail of
+                // another, may or may not share storage (C11 6.4.5p7; gcc
+                // merges them, and tails at -O2): either way (see
+                // `c::meaning::literals_may_share`). Each place this one
+                // may be is (block, offset, size).
                 let key = s.node.concat();
-                let base = match self.mem.string_literal_blocks.get(&key).cloned() {
-                    Some(first) => {
-                        let b = self.memory_var("str.base", Origin::StringLiteral);
-                        self.emit(Action::Choose(b.clone()));
-                        self.emit_assume(Term::or(vec![Term::eq(Term::var(b.clone()), first), Term::eq(Term::var(b.clone()), base)]));
-                        Term::var(b)
-                    }
+                let mut places = vec![(own.clone(), Term::int(0), size.clone())];
+                match self.mem.string_literal_blocks.get(&key).cloned() {
+                    Some(first) => places.push((first, Term::int(0), size.clone())),
                     None => {
-                        self.mem.string_literal_blocks.insert(key, base.clone());
-                        base
+                        self.mem.string_literal_blocks.insert(key.clone(), own);
                     }
+                }
+                let machine = *self.arith.machine();
+                let units = |pieces: &[String]| crate::c::types::string_literal(pieces, &machine).ok().zip(crate::c::types::string_literal_values(pieces, &machine).ok());
+                if let Some(((_, _), mine)) = units(&s.node) {
+                    let mine: Vec<u32> = mine.into_iter().chain([0]).collect();
+                    for other in self.mem.unit_literals.clone() {
+                        let Some(((other_elem, other_count), theirs)) = units(&other) else { continue };
+                        let theirs: Vec<u32> = theirs.into_iter().chain([0]).collect();
+                        if other_elem != elem || theirs.len() <= mine.len() || !crate::c::meaning::literals_may_share(&theirs, &mine) {
+                            continue;
+                        }
+                        let other_key = other.concat();
+                        let other_size = Term::int((other_count as i64 + 1) * i64::from(size_of(elem)));
+                        let block = match self.mem.string_literal_blocks.get(&other_key).cloned() {
+                            Some(b) => b,
+                            None => {
+                                let b = self.new_block(None, &other_size, false, None, false, super::Contents::Fixed)?;
+                                self.mem.string_literal_blocks.insert(other_key, b.clone());
+                                b
+                            }
+                        };
+                        let at = Term::int(((theirs.len() - mine.len()) as i64) * i64::from(size_of(elem)));
+                        places.push((block, at, other_size));
+                    }
+                }
+                if places.len() == 1 {
+                    return Ok(PtrVal { base: places[0].0.clone(), off: Term::int(0), size, pointee: CType::Int(elem) });
+                }
+                let b = self.memory_var("str.base", Origin::StringLiteral);
+                self.emit(Action::Choose(b.clone()));
+                let chosen = |k: usize| Term::eq(Term::var(b.clone()), Term::int(k as i64));
+                self.emit_assume(Term::and(vec![Term::le(Term::int(0), Term::var(b.clone())), Term::lt(Term::var(b.clone()), Term::int(places.len() as i64))]));
+                let pick = |part: fn(&(Term, Term, Term)) -> Term| {
+                    places.iter().enumerate().rev().skip(1).fold(part(&places[places.len() - 1]), |rest, (k, p)| Term::ite(chosen(k), part(p), rest))
                 };
-                Ok(PtrVal { base, off: Term::int(0), size, pointee: CType::Int(elem) })
+                let (base, off, size) = (pick(|p| p.0.clone()), pick(|p| p.1.clone()), pick(|p| p.2.clone()));
+                Ok(PtrVal { base, off, size, pointee: CType::Int(elem) })
             }
             Expression::Call(c) => self.pointer_call(c, hint),
             Expression::Comma(es) => {
@@ -416,8 +449,8 @@ impl<'a> Lowerer<'a> {
         let q = self.pointer(r, None)?;
         let same = Term::eq(p.base.clone(), q.base.clone());
         Ok(match op {
-            CmpOp::Eq => Term::and(vec![same, Term::eq(p.off, q.off)]),
-            CmpOp::Ne => Term::not(Term::and(vec![same, Term::eq(p.off, q.off)])),
+            CmpOp::Eq => self.same_address(&p, &q),
+            CmpOp::Ne => Term::not(self.same_address(&p, &q)),
             _ => {
                 // Relational comparison is defined only within one object.
                 if same != Term::tt() {
@@ -433,6 +466,30 @@ impl<'a> Lowerer<'a> {
                 }
             }
         })
+    }
+
+    /// `p == q`: one object and one offset, or, for two objects, what
+    /// `c::meaning::distinct_objects` leaves open: one past the end of one
+    /// against the start of the other is equal exactly when the compiler
+    /// placed them so, a choice (`choose`, on which no NO rests) made here.
+    fn same_address(&mut self, p: &PtrVal, q: &PtrVal) -> Term {
+        let same = Term::eq(p.base.clone(), q.base.clone());
+        let exact = Term::and(vec![same.clone(), Term::eq(p.off.clone(), q.off.clone())]);
+        let null = Term::int(0);
+        if p.base == q.base || p.base == null || q.base == null {
+            return exact;
+        }
+        let end_against_start = |a: &PtrVal, b: &PtrVal| Term::and(vec![Term::eq(a.off.clone(), a.size.clone()), Term::eq(b.off.clone(), Term::int(0))]);
+        let adjacent = Term::or(vec![end_against_start(p, q), end_against_start(q, p)]);
+        if adjacent == Term::ff() {
+            return exact;
+        }
+        let placed = self.memory_var("adjacent%placed", Origin::Adjacency);
+        self.emit(Action::Choose(placed.clone()));
+        let placed = Term::var(placed);
+        self.emit_assume(Term::and(vec![Term::le(Term::int(0), placed.clone()), Term::le(placed.clone(), Term::int(1))]));
+        let not_null = Term::and(vec![Term::not(Term::eq(p.base.clone(), null.clone())), Term::not(Term::eq(q.base.clone(), null))]);
+        Term::or(vec![exact, Term::and(vec![Term::not(same), not_null, adjacent, Term::eq(placed, Term::int(1))])])
     }
 
     /// `p - q`: the distance in elements (a `long`).

@@ -157,7 +157,7 @@ pub fn literals_may_share<T: PartialEq>(a: &[T], b: &[T]) -> bool {
 
 /// The sections whose function pointers the loader or the C runtime call
 /// before or after `main` (the prefix of the section's name).
-pub const LOADER_SECTIONS: &[&str] = &[".init_array", ".fini_array", ".preinit_array", ".ctors", ".dtors", ".init", ".fini"];
+pub const LOADER_SECTIONS: &[&str] = &[".init_array", ".fini_array", ".preinit_array", ".ctors", ".dtors"];
 
 /// Attributes that make a function run before or after `main`.
 pub const RUNS_OUTSIDE_MAIN: &[&str] = &["constructor", "destructor", "__constructor__", "__destructor__"];
@@ -331,6 +331,6 @@ mod tests {
         assert_eq!(distinct_objects(at(0, false), at(0, true)), AddressEquality::Unspecified(Unspecified::LifetimeEnded));
         assert!(literals_may_share(b"ab\0", b"b\0"));
         assert!(!literals_may_share(b"ab\0", b"a\0"));
-        assert!(loader_section(".init_array") && loader_section(".fini_array.00100") && !loader_section(".init_arrayx"));
+        assert!(loader_section(".init_array") && loader_section(".fini_array.00100") && !loader_section(".init_arrayx") && !loader_section(".init.text"));
     }
 }

@@ -145,6 +145,7 @@ fn what_c_decides_is_still_answered() {
         ("int_min_div_minus_one.c", "machine", "YES"),
         ("different_literals_ends.c", "c", "YES"),
         ("distinct_objects_ends.c", "c", "YES"),
+        ("distinct_locals_ends.c", "c", "YES"),
         ("pause_unreachable_ends.c", "c", "YES"),
         ("asm_jump_free_ends.c", "c", "YES"),
     ] {

@@ -383,8 +383,10 @@ impl<'a> Lowerer<'a> {
                 Ok(None)
             }
             "free" => {
-                // Freed memory is never reused by the model: a no-op.
+                // Freed memory is never reused by the model: only its
+                // address may now be another block's.
                 self.evaluate_arguments(args)?;
+                self.lifetime_may_end();
                 Ok(None)
             }
             "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" => {

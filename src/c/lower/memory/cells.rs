@@ -175,6 +175,33 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// From here on an object's lifetime may have ended (a `free`, an
+    /// automatic object that a scope's end or a return ends): its storage
+    /// may be another object's, so two addresses into different blocks
+    /// may be equal (see `c::meaning::distinct_objects`). The model keeps
+    /// one flag, set here, rather than each block's lifetime.
+    pub(in crate::c) fn lifetime_may_end(&mut self) {
+        let v = match &self.mem.lifetime_ended {
+            Some(v) => v.clone(),
+            None => {
+                let v = self.cfg.declare_as("lifetime#ended", crate::c::cfg::GLOBAL, IntType::INT, Origin::Adjacency);
+                self.globals.push_static_init(Action::Assign(v.clone(), Term::int(0)));
+                self.mem.lifetime_ended = Some(v.clone());
+                v
+            }
+        };
+        self.emit(Action::Assign(v, Term::int(1)));
+    }
+
+    /// Whether an object's lifetime may have ended (a term; false when no
+    /// lifetime can end in the program).
+    pub(in crate::c) fn lifetime_ended(&self) -> Term {
+        match &self.mem.lifetime_ended {
+            Some(v) => Term::eq(Term::var(v.clone()), Term::int(1)),
+            None => Term::ff(),
+        }
+    }
+
     /// The counter whose value is the id of the next summarized block.
     pub(super) fn alloc_counter(&mut self) -> String {
         if let Some(v) = &self.mem.alloc_counter {

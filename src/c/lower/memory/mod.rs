@@ -82,6 +82,9 @@ pub(crate) struct Memory {
     string_literal_blocks: HashMap<String, Term>,
     /// The pieces of every string literal of the unit.
     unit_literals: Vec<Vec<String>>,
+    /// The variable that is 1 once an object's lifetime may have ended
+    /// (see [`Lowerer::lifetime_may_end`]).
+    lifetime_ended: Option<String>,
     /// The block standing for each function whose address is taken.
     function_blocks: HashMap<String, Term>,
     /// Names whose address is taken somewhere: such globals live in memory.
@@ -108,6 +111,7 @@ impl Memory {
             alloc_counter: None,
             string_literal_blocks: HashMap::new(),
             unit_literals,
+            lifetime_ended: None,
             function_blocks: HashMap::new(),
             addressed_globals,
             last_pointer_return: None,

@@ -56,6 +56,11 @@ impl<'a> Lowerer<'a> {
         let base = self.new_block(Some(ty.clone()), &size, zeroed, Some((name, owner)), true, super::Contents::Declared)?;
         if storage == Storage::Automatic {
             self.open_automatic(&base);
+            // Only `main`'s outermost objects live until the program ends.
+            let lasting = self.calls.frames().len() == 1 && self.calls.frame().is_some_and(|f| f.scope_depth() <= 1);
+            if !lasting {
+                self.lifetime_may_end();
+            }
         }
         if storage == Storage::External {
             // Set by another translation unit: any contents.

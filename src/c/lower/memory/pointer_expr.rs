@@ -470,8 +470,10 @@ impl<'a> Lowerer<'a> {
 
     /// `p == q`: one object and one offset, or, for two objects, what
     /// `c::meaning::distinct_objects` leaves open: one past the end of one
-    /// against the start of the other is equal exactly when the compiler
-    /// placed them so, a choice (`choose`, on which no NO rests) made here.
+    /// against the start of the other, or any two once a lifetime may have
+    /// ended (the storage of one may be the other's now), are equal exactly
+    /// when the compiler placed them so: a choice (`choose`, on which no
+    /// NO rests) made here.
     fn same_address(&mut self, p: &PtrVal, q: &PtrVal) -> Term {
         let same = Term::eq(p.base.clone(), q.base.clone());
         let exact = Term::and(vec![same.clone(), Term::eq(p.off.clone(), q.off.clone())]);
@@ -480,7 +482,7 @@ impl<'a> Lowerer<'a> {
             return exact;
         }
         let end_against_start = |a: &PtrVal, b: &PtrVal| Term::and(vec![Term::eq(a.off.clone(), a.size.clone()), Term::eq(b.off.clone(), Term::int(0))]);
-        let adjacent = Term::or(vec![end_against_start(p, q), end_against_start(q, p)]);
+        let adjacent = Term::or(vec![end_against_start(p, q), end_against_start(q, p), self.lifetime_ended()]);
         if adjacent == Term::ff() {
             return exact;
         }

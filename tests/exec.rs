@@ -1033,3 +1033,20 @@ fn gcc_bit_counting_builtins_are_computed_exactly() {
     let zero = run("int main(void) { unsigned x = 0; for (int i = 0; i < __builtin_ctz(x); i++) { } return 0; }");
     assert!(zero.is_err_and(|why| why.contains("ctz")), "ctz(0) must give up");
 }
+
+/// A YES that holds only because runs stop at undefined behaviour says so:
+/// which kind, where and in how many runs (issue 56); one that does not
+/// rest on it says nothing.
+#[test]
+fn runs_ending_at_undefined_behaviour_are_counted() {
+    let e = run("int main(void) {\n  int k = 0;\n  while (1) k++;\n  return 0;\n}\n").expect("YES under --ints c");
+    assert_eq!(e.undefined.len(), 1, "{e:?}");
+    let u = &e.undefined[0];
+    assert_eq!((u.kind, u.runs), (tessera::ir::Undefined::SignedOverflow, 1));
+    assert_eq!(u.at.as_ref().map(|a| a.line), Some(3));
+    // INT_MIN % -1 is undefined too (C11 6.5.5p6).
+    let e = run("#include <limits.h>\nint main(void) {\n  volatile int m = INT_MIN, d = -1;\n  int r = m % d;\n  while (r == 0) {}\n  return 0;\n}\n").expect("YES under --ints c");
+    assert_eq!(e.undefined.iter().map(|u| u.kind).collect::<Vec<_>>(), vec![tessera::ir::Undefined::DivisionOverflow]);
+    let e = run("int main(void) {\n  for (int i = 0; i < 10; i++) {}\n  return 0;\n}\n").expect("YES");
+    assert!(e.undefined.is_empty(), "{e:?}");
+}

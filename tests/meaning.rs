@@ -10,6 +10,8 @@
 //! `math`, may answer MAYBE or refuse (exit 4), never the opposite of the
 //! verdict, and neither YES nor NO where the behaviour is unspecified.
 
+mod verdicts;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -64,15 +66,6 @@ fn answer(file: &Path, ints: &str) -> String {
     json["answer"].as_str().unwrap_or("?").to_string()
 }
 
-fn forbidden(verdict: &str) -> &'static [&'static str] {
-    match verdict {
-        "terminating" => &["NO"],
-        "nonterminating" => &["YES"],
-        "unspecified" => &["YES", "NO"],
-        other => panic!("unknown verdict `{other}`"),
-    }
-}
-
 #[test]
 fn the_statements_hold_for_gcc_compiled_runs() {
     let work = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/meaning-gcc");
@@ -105,29 +98,18 @@ fn the_statements_hold_for_gcc_compiled_runs() {
 fn no_answer_contradicts_what_c_leaves_open() {
     let files = programs();
     assert!(files.len() >= 20, "the programs of the seven classes are missing");
-    let chunks: Vec<Vec<PathBuf>> = files.chunks(files.len().div_ceil(2)).map(|c| c.to_vec()).collect();
-    let wrong: Vec<String> = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| {
-                s.spawn(move || {
-                    let mut bad = Vec::new();
-                    for f in chunk {
-                        let text = std::fs::read_to_string(&f).expect("readable");
-                        let verdict = header(&text, "expected").expect("a verdict");
-                        for ints in ["c", "machine", "math"] {
-                            let expected = if ints == "math" { header(&text, "expected with --ints math").unwrap_or(verdict) } else { verdict };
-                            let a = answer(&f, ints);
-                            if forbidden(expected).contains(&a.as_str()) {
-                                bad.push(format!("{} (--ints {ints}): {a}, expected {expected}", f.display()));
-                            }
-                        }
-                    }
-                    bad
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("no panic")).collect()
+    let wrong = verdicts::two_at_a_time(&files, |f| {
+        let text = std::fs::read_to_string(f).expect("readable");
+        let verdict = header(&text, "expected").expect("a verdict");
+        let mut bad = Vec::new();
+        for ints in ["c", "machine", "math"] {
+            let expected = if ints == "math" { header(&text, "expected with --ints math").unwrap_or(verdict) } else { verdict };
+            let a = answer(f, ints);
+            if verdicts::forbidden(expected).contains(&a.as_str()) {
+                bad.push(format!("{} (--ints {ints}): {a}, expected {expected}", f.display()));
+            }
+        }
+        bad
     });
     assert!(wrong.is_empty(), "wrong answers:\n{}", wrong.join("\n"));
 }

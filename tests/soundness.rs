@@ -6,6 +6,8 @@
 //! (`tests/c/invalid`) is rejected with exit code 3; valid GNU C
 //! (`tests/c/gnu`) never is, supported or not.
 
+mod verdicts;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -37,35 +39,17 @@ fn answer(file: &Path, ints: &str) -> String {
 fn no_wrong_answer_on_the_regression_programs() {
     let files = c_files("regress");
     assert!(files.len() >= 15, "regression programs missing");
-    // Two proofs at a time (each races solver threads).
-    let chunks: Vec<Vec<PathBuf>> = files.chunks(files.len().div_ceil(2)).map(|c| c.to_vec()).collect();
-    let failures: Vec<String> = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| {
-                s.spawn(move || {
-                    let mut bad = Vec::new();
-                    for f in chunk {
-                        let text = std::fs::read_to_string(&f).expect("readable");
-                        let expected = text.lines().next().and_then(|l| l.split("expected:").nth(1)).map(str::trim).unwrap_or("");
-                        let forbidden: &[&str] = match expected {
-                            "terminating" => &["NO"],
-                            "nonterminating" => &["YES"],
-                            "unspecified" => &["YES", "NO"],
-                            other => panic!("{}: unknown verdict `{other}`", f.display()),
-                        };
-                        for ints in ["c", "math"] {
-                            let a = answer(&f, ints);
-                            if forbidden.contains(&a.as_str()) {
-                                bad.push(format!("{} (--ints {ints}): {a}, expected {expected}", f.display()));
-                            }
-                        }
-                    }
-                    bad
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("no panic")).collect()
+    let failures = verdicts::two_at_a_time(&files, |f| {
+        let text = std::fs::read_to_string(f).expect("readable");
+        let expected = text.lines().next().and_then(|l| l.split("expected:").nth(1)).map(str::trim).unwrap_or("");
+        let mut bad = Vec::new();
+        for ints in ["c", "math"] {
+            let a = answer(f, ints);
+            if verdicts::forbidden(expected).contains(&a.as_str()) {
+                bad.push(format!("{} (--ints {ints}): {a}, expected {expected}", f.display()));
+            }
+        }
+        bad
     });
     assert!(failures.is_empty(), "wrong answers:\n{}", failures.join("\n"));
 }

@@ -158,6 +158,22 @@ fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
     for (f, n) in &e.recursions {
         let _ = writeln!(s, "recursion of `{f}`: at most {n} nested calls in every run");
     }
+    let ending: usize = e.undefined.iter().map(|u| u.runs).sum();
+    if ending > 0 {
+        let places: Vec<String> = e
+            .undefined
+            .iter()
+            .map(|u| format!("{} at {} ({} run{})", u.kind, u.at.as_ref().map_or_else(|| file.to_string(), |a| a.to_string()), u.runs, if u.runs == 1 { "" } else { "s" }))
+            .collect();
+        let _ = writeln!(
+            s,
+            "{ending} of {} run{} end{} only at undefined behaviour, where C gives the run no meaning past it (the choice of --ints): {}",
+            e.runs,
+            if e.runs == 1 { "" } else { "s" },
+            if ending == 1 { "s" } else { "" },
+            places.join(", ")
+        );
+    }
     let _ = writeln!(
         s,
         "(this YES rests on the interpreter's semantics of C{}, checked by replaying every run)",
@@ -433,6 +449,12 @@ pub fn to_json(o: &Outcome) -> Json {
                 "joined_branches": e.joined,
                 "loops": e.loops.iter().map(|l| json!({ "line": l.line, "column": l.column, "most_iterations": l.iterations })).collect::<Vec<_>>(),
                 "recursions": e.recursions.iter().map(|(f, n)| json!({ "function": f, "most_nested_calls": n })).collect::<Vec<_>>(),
+                "undefined_behaviour": e.undefined.iter().map(|u| json!({
+                    "kind": u.kind.describe(),
+                    "line": u.at.as_ref().map(|a| a.line),
+                    "column": u.at.as_ref().map(|a| a.col),
+                    "runs": u.runs,
+                })).collect::<Vec<_>>(),
             });
         }
         Answer::Yes { loops, .. } => {

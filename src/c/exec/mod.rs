@@ -40,7 +40,7 @@ mod symbolic;
 mod value;
 
 pub use lasso::{Lasso, LassoKind};
-pub use runs::{Evidence, LoopBound, Verdict};
+pub use runs::{Evidence, LoopBound, UndefinedEnding, Verdict};
 pub(crate) use runs::explore_unit;
 
 use crate::ir::Span;
@@ -49,8 +49,13 @@ use crate::ir::Span;
 #[derive(Clone, Debug)]
 pub(crate) enum Stop {
     /// The run ends: `exit`, `abort`, a failed assertion or assumption,
-    /// undefined behaviour, or `main` returned.
+    /// or `main` returned.
     Ended,
+    /// The run ends at undefined behaviour of `kind` (or where the machine
+    /// `--ints machine` describes traps; see `c::meaning::consequence`):
+    /// C gives it no meaning past there. Counted in the evidence, which
+    /// says how many runs end so and where.
+    Undefined { kind: crate::ir::Undefined, at: Option<Span> },
     /// Something not modelled exactly: no answer from execution.
     GiveUp { why: String, at: Option<Span> },
     /// A concrete run (`lasso.rs`) is back at a loop's head in a state it
@@ -66,6 +71,7 @@ impl Stop {
     pub(crate) fn at(self, span: Option<Span>) -> Stop {
         match self {
             Stop::GiveUp { why, at: None } => Stop::GiveUp { why, at: span },
+            Stop::Undefined { kind, at: None } => Stop::Undefined { kind, at: span },
             other => other,
         }
     }

@@ -42,6 +42,14 @@ pub struct LoopBound {
     pub iterations: u64,
 }
 
+/// Runs that end at undefined behaviour of one kind at one place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndefinedEnding {
+    pub kind: crate::ir::Undefined,
+    pub at: Option<crate::ir::Span>,
+    pub runs: usize,
+}
+
 /// What a YES from execution carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evidence {
@@ -65,6 +73,9 @@ pub struct Evidence {
     /// Branches on inputs taken both ways at once (`join.rs`), over all
     /// runs; 0: none.
     pub joined: usize,
+    /// The runs that end only because C leaves what follows undefined
+    /// (`while (1) k++;` under `--ints c`), by kind and place.
+    pub undefined: Vec<UndefinedEnding>,
 }
 
 /// The re-check replays every run from the start when that is at most
@@ -95,6 +106,8 @@ struct RunResult {
     accelerated: u64,
     /// Branches the run joined (since its checkpoint).
     joined: usize,
+    /// The undefined behaviour the run ended at, if it did.
+    undefined: Option<(crate::ir::Undefined, Option<crate::ir::Span>)>,
 }
 
 /// The checkpoints of the runs so far that later runs may resume from:
@@ -186,9 +199,10 @@ impl<'s, 'a> Program<'s, 'a> {
                 it.resume_main()
             }
         };
-        let stop = match stop {
-            Ok(()) | Err(Stop::Ended) => Stop::Ended,
-            Err(e) => e,
+        let (stop, undefined) = match stop {
+            Ok(()) | Err(Stop::Ended) => (Stop::Ended, None),
+            Err(Stop::Undefined { kind, at }) => (Stop::Ended, Some((kind, at))),
+            Err(e) => (e, None),
         };
         if !matches!(stop, Stop::Ended) {
             if let Some(seed) = it.symbolic.as_ref().and_then(|s| s.seed()) {
@@ -199,7 +213,7 @@ impl<'s, 'a> Program<'s, 'a> {
         if it.read_input {
             self.read_input.set(true);
         }
-        RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints, pruned, accelerated: it.accelerated, joined: it.joined }
+        RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints, pruned, accelerated: it.accelerated, joined: it.joined, undefined }
     }
 
     /// Every run, depth first: the evidence when every run ends, else why not.
@@ -212,6 +226,7 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut nesting: HashMap<String, usize> = HashMap::new();
         let mut accelerated = 0u64;
         let mut joined = 0usize;
+        let mut undefined: Vec<UndefinedEnding> = Vec::new();
         let mut checkpoints = Checkpoints::default();
         loop {
             // A run looks at the clock every few thousand steps; thousands
@@ -231,6 +246,12 @@ impl<'s, 'a> Program<'s, 'a> {
             pruned += r.pruned;
             accelerated = accelerated.max(r.accelerated);
             joined += r.joined;
+            if let Some((kind, at)) = r.undefined.take() {
+                match undefined.iter_mut().find(|u| u.kind == kind && u.at == at) {
+                    Some(u) => u.runs += 1,
+                    None => undefined.push(UndefinedEnding { kind, at, runs: 1 }),
+                }
+            }
             if total > self.limits.total_steps {
                 return Err(Stop::give_up(format!("runs of more than {} steps in all", self.limits.total_steps)));
             }
@@ -276,7 +297,7 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut recursions: Vec<(String, usize)> = nesting.into_iter().filter(|(_, n)| *n > 1).collect();
         recursions.sort();
         let pruned = self.symbolic.then_some(pruned);
-        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions, pruned, accelerated, joined })
+        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions, pruned, accelerated, joined, undefined })
     }
 
     /// The re-check of the run tree: each recorded run replayed in a fresh
@@ -315,7 +336,7 @@ impl<'s, 'a> Program<'s, 'a> {
             let mut again = self.run(&r.choices, checkpoints.before(kept), every);
             checkpoints.0.append(&mut again.checkpoints);
             match again.stop {
-                Stop::Ended => {}
+                Stop::Ended | Stop::Undefined { .. } => {}
                 // Out of time or another budget: say so, not a failure.
                 Stop::GiveUp { why, .. } => return Err(fail(&format!("a run does not end when replayed ({why})"))),
                 Stop::Forever(_) => return Err(fail("a run does not end when replayed")),
@@ -362,7 +383,7 @@ impl<'s, 'a> Program<'s, 'a> {
         it.mem.digest = Some(0);
         it.concrete = Some(Box::new(Concrete { inputs: inputs.clone(), check: check.map(|r| (r, None)), ..Concrete::default() }));
         let stop = match it.start() {
-            Ok(()) => Stop::Ended,
+            Ok(()) | Err(Stop::Undefined { .. }) => Stop::Ended,
             Err(e) => e,
         };
         let (read, state, label_starts) = it.concrete.take().map(|c| (c.read, c.found, c.labels)).unwrap_or_default();
@@ -404,7 +425,7 @@ impl<'s, 'a> Program<'s, 'a> {
                     }
                 }
                 Stop::GiveUp { .. } => last_why = r.stop.clone(),
-                Stop::Ended => {}
+                Stop::Ended | Stop::Undefined { .. } => {}
             }
             for (site, t, _, _) in &r.read {
                 if inputs.contains_key(site) {
@@ -615,6 +636,6 @@ fn stop_text(s: Stop) -> String {
     match s {
         Stop::GiveUp { why, at: Some(at) } => format!("{at}: {why}"),
         Stop::GiveUp { why, at: None } => why,
-        Stop::Ended | Stop::Forever(_) => "no runs".into(),
+        Stop::Ended | Stop::Undefined { .. } | Stop::Forever(_) => "no runs".into(),
     }
 }

@@ -171,9 +171,9 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// The run goes on only where `defined` holds (undefined behaviour
     /// ends it, as in the model).
     fn require(&mut self, defined: Vec<(crate::ir::Undefined, Term)>) -> Result<(), Stop> {
-        for (_, d) in defined {
+        for (kind, d) in defined {
             if !self.decide_term(d)? {
-                return Err(Stop::Ended);
+                return Err(Stop::Undefined { kind, at: None });
             }
         }
         Ok(())

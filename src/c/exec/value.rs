@@ -141,14 +141,14 @@ pub(crate) fn binary(ar: &Arith, op: ArithOp, (ta, a): (IntType, Option<&BigInt>
         // A shift amount outside `0..width` is undefined (Arith decides it
         // for a constant amount; a huge one is out of range here too).
         if b < &BigInt::zero() || b >= &BigInt::from(ty.bits()) {
-            return Err(Stop::Ended);
+            return Err(Stop::Undefined { kind: crate::ir::Undefined::ShiftOutOfRange, at: None });
         }
     }
     let out = ar.binary(op, val(ar, ta, a), val(ar, tb, b)).map_err(Stop::give_up)?;
-    for (_, d) in &out.defined {
+    for (kind, d) in &out.defined {
         match term_bool(d) {
             Some(true) => {}
-            Some(false) => return Err(Stop::Ended),
+            Some(false) => return Err(Stop::Undefined { kind: *kind, at: None }),
             None => return Err(Stop::give_up("an operation's definedness not decided on constants")),
         }
     }
@@ -182,9 +182,9 @@ pub(crate) fn negate(ar: &Arith, (t, v): (IntType, Option<&BigInt>)) -> Result<V
     let ty = ar.machine().promote(t);
     let Some(v) = v else { return Ok(Value::Int(ty, None)) };
     let out = ar.neg(val(ar, t, v));
-    for (_, d) in &out.defined {
+    for (kind, d) in &out.defined {
         if term_bool(d) != Some(true) {
-            return Err(Stop::Ended);
+            return Err(Stop::Undefined { kind: *kind, at: None });
         }
     }
     let r = term_int(&out.val.term).ok_or_else(|| Stop::give_up("a negation not folded"))?;

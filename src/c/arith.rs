@@ -342,7 +342,7 @@ impl Arith {
                 } else {
                     defined.push((Undefined::DivisionByZero, Term::neq(b.term.clone(), Term::int(0))));
                 }
-                defined.extend(self.division_overflow(&a, &b));
+                defined.extend(self.division_overflow(op, &a, &b));
                 if op == ArithOp::Div {
                     (truncating_div(&a, &b), div_range(&a, &b))
                 } else {
@@ -366,9 +366,14 @@ impl Arith {
     /// table's choice ([`crate::c::meaning::consequence`]): the condition
     /// that rules it out, when the run ends there and it is not ruled out
     /// by the operands' constants or ranges.
-    fn division_overflow(&self, a: &Val, b: &Val) -> Option<(Undefined, Term)> {
+    fn division_overflow(&self, op: ArithOp, a: &Val, b: &Val) -> Option<(Undefined, Term)> {
         let t = a.ty;
         if !t.is_signed() || !crate::c::meaning::consequence(Undefined::DivisionOverflow, self.sem).ends_run() {
+            return None;
+        }
+        if op == ArithOp::Div && crate::c::meaning::consequence(Undefined::SignedOverflow, self.sem).ends_run() {
+            // The quotient's range check says it already (`INT_MIN / -1`
+            // is out of range).
             return None;
         }
         let (min, minus_one) = (t.min(), BigInt::from(-1));

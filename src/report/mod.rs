@@ -531,7 +531,7 @@ mod tests {
     #[test]
     fn loops_executed_on_one_line_are_told_apart_by_their_columns() {
         let bound = |line, column, iterations| LoopBound { line, column, iterations };
-        let e = Evidence { runs: 2, most_steps: 90, loops: vec![bound(4, 3, 7), bound(9, 5, 1), bound(9, 40, 0)], recursions: vec![], pruned: None, accelerated: 0, joined: 0 };
+        let e = Evidence { runs: 2, most_steps: 90, loops: vec![bound(4, 3, 7), bound(9, 5, 1), bound(9, 40, 0)], recursions: vec![], pruned: None, accelerated: 0, joined: 0, undefined: vec![] };
         let s = super::executed_text("h.c", &e);
         assert!(s.contains("loop at h.c:4: at most 7 iterations in every run"), "{s}");
         assert!(s.contains("loop at h.c:9:5: at most 1 iteration in every run"), "{s}");
@@ -541,7 +541,7 @@ mod tests {
 
     #[test]
     fn a_yes_with_symbolic_inputs_says_what_it_rests_on() {
-        let e = Evidence { runs: 22, most_steps: 93858, loops: vec![], recursions: vec![], pruned: Some(1), accelerated: 0, joined: 0 };
+        let e = Evidence { runs: 22, most_steps: 93858, loops: vec![], recursions: vec![], pruned: Some(1), accelerated: 0, joined: 0, undefined: vec![] };
         let s = super::executed_text("h.c", &e);
         assert!(s.contains("22 runs (each input a variable, a branch on inputs taken where the path condition allows it; 1 alternative ruled out by Z3)"), "{s}");
         assert!(s.contains("and on Z3's answers that the alternatives ruled out are unsatisfiable"), "{s}");

@@ -318,11 +318,21 @@ impl<'s, 'a> Interp<'s, 'a> {
     }
 
     /// Operands whose order of evaluation C leaves open, of which two or
-    /// more have side effects: the runs of each order may differ, and
-    /// the interpreter runs one only: give up.
+    /// more have side effects: the interpreter runs them left to right,
+    /// which is every order's result only when no operand's effects touch
+    /// an object another operand reads or writes (C11 6.5p2: otherwise the
+    /// order matters, or the behaviour is undefined). Decided on the
+    /// operands' footprints (`Types::footprint`: variables written by name,
+    /// whose address is never taken, and no calls); anything else gives up.
     fn unsequenced(&self, operands: impl Iterator<Item = &'a Node<Expression>>) -> Result<(), Stop> {
-        if operands.filter(|x| self.types.has_effects(x)).count() >= 2 {
-            return Err(Stop::give_up("operands with side effects in an order C leaves unspecified"));
+        let effects: Vec<&Node<Expression>> = operands.filter(|x| self.types.has_effects(x)).collect();
+        if effects.len() < 2 {
+            return Ok(());
+        }
+        let prints: Option<Vec<crate::c::typing::Footprint>> = effects.iter().map(|x| self.types.footprint(x, &self.addressed)).collect();
+        let apart = prints.is_some_and(|p| p.iter().enumerate().all(|(i, a)| p[i + 1..].iter().all(|b| a.apart_from(b))));
+        if !apart {
+            return Err(Stop::give_up("operands whose side effects may touch one object, in an order C leaves unspecified"));
         }
         Ok(())
     }

@@ -35,6 +35,8 @@ pub(crate) struct Frame {
 
 pub(crate) struct Interp<'s, 'a> {
     pub unit: &'a TranslationUnit,
+    /// The names whose address the program takes somewhere.
+    pub addressed: std::rc::Rc<std::collections::HashSet<String>>,
     pub table: &'s ExprTypes,
     pub types: &'s Types<'a>,
     pub ar: Arith,

@@ -130,6 +130,9 @@ impl Checkpoints {
 
 pub(crate) struct Program<'s, 'a> {
     pub unit: &'a TranslationUnit,
+    /// The names whose address the program takes somewhere (see
+    /// `Types::footprint`).
+    pub addressed: std::rc::Rc<HashSet<String>>,
     pub table: &'s ExprTypes,
     pub types: &'s Types<'a>,
     pub ar: Arith,
@@ -151,6 +154,7 @@ impl<'s, 'a> Program<'s, 'a> {
     pub(super) fn interp(&self, script: Vec<usize>, every: u64) -> Interp<'s, 'a> {
         Interp {
             unit: self.unit,
+            addressed: self.addressed.clone(),
             table: self.table,
             types: self.types,
             ar: self.ar,
@@ -589,7 +593,8 @@ const LASSO_NICE: i32 = 10;
 pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, types: &Types<'a>, ar: Arith, limits: Limits, deadline: Instant) -> Result<Verdict, String> {
     let start = Instant::now();
     let quick = start + deadline.saturating_duration_since(start).mul_f64(0.1).min(std::time::Duration::from_millis(500));
-    let program = |deadline: Instant, symbolic: bool| Program { unit, table, types, ar, limits, deadline, symbolic, seeds: Default::default(), read_input: Default::default() };
+    let addressed = std::rc::Rc::new(crate::c::lower::facts::addressed_in_unit(unit));
+    let program = |deadline: Instant, symbolic: bool| Program { unit, addressed: addressed.clone(), table, types, ar, limits, deadline, symbolic, seeds: Default::default(), read_input: Default::default() };
     let first = program(quick.min(deadline), false);
     if let Ok(l) = first.search_lasso(QUICK_LASSO.0, QUICK_LASSO.1, &[]) {
         return Ok(Verdict::Forever(l));

@@ -25,6 +25,22 @@ fn literal_like(e: &Expression) -> bool {
     }
 }
 
+/// The variables an expression reads and writes (see
+/// [`Types::footprint`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Footprint {
+    pub reads: std::collections::HashSet<String>,
+    pub writes: std::collections::HashSet<String>,
+}
+
+impl Footprint {
+    /// Whether neither writes what the other reads or writes: then the
+    /// two evaluate alike in either order.
+    pub(crate) fn apart_from(&self, other: &Footprint) -> bool {
+        self.writes.is_disjoint(&other.reads) && other.writes.is_disjoint(&self.reads)
+    }
+}
+
 impl Types<'_> {
     /// Whether evaluating `e` may do more than read variables: assign, call
     /// a function (other than `__VERIFIER_nondet_*`, whose fresh value
@@ -80,6 +96,55 @@ impl Types<'_> {
             Expression::Comma(es) => es.iter().any(|x| self.has_effects(x)),
             Expression::Member(m) => self.has_effects(&m.node.expression),
             _ => true,
+        }
+    }
+
+    /// What evaluating `e` reads and writes, by variable name, where that
+    /// is all it does: `None` when it calls a function, writes through a
+    /// pointer, an element or a member, or writes a variable whose address
+    /// the program takes (`addressed`: memory read elsewhere may be it).
+    /// Reads through pointers are allowed: with these writes they cannot
+    /// meet another operand's.
+    pub(crate) fn footprint(&self, e: &Node<Expression>, addressed: &std::collections::HashSet<String>) -> Option<Footprint> {
+        let mut f = Footprint::default();
+        self.footprint_into(e, addressed, &mut f).then_some(f)
+    }
+
+    fn footprint_into(&self, e: &Node<Expression>, addressed: &std::collections::HashSet<String>, f: &mut Footprint) -> bool {
+        let written = |x: &Node<Expression>, f: &mut Footprint| match &x.node {
+            Expression::Identifier(id) if !addressed.contains(&id.node.name) => {
+                f.writes.insert(id.node.name.clone());
+                f.reads.insert(id.node.name.clone());
+                true
+            }
+            _ => false,
+        };
+        match &e.node {
+            Expression::Identifier(id) => {
+                f.reads.insert(id.node.name.clone());
+                true
+            }
+            Expression::Constant(_) | Expression::StringLiteral(_) | Expression::SizeOfTy(_) | Expression::AlignOf(_) | Expression::OffsetOf(_) => true,
+            Expression::UnaryOperator(u) => match u.node.operator.node {
+                UnaryOperator::PostIncrement | UnaryOperator::PostDecrement | UnaryOperator::PreIncrement | UnaryOperator::PreDecrement => written(&u.node.operand, f),
+                _ => self.footprint_into(&u.node.operand, addressed, f),
+            },
+            Expression::BinaryOperator(b) => {
+                let op = &b.node.operator.node;
+                if matches!(op, BinaryOperator::Assign) || is_compound_assign(op) {
+                    return written(&b.node.lhs, f) && self.footprint_into(&b.node.rhs, addressed, f);
+                }
+                self.footprint_into(&b.node.lhs, addressed, f) && self.footprint_into(&b.node.rhs, addressed, f)
+            }
+            Expression::Cast(c) => self.footprint_into(&c.node.expression, addressed, f),
+            Expression::Member(m) => self.footprint_into(&m.node.expression, addressed, f),
+            Expression::Conditional(c) => {
+                self.footprint_into(&c.node.condition, addressed, f)
+                    && self.footprint_into(&c.node.then_expression, addressed, f)
+                    && self.footprint_into(&c.node.else_expression, addressed, f)
+            }
+            Expression::Comma(es) => es.iter().all(|x| self.footprint_into(x, addressed, f)),
+            _ => false,
         }
     }
 

@@ -73,6 +73,7 @@ mod attributes;
 mod constants;
 mod declarators;
 mod effects;
+pub(crate) use effects::Footprint;
 mod elaborate;
 mod globals;
 mod host;

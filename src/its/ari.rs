@@ -12,7 +12,10 @@
 //! A location's arguments are the variables, by position (a location with
 //! fewer arguments leaves the later positions as they are: no rule from it
 //! reads them). A left-hand side names the values before the step; a
-//! variable only on the right or in the guard is an arbitrary value; a
+//! variable only on the right or in the guard is an arbitrary value, unless
+//! a top-level equation of the guard fixes it (`(= x1 (- x 1))`, see
+//! [`fix_values`](super::fix_values)): then it stands for that value, and
+//! the rule reads as if its terms were written in place of it. A
 //! left-hand side argument that is not a fresh variable becomes an equation
 //! of the guard.
 
@@ -220,9 +223,21 @@ fn rule(
     for (i, e) in rhs_args.iter().enumerate() {
         updates[i] = read(e)?;
     }
+    // Arbitrary values the guard's equations fix are replaced by their
+    // values: `(f x1 y) :guard (= x1 (- x 1))` is `(f (- x 1) y)`.
+    let free: BTreeSet<String> = locals.iter().cloned().collect();
+    let (defined, guard) = super::fix_values(&Term::and(guard), &free);
+    if !defined.is_empty() {
+        for u in &mut updates {
+            *u = u.subst(&defined);
+        }
+    }
+    // Values nothing reads any more are no choice of the rule.
+    let used: BTreeSet<String> = std::iter::once(&guard).chain(&updates).flat_map(|t| t.free_vars()).map(|d| d.name).collect();
+    locals.retain(|l| used.contains(l));
     // `application` accepts declared functions only; a clear error all the same.
     let index = |name: &str| locations.iter().position(|l| l == name).ok_or_else(|| at(format!("`{name}` is not a declared location")));
-    Ok(Rule { from: index(from)?, to: index(to)?, locals, guard: Term::and(guard), updates, span: span(file, r.pos) })
+    Ok(Rule { from: index(from)?, to: index(to)?, locals, guard, updates, span: span(file, r.pos) })
 }
 
 fn collect_symbols(e: &SExpr, out: &mut BTreeSet<String>) {
@@ -300,6 +315,23 @@ mod tests {
         assert_eq!(its.rules[1].updates[0].to_string(), "(- x y)");
         assert_eq!(its.rules[2].locals, ["z"]);
         assert_eq!(its.rules[2].updates[1].to_string(), "z");
+    }
+
+    #[test]
+    fn fresh_variables_fixed_by_the_guard_read_as_their_terms() {
+        let terms = SMALL.replace("(l1 x z))", "(l1 (+ x 1) (- 2)) :guard (> x 0))");
+        let equations = SMALL.replace("(l1 (- x y) y)", "(l1 d y)").replace("(> y 0))", "(> y 0) (= d (- x y)))").replace(
+            "(l1 x z))",
+            "(l1 a b) :guard (and (= b (- 2)) (> x 0) (= (+ c 1) a) (= c x)))",
+        );
+        let (p, q) = (parse("t.ari", &terms).expect("parses"), parse("t.ari", &equations).expect("parses"));
+        assert_eq!(p.rules, q.rules, "{equations}");
+        assert!(q.rules.iter().all(|r| r.locals.is_empty()));
+        // An arbitrary value no equation fixes stays one.
+        let other = SMALL.replace("(l1 x z))", "(l1 x z) :guard (and (< z x) (= x (+ y 1))))");
+        let r = &parse("t.ari", &other).expect("parses").rules[2];
+        assert_eq!(r.locals, ["z"]);
+        assert_eq!(r.updates[1].to_string(), "z");
     }
 
     #[test]

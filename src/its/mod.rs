@@ -12,7 +12,9 @@
 //!
 //! Both are read into an [`ItsProblem`]: every rule gives the value of each
 //! variable after it as a term over the values before it and the rule's own
-//! arbitrary values, and a guard over the same. The question is whether
+//! arbitrary values, and a guard over the same; an arbitrary value that a
+//! top-level equation of the guard fixes is replaced by its value, in both
+//! forms alike ([`fix_values`]). The question is whether
 //! every run from the start location, for all integer values of the
 //! variables, terminates. Integers are mathematical.
 //!
@@ -143,6 +145,98 @@ fn sexpr_error(file: &str, message: String) -> TesseraError {
         .unwrap_or(1);
     let text = message.split_once(": ").map(|(_, m)| m.to_string()).unwrap_or(message);
     syntax(file, line, 1, text)
+}
+
+/// The values a rule's equations fix. `guard` is read as a conjunction;
+/// each top-level conjunct `(= v e)` or `(= e v)` where `v` is one of the
+/// rule's `free` values (an arbitrary value: a post-state variable, an
+/// `exists`, a variable only on a right-hand side) and `e` does not
+/// mention `v` defines `v` as `e`: `v` is replaced by `e` everywhere, and
+/// the equation leaves the guard. This is exact (`exists v. v = e and
+/// G(v)` is `G(e)`), so a rule with its values written as terms and the
+/// same rule with them written as equations of fresh values read the same.
+///
+/// Definitions resolve through each other (`x2 = x1 + 1`, `x1 = x - 1`
+/// give `x2 = x`, `x1 = x - 1`): equations whose `e` mentions no free
+/// value are taken first, until none is left, then the others; each
+/// conjunct is read with the definitions found so far substituted, and one
+/// that would define a value through itself (a cycle) stays in the guard.
+/// A value fixed twice keeps the definition found first; the other
+/// equation stays in the guard as a condition. Nothing but top-level equations is
+/// solved: `(= (+ v 1) e)`, or an equation under `or` or `not`, stays as
+/// it is, and so does every free value no equation fixes.
+///
+/// Returns the definitions (each over the values no equation fixes and
+/// the variables, none over another defined value) and the rest of the
+/// guard with them substituted. Terms are rebuilt through the simplifying
+/// constructors; products and divisions in `e` are left for the lowering
+/// to treat as it treats them anywhere else.
+pub fn fix_values(guard: &Term, free: &BTreeSet<String>) -> (BTreeMap<String, Term>, Term) {
+    let mut defined: BTreeMap<String, Term> = BTreeMap::new();
+    let mut rest: Vec<Term> = guard.conjuncts();
+    for ground_only in [true, false] {
+        loop {
+            let mut progress = false;
+            let mut kept = Vec::with_capacity(rest.len());
+            for c in std::mem::take(&mut rest) {
+                let c = if defined.is_empty() { c } else { c.subst(&defined) };
+                match definition(&c, free, ground_only) {
+                    Some((v, e)) => {
+                        // Definitions taken so far may read `v` (only
+                        // those of the second round: the first ones
+                        // mention no free value).
+                        if !ground_only {
+                            let one = BTreeMap::from([(v.clone(), e.clone())]);
+                            for d in defined.values_mut().filter(|d| mentions(d, &v)) {
+                                *d = d.subst(&one);
+                            }
+                        }
+                        defined.insert(v, e);
+                        progress = true;
+                    }
+                    None => kept.push(c),
+                }
+            }
+            rest = kept;
+            if !progress {
+                break;
+            }
+        }
+    }
+    let rest: Vec<Term> = rest.iter().map(|c| c.subst(&defined)).collect();
+    (defined, Term::and(rest))
+}
+
+fn mentions(t: &Term, v: &str) -> bool {
+    match t {
+        Term::Var(n, _) => n == v,
+        Term::App(_, args) => args.iter().any(|a| mentions(a, v)),
+        _ => false,
+    }
+}
+
+/// `c` as a definition `v = e` of a free value `v` not in `e`; with
+/// `ground_only`, only when `e` mentions no free value.
+fn definition(c: &Term, free: &BTreeSet<String>, ground_only: bool) -> Option<(String, Term)> {
+    let Term::App(Op::Eq, args) = c else {
+        return None;
+    };
+    let [a, b] = args.as_slice() else {
+        return None;
+    };
+    for (x, e) in [(a, b), (b, a)] {
+        let Term::Var(v, Sort::Int) = x else {
+            continue;
+        };
+        if !free.contains(v) {
+            continue;
+        }
+        if mentions(e, v) || (ground_only && e.free_vars().iter().any(|d| free.contains(&d.name))) {
+            continue;
+        }
+        return Some((v.clone(), e.clone()));
+    }
+    None
 }
 
 /// The program of a problem: an entry that gives every variable any value
@@ -286,6 +380,65 @@ mod tests {
             start: 0,
             rules: vec![Rule { from: 0, to: 0, locals: vec![], guard, updates, span: Span::default() }],
         }
+    }
+
+    /// `fix_values` on a guard written in SMT-LIB over `x`, `y` (the
+    /// variables) and `free` (the rule's arbitrary values): the definitions
+    /// and the rest of the guard, as text.
+    fn fixed(guard: &str, free: &[&str]) -> (Vec<String>, String) {
+        let env: BTreeMap<String, Sort> = ["x", "y"].iter().chain(free).map(|n| (n.to_string(), Sort::Int)).collect();
+        let g = crate::term::parse::parse_term(guard, &env).expect("a term").subst(&BTreeMap::new());
+        let free: BTreeSet<String> = free.iter().map(|s| s.to_string()).collect();
+        let (defined, rest) = fix_values(&g, &free);
+        (defined.iter().map(|(v, e)| format!("{v} = {e}")).collect(), rest.to_string())
+    }
+
+    /// A term over `x` and `y` as the simplifying constructors build it.
+    fn simplified(t: &str) -> String {
+        fixed(t, &[]).1
+    }
+
+    #[test]
+    fn equations_of_free_values_are_substituted() {
+        // Both orientations; the rest of the guard keeps the other conjuncts.
+        let (d, rest) = fixed("(and (> x 0) (= x1 (- x 1)) (= (+ y 2) y1))", &["x1", "y1"]);
+        assert_eq!(d, ["x1 = (- x 1)", "y1 = (+ y 2)"]);
+        assert_eq!(rest, "(> x 0)");
+        // A free value in the rest of the guard is replaced there too.
+        let (d, rest) = fixed("(and (= x1 (- x 1)) (> x1 y))", &["x1"]);
+        assert_eq!(d, ["x1 = (- x 1)"]);
+        assert_eq!(rest, simplified("(> (- x 1) y)"));
+    }
+
+    #[test]
+    fn chains_of_equations_resolve() {
+        // x2 is defined through x1, written before x1's equation.
+        let (d, rest) = fixed("(and (> x 0) (= x2 (+ x1 1)) (= x1 (- x 2)))", &["x1", "x2"]);
+        assert_eq!(d, ["x1 = (- x 2)".to_string(), format!("x2 = {}", simplified("(+ (- x 2) 1)"))]);
+        assert_eq!(rest, "(> x 0)");
+        // Through free values only: both end over the variables.
+        let (d, _) = fixed("(and (= a b) (= b (+ x y)))", &["a", "b"]);
+        assert_eq!(d, ["a = (+ x y)", "b = (+ x y)"]);
+    }
+
+    #[test]
+    fn only_top_level_equations_of_free_values_define_them() {
+        // x is a variable of the problem, not a free value.
+        assert_eq!(fixed("(= x (+ y 1))", &[]), (vec![], "(= x (+ y 1))".to_string()));
+        // An equation under `or` or `not`, or with the value inside a term.
+        assert_eq!(fixed("(or (= z x) (= z y))", &["z"]).0, Vec::<String>::new());
+        assert_eq!(fixed("(not (= z x))", &["z"]).0, Vec::<String>::new());
+        assert_eq!(fixed("(= (+ z 1) x)", &["z"]).0, Vec::<String>::new());
+        // A value defined through itself stays a condition on it.
+        assert_eq!(fixed("(= z (+ (* 2 z) x))", &["z"]).0, Vec::<String>::new());
+        // A cycle: one equation defines, the other stays in the guard.
+        let (d, rest) = fixed("(and (= a (+ b 1)) (= b (- a 2)))", &["a", "b"]);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_ne!(rest, "true");
+        // A value fixed twice: the second equation is a condition.
+        let (d, rest) = fixed("(and (= z (+ x 1)) (= z y))", &["z"]);
+        assert_eq!(d, ["z = (+ x 1)"]);
+        assert_eq!(rest, simplified("(= (+ x 1) y)"));
     }
 
     #[test]

@@ -5,11 +5,12 @@
 //! disjunction of `cfg_trans2 pc SRC pc1 DST REL`.
 //!
 //! A transition's relation `REL` is turned into the [`Rule`] form: an
-//! equation `v' = e` (with `e` free of post-state variables) fixes the value
-//! of `v` after the step; a post-state variable no equation fixes is an
-//! arbitrary value of the rule, as are the variables of an `exists`; what is
-//! left of `REL` (post-state variables replaced by their values) is the
-//! guard.
+//! equation `v' = e` fixes the value of `v` after the step, and an equation
+//! `z = e` the value of an `exists` variable `z` (see
+//! [`fix_values`](super::fix_values): top-level equations, resolved through
+//! each other); a post-state variable no equation fixes is an arbitrary
+//! value of the rule, as is an `exists` variable no equation fixes; what is
+//! left of `REL` (fixed values replaced by their definitions) is the guard.
 
 use super::{read_sexprs, syntax, ItsProblem, Rule};
 use crate::error::{Result, TesseraError};
@@ -169,39 +170,16 @@ fn relation(rel: &SExpr, before: &[String], after: &[String], vars: &[String]) -
     if term.sort() != Sort::Int && term.sort() != Sort::Bool {
         return Err("a transition relation must be Boolean".into());
     }
-    let post: BTreeSet<&str> = after.iter().map(|s| s.as_str()).collect();
-    let mentions_post = |t: &Term| t.free_vars().iter().any(|d| post.contains(d.name.as_str()));
-    let mut defined: BTreeMap<String, Term> = BTreeMap::new();
-    let mut rest = Vec::new();
-    for c in term.conjuncts() {
-        if let Term::App(crate::term::Op::Eq, args) = &c {
-            if let [a, b] = args.as_slice() {
-                let def = match (a, b) {
-                    (Term::Var(v, _), e) | (e, Term::Var(v, _)) if post.contains(v.as_str()) && !defined.contains_key(v) && !mentions_post(e) => {
-                        Some((v.clone(), e.clone()))
-                    }
-                    _ => None,
-                };
-                if let Some((v, e)) = def {
-                    defined.insert(v, e);
-                    continue;
-                }
-            }
-        }
-        rest.push(c);
-    }
-    // Post-state values no equation fixes are arbitrary values of the rule.
+    // Post-state variables and `exists` values an equation fixes are
+    // replaced by their values (the same reading as the ARI form's fresh
+    // variables); the others are arbitrary values of the rule.
+    let free: BTreeSet<String> = after.iter().chain(&bound).cloned().collect();
+    let (defined, rest) = super::fix_values(&term, &free);
     let mut locals: Vec<String> = bound;
-    for p in after {
-        if !defined.contains_key(p) {
-            locals.push(p.clone());
-        }
-    }
-    let to_vars = |t: &Term| -> Term {
-        let t = t.subst(&defined);
-        t.rename(&|n| before.iter().position(|b| b == n).map(|i| vars[i].clone()))
-    };
-    let guard = to_vars(&Term::and(rest));
+    locals.extend(after.iter().cloned());
+    locals.retain(|l| !defined.contains_key(l));
+    let to_vars = |t: &Term| -> Term { t.rename(&|n| before.iter().position(|b| b == n).map(|i| vars[i].clone())) };
+    let guard = to_vars(&rest);
     let updates: Vec<Term> = after.iter().map(|p| to_vars(defined.get(p).unwrap_or(&Term::var(p.clone())))).collect();
     // Values nothing reads any more (an `exists` variable only an equation
     // used) are no choice of the rule.
@@ -278,6 +256,17 @@ mod tests {
         assert_eq!(r.updates[0].to_string(), "(- x z.exists)");
         assert_eq!(r.updates[1].to_string(), "y^post");
         assert_eq!(r.guard.to_string(), "(and (> x 0) (< z.exists y) (> y^post y))");
+    }
+
+    #[test]
+    fn exists_values_and_post_states_fixed_by_equations_are_substituted() {
+        // z is fixed by an equation, y^post through it.
+        let fixed = SMALL.replace("(< z y^0) (= x^post (- x^0 z)) (> y^post y^0)", "(= y^post (+ z 1)) (= z (- y^0 1)) (= x^post x^0)");
+        let its = parse("t.smt2", &fixed).expect("parses");
+        let r = &its.rules[1];
+        assert!(r.locals.is_empty(), "{:?}", r.locals);
+        assert_eq!(r.updates[1].to_string(), "(+ (- y 1) 1)");
+        assert_eq!(r.guard.to_string(), "(> x 0)");
     }
 
     #[test]

@@ -4,7 +4,25 @@
  * running the program in a forked child per vector.  Child exit codes:
  * 10 returned from main / ended by error function, 11 needs more input,
  * 12 assumption false (infeasible), 13 repeated state (non-terminating),
- * 14 step cap (undecided), 90 sanitizer report; SIGALRM: undecided. */
+ * 14 step cap (undecided), 15 the machine trapped (`__dt_divtrap`: the run
+ * ends, as the x86 `idiv` of MIN by -1 ends it), 90 sanitizer report;
+ * SIGALRM: undecided.
+ *
+ * Built a second time with -DDT_OUTSIDE_MAIN for programs with code outside
+ * main's control flow (constructors, destructors, `.init_array` and
+ * `.fini_array` entries): the enumeration then runs in a constructor of
+ * priority 101, before the program's own constructors; each child jumps
+ * back out of it, so that the program's constructors run in the child, then
+ * main, and the child ends with exit(10) (not _exit), so that destructors
+ * and `.fini_array` entries run too.
+ *
+ * A child also checks, every 20 ms of its CPU time (SIGVTALRM), whether it
+ * is stopped on an instruction that jumps to itself: `jmp .` (bytes eb fe,
+ * inline assembly `1: jmp 1b` or `.byte 0xeb, 0xfe`), or `jrcxz .` (e3 fe)
+ * with %rcx zero. Nothing but a signal could take it out of there (and the
+ * programs raise none asynchronously): the run never ends (exit 13). Any
+ * other loop inside assembly is left to the time limit (undecided). */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +30,13 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <sys/time.h>
+#include <ucontext.h>
+#ifdef DT_OUTSIDE_MAIN
+#include <setjmp.h>
+static jmp_buf child_jb;
+static int child_argc = 1;
+#endif
 
 int __dt_user_main(int, char **);
 
@@ -43,6 +68,13 @@ static ent *tab; static unsigned long tabsz;
 static long *arena; static long arenan, arenacap;
 
 long __dt_enter(void) { return ++frames; }
+
+/* A signed division `a / b` or `a % b` about to be made, `min` the least
+ * value of its type: MIN by -1 is undefined in C and traps on x86 (the
+ * `idiv` instruction raises #DE, SIGFPE), so the run ends there.  The
+ * program's instrumentation calls this before the division, so that the
+ * run ends before UBSan reports it (which would set the program aside). */
+void __dt_divtrap(long a, long b, long min) { if (b == -1 && a == min) _exit(15); }
 
 /* ---- heap registry (list shapes): every block the program allocated and
  * has not freed, with its size; each snapshot holds their addresses and
@@ -129,10 +161,29 @@ void __dt_end(int id, long fr) {
     if (++nsnaps > snapcap) _exit(14);
 }
 
+/* ---- a child stopped on a jump to itself (inline assembly) ---- */
+static void spin_check(int sig, siginfo_t *si, void *ctx) {
+    (void)sig; (void)si;
+    const ucontext_t *uc = ctx;
+    const unsigned char *ip = (const unsigned char *)uc->uc_mcontext.gregs[REG_RIP];
+    if (ip[0] == 0xeb && ip[1] == 0xfe) _exit(13);
+    if (ip[0] == 0xe3 && ip[1] == 0xfe && uc->uc_mcontext.gregs[REG_RCX] == 0) _exit(13);
+}
+
+static void spin_watch(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = spin_check;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigaction(SIGVTALRM, &sa, 0);
+    struct itimerval it = { { 0, 20000 }, { 0, 20000 } };
+    setitimer(ITIMER_VIRTUAL, &it, 0);
+}
+
 /* ---- parent: depth-first enumeration of input vectors ---- */
 static long dom[256]; static int ndom;
 static long maxruns = 2000, maxdepth = 8, runsecs = 2;
-static long runs, n_term, n_nonterm, n_undec, n_san, n_infeas; static int capped;
+static long runs, n_term, n_nonterm, n_undec, n_san, n_infeas, n_trap; static int capped;
 static int argc_hi = 1;
 
 static int run_one(int uargc, const long *v, int n) {
@@ -145,10 +196,17 @@ static int run_one(int uargc, const long *v, int n) {
         int devnull = open("/dev/null", O_WRONLY);
         if (devnull >= 0) { dup2(devnull, 1); close(devnull); }
         alarm(runsecs);
+        spin_watch();
+#ifdef DT_OUTSIDE_MAIN
+        /* out of the enumeration: the program's constructors, then main */
+        child_argc = uargc;
+        longjmp(child_jb, 1);
+#else
         char *uargv[8] = { "prog", "a", "b", "c", "d", "e", "f", 0 };
         uargv[uargc] = 0;
         __dt_user_main(uargc, uargv);
         _exit(10);
+#endif
     }
     int st;
     while (waitpid(pid, &st, 0) < 0) {}
@@ -170,11 +228,12 @@ static void dfs(int uargc, long *v, int n) {
     case 12: n_infeas++; break;
     case 13: n_nonterm++; break;
     case 14: n_undec++; break;
+    case 15: n_trap++; break;
     default: n_san++; break;
     }
 }
 
-int main(void) {
+static void enumerate(void) {
     const char *d = getenv("DT_DOMAIN");
     if (d) {
         char *s = strdup(d), *tok = strtok(s, ",");
@@ -186,7 +245,27 @@ int main(void) {
     if (getenv("DT_ARGC")) argc_hi = atoi(getenv("DT_ARGC"));
     long v[64];
     for (int a = 1; a <= argc_hi && !capped; a++) dfs(a, v, 0);
-    printf("runs=%ld term=%ld nonterm=%ld undec=%ld san=%ld infeas=%ld capped=%d\n",
-           runs, n_term, n_nonterm, n_undec, n_san, n_infeas, capped);
+    printf("runs=%ld term=%ld nonterm=%ld undec=%ld san=%ld infeas=%ld capped=%d trap=%ld\n",
+           runs, n_term, n_nonterm, n_undec, n_san, n_infeas, capped, n_trap);
+}
+
+#ifdef DT_OUTSIDE_MAIN
+__attribute__((constructor(101))) static void dt_parent(void) {
+    if (setjmp(child_jb)) return; /* a child: on to the program's constructors */
+    enumerate();
+    fflush(stdout);
+    _exit(0);
+}
+
+int main(void) {
+    char *uargv[8] = { "prog", "a", "b", "c", "d", "e", "f", 0 };
+    uargv[child_argc] = 0;
+    __dt_user_main(child_argc, uargv);
+    exit(10); /* destructors and .fini_array run */
+}
+#else
+int main(void) {
+    enumerate();
     return 0;
 }
+#endif

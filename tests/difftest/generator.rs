@@ -7,8 +7,10 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 mod lists;
+mod meaning;
 mod returns;
 mod shapes;
+pub use meaning::{meaning_pct, Class};
 pub use shapes::{shape_pct, Shape};
 use shapes::{ExtKind, VaKind};
 
@@ -181,6 +183,8 @@ struct Gen {
     lists: Option<lists::ListDecl>,
     /// the recursive functions of the returns shape (returns.rs)
     returns: Vec<String>,
+    /// what the meaning shapes declared (meaning.rs)
+    meaning: meaning::MState,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -1073,6 +1077,7 @@ pub fn gen_program_with(seed: u64, idx: u64, shape_pct: u64) -> Program {
         structs: vec![],
         lists: None,
         returns: vec![],
+        meaning: meaning::MState::default(),
     };
     // enum constants (typing of values that do not fit int)
     if !math {
@@ -1136,8 +1141,12 @@ pub fn gen_program_with(seed: u64, idx: u64, shape_pct: u64) -> Program {
         let t = g.pick_ty();
         g.nondet_decl(t);
     }
+    // DIFFTEST_BARE=1: main holds the shapes' blocks only (the draws are the same)
+    let bare = std::env::var("DIFFTEST_BARE").map(|v| v == "1").unwrap_or(false);
     let n = g.rng.range(1, 3) as usize;
-    g.block(n);
+    if !bare {
+        g.block(n);
+    }
     // every enabled shape appears at least once
     for s in g.features.clone() {
         if !g.used.contains(&s) {
@@ -1145,7 +1154,9 @@ pub fn gen_program_with(seed: u64, idx: u64, shape_pct: u64) -> Program {
         }
     }
     let n = g.rng.range(0, 1) as usize;
-    g.block(n);
+    if !bare {
+        g.block(n);
+    }
     g.emit("return 0;");
     g.ind -= 1;
     g.scopes.pop();
@@ -1158,5 +1169,9 @@ pub fn gen_program_with(seed: u64, idx: u64, shape_pct: u64) -> Program {
     lines.extend(g.out);
     let shapes: Vec<&'static str> = g.used.iter().map(|s| s.name()).collect();
     let external = g.used.contains(&Shape::External);
-    Program { lines, math_ok: math, domain, uses_argc, shapes, external }
+    let classes: Vec<Class> = g.features.iter().filter_map(|s| if let Shape::Meaning(c) = s { Some(*c) } else { None }).collect();
+    let math_ok = math && classes.iter().all(|c| c.math_ok());
+    let outside_main = classes.contains(&Class::Outside);
+    let unspecified = classes.iter().any(|c| c.unspecified());
+    Program { lines, math_ok, domain, uses_argc, shapes, external, outside_main, unspecified }
 }

@@ -1,12 +1,12 @@
 //! Minimizer: greedy deletion of blocks and lines while the same wrong answer
 //! persists.
 
-use super::{oracle_src, strip, tessera, Env, Failure};
+use super::{oracle_src_opts, strip, tessera, Env, Failure};
 use std::time::{Duration, Instant};
 
 fn still_fails(env: &Env, f: &Failure, lines: &[String]) -> bool {
     let src: String = lines.iter().map(|l| format!("{}\n", l)).collect();
-    let o = oracle_src(env, &src, &f.program.domain, f.program.uses_argc);
+    let o = oracle_src_opts(env, &src, &f.program.domain, f.program.uses_argc, f.program.oracle_opts());
     if o.verdict != f.verdict {
         return false;
     }

@@ -18,9 +18,9 @@ mod generator;
 mod minimize;
 mod oracle;
 
-pub use generator::{gen_program, gen_program_with, Rng, Shape};
+pub use generator::{gen_program, gen_program_with, meaning_pct, Class, Rng, Shape};
 pub use minimize::minimize;
-pub use oracle::{oracle, oracle_src, OracleResult, Verdict};
+pub use oracle::{oracle, oracle_src, oracle_src_opts, OracleOpts, OracleResult, Verdict};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -48,12 +48,24 @@ pub struct Program {
     /// links one definition per behaviour, so only a YES against a run that
     /// never ends is a wrong answer (another definition could loop)
     pub external: bool,
+    /// has code outside main's control flow (constructors, destructors,
+    /// loader sections; meaning.rs): the oracle links the driver that runs
+    /// them in each child (`driver.c`, `DT_OUTSIDE_MAIN`)
+    pub outside_main: bool,
+    /// compares addresses C leaves unspecified (meaning.rs): the oracle
+    /// also runs gcc -O0 and -O2 builds without sanitizers, and where they
+    /// disagree the verdict is `Unspecified`
+    pub unspecified: bool,
 }
 
 impl Program {
     /// The program Tessera sees: instrumentation stripped.
     pub fn clean(&self) -> String {
         strip(&self.lines)
+    }
+    /// How the oracle builds and runs this program.
+    pub fn oracle_opts(&self) -> OracleOpts {
+        OracleOpts { outside_main: self.outside_main, plain: self.unspecified }
     }
     pub fn instrumented(&self) -> String {
         let mut s = String::new();
@@ -82,6 +94,8 @@ pub struct Env {
     pub tessera: PathBuf,
     pub work: PathBuf,
     pub driver_o: PathBuf,
+    /// the driver built with -DDT_OUTSIDE_MAIN (programs with constructors, destructors)
+    pub driver_outside_o: PathBuf,
     pub modes: Vec<&'static str>,
     pub timeout: f64,
 }
@@ -92,13 +106,16 @@ pub fn setup(tessera: &str, work: &Path) -> Env {
     let driver_o = work.join("driver.o");
     let st = Command::new("gcc").args(["-O1", "-c"]).arg(&driver_c).arg("-o").arg(&driver_o).status().expect("gcc");
     assert!(st.success(), "cannot compile the oracle driver");
+    let driver_outside_o = work.join("driver-outside.o");
+    let st = Command::new("gcc").args(["-O1", "-DDT_OUTSIDE_MAIN", "-c"]).arg(&driver_c).arg("-o").arg(&driver_outside_o).status().expect("gcc");
+    assert!(st.success(), "cannot compile the oracle driver (outside main)");
     let help = Command::new(tessera).args(["prove", "--help"]).output().expect("tessera prove --help");
     let help = String::from_utf8_lossy(&help.stdout).to_string();
     let mut modes = vec!["machine", "math"];
     if help.lines().any(|l| l.trim_start().starts_with("- c:") || l.trim_start().starts_with("- c ")) {
         modes.push("c");
     }
-    Env { tessera: PathBuf::from(tessera), work: work.to_path_buf(), driver_o, modes, timeout: 2.0 }
+    Env { tessera: PathBuf::from(tessera), work: work.to_path_buf(), driver_o, driver_outside_o, modes, timeout: 2.0 }
 }
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
@@ -149,8 +166,13 @@ pub fn tessera_run(env: &Env, src: &str, mode: &str) -> (Answer, bool) {
 /// A YES where some run never ends, or a NO where every run ends.  For a
 /// program calling external functions the oracle ran one family of
 /// definitions only; another definition could loop, so only the YES counts.
+/// Where gcc's -O0 and -O2 builds disagree (`Unspecified`: C leaves the
+/// outcome open), only MAYBE is right (a NO with external calls excepted, as
+/// above).
 pub fn is_wrong(v: Verdict, a: Answer, external: bool) -> bool {
-    (v == Verdict::Nonterminating && a == Answer::Yes) || (!external && v == Verdict::Terminating && a == Answer::No)
+    (v == Verdict::Nonterminating && a == Answer::Yes)
+        || (!external && v == Verdict::Terminating && a == Answer::No)
+        || (v == Verdict::Unspecified && (a == Answer::Yes || (!external && a == Answer::No)))
 }
 
 // ---------------------------------------------------------------- campaign
@@ -170,6 +192,8 @@ pub struct Counts {
     pub terminating: usize,
     pub nonterminating: usize,
     pub undecided: usize,
+    /// gcc -O0 and -O2 builds disagree (meaning shapes; only MAYBE is right)
+    pub unspecified: usize,
     pub sanitizer: usize,
     pub compile_errors: usize,
     pub yes: usize,
@@ -190,6 +214,7 @@ impl Counts {
             Verdict::Terminating => self.terminating += 1,
             Verdict::Nonterminating => self.nonterminating += 1,
             Verdict::Undecided => self.undecided += 1,
+            Verdict::Unspecified => self.unspecified += 1,
             Verdict::Sanitizer => self.sanitizer += 1,
             Verdict::CompileError => self.compile_errors += 1,
         }
@@ -210,8 +235,8 @@ impl Counts {
     /// One line (progress reports).
     pub fn short(&self) -> String {
         format!(
-            "programs {} (term {} / nonterm {} / undecided {} / sanitizer {} / compile errors {}), YES/NO/MAYBE {}/{}/{}, wrong YES {}, wrong NO {}",
-            self.programs, self.terminating, self.nonterminating, self.undecided, self.sanitizer, self.compile_errors, self.yes, self.no, self.maybe, self.wrong_yes, self.wrong_no
+            "programs {} (term {} / nonterm {} / undecided {} / unspecified {} / sanitizer {} / compile errors {}), YES/NO/MAYBE {}/{}/{}, wrong YES {}, wrong NO {}",
+            self.programs, self.terminating, self.nonterminating, self.undecided, self.unspecified, self.sanitizer, self.compile_errors, self.yes, self.no, self.maybe, self.wrong_yes, self.wrong_no
         )
     }
 }
@@ -282,7 +307,7 @@ pub fn run_campaign_with(env: &Env, seed: u64, count: u64, jobs: usize, all_mode
                     eprintln!("difftest: program {} does not compile: {}", i, o.summary);
                 }
                 stats.lock().unwrap().count_verdict(&p.shapes, o.verdict);
-                if !matches!(o.verdict, Verdict::Terminating | Verdict::Nonterminating) {
+                if !matches!(o.verdict, Verdict::Terminating | Verdict::Nonterminating | Verdict::Unspecified) {
                     continue;
                 }
                 let src = p.clean();

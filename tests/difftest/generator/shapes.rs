@@ -22,6 +22,8 @@ pub enum Shape {
     External,
     Lists,
     Returns,
+    /// a class of issue 55 (meaning.rs)
+    Meaning(super::meaning::Class),
 }
 
 pub const ALL_SHAPES: [Shape; 5] = [Shape::Varargs, Shape::Format, Shape::Builtin, Shape::Layout, Shape::External];
@@ -36,6 +38,7 @@ impl Shape {
             Shape::External => "external",
             Shape::Lists => "lists",
             Shape::Returns => "returns",
+            Shape::Meaning(c) => c.name(),
         }
     }
 }
@@ -50,7 +53,8 @@ pub fn shape_pct() -> u64 {
 pub(super) fn pick_features(x: &Rng, p: u64) -> Vec<Shape> {
     // lists.rs adds its own shape; no shape drawn gives the program of before
     let v = super::lists::add_lists(x, p, ALL_SHAPES.iter().copied().filter(|_| x.pct(p)).collect());
-    super::returns::add_returns(x, p, v)
+    let v = super::returns::add_returns(x, p, v);
+    super::meaning::add_meaning(x, p, v)
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -99,7 +103,7 @@ impl Gen {
     }
 
     /// An `int` nondet in `lo..=hi` (named from the shapes' counter).
-    fn x_nondet(&mut self, lo: i64, hi: i64) -> String {
+    pub(super) fn x_nondet(&mut self, lo: i64, hi: i64) -> String {
         let n = self.xname("xn");
         self.emit(format!("int {} = __VERIFIER_nondet_int();", n));
         self.emit(format!("__VERIFIER_assume({} <= {} && {} <= {});", lo, n, n, hi));
@@ -151,12 +155,18 @@ impl Gen {
                     Shape::External => g.ext_decls(),
                     Shape::Lists => g.list_decls(),
                     Shape::Returns => g.returns_decls(),
+                    Shape::Meaning(c) => g.meaning_decls(c),
                 }
             }
         });
     }
 
     pub(super) fn shape_stmt(&mut self, s: Shape) {
+        // a meaning block stays out of loops: its outcome may depend on state
+        // the snapshots do not hold (the allocator's, the stack's layout)
+        if matches!(s, Shape::Meaning(_)) && self.loop_depth > 0 {
+            return;
+        }
         self.used.insert(s);
         self.in_x(|g| match s {
             Shape::Varargs => g.va_stmt(),
@@ -166,6 +176,7 @@ impl Gen {
             Shape::External => g.ext_stmt(),
             Shape::Lists => g.list_stmt(),
             Shape::Returns => g.returns_stmt(),
+            Shape::Meaning(c) => g.meaning_stmt(c),
         });
     }
 

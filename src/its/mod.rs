@@ -179,7 +179,7 @@ pub fn fix_values(guard: &Term, free: &BTreeSet<String>) -> (BTreeMap<String, Te
             let mut progress = false;
             let mut kept = Vec::with_capacity(rest.len());
             for c in std::mem::take(&mut rest) {
-                let c = if defined.is_empty() { c } else { c.subst(&defined) };
+                let c = if reads(&c, &|n| defined.contains_key(n)) { c.subst(&defined) } else { c };
                 match definition(&c, free, ground_only) {
                     Some((v, e)) => {
                         // Definitions taken so far may read `v` (only
@@ -187,7 +187,7 @@ pub fn fix_values(guard: &Term, free: &BTreeSet<String>) -> (BTreeMap<String, Te
                         // mention no free value).
                         if !ground_only {
                             let one = BTreeMap::from([(v.clone(), e.clone())]);
-                            for d in defined.values_mut().filter(|d| mentions(d, &v)) {
+                            for d in defined.values_mut().filter(|d| reads(d, &|n| n == v)) {
                                 *d = d.subst(&one);
                             }
                         }
@@ -203,14 +203,16 @@ pub fn fix_values(guard: &Term, free: &BTreeSet<String>) -> (BTreeMap<String, Te
             }
         }
     }
-    let rest: Vec<Term> = rest.iter().map(|c| c.subst(&defined)).collect();
+    let rest: Vec<Term> =
+        rest.into_iter().map(|c| if reads(&c, &|n| defined.contains_key(n)) { c.subst(&defined) } else { c }).collect();
     (defined, Term::and(rest))
 }
 
-fn mentions(t: &Term, v: &str) -> bool {
+/// Whether `t` has a variable `name` holds of.
+fn reads(t: &Term, name: &dyn Fn(&str) -> bool) -> bool {
     match t {
-        Term::Var(n, _) => n == v,
-        Term::App(_, args) => args.iter().any(|a| mentions(a, v)),
+        Term::Var(n, _) => name(n),
+        Term::App(_, args) => args.iter().any(|a| reads(a, name)),
         _ => false,
     }
 }
@@ -231,7 +233,7 @@ fn definition(c: &Term, free: &BTreeSet<String>, ground_only: bool) -> Option<(S
         if !free.contains(v) {
             continue;
         }
-        if mentions(e, v) || (ground_only && e.free_vars().iter().any(|d| free.contains(&d.name))) {
+        if reads(e, &|n| n == v) || (ground_only && reads(e, &|n| free.contains(n))) {
             continue;
         }
         return Some((v.clone(), e.clone()));

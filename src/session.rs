@@ -7,7 +7,7 @@
 //! answer needs: the proof, and the replay of a NO witness before it is
 //! written.
 
-use crate::c::ExternalCalls;
+use crate::c::Choices;
 use crate::engine::EngineKind;
 use crate::ir::{DataModel, IntSemantics, MachineModel, Program};
 use crate::solve::Budget;
@@ -50,8 +50,9 @@ pub struct Session {
     /// Sizes, alignments and types of C's scalars (from the data model
     /// given, or the task's).
     pub machine: MachineModel,
-    /// What a call of a function without a definition may change.
-    pub external_calls: ExternalCalls,
+    /// What a call of a function without a definition may change, and
+    /// whether allocations may fail.
+    pub choices: Choices,
     /// How ranking-function pieces are combined.
     pub strategy: Strategy,
     /// Safety engine for the proof queries.
@@ -67,12 +68,12 @@ pub struct Session {
 impl Session {
     /// A session with this meaning of programs, the prover's default
     /// strategy and engine, and no time limit.
-    pub fn new(ints: IntSemantics, data_model: DataModel, external_calls: ExternalCalls) -> Session {
+    pub fn new(ints: IntSemantics, data_model: DataModel, choices: Choices) -> Session {
         let defaults = ProveOptions::default();
         Session {
             ints,
             machine: MachineModel::of(data_model),
-            external_calls,
+            choices,
             strategy: defaults.strategy,
             engine: defaults.engine,
             emit_horn: None,
@@ -84,7 +85,7 @@ impl Session {
     /// The program in `file`: an integer transition system (recognized by
     /// content, see [`crate::its`]) or C.
     pub fn parse(&self, file: &Path) -> crate::Result<Program> {
-        crate::its::read_file(file).unwrap_or_else(|| crate::c::parse_file_with(file, self.ints, self.machine, self.external_calls))
+        crate::its::read_file(file).unwrap_or_else(|| crate::c::parse_file_with(file, self.ints, self.machine, self.choices))
     }
 
     /// Prove termination of `program` within what is left of the budget
@@ -192,7 +193,7 @@ impl Session {
     /// [`Session::execute`] within `time`.
     fn execute_within(&self, file: &Path, time: Duration) -> Option<Outcome> {
         let start = std::time::Instant::now();
-        let r = crate::c::execute_file(file, self.ints, self.machine, time, crate::c::exec::Limits::default());
+        let r = crate::c::execute_file(file, self.ints, self.machine, self.choices.allocation, time, crate::c::exec::Limits::default());
         match r {
             Ok(crate::c::exec::Verdict::Terminates(evidence)) => {
                 if self.verbose {

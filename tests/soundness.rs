@@ -1,6 +1,9 @@
 //! Programs on which Tessera once answered wrong (or would have): each
 //! `tests/c/regress/*.c` states its verdict on its first line, checked by
-//! running the gcc-compiled program (see tests/difftest). Tessera may answer
+//! running the gcc-compiled program (see tests/difftest), so under
+//! `--allocation never-fails` (a compiled run's allocations succeed); a
+//! line `// expected with --allocation may-fail: ...` states the verdict
+//! where allocations may fail, checked too. Tessera may answer
 //! MAYBE, never the opposite; `unspecified` programs (C leaves the order of
 //! evaluation open, and the orders disagree) admit only MAYBE. Invalid C
 //! (`tests/c/invalid`) is rejected with exit code 3; valid GNU C
@@ -25,9 +28,9 @@ fn c_files(folder: &str) -> Vec<PathBuf> {
     files
 }
 
-fn answer(file: &Path, ints: &str) -> String {
+fn answer(file: &Path, ints: &str, allocation: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["prove", "--format", "json", "--timeout", "3", "--ints", ints])
+        .args(["prove", "--format", "json", "--timeout", "3", "--ints", ints, "--allocation", allocation])
         .arg(file)
         .output()
         .expect("tessera runs");
@@ -42,11 +45,15 @@ fn no_wrong_answer_on_the_regression_programs() {
     let failures = verdicts::two_at_a_time(&files, |f| {
         let text = std::fs::read_to_string(f).expect("readable");
         let expected = text.lines().next().and_then(|l| l.split("expected:").nth(1)).map(str::trim).unwrap_or("");
+        let may_fail = text.lines().find_map(|l| l.split("expected with --allocation may-fail:").nth(1)).map(str::trim);
         let mut bad = Vec::new();
         for ints in ["c", "math"] {
-            let a = answer(f, ints);
-            if verdicts::forbidden(expected).contains(&a.as_str()) {
-                bad.push(format!("{} (--ints {ints}): {a}, expected {expected}", f.display()));
+            for (allocation, expected) in [("never-fails", Some(expected)), ("may-fail", may_fail)] {
+                let Some(expected) = expected else { continue };
+                let a = answer(f, ints, allocation);
+                if verdicts::forbidden(expected).contains(&a.as_str()) {
+                    bad.push(format!("{} (--ints {ints} --allocation {allocation}): {a}, expected {expected}", f.display()));
+                }
             }
         }
         bad

@@ -13,12 +13,57 @@
 //! | addresses of two objects compared | unequal while both live, except one past the end of one against the start of another (6.5.9p6) | unequal only where C says so; one object's end against another's start, or an object against one whose lifetime ended (its storage may be reused), is unspecified: no answer rests on it | [`distinct_objects`]: interpreter (gives up), model (a choice that forbids NO) |
 //! | identical string literals, or one the tail of another | may share storage (6.4.5p7; gcc merges them) | unspecified: either | [`literals_may_share`]: interpreter (gives up), model (a choice) |
 //! | order of unsequenced operands | unspecified (6.5p3) | every order (model); the interpreter gives up where orders may differ | `lower/order.rs`, `exec` |
-//! | `malloc`/`calloc`/`realloc` fail | may return NULL (7.22.3) | may fail | `lower/memory`, `exec/library.rs` |
+//! | a null pointer dereferenced | undefined (6.5.3.2p4) | the run ends (Linux traps: SIGSEGV); the interpreter counts such runs, the model assumes every access valid (`Approximation::MemorySafety`) | [`consequence`], `exec/memory.rs` |
+//! | `malloc`/`calloc`/`realloc` fail | may return NULL (7.22.3) | [`Allocation`] (`--allocation`): may fail (default for C files), never fails (default for SV-COMP `.yml` tasks, SV-COMP's convention) | `lower/memory`, `exec/library.rs` |
+//! | a function without a definition | anything | [`ExternalCalls`] (`--external-calls`): may change what C lets it reach (default), or only what its pointer arguments reach | `lower/calls` |
 //! | inline assembly | not C | read as jump-free only when every instruction is on a known jump-free list; anything else may jump or loop: refused (model), given up (interpreter) | `c/asm.rs` |
 //! | code run outside `main`'s control flow | constructors, destructors, loader sections, signal handlers, library hooks | refused (exit 4): its termination is part of the program's | [`outside_main`] from typing |
 //! | library calls that may never return | `exec*`, `system`, `pause`, `sigsuspend`, ... | never assumed to return: the run may stay there for ever (the model forbids YES past it and never claims NO through it; the interpreter gives up) | [`may_never_return`] |
 
 use crate::ir::{IntSemantics, Undefined};
+
+// ------------------------------------------------------------ options
+
+/// What a call to a function without a definition (and not a C library
+/// function the model knows) may
+/// change. A choice of meaning, made by the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ExternalCalls {
+    /// What C allows such code: any global with external linkage, and
+    /// every object whose address the program let out (stored in a
+    /// variable or memory, passed to any external code, converted to an
+    /// integer), so everything reachable from such globals too.
+    #[default]
+    AnyReachableState,
+    /// Only the memory its pointer arguments reach: the assumption under
+    /// which SV-COMP's tasks call undefined helper functions.
+    PointerArguments,
+}
+
+/// Whether `malloc`, `calloc` and `realloc` may fail (return NULL): a
+/// choice of meaning, made by the command line (`--allocation`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub enum Allocation {
+    /// As C says (7.22.3): any call may return NULL. A run in which one
+    /// fails is a run of the program: a YES covers it, a NO may rest on
+    /// it (and says which allocation fails).
+    #[default]
+    MayFail,
+    /// Every allocation succeeds: the convention of SV-COMP's rules up to
+    /// SV-COMP 2026 ("Definition of the programs": memory allocation never
+    /// fails), which the labels of its tasks follow; what a compiled run
+    /// of a small program does.
+    NeverFails,
+}
+
+/// The choices of meaning besides the integers and the data model (which
+/// [`crate::c::arith::Arith`] carries): what lowering and the interpreter
+/// read the program under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Choices {
+    pub external_calls: ExternalCalls,
+    pub allocation: Allocation,
+}
 
 // ------------------------------------------------------------ integers
 
@@ -55,6 +100,8 @@ pub fn consequence(kind: Undefined, ints: IntSemantics) -> Consequence {
         (Undefined::DivisionOverflow, IntSemantics::Machine) => Consequence::Traps,
         (Undefined::DivisionOverflow, IntSemantics::Math) => Consequence::Exact,
         (Undefined::ShiftOutOfRange, _) => Consequence::RunEnds,
+        (Undefined::NullDereference, IntSemantics::Machine) => Consequence::Traps,
+        (Undefined::NullDereference, _) => Consequence::RunEnds,
     }
 }
 

@@ -21,24 +21,24 @@ use crate::error::{Result, TesseraError};
 use crate::ir::{IntSemantics, MachineModel, Program};
 use std::path::Path;
 
-pub use lower::ExternalCalls;
+pub use meaning::{Allocation, Choices, ExternalCalls};
 
 /// Stack for parsing and lowering: both recurse over the syntax tree.
 const STACK_BYTES: usize = 256 * 1024 * 1024;
 
 /// Preprocess, parse and lower a C file for the target `machine`.
 pub fn parse_file(path: &Path, semantics: IntSemantics, machine: MachineModel) -> Result<Program> {
-    parse_file_with(path, semantics, machine, ExternalCalls::default())
+    parse_file_with(path, semantics, machine, Choices::default())
 }
 
-/// [`parse_file`] with a choice of what calls of functions without a
-/// definition may change.
-pub fn parse_file_with(path: &Path, semantics: IntSemantics, machine: MachineModel, external_calls: ExternalCalls) -> Result<Program> {
+/// [`parse_file`] under the choices of meaning `choices` (what calls of
+/// functions without a definition may change, whether allocations fail).
+pub fn parse_file_with(path: &Path, semantics: IntSemantics, machine: MachineModel, choices: Choices) -> Result<Program> {
     let file = path.display().to_string();
     let text = source::preprocess_file(path)?;
     let check = source::CompilerCheck::start(&text, &machine);
     let shown = file.clone();
-    let program = on_big_stack(move || parse_preprocessed_with(&file, &text, semantics, machine, external_calls));
+    let program = on_big_stack(move || parse_preprocessed_with(&file, &text, semantics, machine, choices));
     // What gcc rejects is no program, whatever the front end made of it.
     let accepted = match check {
         Some(check) => check.finish(&shown)?,
@@ -75,12 +75,12 @@ pub fn parse_source(file_name: &str, text: &str, semantics: IntSemantics, machin
 
 /// Parse and lower text that is already preprocessed (with line markers).
 pub fn parse_preprocessed(file: &str, text: &str, semantics: IntSemantics, machine: MachineModel) -> Result<Program> {
-    parse_preprocessed_with(file, text, semantics, machine, ExternalCalls::default())
+    parse_preprocessed_with(file, text, semantics, machine, Choices::default())
 }
 
-fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, machine: MachineModel, external_calls: ExternalCalls) -> Result<Program> {
+fn parse_preprocessed_with(file: &str, text: &str, semantics: IntSemantics, machine: MachineModel, choices: Choices) -> Result<Program> {
     let p = parse_text(text)?;
-    lower::lower(&p.unit, &p.parsed, &p.map, file, arith::Arith::new(semantics, machine), &p.marks, external_calls)
+    lower::lower(&p.unit, &p.parsed, &p.map, file, arith::Arith::new(semantics, machine), &p.marks, choices)
 }
 
 /// Preprocessed text parsed: the syntax tree, the text it was parsed from
@@ -121,18 +121,24 @@ fn parse_text(text: &str) -> Result<Parsed> {
 
 /// Execute every run of the C program in `path` (see [`exec`]): the
 /// evidence when every run ends, else why not (within `time`).
-pub fn execute_file(path: &Path, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Verdict, String> {
+pub fn execute_file(path: &Path, semantics: IntSemantics, machine: MachineModel, allocation: Allocation, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Verdict, String> {
     let text = source::preprocess_file(path).map_err(|e| e.to_string())?;
-    execute_preprocessed(text, semantics, machine, time, limits)
+    execute_preprocessed(text, semantics, machine, allocation, time, limits)
 }
 
-/// [`execute_file`] for C text in memory (`file_name` names it in messages).
+/// [`execute_file`] for C text in memory (`file_name` names it in
+/// messages), allocations that may fail.
 pub fn execute_source(file_name: &str, text: &str, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Verdict, String> {
-    let text = source::preprocess_text(file_name, text).map_err(|e| e.to_string())?;
-    execute_preprocessed(text, semantics, machine, time, limits)
+    execute_source_with(file_name, text, semantics, machine, Allocation::MayFail, time, limits)
 }
 
-fn execute_preprocessed(text: String, semantics: IntSemantics, machine: MachineModel, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Verdict, String> {
+/// [`execute_source`] with a choice of whether allocations may fail.
+pub fn execute_source_with(file_name: &str, text: &str, semantics: IntSemantics, machine: MachineModel, allocation: Allocation, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Verdict, String> {
+    let text = source::preprocess_text(file_name, text).map_err(|e| e.to_string())?;
+    execute_preprocessed(text, semantics, machine, allocation, time, limits)
+}
+
+fn execute_preprocessed(text: String, semantics: IntSemantics, machine: MachineModel, allocation: Allocation, time: std::time::Duration, limits: exec::Limits) -> std::result::Result<exec::Verdict, String> {
     let deadline = std::time::Instant::now() + time;
     let work = move || -> std::result::Result<exec::Verdict, String> {
         let p = parse_text(&text).map_err(|e| e.to_string())?;
@@ -143,7 +149,7 @@ fn execute_preprocessed(text: String, semantics: IntSemantics, machine: MachineM
         let (table, types) = lower::typed_unit(&p.unit, &p.parsed, &p.map, ar, &p.marks).ok_or("the file scope is not read by typing")?;
         // Floating-point values are not modelled: a run that meets one
         // (a constant, a conversion, a load) gives up there.
-        exec::explore_unit(&p.unit, &table, &types, ar, limits, deadline)
+        exec::explore_unit(&p.unit, &table, &types, ar, allocation, limits, deadline)
     };
     let handle = std::thread::Builder::new()
         .name("c-exec".into())

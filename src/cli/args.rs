@@ -24,13 +24,22 @@ pub struct ModelArgs {
     /// What a call of a function without a definition may change.
     #[arg(long, value_enum, default_value = "any")]
     pub external_calls: ExternalCallsArg,
+    /// Whether `malloc`, `calloc` and `realloc` may return NULL [default:
+    /// may-fail for a C file, never-fails for an SV-COMP task (`.yml`),
+    /// whose labels follow SV-COMP's rule that allocation never fails].
+    #[arg(long, value_enum)]
+    pub allocation: Option<AllocationArg>,
 }
 
 impl ModelArgs {
     /// A session with this meaning of programs (no time limit, the
     /// prover's default strategy and engine).
     pub fn session(&self) -> Session {
-        Session::new(self.ints.into(), self.data_model.into(), self.external_calls.into())
+        let allocation = match self.allocation {
+            Some(AllocationArg::MayFail) | None => crate::c::Allocation::MayFail,
+            Some(AllocationArg::NeverFails) => crate::c::Allocation::NeverFails,
+        };
+        Session::new(self.ints.into(), self.data_model.into(), crate::c::Choices { external_calls: self.external_calls.into(), allocation })
     }
 
     /// When `file` is an SV-COMP task definition (`.yml`), replace it by the
@@ -41,6 +50,10 @@ impl ModelArgs {
             return Ok(());
         }
         let task = TaskDefinition::load(file)?;
+        // SV-COMP's rules (up to SV-COMP 2026, "Definition of the
+        // programs") assume that memory allocation never fails; the labels
+        // of its tasks follow that (see the README).
+        self.allocation.get_or_insert(AllocationArg::NeverFails);
         *file = task.termination_input()?.to_path_buf();
         if let Some(model) = task.data_model {
             self.data_model = match model {
@@ -50,6 +63,17 @@ impl ModelArgs {
         }
         Ok(())
     }
+}
+
+/// Whether allocations may fail (see `c::meaning::Allocation`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AllocationArg {
+    /// As C says (7.22.3): any `malloc`, `calloc` or `realloc` may return
+    /// NULL; a YES covers the runs where one fails, a NO may rest on one.
+    MayFail,
+    /// Every allocation succeeds (SV-COMP's convention; what a compiled
+    /// run of a small program does).
+    NeverFails,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

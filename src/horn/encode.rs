@@ -387,21 +387,6 @@ impl Encoding {
         }
     }
 
-    /// The encoding in which every allocation succeeds: what non-termination
-    /// witnesses are searched and checked on (see
-    /// [`crate::ir::ALLOCATION_RESULT`]). Same transitions, same indices.
-    pub fn assuming_allocations_succeed(&self) -> Encoding {
-        let mut enc = self.clone();
-        for t in &mut enc.transitions {
-            if !t.allocations.is_empty() {
-                let mut conj = vec![t.constraint.clone()];
-                conj.extend(t.allocations.iter().map(|a| Term::not(Term::eq(Term::var(a.clone()), Term::int(0)))));
-                t.constraint = Term::and(conj);
-            }
-        }
-        enc
-    }
-
     /// The exact part of the model: every path that goes through a value
     /// the model does not know (`choose`: an abstracted float, a havocked
     /// cell, an unknown function's result) is blocked. What remains are

@@ -131,6 +131,11 @@ pub enum Undefined {
     /// representable (C11 6.5.5p6).
     DivisionOverflow,
     ShiftOutOfRange,
+    /// A null pointer dereferenced (or a member of one taken): C11
+    /// 6.5.3.2p4. Only the interpreter names it; the model assumes every
+    /// access valid (`Approximation::MemorySafety`), which ends such a
+    /// run alike.
+    NullDereference,
 }
 
 impl Undefined {
@@ -140,6 +145,7 @@ impl Undefined {
             Undefined::DivisionByZero => "division by zero",
             Undefined::DivisionOverflow => "division overflow (MIN / -1 or MIN % -1)",
             Undefined::ShiftOutOfRange => "shift out of range",
+            Undefined::NullDereference => "null pointer dereference",
         }
     }
 }
@@ -224,10 +230,9 @@ impl Variable {
 }
 
 /// The source name of the variables holding a `malloc`'s outcome (not a C
-/// identifier, so no program variable has it). YES allows every allocation
-/// to fail; NO never rests on a failure (SV-COMP's rule, and what a
-/// compiled run of a small program does): its stem and recurrent set are
-/// checked with every such value non-zero.
+/// identifier, so no program variable has it), made only where
+/// allocations may fail (`c::meaning::Allocation::MayFail`): 0 in a run
+/// where the allocation fails, a run of the program like any other.
 pub const ALLOCATION_RESULT: &str = "alloc.result";
 
 /// Base ids of blocks allocated at sites that may run more than once are

@@ -113,6 +113,12 @@ fn details(o: &Outcome) -> String {
                     let _ = writeln!(s, "  {name}: {meaning}");
                 }
             }
+            if o.assumes_valid_accesses {
+                let _ = writeln!(
+                    s,
+                    "this YES assumes every memory access valid: a run that dereferences NULL or leaves an object's bounds ends there (undefined behaviour; see --allocation for allocations that fail)"
+                );
+            }
         }
         Answer::No { witness: NoWitness::Executed(l), .. } => s.push_str(&lasso_text(&o.file, l)),
         Answer::No { witness: NoWitness::Model(witness), span, strategy } => {
@@ -133,7 +139,16 @@ fn details(o: &Outcome) -> String {
 fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
     let mut s = String::new();
     let how = match e.pruned {
-        None => "an allocation may fail, an unknown value takes every branch".to_string(),
+        None => {
+            let mut forks = Vec::new();
+            if e.allocations_fail {
+                forks.push("each allocation both succeeding and failing");
+            }
+            if e.read_input {
+                forks.push("an unknown input taking every branch");
+            }
+            if forks.is_empty() { "the program reads no input".to_string() } else { forks.join(", ") }
+        }
         Some(n) => format!("each input a variable, a branch on inputs taken where the path condition allows it; {n} alternative{} ruled out by Z3", if n == 1 { "" } else { "s" }),
     };
     let how = match e.joined {
@@ -167,10 +182,11 @@ fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
             .collect();
         let _ = writeln!(
             s,
-            "{ending} of {} run{} end{} only at undefined behaviour, where C gives the run no meaning past it (the choice of --ints): {}",
+            "{ending} of {} run{} end{} only at undefined behaviour, where C gives the run no meaning past it (Tessera's choice: such a run ends; see --ints{}): {}",
             e.runs,
             if e.runs == 1 { "" } else { "s" },
             if ending == 1 { "s" } else { "" },
+            if e.undefined.iter().any(|u| u.kind == crate::ir::Undefined::NullDereference) { " and --allocation" } else { "" },
             places.join(", ")
         );
     }
@@ -212,6 +228,9 @@ fn lasso_text(file: &str, l: &crate::c::exec::Lasso) -> String {
                 l.steps
             );
         }
+    }
+    for (line, col) in &l.failing_allocations {
+        let _ = writeln!(s, "  the allocation at {file}:{line}:{col} fails (returns NULL) at every call (allocations may fail: --allocation may-fail)");
     }
     if l.inputs.is_empty() {
         let _ = writeln!(s, "  the run reads no input");
@@ -330,6 +349,9 @@ fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names
         let vals: Vec<String> = shown_state(step, enc, names).iter().map(|(k, v)| format!("{k} = {v}")).collect();
         let _ = writeln!(s, "    {k}: {label}: {}", vals.join(", "));
     }
+    if w.stem.iter().any(|step| enc.and_then(|e| e.transitions.get(step.transition)).is_some_and(|t| !t.allocations.is_empty())) {
+        let _ = writeln!(s, "  the stem passes allocations that may fail (--allocation may-fail): its run may be one where an allocation returns NULL");
+    }
     match recursion {
         Some(f) => {
             let _ = writeln!(
@@ -436,6 +458,9 @@ pub fn to_json(o: &Outcome) -> Json {
             },
         })).collect::<Vec<_>>(),
     });
+    if o.assumes_valid_accesses && matches!(o.answer, Answer::Yes { .. }) {
+        j["assumes_valid_accesses"] = Json::Bool(true);
+    }
     let names = names_of(o);
     match &o.answer {
         Answer::Yes { executed: Some(e), .. } => {
@@ -447,6 +472,8 @@ pub fn to_json(o: &Outcome) -> Json {
                 "pruned_alternatives": e.pruned,
                 "accelerated_iterations": e.accelerated,
                 "joined_branches": e.joined,
+                "read_input": e.read_input,
+                "allocations_fail": e.allocations_fail,
                 "loops": e.loops.iter().map(|l| json!({ "line": l.line, "column": l.column, "most_iterations": l.iterations })).collect::<Vec<_>>(),
                 "recursions": e.recursions.iter().map(|(f, n)| json!({ "function": f, "most_nested_calls": n })).collect::<Vec<_>>(),
                 "undefined_behaviour": e.undefined.iter().map(|u| json!({
@@ -492,6 +519,7 @@ pub fn to_json(o: &Outcome) -> Json {
                 "period": l.period,
                 "steps": l.steps,
                 "inputs": l.inputs.iter().map(|(line, col, t, v)| json!({ "line": line, "column": col, "type": t.to_string(), "value": v.to_string() })).collect::<Vec<_>>(),
+                "failing_allocations": l.failing_allocations.iter().map(|(line, col)| json!({ "line": line, "column": col })).collect::<Vec<_>>(),
                 "state": l.state.iter().map(|(k, v)| (k.clone(), Json::String(v.clone()))).collect::<serde_json::Map<_, _>>(),
                 "heap_blocks": l.heap_blocks,
             });
@@ -531,17 +559,17 @@ mod tests {
     #[test]
     fn loops_executed_on_one_line_are_told_apart_by_their_columns() {
         let bound = |line, column, iterations| LoopBound { line, column, iterations };
-        let e = Evidence { runs: 2, most_steps: 90, loops: vec![bound(4, 3, 7), bound(9, 5, 1), bound(9, 40, 0)], recursions: vec![], pruned: None, accelerated: 0, joined: 0, undefined: vec![] };
+        let e = Evidence { runs: 2, most_steps: 90, loops: vec![bound(4, 3, 7), bound(9, 5, 1), bound(9, 40, 0)], recursions: vec![], pruned: None, accelerated: 0, joined: 0, undefined: vec![], read_input: true, allocations_fail: false };
         let s = super::executed_text("h.c", &e);
         assert!(s.contains("loop at h.c:4: at most 7 iterations in every run"), "{s}");
         assert!(s.contains("loop at h.c:9:5: at most 1 iteration in every run"), "{s}");
         assert!(s.contains("loop at h.c:9:40: at most 0 iterations in every run"), "{s}");
-        assert!(s.contains("an unknown value takes every branch") && !s.contains("Z3"), "{s}");
+        assert!(s.contains("an unknown input taking every branch") && !s.contains("allocation") && !s.contains("Z3"), "{s}");
     }
 
     #[test]
     fn a_yes_with_symbolic_inputs_says_what_it_rests_on() {
-        let e = Evidence { runs: 22, most_steps: 93858, loops: vec![], recursions: vec![], pruned: Some(1), accelerated: 0, joined: 0, undefined: vec![] };
+        let e = Evidence { runs: 22, most_steps: 93858, loops: vec![], recursions: vec![], pruned: Some(1), accelerated: 0, joined: 0, undefined: vec![], read_input: true, allocations_fail: false };
         let s = super::executed_text("h.c", &e);
         assert!(s.contains("22 runs (each input a variable, a branch on inputs taken where the path condition allows it; 1 alternative ruled out by Z3)"), "{s}");
         assert!(s.contains("and on Z3's answers that the alternatives ruled out are unsatisfiable"), "{s}");

@@ -253,7 +253,6 @@ pub(super) fn acyclic_stem(enc: &Encoding, header: LocId, budget: &Budget) -> Op
             Some(if locals.contains(n) { format!("{n}#t{i}") } else { state_var(n, t.from) })
         };
         let mut step = vec![t.constraint.rename(&rename)];
-        step.extend(t.allocations.iter().map(|a| Term::not(Term::eq(Term::var(format!("{a}#t{i}")), Term::int(0)))));
         for (v, post) in enc.vars.iter().zip(&t.post) {
             step.push(Term::eq(Term::var(state_var(&v.name, Source::At(t.to))), post.rename(&rename)));
         }
@@ -321,10 +320,8 @@ fn solved_step(enc: &Encoding, from: Option<LocId>, state: &[i128], choice: usiz
             return None;
         }
         let t = candidates[(k + choice) % candidates.len()];
-        let mut conj = vec![t.constraint.subst(&pre)];
-        conj.extend(t.allocations.iter().map(|a| Term::not(Term::eq(Term::var(a.clone()), Term::int(0)))));
         let s = smt::solver_for(budget);
-        s.assert(smt::bool_of(&Term::and(conj)));
+        s.assert(smt::bool_of(&t.constraint.subst(&pre)));
         if smt::check(&s, budget) != Sat::Sat {
             continue;
         }

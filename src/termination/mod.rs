@@ -63,6 +63,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         return Outcome {
             answer: Answer::Yes { loops: Vec::new(), executed: None },
             warnings: p.undefined.clone(),
+            assumes_valid_accesses: p.approximations.iter().any(|(_, a)| *a == crate::ir::Approximation::MemorySafety),
             ..Outcome::maybe(&p.file, "", start.elapsed().as_secs_f64())
         };
     }
@@ -123,27 +124,17 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             }
         );
     }
-    // Cloned only where some allocation may fail (most programs have none).
-    let no_model: std::borrow::Cow<Encoding> = if enc.transitions.iter().any(|t| !t.allocations.is_empty()) {
-        std::borrow::Cow::Owned(enc.assuming_allocations_succeed())
-    } else {
-        std::borrow::Cow::Borrowed(&enc)
-    };
     // Where unknown values reach a loop, its NO is searched on the runs that
     // avoid them (see `Encoding::without_unknown_values`): a reactive
     // program that can always take a branch without abstracted calls
     // still gets its witness.
     let exact_model: Option<Encoding> =
-        (p.forbid_no.is_empty() && !unknown_values.is_empty()).then(|| no_model.without_unknown_values());
+        (p.forbid_no.is_empty() && !unknown_values.is_empty()).then(|| enc.without_unknown_values());
     // Per loop: whether NO may be answered on the model NO is searched on
     // (else on the runs that avoid unknown values, where there are any).
     let may_no: Vec<bool> = enc.loops.iter().map(|l| may_answer_no || may_answer_no_on(l.header)).collect();
     let spans: Vec<Option<crate::ir::Span>> = enc.loops.iter().map(|l| p.locations.get(l.header).and_then(|l| l.span.clone())).collect();
     let span_of = |li: usize| spans.get(li).cloned().flatten();
-    let no_model: Option<Encoding> = match no_model {
-        std::borrow::Cow::Owned(e) => Some(e),
-        std::borrow::Cow::Borrowed(_) => None,
-    };
     // NO and YES race from the start: the loops are proved one after the
     // other on a thread of their own, while this one runs the program
     // concretely looking for a run that comes back to a state
@@ -170,7 +161,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             .collect(),
         None => Vec::new(),
     };
-    let models = std::sync::Arc::new(Models { enc, no_model, exact_model, may_no, exact_iterates });
+    let models = std::sync::Arc::new(Models { enc, exact_model, may_no, exact_iterates });
     let search_no = p.forbid_no.is_empty() && (0..models.enc.loops.len()).any(|li| models.no_model_of(li).is_some());
     let proof_budget = Budget { deadline: budget.deadline, cancel: budget.cancel.child() };
     let search_budget = Budget { deadline: budget.sub_budget(lasso_race_time(opts.timeout)).deadline, cancel: budget.cancel.child() };
@@ -276,16 +267,15 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         Answer::Maybe { reason: reasons.join("\n") }
     };
     let summaries = if matches!(answer, Answer::Yes { .. }) { summaries } else { Vec::new() };
-    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries, warnings, summaries }
+    let assumes_valid_accesses = p.approximations.iter().any(|(_, a)| *a == crate::ir::Approximation::MemorySafety);
+    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries, warnings, summaries, assumes_valid_accesses }
 }
 
-/// The models the proofs and the search share: the program's, the one NO
-/// is answered on where it differs (every allocation succeeds), the one
-/// of the runs that avoid unknown values, and per loop whether NO may be
-/// answered on the second.
+/// The models the proofs and the search share: the program's, the one of
+/// the runs that avoid unknown values, and per loop whether NO may be
+/// answered on the first.
 struct Models {
     enc: Encoding,
-    no_model: Option<Encoding>,
     exact_model: Option<Encoding>,
     may_no: Vec<bool>,
     /// Per loop: whether a step inside it avoids unknown values.
@@ -295,7 +285,7 @@ struct Models {
 impl Models {
     fn no_model_of(&self, li: usize) -> Option<&Encoding> {
         if self.may_no.get(li).copied().unwrap_or(false) {
-            Some(self.no_model.as_ref().unwrap_or(&self.enc))
+            Some(&self.enc)
         } else {
             self.exact_model.as_ref().filter(|_| self.exact_iterates.get(li).copied().unwrap_or(false))
         }
@@ -381,6 +371,7 @@ fn non_terminating(
         queries,
         warnings,
         summaries: Vec::new(),
+        assumes_valid_accesses: false,
     }
 }
 

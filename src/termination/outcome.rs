@@ -144,6 +144,10 @@ pub struct Outcome {
     /// The return summaries of recursive functions a YES assumed (each
     /// proved, and proved again by the certificate checker).
     pub summaries: Vec<crate::ir::summary::Summary>,
+    /// The model assumed every memory access valid (a run that
+    /// dereferences NULL or leaves an object's bounds ends there:
+    /// `Approximation::MemorySafety`).
+    pub assumes_valid_accesses: bool,
 }
 
 impl Outcome {
@@ -169,6 +173,7 @@ impl Outcome {
             queries: 0,
             warnings: Vec::new(),
             summaries: Vec::new(),
+            assumes_valid_accesses: false,
         }
     }
 }

@@ -170,8 +170,9 @@ fn engine_check(p: &Program, enc: &Encoding, budget: &Budget) -> Option<Check> {
         return None;
     }
     // A run the C program really has: none through a value the model does
-    // not know, none resting on a failed allocation.
-    let exact = enc.assuming_allocations_succeed().without_unknown_values();
+    // not know (an allocation fails only where the program is read with
+    // allocations that may fail: then such a run is the program's).
+    let exact = enc.without_unknown_values();
     match portfolio::solve(&exact.plain_system(), EngineKind::Pdr, budget) {
         // The chain holds the fact, one node per step, and the query.
         Verdict::Unsafe(d) => Some(Check::Reachable(d.chain().len().saturating_sub(2))),

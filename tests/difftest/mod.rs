@@ -147,7 +147,7 @@ pub fn tessera_run(env: &Env, src: &str, mode: &str) -> (Answer, bool) {
     let c = d.join("prog.c");
     std::fs::write(&c, src).unwrap();
     let out = Command::new(&env.tessera)
-        .args(["prove", "--format", "json", "--ints", mode, "--timeout", &env.timeout.to_string()])
+        .args(["prove", "--format", "json", "--ints", mode, "--allocation", "never-fails", "--timeout", &env.timeout.to_string()])
         .arg(&c)
         .stderr(Stdio::null())
         .output()

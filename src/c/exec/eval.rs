@@ -207,7 +207,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                 };
                 match base {
                     Ptr::At { block, offset: o } => Ok(Ptr::At { block, offset: o + offset as i64 }),
-                    Ptr::Null => Err(Stop::give_up("a member of a null pointer")),
+                    Ptr::Null => Err(Stop::Undefined { kind: crate::ir::Undefined::NullDereference, at: None }),
                     Ptr::Function(_) => Err(Stop::give_up("a member of a function")),
                     Ptr::Integer(_) => Err(Stop::give_up("a member through a pointer made from an integer")),
                 }

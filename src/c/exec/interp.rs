@@ -40,6 +40,8 @@ pub(crate) struct Interp<'s, 'a> {
     pub table: &'s ExprTypes,
     pub types: &'s Types<'a>,
     pub ar: Arith,
+    /// Whether allocations may fail (see `c::meaning`).
+    pub allocation: crate::c::meaning::Allocation,
     pub mem: Memory,
     pub globals: HashMap<String, Object>,
     pub frames: Vec<Frame>,
@@ -84,6 +86,8 @@ pub(crate) struct Interp<'s, 'a> {
     pub symbolic: Option<Box<super::path::Symbolic>>,
     /// The run called a `__VERIFIER_nondet_*` function.
     pub read_input: bool,
+    /// The run forked at an allocation that may fail.
+    pub forked_on_allocation: bool,
     /// A stretch of a loop is being tried for acceleration (`drift.rs`):
     /// a choice ends the try, and no loop inside it is accelerated.
     pub accelerating: bool,
@@ -146,10 +150,22 @@ impl<'s, 'a> Interp<'s, 'a> {
 
     /// Whether an allocation fails: a choice, except in a concrete run
     /// (where every allocation succeeds).
-    pub(crate) fn allocation_fails(&mut self) -> Result<bool, Stop> {
-        if self.concrete.is_some() {
+    pub(crate) fn allocation_fails(&mut self, call: &'a Node<CallExpression>) -> Result<bool, Stop> {
+        if self.allocation == crate::c::meaning::Allocation::NeverFails {
             return Ok(false);
         }
+        if self.concrete.is_some() {
+            // A concrete run: each allocation site fails at every call or
+            // at none, a choice of the valuation searched like an input's
+            // (candidate 0: it succeeds).
+            let site = call as *const Node<CallExpression> as usize;
+            if let Some(c) = self.concrete.as_mut() {
+                c.allocations.insert(site);
+            }
+            let fails = self.input(site, call.span.start, IntType::Bool);
+            return Ok(matches!(fails, Some(Value::Int(_, Some(v))) if v == BigInt::from(1)));
+        }
+        self.forked_on_allocation = true;
         Ok(self.choose(2)? == 1)
     }
 
@@ -505,6 +521,9 @@ pub(crate) struct Concrete {
     /// The sites read in this run in the order of their first read: node,
     /// type, value, position in the parsed text.
     pub read: Vec<(usize, IntType, BigInt, usize)>,
+    /// The sites among them that are allocations (their value: whether
+    /// the allocation fails, 1, or succeeds, 0).
+    pub allocations: std::collections::HashSet<usize>,
     /// Per loop statement (and block, for `goto`), its entries so far in
     /// this run.
     pub entries: HashMap<usize, u64>,

@@ -82,6 +82,9 @@ pub struct Lasso {
     /// Each input place the run read, with the value it returns there
     /// (at every call): line, column, type, value.
     pub inputs: Vec<(usize, usize, IntType, BigInt)>,
+    /// The allocations (line, column) that fail in the run, at every call
+    /// (only where allocations may fail, `--allocation may-fail`).
+    pub failing_allocations: Vec<(usize, usize)>,
     /// The variables in scope at the loop's head with their values
     /// (integers; pointers as `null` or the object they point into).
     pub state: Vec<(String, String)>,

@@ -83,7 +83,7 @@ impl<'s, 'a> Interp<'s, 'a> {
             "malloc" | "calloc" => {
                 let size = if base == "malloc" { size_arg(arg(0)?)? } else { size_arg(arg(0)?)?.checked_mul(size_arg(arg(1)?)?).ok_or_else(|| Stop::give_up("a huge calloc"))? };
                 // The allocation may fail (see docs/design.md).
-                if self.allocation_fails()? {
+                if self.allocation_fails(call)? {
                     return Ok(ptr_result(Ptr::Null));
                 }
                 let fill = if base == "calloc" { Byte::Known(0) } else { Byte::Unknown };
@@ -107,7 +107,7 @@ impl<'s, 'a> Interp<'s, 'a> {
                 if p != Ptr::Null {
                     self.heap_start(&p)?;
                 }
-                if self.allocation_fails()? {
+                if self.allocation_fails(call)? {
                     return Ok(ptr_result(Ptr::Null));
                 }
                 let b = self.mem.allocate(size, Kind::Heap, Byte::Unknown)?;

@@ -130,11 +130,11 @@ impl Memory {
     /// through `p`, checked: a live block, within its bounds.
     fn range(&self, p: &Ptr, size: u64, write: bool) -> Result<(usize, usize, usize), Stop> {
         let Ptr::At { block, offset } = p else {
-            return Err(Stop::give_up(match p {
-                Ptr::Null => "a null pointer dereferenced",
-                Ptr::Function(_) => "a function pointer dereferenced",
-                _ => "a pointer made from an integer dereferenced",
-            }));
+            return Err(match p {
+                Ptr::Null => Stop::Undefined { kind: crate::ir::Undefined::NullDereference, at: None },
+                Ptr::Function(_) => Stop::give_up("a function pointer dereferenced"),
+                _ => Stop::give_up("a pointer made from an integer dereferenced"),
+            });
         };
         let b = &self.blocks[*block];
         if !b.alive {

@@ -16,6 +16,7 @@
 //! so the work is about the runs' new parts, not the number of runs times
 //! their length.
 
+use crate::c::meaning::Allocation;
 use super::interp::{Checkpoint, Concrete, Input, Inputs, Interp, Place, Repeat};
 use super::lasso::{candidate, Lasso, LassoKind};
 use super::memory::{Kind, Memory};
@@ -76,6 +77,11 @@ pub struct Evidence {
     /// The runs that end only because C leaves what follows undefined
     /// (`while (1) k++;` under `--ints c`), by kind and place.
     pub undefined: Vec<UndefinedEnding>,
+    /// Some run read an input (a value from outside).
+    pub read_input: bool,
+    /// Some run forked at an allocation that may fail (both outcomes
+    /// executed).
+    pub allocations_fail: bool,
 }
 
 /// The re-check replays every run from the start when that is at most
@@ -136,6 +142,8 @@ pub(crate) struct Program<'s, 'a> {
     pub table: &'s ExprTypes,
     pub types: &'s Types<'a>,
     pub ar: Arith,
+    /// Whether allocations may fail (see `c::meaning`).
+    pub allocation: Allocation,
     pub limits: Limits,
     pub deadline: Instant,
     /// Inputs are variables and branches on them follow the path
@@ -146,6 +154,8 @@ pub(crate) struct Program<'s, 'a> {
     pub seeds: std::cell::RefCell<Vec<Inputs>>,
     /// Some run of the exploration read an input.
     pub read_input: std::cell::Cell<bool>,
+    /// Some run of the exploration forked at an allocation that may fail.
+    pub forked_on_allocation: std::cell::Cell<bool>,
 }
 
 impl<'s, 'a> Program<'s, 'a> {
@@ -158,6 +168,7 @@ impl<'s, 'a> Program<'s, 'a> {
             table: self.table,
             types: self.types,
             ar: self.ar,
+            allocation: self.allocation,
             mem: Memory::default(),
             globals: HashMap::new(),
             frames: Vec::new(),
@@ -180,6 +191,7 @@ impl<'s, 'a> Program<'s, 'a> {
             concrete: None,
             symbolic: self.symbolic.then(|| Box::new(super::path::Symbolic::new())),
             read_input: false,
+            forked_on_allocation: false,
             accelerating: false,
             joining: 0,
             joined: 0,
@@ -216,6 +228,9 @@ impl<'s, 'a> Program<'s, 'a> {
         let pruned = it.symbolic.as_ref().map_or(0, |s| s.pruned);
         if it.read_input {
             self.read_input.set(true);
+        }
+        if it.forked_on_allocation {
+            self.forked_on_allocation.set(true);
         }
         RunResult { stop, trace: it.trace, steps: it.steps, from: from.map_or(0, |c| c.steps), loops: it.loops, nesting: it.nesting, checkpoints: it.checkpoints, pruned, accelerated: it.accelerated, joined: it.joined, undefined }
     }
@@ -301,7 +316,18 @@ impl<'s, 'a> Program<'s, 'a> {
         let mut recursions: Vec<(String, usize)> = nesting.into_iter().filter(|(_, n)| *n > 1).collect();
         recursions.sort();
         let pruned = self.symbolic.then_some(pruned);
-        Ok(Evidence { runs: runs.len(), most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0), loops, recursions, pruned, accelerated, joined, undefined })
+        Ok(Evidence {
+            runs: runs.len(),
+            most_steps: runs.iter().map(|r| r.steps).max().unwrap_or(0),
+            loops,
+            recursions,
+            pruned,
+            accelerated,
+            joined,
+            undefined,
+            read_input: self.read_input.get(),
+            allocations_fail: self.forked_on_allocation.get(),
+        })
     }
 
     /// The re-check of the run tree: each recorded run replayed in a fresh
@@ -371,6 +397,8 @@ impl<'s, 'a> Program<'s, 'a> {
 pub(crate) struct ConcreteRun {
     pub stop: Stop,
     pub read: Vec<(usize, IntType, BigInt, usize)>,
+    /// The sites of `read` that are allocations.
+    pub allocations: HashSet<usize>,
     pub steps: u64,
     pub state: Option<(Vec<(String, String)>, usize, String)>,
     /// Per loop statement met (by node), its position in the parsed text.
@@ -390,9 +418,9 @@ impl<'s, 'a> Program<'s, 'a> {
             Ok(()) | Err(Stop::Undefined { .. }) => Stop::Ended,
             Err(e) => e,
         };
-        let (read, state, label_starts) = it.concrete.take().map(|c| (c.read, c.found, c.labels)).unwrap_or_default();
+        let (read, allocations, state, label_starts) = it.concrete.take().map(|c| (c.read, c.allocations, c.found, c.labels)).unwrap_or_default();
         let loop_starts = it.loops.iter().map(|(k, (at, _))| (*k, *at)).collect();
-        ConcreteRun { stop, read, steps: it.steps, state, loop_starts, label_starts }
+        ConcreteRun { stop, read, allocations, steps: it.steps, state, loop_starts, label_starts }
     }
 
     /// Search valuations of the inputs for a run that repeats a state at
@@ -466,15 +494,22 @@ impl<'s, 'a> Program<'s, 'a> {
             Place::Call { function } => (self.types.signatures().function(function)?.def?.span.start, LassoKind::Recursion),
         };
         let span = self.types.span(lang_c::span::Span::span(start, start + 1));
-        let mut inputs: Vec<(usize, usize, IntType, BigInt)> = again
-            .read
-            .iter()
+        let place = |at: usize| {
+            let s = self.types.span(lang_c::span::Span::span(at, at + 1));
+            (s.as_ref().map_or(0, |s| s.line), s.as_ref().map_or(0, |s| s.col))
+        };
+        let (allocations, read): (Vec<_>, Vec<_>) = again.read.iter().partition(|(site, ..)| again.allocations.contains(site));
+        let mut inputs: Vec<(usize, usize, IntType, BigInt)> = read
+            .into_iter()
             .map(|(_, t, v, at)| {
-                let s = self.types.span(lang_c::span::Span::span(*at, *at + 1));
-                (s.as_ref().map_or(0, |s| s.line), s.as_ref().map_or(0, |s| s.col), *t, v.clone())
+                let (line, col) = place(*at);
+                (line, col, *t, v.clone())
             })
             .collect();
         inputs.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        let mut failing_allocations: Vec<(usize, usize)> =
+            allocations.into_iter().filter(|(_, _, v, _)| *v == BigInt::from(1)).map(|(_, _, _, at)| place(*at)).collect();
+        failing_allocations.sort();
         Some(Lasso {
             kind,
             line: span.as_ref().map_or(0, |s| s.line),
@@ -484,6 +519,7 @@ impl<'s, 'a> Program<'s, 'a> {
             period: rep.again - rep.first,
             steps: again.steps,
             inputs,
+            failing_allocations,
             state,
             heap_blocks,
         })
@@ -590,11 +626,11 @@ const LASSO_NICE: i32 = 10;
 /// Execute a parsed program: a short search for a run that repeats a
 /// state (NO), every run (YES), then a longer search; the verdict, or why
 /// not.
-pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, types: &Types<'a>, ar: Arith, limits: Limits, deadline: Instant) -> Result<Verdict, String> {
+pub(crate) fn explore_unit<'a>(unit: &'a TranslationUnit, table: &ExprTypes, types: &Types<'a>, ar: Arith, allocation: Allocation, limits: Limits, deadline: Instant) -> Result<Verdict, String> {
     let start = Instant::now();
     let quick = start + deadline.saturating_duration_since(start).mul_f64(0.1).min(std::time::Duration::from_millis(500));
     let addressed = std::rc::Rc::new(crate::c::lower::facts::addressed_in_unit(unit));
-    let program = |deadline: Instant, symbolic: bool| Program { unit, addressed: addressed.clone(), table, types, ar, limits, deadline, symbolic, seeds: Default::default(), read_input: Default::default() };
+    let program = |deadline: Instant, symbolic: bool| Program { unit, addressed: addressed.clone(), table, types, ar, allocation, limits, deadline, symbolic, seeds: Default::default(), read_input: Default::default(), forked_on_allocation: Default::default() };
     let first = program(quick.min(deadline), false);
     if let Ok(l) = first.search_lasso(QUICK_LASSO.0, QUICK_LASSO.1, &[]) {
         return Ok(Verdict::Forever(l));

@@ -69,7 +69,6 @@ use lang_c::span::Node;
 use num_bigint::BigInt;
 use num_traits::Zero;
 
-pub use calls::ExternalCalls;
 pub(crate) use typing::prelude::*;
 
 /// The typing traits (see `c/typing/host.rs`), for the files of the lowering
@@ -185,6 +184,8 @@ pub(crate) struct Lowerer<'a> {
     file: String,
     /// The integer operations (see `c::arith`), and the machine model.
     arith: Arith,
+    /// Whether allocations may fail (see `c::meaning`).
+    allocation: crate::c::meaning::Allocation,
     /// The graph being built (see `c::cfg`).
     cfg: CfgBuilder,
     /// Where lowering is: the cursor, entry and exit, guards (see `flow.rs`).
@@ -207,7 +208,7 @@ pub fn lower(
     file: &str,
     arith: Arith,
     marks: &Marks,
-    external_calls: calls::ExternalCalls,
+    choices: crate::c::meaning::Choices,
 ) -> Result<Program> {
     // An allocation site tracked as running once must not lie on a cycle
     // of the graph after inlining (`malloc` in a `for` step, a called
@@ -233,7 +234,7 @@ pub fn lower(
     let elaborated = Rc::new(exprs);
     let file_scope = file_scope.map(|f| f.reading(elaborated.clone()));
     for _ in 0..8 {
-        let l = lowerer(unit, text, map, file, arith, marks, external_calls, &repeating, &exposed, &links, elaborated.clone(), file_scope.as_ref());
+        let l = lowerer(unit, text, map, file, arith, marks, choices, &repeating, &exposed, &links, elaborated.clone(), file_scope.as_ref());
         let (program, found, exposure, found_links, _) = lower_once(l, unit, file_scope.as_ref())?;
         let exposure_settled = !exposure.consulted || exposure.found.is_subset(&exposed);
         if found.is_subset(&repeating) && exposure_settled && found_links.is_subset(&links) {
@@ -268,7 +269,7 @@ fn lowerer<'a>(
     file: &str,
     arith: Arith,
     marks: &Marks,
-    external_calls: calls::ExternalCalls,
+    choices: crate::c::meaning::Choices,
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
     links: &std::collections::BTreeSet<memory::LinkField>,
@@ -284,9 +285,10 @@ fn lowerer<'a>(
         types,
         file: file.to_string(),
         arith,
+        allocation: choices.allocation,
         cfg,
         globals: globals::Globals::default(),
-        calls: calls::Calls::new(unit, external_calls),
+        calls: calls::Calls::new(unit, choices.external_calls),
         flow: flow::Flow::new(entry, exit),
         diag: diag::Diagnostics::default(),
         mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit), links.clone(), facts::literals_in_unit(unit)),
@@ -302,7 +304,7 @@ pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Ve
     let map = SourceMap::new(text).rewritten(text, rewritten.clone());
     let unit = crate::c::parse::parse(&rewritten.text, &map)?;
     let arith = Arith::new(ir::IntSemantics::C, machine);
-    let l = lowerer(&unit, &rewritten.text, &map, "test.c", arith, &marks, calls::ExternalCalls::default(), &HashSet::new(), &HashSet::new(), &Default::default(), Default::default(), None);
+    let l = lowerer(&unit, &rewritten.text, &map, "test.c", arith, &marks, Default::default(), &HashSet::new(), &HashSet::new(), &Default::default(), Default::default(), None);
     let (_, _, _, _, records) = lower_once(l, &unit, None)?;
     Ok(records)
 }

@@ -109,7 +109,7 @@ pub fn render(program: &Program, outcome: &Outcome, path: &Path, budget: &Budget
             let (function, names) = at_loop(header);
             // Replay the stem and re-check the recurrent set before anyone
             // else is asked to: a witness we cannot confirm is not written.
-            crate::termination::certificate::check_witness(&enc.assuming_allocations_succeed(), witness, budget)
+            crate::termination::certificate::check_witness(enc, witness, budget)
                 .map_err(|e| format!("non-termination witness does not replay, not written: {e}"))?;
             let recurrent = cexpr::exact_condition(&witness.recurrent_set, &names)
                 .ok_or("the recurrent set speaks of variables without an unambiguous C name; no witness written")?;

@@ -1,8 +1,9 @@
 // expected: terminating
-// Only a failing allocation leads to the endless loop: SV-COMP's rules say
-// allocation never fails (and a compiled run of this program never sees
-// it fail), so no NO may rest on it. YES is not expected either: the
-// model lets the allocation fail.
+// expected with --allocation may-fail: nonterminating
+// Only a failing allocation leads to the endless loop: a compiled run of
+// this program never sees it fail (and SV-COMP's rules say allocation
+// never fails), so under --allocation never-fails it terminates; where
+// allocations may fail (C's rule, the default for C files) it does not.
 #include <stdlib.h>
 void give_up(void) {
   for (;;) {}

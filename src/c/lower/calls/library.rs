@@ -165,22 +165,7 @@ const LIBRARY_THROUGH_ARGUMENTS: &[&str] = &[
     "wcslen", "wcscpy", "wcsncpy", "wcscmp", "wcsncmp", "wcschr", "wcsrchr", "wcscat", "wmemcpy", "wmemset", "wmemcmp",
 ];
 
-/// What a call to a function without a definition (and not a C library
-/// function the model knows, see [`LIBRARY_THROUGH_ARGUMENTS`]) may
-/// change. A choice of meaning, made by the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum ExternalCalls {
-    /// What C allows such code: any global with external linkage, and
-    /// every object whose address the program let out (stored in a
-    /// variable or memory, passed to any external code, converted to an
-    /// integer), so everything reachable from such globals too.
-    #[default]
-    AnyReachableState,
-    /// Only the memory its pointer arguments reach: the assumption under
-    /// which SV-COMP's tasks call undefined helper functions.
-    PointerArguments,
-}
-
+pub use crate::c::meaning::ExternalCalls;
 
 /// Whether a function without a definition leaves the program's memory
 /// as it is: the builtins the lowerer gives a meaning of their own.

@@ -428,7 +428,7 @@ impl<'a> Lowerer<'a> {
         // that is no constant, so loads through it find the block's cells
         // only among the exposed blocks.
         self.expose(&base);
-        let base = if matches!(name, "malloc" | "calloc") {
+        let base = if matches!(name, "malloc" | "calloc") && self.allocation == crate::c::meaning::Allocation::MayFail {
             // Allocation may fail: NULL or the new block.
             let b = self.memory_var(crate::ir::ALLOCATION_RESULT, Origin::Allocation(AllocationPart::Result));
             self.emit(Action::Havoc(b.clone()));

@@ -39,6 +39,11 @@ const NO_GRACE: Duration = Duration::from_millis(500);
 
 const PROOF_STACK: usize = 256 << 20;
 
+/// Most time a YES from execution waits for the program model to confirm
+/// it (the proof runs beside execution from the start; its loops try
+/// execution's bounds first once they are known).
+const CONFIRM_TIME: Duration = Duration::from_secs(5);
+
 /// Most time for replaying a NO witness before it is written (it is
 /// checked once already when found; this is a second look).
 const WITNESS_CHECK_TIME: Duration = Duration::from_secs(20);
@@ -91,6 +96,12 @@ impl Session {
     /// Prove termination of `program` within what is left of the budget
     /// (less a little, for the witness and the answer).
     pub fn prove(&self, program: &Program) -> Outcome {
+        self.prove_hinted(program, None)
+    }
+
+    /// [`Session::prove`], trying the bounds execution finds (once it has
+    /// answered) as each loop's first candidate.
+    fn prove_hinted(&self, program: &Program, hints: Option<crate::termination::Hints>) -> Outcome {
         let left = self.budget.remaining().unwrap_or(Duration::MAX);
         let opts = ProveOptions {
             strategy: self.strategy,
@@ -98,6 +109,7 @@ impl Session {
             engine: self.engine,
             emit_horn: self.emit_horn.clone(),
             verbose: self.verbose,
+            hints,
             ..ProveOptions::default()
         };
         prove_program(program, &opts)
@@ -144,8 +156,10 @@ impl Session {
             return self.execute(file).unwrap_or_else(|| self.prove(program));
         }
         let (session, p) = (self.clone(), program.clone());
+        let hints: crate::termination::Hints = Default::default();
+        let proof_hints = hints.clone();
         let proving = std::thread::Builder::new().name("proof".into()).stack_size(PROOF_STACK).spawn(move || {
-            let _ = send.send(Side::Proved(session.prove(&p)));
+            let _ = send.send(Side::Proved(session.prove_hinted(&p, Some(proof_hints))));
         });
         if proving.is_err() {
             return match receive.recv() {
@@ -176,7 +190,10 @@ impl Session {
                         _ => o,
                     };
                 }
-                Side::Executed(Some(o)) => return o,
+                Side::Executed(Some(o)) => return self.confirm(o, proved.take(), &receive, &hints, |side| match side {
+                    Side::Proved(p) => Some(p),
+                    Side::Executed(_) => None,
+                }),
                 Side::Executed(None) => executed = true,
                 Side::Proved(o) if !matches!(o.answer, crate::termination::Answer::Maybe { .. }) => return o,
                 Side::Proved(o) => proved = Some(o),
@@ -188,6 +205,44 @@ impl Session {
             }
         }
         proved.unwrap_or_else(|| Outcome::maybe(file.display().to_string(), "no answer", 0.0))
+    }
+
+    /// A YES from execution (`executed`), confirmed on the program model
+    /// where the proof (already `proved`, or arriving on `receive` within
+    /// [`CONFIRM_TIME`], its loops trying execution's bounds first, see
+    /// `hints`) says YES too. A proof's NO is a disagreement between the
+    /// two semantics: no answer. Otherwise the YES stands on execution
+    /// alone, and says so.
+    fn confirm<S>(
+        &self,
+        executed: Outcome,
+        proved: Option<Outcome>,
+        receive: &std::sync::mpsc::Receiver<S>,
+        hints: &crate::termination::Hints,
+        proof_of: impl Fn(S) -> Option<Outcome>,
+    ) -> Outcome {
+        use crate::termination::Answer;
+        if let Answer::Yes { executed: Some(e), .. } = &executed.answer {
+            let _ = hints.set(crate::termination::ExecutionBounds::of(e));
+        }
+        let wait = self.budget.remaining().unwrap_or(Duration::MAX).saturating_sub(AFTER_PROOF).min(CONFIRM_TIME);
+        let deadline = std::time::Instant::now() + wait;
+        let mut proof = proved;
+        while proof.is_none() {
+            match receive.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now())) {
+                Ok(side) => proof = proof_of(side),
+                Err(_) => break,
+            }
+        }
+        match proof {
+            Some(p) if matches!(p.answer, Answer::Yes { .. }) => executed.confirmed_by(p),
+            Some(p) if matches!(p.answer, Answer::No { .. }) => Outcome::maybe(
+                executed.file.clone(),
+                "internal disagreement: every executed run ends (YES), the program model has a run that does not (NO); no answer is given",
+                p.seconds.max(executed.seconds),
+            ),
+            _ => executed,
+        }
     }
 
     /// [`Session::execute`] within `time`.

@@ -76,50 +76,65 @@ fn witness_header(o: &Outcome, w: &NonTerminationWitness) -> Option<crate::ir::L
     o.encoding.as_ref().and_then(|e| e.loops.get(w.loop_index)).map(|l| l.header)
 }
 
+/// A YES by ranking functions on the program model: per loop its ranking
+/// function and supporting invariant, the return summaries, the heap
+/// quantities used, and what the model assumed.
+fn model_yes_text(o: &Outcome, loops: &[LoopProof]) -> String {
+    let mut s = String::new();
+    if loops.is_empty() {
+        let _ = writeln!(s, "The program has no loops (and no recursion): every run is finite.");
+    }
+    let names = names_of(o);
+    for l in loops {
+        // A bound execution found reads as one.
+        let what = if l.strategy == crate::termination::BOUND_FROM_EXECUTION { "at most {} iterations in one entry" } else { "ranking function {}" };
+        let _ = writeln!(
+            s,
+            "{}: {}  [{}]",
+            loop_text(o, l.loop_index, Some(l.header), &l.span),
+            what.replace("{}", &ranking_text(l, &names)),
+            l.strategy
+        );
+        match invariant_text(o, l, &names) {
+            // The invariant simplified to false: no run reaches the loop.
+            f if f == "0" => {
+                let _ = writeln!(s, "  the loop is unreachable (its invariant is false)");
+            }
+            inv => {
+                let _ = writeln!(s, "  supporting invariant at the loop header: {inv}");
+            }
+        }
+    }
+    for (function, shown) in summaries_text(o) {
+        let _ = writeln!(s, "every call of `{function}` that returns satisfies: {shown}");
+    }
+    let heap = notation::heap_quantities(loops, o.encoding.as_ref(), &names);
+    if !heap.is_empty() {
+        let _ = writeln!(s, "where");
+        for (name, meaning) in heap {
+            let _ = writeln!(s, "  {name}: {meaning}");
+        }
+    }
+    if o.assumes_valid_accesses {
+        let _ = writeln!(
+            s,
+            "this YES assumes every memory access valid: a run that dereferences NULL or leaves an object's bounds ends there (undefined behaviour; see --allocation for allocations that fail)"
+        );
+    }
+    s
+}
+
 fn details(o: &Outcome) -> String {
     let mut s = String::new();
     match &o.answer {
-        Answer::Yes { executed: Some(e), .. } => s.push_str(&executed_text(&o.file, e)),
-        Answer::Yes { loops, .. } => {
-            if loops.is_empty() {
-                let _ = writeln!(s, "The program has no loops (and no recursion): every run is finite.");
+        Answer::Yes { executed: Some(e), loops } => {
+            s.push_str(&executed_text(&o.file, e));
+            if o.confirmed_on_model {
+                s.push_str(&model_yes_text(o, loops));
             }
-            let names = names_of(o);
-            for l in loops {
-                let _ = writeln!(
-                    s,
-                    "{}: ranking function {}  [{}]",
-                    loop_text(o, l.loop_index, Some(l.header), &l.span),
-                    ranking_text(l, &names),
-                    l.strategy
-                );
-                match invariant_text(o, l, &names) {
-                    // The invariant simplified to false: no run reaches the loop.
-                    f if f == "0" => {
-                        let _ = writeln!(s, "  the loop is unreachable (its invariant is false)");
-                    }
-                    inv => {
-                        let _ = writeln!(s, "  supporting invariant at the loop header: {inv}");
-                    }
-                }
-            }
-            for (function, shown) in summaries_text(o) {
-                let _ = writeln!(s, "every call of `{function}` that returns satisfies: {shown}");
-            }
-            let heap = notation::heap_quantities(loops, o.encoding.as_ref(), &names);
-            if !heap.is_empty() {
-                let _ = writeln!(s, "where");
-                for (name, meaning) in heap {
-                    let _ = writeln!(s, "  {name}: {meaning}");
-                }
-            }
-            if o.assumes_valid_accesses {
-                let _ = writeln!(
-                    s,
-                    "this YES assumes every memory access valid: a run that dereferences NULL or leaves an object's bounds ends there (undefined behaviour; see --allocation for allocations that fail)"
-                );
-            }
+            s.push_str(&executed_basis(e, o.confirmed_on_model));
         }
+        Answer::Yes { loops, .. } => s.push_str(&model_yes_text(o, loops)),
         Answer::No { witness: NoWitness::Executed(l), .. } => s.push_str(&lasso_text(&o.file, l)),
         Answer::No { witness: NoWitness::Model(witness), span, strategy } => {
             let header = witness_header(o, witness);
@@ -190,12 +205,20 @@ fn executed_text(file: &str, e: &crate::c::exec::Evidence) -> String {
             places.join(", ")
         );
     }
-    let _ = writeln!(
-        s,
-        "(this YES rests on the interpreter's semantics of C{}, checked by replaying every run)",
-        if e.pruned.is_some() { " and on Z3's answers that the alternatives ruled out are unsatisfiable" } else { "" }
-    );
     s
+}
+
+/// What a YES from execution rests on: the interpreter alone, or also the
+/// program model that confirmed it.
+fn executed_basis(e: &crate::c::exec::Evidence, confirmed: bool) -> String {
+    if confirmed {
+        "(this YES was found by executing every run and confirmed on the program model: the ranking functions above, checked by the certificate checker)\n".to_string()
+    } else {
+        format!(
+            "(this YES rests on the interpreter's semantics of C{}, checked by replaying every run; the program model did not confirm it)\n",
+            if e.pruned.is_some() { " and on Z3's answers that the alternatives ruled out are unsatisfiable" } else { "" }
+        )
+    }
 }
 
 /// A NO from a run that repeats a state: where, after which inputs, and
@@ -463,28 +486,28 @@ pub fn to_json(o: &Outcome) -> Json {
     }
     let names = names_of(o);
     match &o.answer {
-        Answer::Yes { executed: Some(e), .. } => {
-            j["loops"] = Json::Array(Vec::new());
-            j["executed"] = json!({
-                "runs": e.runs,
-                "most_steps": e.most_steps,
-                "symbolic_inputs": e.pruned.is_some(),
-                "pruned_alternatives": e.pruned,
-                "accelerated_iterations": e.accelerated,
-                "joined_branches": e.joined,
-                "read_input": e.read_input,
-                "allocations_fail": e.allocations_fail,
-                "loops": e.loops.iter().map(|l| json!({ "line": l.line, "column": l.column, "most_iterations": l.iterations })).collect::<Vec<_>>(),
-                "recursions": e.recursions.iter().map(|(f, n)| json!({ "function": f, "most_nested_calls": n })).collect::<Vec<_>>(),
-                "undefined_behaviour": e.undefined.iter().map(|u| json!({
-                    "kind": u.kind.describe(),
-                    "line": u.at.as_ref().map(|a| a.line),
-                    "column": u.at.as_ref().map(|a| a.col),
-                    "runs": u.runs,
-                })).collect::<Vec<_>>(),
-            });
-        }
-        Answer::Yes { loops, .. } => {
+        Answer::Yes { loops, executed } => {
+            if let Some(e) = executed {
+                j["executed"] = json!({
+                    "runs": e.runs,
+                    "most_steps": e.most_steps,
+                    "symbolic_inputs": e.pruned.is_some(),
+                    "pruned_alternatives": e.pruned,
+                    "accelerated_iterations": e.accelerated,
+                    "joined_branches": e.joined,
+                    "read_input": e.read_input,
+                    "allocations_fail": e.allocations_fail,
+                    "confirmed_on_model": o.confirmed_on_model,
+                    "loops": e.loops.iter().map(|l| json!({ "line": l.line, "column": l.column, "most_iterations": l.iterations })).collect::<Vec<_>>(),
+                    "recursions": e.recursions.iter().map(|(f, n)| json!({ "function": f, "most_nested_calls": n })).collect::<Vec<_>>(),
+                    "undefined_behaviour": e.undefined.iter().map(|u| json!({
+                        "kind": u.kind.describe(),
+                        "line": u.at.as_ref().map(|a| a.line),
+                        "column": u.at.as_ref().map(|a| a.col),
+                        "runs": u.runs,
+                    })).collect::<Vec<_>>(),
+                });
+            }
             j["loops"] = Json::Array(
                 loops
                     .iter()

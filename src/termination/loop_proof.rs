@@ -32,11 +32,31 @@ enum StrategyResult {
 /// before the ranking functions.
 const MAX_SYMBOLIC_NO_PATHS: usize = 300;
 
+/// Time for checking execution's bound of one loop on the model.
+const HINT_CHECK_TIME: Duration = Duration::from_secs(2);
+
+/// The strategy name of a loop proved by execution's bound.
+pub const BOUND_FROM_EXECUTION: &str = "bound found by execution, checked on the model";
+
+/// The bound execution found for this loop (one more than its most
+/// iterations in an entry, so that the check has slack), if the execution
+/// has answered: by the loop statement's place, or for a recursion by its
+/// function's deepest nesting.
+fn hinted_bound(cx: &LoopContext<'_>) -> Option<u64> {
+    let hints = cx.opts.hints.as_ref()?.get()?;
+    let header = cx.enc.loops.get(cx.li)?.header;
+    if let Some(f) = cx.enc.recursions.get(&header) {
+        return hints.recursions.iter().find(|(g, _)| g == f).map(|(_, depth)| *depth as u64 + 1);
+    }
+    let (line, col) = cx.at?;
+    hints.loops.iter().find(|(l, c, _)| *l == line && *c == col).map(|(_, _, k)| k + 1)
+}
+
 /// Time for running a loop to a repeated state (see `witness::simulated_lasso`).
 const LASSO_TIME: Duration = Duration::from_secs(3);
 
 pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, usize) {
-    let LoopContext { enc, li, opts, facts, no_model } = cx;
+    let LoopContext { enc, li, opts, facts, no_model, .. } = cx;
     // All three combinations agree while the candidate has a single piece:
     // run that shared phase once, then race the strategies from its samples.
     let mut queries = 0;
@@ -67,6 +87,31 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
                 proof.strategy = strategy;
                 return (LoopResult::Ranked(proof), queries);
             }
+        }
+    }
+    // Execution's bound next, where it is known: one T_rank check (after
+    // the guard's slack, which is cheaper and reads better).
+    if let Some(bound) = hinted_bound(&cx) {
+        let t0 = Instant::now();
+        let candidate = RankingCandidate::single(crate::ranking::AffinePiece::constant(num_rational::BigRational::from_integer(bound.into())));
+        let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.sub_budget(HINT_CHECK_TIME), false);
+        let result = run.validate(candidate.clone(), scheme_of(&candidate), 70);
+        queries += run.queries;
+        if opts.verbose {
+            let shown = match &result {
+                LoopResult::Ranked(_) => "holds".to_string(),
+                LoopResult::NonTerminating(..) => "fails: the model has a run that does not terminate".to_string(),
+                LoopResult::Unknown(r) => r.clone(),
+            };
+            eprintln!("[loop {li} execution's bound] {candidate}: {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
+        }
+        match result {
+            LoopResult::Ranked(mut proof) => {
+                proof.strategy = BOUND_FROM_EXECUTION;
+                return (LoopResult::Ranked(proof), queries);
+            }
+            no @ LoopResult::NonTerminating(..) => return (no, queries),
+            LoopResult::Unknown(_) => {}
         }
     }
     // Loops that can always go on are caught before any other ranking function is sought.
@@ -193,6 +238,8 @@ pub(super) struct LoopContext<'a> {
     /// (every allocation succeeds), when a NO may be answered (the program
     /// model is exact where the loop's runs go).
     pub(super) no_model: Option<&'a Encoding>,
+    /// The loop's place in the source (line, column), if it has one.
+    pub(super) at: Option<(usize, usize)>,
 }
 
 /// One strategy's refinement loop for one loop of the program.

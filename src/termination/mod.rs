@@ -16,9 +16,10 @@ pub mod guards;
 pub mod warnings;
 pub mod witness;
 mod loop_proof;
+pub use loop_proof::BOUND_FROM_EXECUTION;
 mod outcome;
 
-pub use outcome::{Answer, LoopProof, NoWitness, Outcome, ProveOptions, Strategy};
+pub use outcome::{Answer, ExecutionBounds, Hints, LoopProof, NoWitness, Outcome, ProveOptions, Strategy};
 
 use crate::horn::encode::{encode, Encoding};
 use crate::instrument::{CounterKind, CounterScheme};
@@ -268,7 +269,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     };
     let summaries = if matches!(answer, Answer::Yes { .. }) { summaries } else { Vec::new() };
     let assumes_valid_accesses = p.approximations.iter().any(|(_, a)| *a == crate::ir::Approximation::MemorySafety);
-    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries, warnings, summaries, assumes_valid_accesses }
+    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries, warnings, summaries, assumes_valid_accesses, confirmed_on_model: false }
 }
 
 /// The models the proofs and the search share: the program's, the one of
@@ -316,7 +317,8 @@ fn prove_loops<'e>(
     let mut reasons = Vec::new();
     let mut queries = 0;
     for li in 0..enc.loops.len() {
-        let cx = LoopContext { enc, li, opts, facts, no_model: no_model_of(li) };
+        let at = span_of(li).map(|s| (s.line, s.col));
+        let cx = LoopContext { enc, li, opts, facts, no_model: no_model_of(li), at };
         let (result, q) = prove_loop(cx, budget);
         queries += q;
         match result {
@@ -372,6 +374,7 @@ fn non_terminating(
         warnings,
         summaries: Vec::new(),
         assumes_valid_accesses: false,
+        confirmed_on_model: false,
     }
 }
 

@@ -57,7 +57,37 @@ pub struct ProveOptions {
     pub max_refinements: usize,
     /// Report every query and candidate on standard error.
     pub verbose: bool,
+    /// Bounds that executing every run found, once it has (set while the
+    /// proof runs): each loop tries its bound first, as a constant
+    /// candidate checked by T_rank (see [`ExecutionBounds`]).
+    pub hints: Option<Hints>,
 }
+
+/// What executing every run of the program found (see
+/// [`crate::c::exec::Evidence`]): the most iterations of each loop in one
+/// entry and the deepest nesting of each recursion. On the model each is a
+/// candidate ranking function like any other (a constant, checked by
+/// T_rank and the certificate checker): where every loop's holds, the
+/// execution's YES is confirmed by the second semantics.
+#[derive(Clone, Debug, Default)]
+pub struct ExecutionBounds {
+    /// Per loop statement: line, column, most iterations in one entry.
+    pub loops: Vec<(usize, usize, u64)>,
+    /// Per recursive function: most calls of it active at once.
+    pub recursions: Vec<(String, usize)>,
+}
+
+impl ExecutionBounds {
+    pub fn of(e: &crate::c::exec::Evidence) -> ExecutionBounds {
+        ExecutionBounds {
+            loops: e.loops.iter().map(|l| (l.line, l.column, l.iterations)).collect(),
+            recursions: e.recursions.clone(),
+        }
+    }
+}
+
+/// Where the proof finds execution's bounds once they are known.
+pub type Hints = std::sync::Arc<std::sync::OnceLock<ExecutionBounds>>;
 
 impl Default for ProveOptions {
     fn default() -> Self {
@@ -68,6 +98,7 @@ impl Default for ProveOptions {
             emit_horn: None,
             max_refinements: 40,
             verbose: false,
+            hints: None,
         }
     }
 }
@@ -148,6 +179,9 @@ pub struct Outcome {
     /// dereferences NULL or leaves an object's bounds ends there:
     /// `Approximation::MemorySafety`).
     pub assumes_valid_accesses: bool,
+    /// A YES from execution that the program model confirmed: the proof on
+    /// the model (its `loops`) came to YES as well.
+    pub confirmed_on_model: bool,
 }
 
 impl Outcome {
@@ -174,6 +208,26 @@ impl Outcome {
             warnings: Vec::new(),
             summaries: Vec::new(),
             assumes_valid_accesses: false,
+            confirmed_on_model: false,
+        }
+    }
+
+    /// A YES from execution (`self`) confirmed by the proof's YES on the
+    /// program model (`proof`): the execution's evidence with the model's
+    /// ranking functions, invariants and assumptions.
+    pub fn confirmed_by(self, proof: Outcome) -> Outcome {
+        let Answer::Yes { executed: Some(evidence), .. } = self.answer else { return self };
+        let Answer::Yes { loops, .. } = proof.answer else { return Outcome { answer: Answer::Yes { loops: Vec::new(), executed: Some(evidence) }, ..self } };
+        Outcome {
+            answer: Answer::Yes { loops, executed: Some(evidence) },
+            seconds: self.seconds.max(proof.seconds),
+            encoding: proof.encoding,
+            queries: proof.queries,
+            warnings: proof.warnings,
+            summaries: proof.summaries,
+            assumes_valid_accesses: proof.assumes_valid_accesses,
+            confirmed_on_model: true,
+            ..self
         }
     }
 }

@@ -235,3 +235,41 @@ fn has_smt_quote(text: &str) -> bool {
     let b = text.as_bytes();
     (0..b.len()).any(|i| b[i] == b'|' && !(i > 0 && b[i - 1] == b'|') && b.get(i + 1) != Some(&b'|'))
 }
+
+/// A YES from execution: where the program model confirmed it, its
+/// correctness witness carries the model's invariants; where it did not,
+/// no witness is written (an empty invariant set claims nothing). No YES
+/// witness is ever an empty set.
+#[test]
+fn execution_yes_witnesses_carry_the_models_invariants_or_are_not_written() {
+    let dir = out_dir("execution-yes");
+    for name in ["nested_counts.c", "list_walk.c"] {
+        let program = root().join("tests/c/execution").join(name);
+        let w = dir.join(name.replace(".c", ".yml"));
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["prove", "--format", "json", "--timeout", "30", "--witness"])
+            .arg(&w)
+            .arg(&program)
+            .output()
+            .expect("run tessera");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(json["answer"], "YES", "{name}: {json}");
+        let confirmed = json["executed"]["confirmed_on_model"].as_bool().unwrap_or(true);
+        if name == "nested_counts.c" {
+            assert!(json["executed"].is_object() && confirmed, "{name}: an execution YES the model confirms: {json}");
+        }
+        if !confirmed {
+            assert!(!w.exists(), "{name}: a witness for a YES the model did not confirm");
+            assert!(String::from_utf8_lossy(&out.stderr).contains("no correctness witness written"), "{name}");
+            continue;
+        }
+        let doc: Yaml = serde_yaml_ng::from_str(&std::fs::read_to_string(&w).expect("witness")).expect("YAML");
+        check_metadata(&doc[0], "2.1", &program);
+        let items = get(&doc[0], &["content"]).as_sequence().expect("invariants");
+        assert!(!items.is_empty(), "{name}: an empty invariant set");
+        for i in items {
+            let value = get(i, &["invariant", "value"]).as_str().expect("value");
+            assert!(!value.contains(".base") && !value.contains('#'), "{name}: not C: {value}");
+        }
+    }
+}

@@ -140,18 +140,17 @@ impl Origin {
             || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::Adjacency | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_))
     }
 
-    /// Whether the source name reads as a C lvalue: a variable, a cell of
-    /// a C variable (`a[2]`, `s.next`), and, as the names read, a pointer's
-    /// part (`p.off`) and the allocation's values (`alloc.base`); not the
-    /// cells of anonymous blocks (`mem1[0]`) or of `static` locals
-    /// (`f::a[0]`), nor the bookkeeping variables.
+    /// Whether the source name is a C lvalue a witness validator parses: a
+    /// variable, a cell of a C variable (`a[2]`, `s.next`); not a
+    /// pointer's part (`p.base`, `p.off`: they read like members, but a
+    /// pointer has none), the allocation's values (`alloc.size`), a
+    /// literal's block, the cells of anonymous blocks (`mem1[0]`) or of
+    /// `static` locals (`f::a[0]`), nor the bookkeeping variables.
     pub fn reads_as_lvalue(&self) -> bool {
         match self {
-            Origin::Source | Origin::StringLiteral => true,
-            Origin::Temporary => false,
-            Origin::Allocation(part) => *part != AllocationPart::Counter,
+            Origin::Source => true,
+            Origin::Temporary | Origin::StringLiteral | Origin::Allocation(_) | Origin::PointerPart { .. } => false,
             Origin::Cell { of, .. } => *of == Owner::Variable,
-            Origin::PointerPart { of, .. } => matches!(of, Owner::Variable | Owner::Conditional),
             Origin::Adjacency | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_) => false,
         }
     }

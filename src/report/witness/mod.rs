@@ -133,6 +133,20 @@ pub fn render(program: &Program, outcome: &Outcome, path: &Path, budget: &Budget
                     loop_witness(l, function, &names, &program.file)
                 })
                 .collect();
+            // An empty invariant set claims nothing a validator can check:
+            // none is written (a YES from execution that the model did not
+            // confirm has no invariant; one without loops needs none).
+            if entries.iter().all(|e| e.invariant.is_none() && e.transition.is_none()) {
+                let why = match &outcome.answer {
+                    Answer::Yes { executed: Some(_), .. } if !outcome.confirmed_on_model => {
+                        "this YES rests on executing every run, and the program model did not confirm it: no invariant to write"
+                    }
+                    _ if loops.is_empty() => "the program has no loops: no invariant to write",
+                    _ => "no loop has an invariant or ranking function a validator can read",
+                };
+                eprintln!("witness: {why}; no correctness witness written");
+                return Ok(None);
+            }
             Ok(Some(yaml::correctness(&task, &entries)))
         }
         (Answer::Yes { .. }, Kind::GraphMl) => {

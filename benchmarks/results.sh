@@ -24,7 +24,7 @@ for set in "${sets[@]}"; do
   if [ "$set" = reactive ]; then
     echo "results.sh: $set" >&2
     for folder in eca-rers2012 seq-mthreaded systemc ldv-linux-3.4-simple; do
-      "$tessera" bench "$bench/other/verdicts.tsv" --filter "$folder/" --timeout 30 --jobs "$jobs" --markdown \
+      "$tessera" bench "$bench/other/verdicts.tsv" --filter "$folder/" --allocation never-fails --timeout 30 --jobs "$jobs" --markdown \
         --out "target/results/reactive-$folder" || true
       echo
     done > benchmarks/results/reactive.md
@@ -33,7 +33,7 @@ for set in "${sets[@]}"; do
   case $set in
     c-int) args=("$bench/c/verdicts.tsv" --ints math --int-only --timeout 30) ;;
     c)     args=("$bench/c/verdicts.tsv" --ints math --timeout 30) ;;
-    other) args=("$bench/other/verdicts.tsv" --timeout 30) ;;
+    other) args=("$bench/other/verdicts.tsv" --allocation never-fails --timeout 30) ;;
     chc)   args=("$bench/chc/verdicts.tsv" --timeout 20 --vs-z3) ;;
     lists) args=("$bench/lists/verdicts.tsv" --ints math --timeout 30) ;;
     its)   args=("$bench/its/verdicts.tsv" --timeout 30) ;;

@@ -47,6 +47,7 @@ pub struct BenchOptions {
     pub memory_mb: u64,
     pub ints: Option<String>,
     pub external_calls: Option<String>,
+    pub allocation: Option<String>,
     pub strategy: Option<String>,
     pub engine: Option<String>,
     pub out: Option<PathBuf>,
@@ -203,6 +204,7 @@ fn run_settings(
         jobs: options.jobs.unwrap_or_else(machine::cores).max(1),
         ints: options.ints.clone(),
         external_calls: options.external_calls.clone(),
+        allocation: options.allocation.clone(),
         strategy: options.strategy.clone(),
         engine: options.engine.clone(),
         tool,
@@ -230,6 +232,9 @@ pub fn ignored_options(options: &BenchOptions, mode: Mode) -> Vec<&'static str> 
             }
             if options.external_calls.is_some() {
                 ignored.push("--external-calls (C indexes only)");
+            }
+            if options.allocation.is_some() {
+                ignored.push("--allocation (C indexes only)");
             }
         }
     }

@@ -31,6 +31,7 @@ pub struct RunSettings {
     pub jobs: usize,
     pub ints: Option<String>,
     pub external_calls: Option<String>,
+    pub allocation: Option<String>,
     pub strategy: Option<String>,
     pub engine: Option<String>,
     pub tool: ToolCommand,
@@ -102,6 +103,7 @@ pub fn tessera_command(settings: &RunSettings, mode: Mode, task: &Task) -> (Path
                 Mode::Termination => {
                     option("--ints", &settings.ints);
                     option("--external-calls", &settings.external_calls);
+                    option("--allocation", &settings.allocation);
                     option("--strategy", &settings.strategy);
                     let model = task.data_model.map(|m| m.flag_value().to_string());
                     option("--data-model", &model);
@@ -255,6 +257,7 @@ mod tests {
             jobs: 1,
             ints: Some("math".into()),
             external_calls: None,
+            allocation: None,
             strategy: None,
             engine: Some("pdr".into()),
             tool,

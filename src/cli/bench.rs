@@ -34,6 +34,11 @@ pub struct BenchArgs {
     /// tasks (`any` or `arguments`, passed to `tessera prove --external-calls`).
     #[arg(long)]
     pub external_calls: Option<String>,
+    /// Whether allocations may fail, for C tasks (`may-fail` or
+    /// `never-fails`, passed to `tessera prove --allocation`; SV-COMP's
+    /// labels assume `never-fails`, which a task definition implies).
+    #[arg(long)]
+    pub allocation: Option<String>,
     /// Ranking strategy for C tasks, passed to `tessera prove --strategy`.
     #[arg(long)]
     pub strategy: Option<String>,
@@ -81,6 +86,7 @@ pub fn run(args: BenchArgs) -> i32 {
         memory_mb: args.memory,
         ints: args.ints.and_then(|i| i.to_possible_value()).map(|v| v.get_name().to_string()),
         external_calls: args.external_calls,
+        allocation: args.allocation,
         strategy: args.strategy,
         engine: args.engine,
         out: args.out,

@@ -75,6 +75,8 @@ fn prepare_task(args: &mut ProveArgs) -> Result<(), i32> {
     let resolved = (|| -> Result<(), TaskError> {
         if let Some(property) = &args.property {
             svcomp::check_property_file(property)?;
+            // SV-COMP's calling convention: its rules' allocations.
+            args.model.allocation.get_or_insert(crate::cli::args::AllocationArg::NeverFails);
         }
         args.model.resolve_task(&mut args.file)
     })();

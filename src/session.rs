@@ -31,11 +31,11 @@ const EXECUTION_SHARE: f64 = 0.15;
 
 /// The stack of the thread the proof runs on beside execution (as the
 /// main thread's would be: deep terms are walked recursively).
-/// How long a NO from execution waits for the proof: a NO of the proof
+/// How long a NO from execution waits for the proof's: a NO of the proof
 /// carries a recurrent set over the model (more general than the one
 /// state execution found), and on integer programs it often comes within
 /// a tenth of a second.
-const NO_GRACE: Duration = Duration::from_millis(500);
+const NO_CONFIRM_TIME: Duration = Duration::from_secs(2);
 
 const PROOF_STACK: usize = 256 << 20;
 
@@ -170,26 +170,6 @@ impl Session {
         let (mut proved, mut executed) = (None, false);
         while let Ok(side) = receive.recv() {
             match side {
-                Side::Executed(Some(o)) if matches!(o.answer, crate::termination::Answer::No { .. }) => {
-                    // The proof's NO (if it comes soon) is the more general
-                    // witness; a proof's YES now contradicts the run found.
-                    let waited = match proved.take() {
-                        Some(p) => Some(p),
-                        None => match receive.recv_timeout(NO_GRACE) {
-                            Ok(Side::Proved(p)) => Some(p),
-                            _ => None,
-                        },
-                    };
-                    return match waited {
-                        Some(p) if matches!(p.answer, crate::termination::Answer::No { .. }) => p,
-                        Some(p) if matches!(p.answer, crate::termination::Answer::Yes { .. }) => Outcome::maybe(
-                            file.display().to_string(),
-                            "internal disagreement: the proof says YES, a run of the program comes back to a state (NO); no answer is given",
-                            p.seconds.max(o.seconds),
-                        ),
-                        _ => o,
-                    };
-                }
                 Side::Executed(Some(o)) => return self.confirm(o, proved.take(), &receive, &hints, |side| match side {
                     Side::Proved(p) => Some(p),
                     Side::Executed(_) => None,
@@ -207,12 +187,15 @@ impl Session {
         proved.unwrap_or_else(|| Outcome::maybe(file.display().to_string(), "no answer", 0.0))
     }
 
-    /// A YES from execution (`executed`), confirmed on the program model
-    /// where the proof (already `proved`, or arriving on `receive` within
-    /// [`CONFIRM_TIME`], its loops trying execution's bounds first, see
-    /// `hints`) says YES too. A proof's NO is a disagreement between the
-    /// two semantics: no answer. Otherwise the YES stands on execution
-    /// alone, and says so.
+    /// An answer from execution (`executed`), confirmed on the program
+    /// model where the proof (already `proved`, or arriving on `receive`
+    /// within [`CONFIRM_TIME`], for a NO [`NO_CONFIRM_TIME`]) gives the
+    /// same answer: a YES then carries the model's ranking functions (its
+    /// loops try execution's bounds first, see `hints`), a NO becomes the
+    /// model's (a recurrent set over the model, more general than the one
+    /// state execution found). Opposite answers are a disagreement between
+    /// the two semantics: no answer. Otherwise the answer stands on
+    /// execution alone, and says so.
     fn confirm<S>(
         &self,
         executed: Outcome,
@@ -222,10 +205,12 @@ impl Session {
         proof_of: impl Fn(S) -> Option<Outcome>,
     ) -> Outcome {
         use crate::termination::Answer;
+        let yes = matches!(executed.answer, Answer::Yes { .. });
         if let Answer::Yes { executed: Some(e), .. } = &executed.answer {
             let _ = hints.set(crate::termination::ExecutionBounds::of(e));
         }
-        let wait = self.budget.remaining().unwrap_or(Duration::MAX).saturating_sub(AFTER_PROOF).min(CONFIRM_TIME);
+        let most = if yes { CONFIRM_TIME } else { NO_CONFIRM_TIME };
+        let wait = self.budget.remaining().unwrap_or(Duration::MAX).saturating_sub(AFTER_PROOF).min(most);
         let deadline = std::time::Instant::now() + wait;
         let mut proof = proved;
         while proof.is_none() {
@@ -234,14 +219,28 @@ impl Session {
                 Err(_) => break,
             }
         }
-        match proof {
-            Some(p) if matches!(p.answer, Answer::Yes { .. }) => executed.confirmed_by(p),
-            Some(p) if matches!(p.answer, Answer::No { .. }) => Outcome::maybe(
+        let disagreement = |p: &Outcome| {
+            Outcome::maybe(
                 executed.file.clone(),
-                "internal disagreement: every executed run ends (YES), the program model has a run that does not (NO); no answer is given",
+                format!(
+                    "internal disagreement: execution says {}, the program model says {}; no answer is given",
+                    executed.answer.word(),
+                    p.answer.word()
+                ),
                 p.seconds.max(executed.seconds),
-            ),
-            _ => executed,
+            )
+        };
+        match proof {
+            Some(p) if matches!(p.answer, Answer::Maybe { .. }) => executed,
+            Some(p) if yes == matches!(p.answer, Answer::Yes { .. }) => {
+                if yes {
+                    executed.confirmed_by(p)
+                } else {
+                    Outcome { confirmed_on_model: true, ..p }
+                }
+            }
+            Some(p) => disagreement(&p),
+            None => executed,
         }
     }
 

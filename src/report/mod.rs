@@ -141,6 +141,9 @@ fn details(o: &Outcome) -> String {
             let _ = writeln!(s, "{} does not terminate  [{}]", loop_text(o, witness.loop_index, header, span), strategy);
             let recursion = header.and_then(|h| recursion_at(o, h));
             s.push_str(&witness_text(witness, o.encoding.as_ref(), &names_of(o), recursion));
+            if o.confirmed_on_model {
+                let _ = writeln!(s, "(execution found a run of the C program that comes back to a state as well: the interpreter and the program model agree)");
+            }
         }
         Answer::Maybe { reason } => {
             let _ = writeln!(s, "reason: {}", short_reason(reason, o.seconds));
@@ -272,7 +275,7 @@ fn lasso_text(file: &str, l: &crate::c::exec::Lasso) -> String {
     if l.heap_blocks > 0 {
         let _ = writeln!(s, "  live heap blocks: {}", l.heap_blocks);
     }
-    let _ = writeln!(s, "(this NO rests on the interpreter's semantics of C, checked by replaying the run and comparing whole states)");
+    let _ = writeln!(s, "(this NO rests on the interpreter's semantics of C, checked by replaying the run and comparing whole states; the program model did not confirm it)");
     s
 }
 
@@ -481,6 +484,18 @@ pub fn to_json(o: &Outcome) -> Json {
             },
         })).collect::<Vec<_>>(),
     });
+    // Which semantics of C the answer rests on: the program model's (ranking
+    // functions, recurrent sets: certificate-checked), the interpreter's
+    // (executing every run, a run that repeats a state), or both.
+    let rests_on = match &o.answer {
+        Answer::Yes { executed: Some(_), .. } | Answer::No { witness: NoWitness::Executed(_), .. } if !o.confirmed_on_model => Some("interpreter"),
+        Answer::Yes { .. } | Answer::No { .. } if o.confirmed_on_model => Some("interpreter and model"),
+        Answer::Yes { .. } | Answer::No { .. } => Some("model"),
+        Answer::Maybe { .. } => None,
+    };
+    if let Some(r) = rests_on {
+        j["rests_on"] = Json::String(r.into());
+    }
     if o.assumes_valid_accesses && matches!(o.answer, Answer::Yes { .. }) {
         j["assumes_valid_accesses"] = Json::Bool(true);
     }

@@ -74,6 +74,9 @@ pub struct Encoding {
     /// (see [`crate::ir::Location::recursion`]), with the function: the
     /// report calls such a loop a recursion.
     pub recursions: BTreeMap<LocId, String>,
+    /// Where each cut-point is in the source (line, column), where it has
+    /// a place: how the report names the steps of a stem.
+    pub places: BTreeMap<LocId, (usize, usize)>,
 }
 
 /// Terms larger than this get their own local variable instead of being
@@ -144,6 +147,7 @@ pub(super) fn encode_with(p: &Program, max_weight: usize) -> Result<Encoding> {
         coalesced: p.coalesced.clone(),
         live,
         recursions: p.locations.iter().enumerate().filter_map(|(l, at)| at.recursion.clone().map(|f| (l, f))).collect(),
+        places: cutpoints_places(p),
     })
 }
 
@@ -551,6 +555,29 @@ impl<'e> PlainClauses<'e> {
             head: None,
             label: "query: program exit reached".into(),
         }
+    }
+}
+
+fn cutpoints_places(p: &Program) -> BTreeMap<LocId, (usize, usize)> {
+    p.locations.iter().enumerate().filter_map(|(l, at)| at.span.as_ref().map(|s| (l, (s.line, s.col)))).collect()
+}
+
+/// A cut-point in the program's words: the program's start, the loop (or
+/// recursion) at its line, the place in the source, or its exit.
+pub(crate) fn place_name(enc: &Encoding, s: Source) -> String {
+    let l = match s {
+        Source::Start => return "start".into(),
+        Source::At(l) => l,
+    };
+    if l == enc.exit {
+        return "exit".into();
+    }
+    let at = enc.places.get(&l);
+    match (enc.loops.iter().position(|lp| lp.header == l), enc.recursions.get(&l), at) {
+        (_, Some(f), _) => format!("entry of `{f}`"),
+        (Some(_), None, Some((line, _))) => format!("loop at line {line}"),
+        (None, None, Some((line, col))) => format!("line {line}:{col}"),
+        _ => enc.pred_name(l),
     }
 }
 

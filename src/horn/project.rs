@@ -119,6 +119,7 @@ pub fn project(enc: &Encoding, kept: &BTreeSet<String>) -> Encoding {
         coalesced: enc.coalesced.clone(),
         live: enc.live.clone(),
         recursions: enc.recursions.clone(),
+        places: enc.places.clone(),
     }
 }
 

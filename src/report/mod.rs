@@ -370,7 +370,7 @@ fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names
     for (k, step) in w.stem.iter().enumerate() {
         let label = enc
             .and_then(|e| e.transitions.get(step.transition).map(|t| (e, t)))
-            .map(|(e, t)| format!("{} -> {}", crate::horn::encode::source_name(e, t.from), e.pred_name(t.to)))
+            .map(|(e, t)| format!("{} -> {}", crate::horn::encode::place_name(e, t.from), crate::horn::encode::place_name(e, crate::horn::encode::Source::At(t.to))))
             .unwrap_or_default();
         let vals: Vec<String> = shown_state(step, enc, names).iter().map(|(k, v)| format!("{k} = {v}")).collect();
         let _ = writeln!(s, "    {k}: {label}: {}", vals.join(", "));

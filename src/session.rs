@@ -35,14 +35,18 @@ const EXECUTION_SHARE: f64 = 0.15;
 /// carries a recurrent set over the model (more general than the one
 /// state execution found), and on integer programs it often comes within
 /// a tenth of a second.
-const NO_CONFIRM_TIME: Duration = Duration::from_secs(2);
+const NO_CONFIRM_TIME: Duration = Duration::from_secs(1);
+
+/// How long a YES from execution still waits once a loop's proof could not
+/// confirm execution's bound.
+const MISSED_GRACE: Duration = Duration::from_secs(1);
 
 const PROOF_STACK: usize = 256 << 20;
 
 /// Most time a YES from execution waits for the program model to confirm
 /// it (the proof runs beside execution from the start; its loops try
 /// execution's bounds first once they are known).
-const CONFIRM_TIME: Duration = Duration::from_secs(5);
+const CONFIRM_TIME: Duration = Duration::from_secs(3);
 
 /// Most time for replaying a NO witness before it is written (it is
 /// checked once already when found; this is a second look).
@@ -207,16 +211,29 @@ impl Session {
         use crate::termination::Answer;
         let yes = matches!(executed.answer, Answer::Yes { .. });
         if let Answer::Yes { executed: Some(e), .. } = &executed.answer {
-            let _ = hints.set(crate::termination::ExecutionBounds::of(e));
+            let _ = hints.bounds.set(crate::termination::ExecutionBounds::of(e));
         }
         let most = if yes { CONFIRM_TIME } else { NO_CONFIRM_TIME };
         let wait = self.budget.remaining().unwrap_or(Duration::MAX).saturating_sub(AFTER_PROOF).min(most);
-        let deadline = std::time::Instant::now() + wait;
+        let mut deadline = std::time::Instant::now() + wait;
+        let mut missed = false;
         let mut proof = proved;
+        // Until the proof answers or the time is up; once a loop's proof
+        // found execution's bound unconfirmable, a last [`MISSED_GRACE`]
+        // (the loop may still be ranked otherwise, but seldom later).
         while proof.is_none() {
-            match receive.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now())) {
+            if !missed && hints.missed.load(std::sync::atomic::Ordering::Relaxed) {
+                missed = true;
+                deadline = deadline.min(std::time::Instant::now() + MISSED_GRACE);
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            match receive.recv_timeout(left.min(Duration::from_millis(50))) {
                 Ok(side) => proof = proof_of(side),
-                Err(_) => break,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
             }
         }
         let disagreement = |p: &Outcome| {

@@ -33,7 +33,7 @@ enum StrategyResult {
 const MAX_SYMBOLIC_NO_PATHS: usize = 300;
 
 /// Time for checking execution's bound of one loop on the model.
-const HINT_CHECK_TIME: Duration = Duration::from_secs(2);
+const HINT_CHECK_TIME: Duration = Duration::from_secs(1);
 
 /// The strategy name of a loop proved by execution's bound.
 pub const BOUND_FROM_EXECUTION: &str = "bound found by execution, checked on the model";
@@ -43,13 +43,49 @@ pub const BOUND_FROM_EXECUTION: &str = "bound found by execution, checked on the
 /// has answered: by the loop statement's place, or for a recursion by its
 /// function's deepest nesting.
 fn hinted_bound(cx: &LoopContext<'_>) -> Option<u64> {
-    let hints = cx.opts.hints.as_ref()?.get()?;
+    let hints = cx.opts.hints.as_ref()?.bounds.get()?;
     let header = cx.enc.loops.get(cx.li)?.header;
     if let Some(f) = cx.enc.recursions.get(&header) {
         return hints.recursions.iter().find(|(g, _)| g == f).map(|(_, depth)| *depth as u64 + 1);
     }
     let (line, col) = cx.at?;
     hints.loops.iter().find(|(l, c, _)| *l == line && *c == col).map(|(_, _, k)| k + 1)
+}
+
+/// Execution's bound of this loop (see [`hinted_bound`]), once: one short
+/// T_rank check of the constant. `Some` when it settles the loop (ranked,
+/// or a run of the model that does not terminate); a bound the model
+/// cannot confirm is reported on the hint board.
+fn execution_bound(cx: LoopContext<'_>, budget: &Budget, queries: &mut usize) -> Option<LoopResult> {
+    let hints = cx.opts.hints.as_ref()?;
+    if cx.tried_hint.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    let bound = hinted_bound(&cx)?;
+    let t0 = Instant::now();
+    let candidate = RankingCandidate::single(crate::ranking::AffinePiece::constant(num_rational::BigRational::from_integer(bound.into())));
+    let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.sub_budget(HINT_CHECK_TIME), false);
+    let result = run.validate(candidate.clone(), scheme_of(&candidate), 70);
+    *queries += run.queries;
+    if cx.opts.verbose {
+        let shown = match &result {
+            LoopResult::Ranked(_) => "holds".to_string(),
+            LoopResult::NonTerminating(..) => "fails: the model has a run that does not terminate".to_string(),
+            LoopResult::Unknown(r) => r.clone(),
+        };
+        eprintln!("[loop {} execution's bound] {candidate}: {shown} ({:.2} s)", cx.li, t0.elapsed().as_secs_f64());
+    }
+    match result {
+        LoopResult::Ranked(mut proof) => {
+            proof.strategy = BOUND_FROM_EXECUTION;
+            Some(LoopResult::Ranked(proof))
+        }
+        no @ LoopResult::NonTerminating(..) => Some(no),
+        LoopResult::Unknown(_) => {
+            hints.missed.store(true, std::sync::atomic::Ordering::Relaxed);
+            None
+        }
+    }
 }
 
 /// Time for running a loop to a repeated state (see `witness::simulated_lasso`).
@@ -76,6 +112,14 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
             .map(|c| (c, "linear (slack of the loop guard)"))
             .partition(|(c, _)| !order.is_empty() && guards::over_pointer_extents_only(enc, c));
         for (k, (candidate, strategy)) in guard.into_iter().chain(order).chain(extents).enumerate() {
+            // Execution's bound after the first candidate (the guard's
+            // slack reads better and is cheap on integer loops; the later
+            // candidates take seconds to fail on a list walk).
+            if k == 1 {
+                if let Some(done) = execution_bound(cx, budget, &mut queries) {
+                    return (done, queries);
+                }
+            }
             let t0 = Instant::now();
             let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
             let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 90 + k, GUARD_CHECK_TIME);
@@ -89,30 +133,9 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
             }
         }
     }
-    // Execution's bound next, where it is known: one T_rank check (after
-    // the guard's slack, which is cheaper and reads better).
-    if let Some(bound) = hinted_bound(&cx) {
-        let t0 = Instant::now();
-        let candidate = RankingCandidate::single(crate::ranking::AffinePiece::constant(num_rational::BigRational::from_integer(bound.into())));
-        let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.sub_budget(HINT_CHECK_TIME), false);
-        let result = run.validate(candidate.clone(), scheme_of(&candidate), 70);
-        queries += run.queries;
-        if opts.verbose {
-            let shown = match &result {
-                LoopResult::Ranked(_) => "holds".to_string(),
-                LoopResult::NonTerminating(..) => "fails: the model has a run that does not terminate".to_string(),
-                LoopResult::Unknown(r) => r.clone(),
-            };
-            eprintln!("[loop {li} execution's bound] {candidate}: {shown} ({:.2} s)", t0.elapsed().as_secs_f64());
-        }
-        match result {
-            LoopResult::Ranked(mut proof) => {
-                proof.strategy = BOUND_FROM_EXECUTION;
-                return (LoopResult::Ranked(proof), queries);
-            }
-            no @ LoopResult::NonTerminating(..) => return (no, queries),
-            LoopResult::Unknown(_) => {}
-        }
+    // Where there was no second candidate, or another strategy was asked for.
+    if let Some(done) = execution_bound(cx, budget, &mut queries) {
+        return (done, queries);
     }
     // Loops that can always go on are caught before any other ranking function is sought.
     // Not on a loop of hundreds of paths (a reactive program's step
@@ -240,6 +263,8 @@ pub(super) struct LoopContext<'a> {
     pub(super) no_model: Option<&'a Encoding>,
     /// The loop's place in the source (line, column), if it has one.
     pub(super) at: Option<(usize, usize)>,
+    /// Execution's bound was tried for this loop already.
+    pub(super) tried_hint: &'a std::sync::atomic::AtomicBool,
 }
 
 /// One strategy's refinement loop for one loop of the program.

@@ -19,7 +19,7 @@ mod loop_proof;
 pub use loop_proof::BOUND_FROM_EXECUTION;
 mod outcome;
 
-pub use outcome::{Answer, ExecutionBounds, Hints, LoopProof, NoWitness, Outcome, ProveOptions, Strategy};
+pub use outcome::{Answer, ExecutionBounds, HintBoard, Hints, LoopProof, NoWitness, Outcome, ProveOptions, Strategy};
 
 use crate::horn::encode::{encode, Encoding};
 use crate::instrument::{CounterKind, CounterScheme};
@@ -318,7 +318,8 @@ fn prove_loops<'e>(
     let mut queries = 0;
     for li in 0..enc.loops.len() {
         let at = span_of(li).map(|s| (s.line, s.col));
-        let cx = LoopContext { enc, li, opts, facts, no_model: no_model_of(li), at };
+        let tried_hint = std::sync::atomic::AtomicBool::new(false);
+        let cx = LoopContext { enc, li, opts, facts, no_model: no_model_of(li), at, tried_hint: &tried_hint };
         let (result, q) = prove_loop(cx, budget);
         queries += q;
         match result {

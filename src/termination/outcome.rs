@@ -86,8 +86,16 @@ impl ExecutionBounds {
     }
 }
 
-/// Where the proof finds execution's bounds once they are known.
-pub type Hints = std::sync::Arc<std::sync::OnceLock<ExecutionBounds>>;
+/// Where the proof finds execution's bounds once they are known, and says
+/// when one of them could not be confirmed (the answer then need not wait
+/// for the model).
+#[derive(Debug, Default)]
+pub struct HintBoard {
+    pub bounds: std::sync::OnceLock<ExecutionBounds>,
+    pub missed: std::sync::atomic::AtomicBool,
+}
+
+pub type Hints = std::sync::Arc<HintBoard>;
 
 impl Default for ProveOptions {
     fn default() -> Self {

@@ -295,3 +295,74 @@ impl Session {
         crate::report::witness::write(program, outcome, path, &budget)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::termination::{Answer, ExecutionBounds, Hints};
+
+    fn executed_yes() -> Outcome {
+        let e = crate::c::exec::Evidence {
+            runs: 1,
+            most_steps: 10,
+            loops: vec![crate::c::exec::LoopBound { line: 3, column: 3, iterations: 4 }],
+            recursions: vec![],
+            pruned: None,
+            accelerated: 0,
+            joined: 0,
+            undefined: vec![],
+            read_input: false,
+            allocations_fail: false,
+        };
+        Outcome::executed("t.c", e, 0.01)
+    }
+
+    fn model(answer: Answer) -> Outcome {
+        Outcome { answer, ..Outcome::maybe("t.c", "", 0.5) }
+    }
+
+    fn session() -> Session {
+        Session { budget: Budget::with_timeout(Duration::from_secs(20)), ..Session::new(IntSemantics::C, DataModel::Lp64, Default::default()) }
+    }
+
+    #[test]
+    fn an_execution_yes_is_confirmed_by_the_models_yes_and_shares_its_bounds() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        tx.send(model(Answer::Yes { loops: vec![], executed: None })).unwrap();
+        let hints: Hints = Default::default();
+        let o = session().confirm(executed_yes(), None, &rx, &hints, Some);
+        assert!(o.confirmed_on_model && matches!(o.answer, Answer::Yes { executed: Some(_), .. }));
+        let bounds: &ExecutionBounds = hints.bounds.get().expect("the bounds went to the proof");
+        assert_eq!(bounds.loops, vec![(3, 3, 4)]);
+    }
+
+    #[test]
+    fn a_disagreement_between_the_two_semantics_is_no_answer() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let no = Answer::No {
+            witness: crate::termination::NoWitness::Model(crate::termination::certificate::NonTerminationWitness {
+                loop_index: 0,
+                stem: vec![],
+                recurrent_set: crate::term::Term::tt(),
+                inner_sets: vec![],
+            }),
+            span: None,
+            strategy: "test",
+        };
+        tx.send(model(no)).unwrap();
+        let o = session().confirm(executed_yes(), None, &rx, &Default::default(), Some);
+        assert!(matches!(&o.answer, Answer::Maybe { reason } if reason.contains("disagreement")), "{:?}", o.answer.word());
+    }
+
+    #[test]
+    fn without_the_models_answer_an_execution_yes_stands_unconfirmed() {
+        let (_tx, rx) = std::sync::mpsc::channel::<Outcome>();
+        let hints: Hints = Default::default();
+        // The model could not confirm a bound: the wait ends early.
+        hints.missed.store(true, std::sync::atomic::Ordering::Relaxed);
+        let t0 = std::time::Instant::now();
+        let o = session().confirm(executed_yes(), None, &rx, &hints, Some);
+        assert!(!o.confirmed_on_model && matches!(o.answer, Answer::Yes { executed: Some(_), .. }));
+        assert!(t0.elapsed() < CONFIRM_TIME, "waited the whole confirmation time");
+    }
+}

@@ -257,7 +257,9 @@ fn execution_yes_witnesses_carry_the_models_invariants_or_are_not_written() {
         let confirmed = json["executed"]["confirmed_on_model"].as_bool().unwrap_or(true);
         if name == "nested_counts.c" {
             assert!(json["executed"].is_object() && confirmed, "{name}: an execution YES the model confirms: {json}");
+            assert_eq!(json["rests_on"], "interpreter and model", "{name}");
         }
+        assert_eq!(json["rests_on"], if confirmed { "interpreter and model" } else { "interpreter" }, "{name}");
         if !confirmed {
             assert!(!w.exists(), "{name}: a witness for a YES the model did not confirm");
             assert!(String::from_utf8_lossy(&out.stderr).contains("no correctness witness written"), "{name}");

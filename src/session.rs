@@ -129,7 +129,7 @@ impl Session {
             return None;
         }
         let left = self.budget.remaining().unwrap_or(Duration::MAX);
-        self.execute_within(file, EXECUTION_TIME.min(left.mul_f64(EXECUTION_SHARE)))
+        self.execute_within(file, EXECUTION_TIME.min(left.mul_f64(EXECUTION_SHARE))).ok()
     }
 
     /// The answer for `program` (read from `file`): executing every run
@@ -147,7 +147,8 @@ impl Session {
             return self.prove(program);
         }
         enum Side {
-            Executed(Option<Outcome>),
+            /// Execution's answer, or why it gave up.
+            Executed(Result<Outcome, String>),
             Proved(Outcome),
         }
         let (send, receive) = std::sync::mpsc::channel();
@@ -167,24 +168,25 @@ impl Session {
         });
         if proving.is_err() {
             return match receive.recv() {
-                Ok(Side::Executed(Some(o))) => o,
+                Ok(Side::Executed(Ok(o))) => o,
                 _ => self.prove(program),
             };
         }
-        let (mut proved, mut executed) = (None, false);
+        let (mut proved, mut gave_up) = (None, None);
         while let Ok(side) = receive.recv() {
             match side {
-                Side::Executed(Some(o)) => return self.confirm(o, proved.take(), &receive, &hints, |side| match side {
+                Side::Executed(Ok(o)) => return self.confirm(o, proved.take(), &receive, &hints, |side| match side {
                     Side::Proved(p) => Some(p),
                     Side::Executed(_) => None,
                 }),
-                Side::Executed(None) => executed = true,
+                Side::Executed(Err(why)) => gave_up = Some(why),
                 Side::Proved(o) if !matches!(o.answer, crate::termination::Answer::Maybe { .. }) => return o,
                 Side::Proved(o) => proved = Some(o),
             }
-            if executed {
+            if gave_up.is_some() {
                 if let Some(o) = proved.take() {
-                    return o;
+                    // A MAYBE says why execution did not answer either.
+                    return Outcome { execution_gave_up: gave_up, ..o };
                 }
             }
         }
@@ -262,7 +264,7 @@ impl Session {
     }
 
     /// [`Session::execute`] within `time`.
-    fn execute_within(&self, file: &Path, time: Duration) -> Option<Outcome> {
+    fn execute_within(&self, file: &Path, time: Duration) -> Result<Outcome, String> {
         let start = std::time::Instant::now();
         let r = crate::c::execute_file(file, self.ints, self.machine, self.choices.allocation, time, crate::c::exec::Limits::default());
         match r {
@@ -270,19 +272,19 @@ impl Session {
                 if self.verbose {
                     eprintln!("execution: every run ends ({} runs, at most {} steps) in {:.3} s", evidence.runs, evidence.most_steps, start.elapsed().as_secs_f64());
                 }
-                Some(Outcome::executed(file.display().to_string(), evidence, start.elapsed().as_secs_f64()))
+                Ok(Outcome::executed(file.display().to_string(), evidence, start.elapsed().as_secs_f64()))
             }
             Ok(crate::c::exec::Verdict::Forever(lasso)) => {
                 if self.verbose {
                     eprintln!("execution: a run comes back to a state at line {} after {} steps, found in {:.3} s", lasso.line, lasso.steps, start.elapsed().as_secs_f64());
                 }
-                Some(Outcome::runs_forever(file.display().to_string(), lasso, start.elapsed().as_secs_f64()))
+                Ok(Outcome::runs_forever(file.display().to_string(), lasso, start.elapsed().as_secs_f64()))
             }
             Err(why) => {
                 if self.verbose {
                     eprintln!("execution: gave up after {:.3} s: {why}", start.elapsed().as_secs_f64());
                 }
-                None
+                Err(why)
             }
         }
     }

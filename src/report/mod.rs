@@ -147,6 +147,9 @@ fn details(o: &Outcome) -> String {
         }
         Answer::Maybe { reason } => {
             let _ = writeln!(s, "reason: {}", short_reason(reason, o.seconds));
+            if o.encoding.is_some() {
+                s.push_str(&maybe_help(o));
+            }
         }
     }
     s
@@ -325,6 +328,24 @@ fn ranking_text(l: &LoopProof, names: &Names) -> String {
 /// loop, `loop N (line L): detail`): `loop at line 12: no ranking function
 /// found within 30 s`. The detail stays in JSON's `details` and, with
 /// `--verbose`, on standard error.
+/// What a MAYBE tried, and what the user can do about it.
+fn maybe_help(o: &Outcome) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "tried: ranking functions on the program model (the loop guard's slack, constraint-based synthesis, piecewise, lexicographic and multiphase candidates from sampled runs), recurrent sets, a search for a run that comes back to a state{}",
+        match &o.execution_gave_up {
+            Some(why) => format!(", and executing every run (it gave up: {why})"),
+            None => String::new(),
+        }
+    );
+    let _ = writeln!(
+        s,
+        "you can: give more time (--timeout); choose the meaning the program is written for (--ints math for integers that never overflow, --allocation never-fails, --external-calls arguments); see every query with --verbose"
+    );
+    s
+}
+
 pub fn short_reason(reason: &str, seconds: f64) -> String {
     let per_loop: Vec<String> = reason
         .lines()
@@ -495,6 +516,9 @@ pub fn to_json(o: &Outcome) -> Json {
     };
     if let Some(r) = rests_on {
         j["rests_on"] = Json::String(r.into());
+    }
+    if let Some(why) = &o.execution_gave_up {
+        j["execution_gave_up"] = Json::String(why.clone());
     }
     if o.assumes_valid_accesses && matches!(o.answer, Answer::Yes { .. }) {
         j["assumes_valid_accesses"] = Json::Bool(true);

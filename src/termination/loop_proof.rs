@@ -162,7 +162,7 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
             return (LoopResult::NonTerminating(w, "recurrent guard"), queries);
         }
         if let Some(w) = attempt("lasso", &|| witness::simulated_lasso(no_enc, li, None, &budget.sub_budget(LASSO_TIME))) {
-            return (LoopResult::NonTerminating(w, "a run that returns to a state it was in"), queries);
+            return (LoopResult::NonTerminating(w, "a run of the loop that comes back to a state it was in"), queries);
         }
     }
     // The portfolio also asks the constraint-based synthesis once (see

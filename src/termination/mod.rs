@@ -232,7 +232,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         (Loops::Unknown(_, _, queries), Some(Ok(witness))) => {
             drop(watchdog);
             let span = span_of(witness.loop_index);
-            return non_terminating(p, enc, witness, span, "a run that returns to a state it was in (random inputs)", queries, start, &budget);
+            return non_terminating(p, enc, witness, span, "a run of the program model that comes back to a state it was in", queries, start, &budget);
         }
         (Loops::Ranked(proofs, queries), _) => (proofs, Vec::new(), queries),
         (Loops::Unknown(proofs, reasons, queries), _) => (proofs, reasons, queries),
@@ -269,7 +269,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     };
     let summaries = if matches!(answer, Answer::Yes { .. }) { summaries } else { Vec::new() };
     let assumes_valid_accesses = p.approximations.iter().any(|(_, a)| *a == crate::ir::Approximation::MemorySafety);
-    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries, warnings, summaries, assumes_valid_accesses, confirmed_on_model: false }
+    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries, warnings, summaries, assumes_valid_accesses, confirmed_on_model: false, execution_gave_up: None }
 }
 
 /// The models the proofs and the search share: the program's, the one of
@@ -376,6 +376,7 @@ fn non_terminating(
         summaries: Vec::new(),
         assumes_valid_accesses: false,
         confirmed_on_model: false,
+        execution_gave_up: None,
     }
 }
 

@@ -190,6 +190,8 @@ pub struct Outcome {
     /// A YES from execution that the program model confirmed: the proof on
     /// the model (its `loops`) came to YES as well.
     pub confirmed_on_model: bool,
+    /// Why executing every run did not answer (with a MAYBE).
+    pub execution_gave_up: Option<String>,
 }
 
 impl Outcome {
@@ -217,6 +219,7 @@ impl Outcome {
             summaries: Vec::new(),
             assumes_valid_accesses: false,
             confirmed_on_model: false,
+            execution_gave_up: None,
         }
     }
 

@@ -634,6 +634,8 @@ mod tests {
         let e = Evidence { runs: 22, most_steps: 93858, loops: vec![], recursions: vec![], pruned: Some(1), accelerated: 0, joined: 0, undefined: vec![], read_input: true, allocations_fail: false };
         let s = super::executed_text("h.c", &e);
         assert!(s.contains("22 runs (each input a variable, a branch on inputs taken where the path condition allows it; 1 alternative ruled out by Z3)"), "{s}");
-        assert!(s.contains("and on Z3's answers that the alternatives ruled out are unsatisfiable"), "{s}");
+        let basis = super::executed_basis(&e, false);
+        assert!(basis.contains("and on Z3's answers that the alternatives ruled out are unsatisfiable") && basis.contains("did not confirm"), "{basis}");
+        assert!(super::executed_basis(&e, true).contains("confirmed on the program model"));
     }
 }

@@ -131,6 +131,8 @@ fn what_c_decides_is_still_answered() {
         ("distinct_locals_ends.c", "c", "YES"),
         ("pause_unreachable_ends.c", "c", "YES"),
         ("asm_jump_free_ends.c", "c", "YES"),
+        ("null_dereference_ends.c", "c", "YES"),
+        ("null_dereference_avoided_loops.c", "c", "NO"),
     ] {
         assert_eq!(answer(&dir.join(file), ints), expected, "{file} under --ints {ints}");
     }

@@ -396,6 +396,13 @@ impl Program {
     /// Whether no run can come back to a location it was at: no cycle is
     /// reachable from the entry (independent of the dominators that
     /// [`loops::find_loops`] uses, so it can re-check a "no loops" answer).
+    /// Whether the model assumes every memory access valid somewhere
+    /// (`Approximation::MemorySafety`: a run that would dereference NULL or
+    /// leave an object's bounds ends there).
+    pub fn assumes_valid_accesses(&self) -> bool {
+        self.approximations.iter().any(|(_, a)| *a == Approximation::MemorySafety)
+    }
+
     /// Such a program has no loops and no recursion: every run is finite.
     pub fn is_acyclic(&self) -> bool {
         self.no_cycle_ahead().get(self.entry).copied().unwrap_or(true)

@@ -58,10 +58,12 @@ fn hinted_bound(cx: &LoopContext<'_>) -> Option<u64> {
 /// cannot confirm is reported on the hint board.
 fn execution_bound(cx: LoopContext<'_>, budget: &Budget, queries: &mut usize) -> Option<LoopResult> {
     let hints = cx.opts.hints.as_ref()?;
+    // Tried once, when the bound is known (it may arrive during the guard's
+    // candidates).
+    let bound = hinted_bound(&cx)?;
     if cx.tried_hint.swap(true, std::sync::atomic::Ordering::Relaxed) {
         return None;
     }
-    let bound = hinted_bound(&cx)?;
     let t0 = Instant::now();
     let candidate = RankingCandidate::single(crate::ranking::AffinePiece::constant(num_rational::BigRational::from_integer(bound.into())));
     let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.sub_budget(HINT_CHECK_TIME), false);
@@ -257,9 +259,9 @@ pub(super) struct LoopContext<'a> {
     pub(super) li: usize,
     pub(super) opts: &'a ProveOptions,
     pub(super) facts: &'a Facts,
-    /// The model non-termination witnesses are searched and checked on
-    /// (every allocation succeeds), when a NO may be answered (the program
-    /// model is exact where the loop's runs go).
+    /// The model non-termination witnesses are searched and checked on,
+    /// when a NO may be answered (the program model is exact where the
+    /// loop's runs go).
     pub(super) no_model: Option<&'a Encoding>,
     /// The loop's place in the source (line, column), if it has one.
     pub(super) at: Option<(usize, usize)>,

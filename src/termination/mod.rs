@@ -64,7 +64,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         return Outcome {
             answer: Answer::Yes { loops: Vec::new(), executed: None },
             warnings: p.undefined.clone(),
-            assumes_valid_accesses: p.approximations.iter().any(|(_, a)| *a == crate::ir::Approximation::MemorySafety),
+            assumes_valid_accesses: p.assumes_valid_accesses(),
             ..Outcome::maybe(&p.file, "", start.elapsed().as_secs_f64())
         };
     }
@@ -268,8 +268,15 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         Answer::Maybe { reason: reasons.join("\n") }
     };
     let summaries = if matches!(answer, Answer::Yes { .. }) { summaries } else { Vec::new() };
-    let assumes_valid_accesses = p.approximations.iter().any(|(_, a)| *a == crate::ir::Approximation::MemorySafety);
-    Outcome { answer, file: p.file.clone(), seconds: start.elapsed().as_secs_f64(), encoding: Some(enc), queries, warnings, summaries, assumes_valid_accesses, confirmed_on_model: false, execution_gave_up: None }
+    Outcome {
+        answer,
+        encoding: Some(enc),
+        queries,
+        warnings,
+        summaries,
+        assumes_valid_accesses: p.assumes_valid_accesses(),
+        ..Outcome::maybe(&p.file, "", start.elapsed().as_secs_f64())
+    }
 }
 
 /// The models the proofs and the search share: the program's, the one of
@@ -368,15 +375,10 @@ fn non_terminating(
     let warnings = warnings::checked_warnings(p, budget);
     Outcome {
         answer: Answer::No { witness: NoWitness::Model(witness), span, strategy },
-        file: p.file.clone(),
-        seconds: start.elapsed().as_secs_f64(),
         encoding: Some(enc),
         queries,
         warnings,
-        summaries: Vec::new(),
-        assumes_valid_accesses: false,
-        confirmed_on_model: false,
-        execution_gave_up: None,
+        ..Outcome::maybe(&p.file, "", start.elapsed().as_secs_f64())
     }
 }
 

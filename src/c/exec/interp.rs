@@ -148,8 +148,9 @@ impl<'s, 'a> Interp<'s, 'a> {
         Ok(c)
     }
 
-    /// Whether an allocation fails: a choice, except in a concrete run
-    /// (where every allocation succeeds).
+    /// Whether an allocation fails (see `c::meaning::Allocation`): never
+    /// under `never-fails`; else a choice, which a concrete run makes per
+    /// allocation site like an input.
     pub(crate) fn allocation_fails(&mut self, call: &'a Node<CallExpression>) -> Result<bool, Stop> {
         if self.allocation == crate::c::meaning::Allocation::NeverFails {
             return Ok(false);

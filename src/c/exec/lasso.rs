@@ -4,7 +4,8 @@
 //! The search runs the program *concretely*: each call site of
 //! `__VERIFIER_nondet_*` returns one value of its type, the same at every
 //! call (an `Inputs` valuation, searched by `runs.rs`, picks it from a few candidates: 0, 1,
-//! -1, 2, ...), every allocation succeeds, and a value the run does not
+//! -1, 2, ...), each allocation site fails at every call or at none (where
+//! allocations may fail, chosen like an input), and a value the run does not
 //! know (an uninitialized object, a function that fell off its end) read
 //! or tested ends the search of that run. Such a run is one C execution
 //! of the program: every choice it makes is one the program's inputs

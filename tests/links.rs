@@ -29,11 +29,13 @@ fn a_list_built_by_prepending_is_walked_to_its_end() {
     let json = prove("prepend_walk.c");
     assert_eq!(json["answer"], "YES", "{json}");
     // The walk is ranked by the order of allocation of the walking pointer.
+    // It is printed as the documented word `order(p)`, not as the
+    // model's `p.base` (issue 58).
     let text = json.to_string();
-    assert!(text.contains("p.base"), "{text}");
+    assert!(text.contains("order(p)") && !text.contains("p.base"), "{text}");
     // ... and the proof says what that quantity is (from its origin).
-    let meaning = json["notation"]["p.base"].as_str().unwrap_or_default();
-    assert!(meaning.contains("order of allocation"), "{json}");
+    let meaning = json["notation"]["order(p)"].as_str().unwrap_or_default();
+    assert!(meaning.contains("order they are allocated"), "{json}");
     // The program's own variables need no explanation.
     assert!(json["notation"].get("n").is_none(), "{json}");
 }
@@ -50,7 +52,7 @@ fn a_walk_that_finds_the_place_of_a_node_made_before_it_terminates() {
     // The new node is the newest block, and no link holds it yet.
     let json = prove("insert_after_search.c");
     assert_eq!(json["answer"], "YES", "{json}");
-    assert!(json.to_string().contains("at.base"), "{json}");
+    assert!(json.to_string().contains("order(at)"), "{json}");
 }
 
 #[test]
@@ -58,7 +60,7 @@ fn a_list_head_read_and_written_through_a_pointer_to_it_is_walked() {
     // `*head` lives in a pointer cell: loads from it are exact.
     let json = prove("skip_through_head_pointer.c");
     assert_eq!(json["answer"], "YES", "{json}");
-    assert!(json.to_string().contains("h.base"), "{json}");
+    assert!(json.to_string().contains("order(h)"), "{json}");
 }
 
 #[test]

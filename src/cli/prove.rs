@@ -189,7 +189,7 @@ fn prove_here(args: ProveArgs) -> i32 {
             eprintln!("{e}");
         }
     }
-    print!("{}", report::render(&outcome, args.format));
+    print!("{}", report::render_with(&outcome, args.format, report::View { verbose: args.verbose }));
     // A witness is answered while the proofs may still run on their
     // thread (see `prove_program`): their progress lines must not be cut
     // off by the exit in the middle of a line. Standard error stays

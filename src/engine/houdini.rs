@@ -181,6 +181,20 @@ fn has_large_constant(t: &Term) -> bool {
     }
 }
 
+/// The large constants of `t` (see [`has_large_constant`]), at most a few.
+fn large_constants(t: &Term, into: &mut BTreeSet<num_bigint::BigInt>) {
+    match t {
+        Term::Int(c) if c.bits() > 16 && into.len() < MAX_LARGE_CONSTANTS => {
+            into.insert(c.clone());
+        }
+        Term::App(_, args) => args.iter().for_each(|a| large_constants(a, into)),
+        _ => {}
+    }
+}
+
+/// Most large constants tried as bounds of every parameter.
+const MAX_LARGE_CONSTANTS: usize = 4;
+
 /// Most parameters for which every pair gets order candidates.
 const MAX_PARAMS_FOR_ORDER: usize = 16;
 /// Most comparisons read off the clauses, per predicate.
@@ -197,6 +211,24 @@ const MAX_MINED: usize = 60;
 /// The answer is an ordinary invariant: the caller validates it like any
 /// engine's.
 pub fn solve(system: &System, budget: &Budget) -> Option<Invariant> {
+    solve_with(system, Ranges::Left, budget)
+}
+
+/// Whether [`solve_with`] also tries the ranges of the machine types.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ranges {
+    /// Not as candidates: a decrease check or a T_rank query never needs
+    /// them, and they double the candidates.
+    Left,
+    /// `x <= c` and `x >= c` for every parameter `x` and every large
+    /// constant `c` of the clauses (`2147483647`): where every write is
+    /// checked for overflow, each variable stays in its type's range, and
+    /// an overflow check needs exactly that fact beside the program's own.
+    Tried,
+}
+
+/// [`solve`], with the machine types' ranges as candidates or not.
+pub fn solve_with(system: &System, ranges: Ranges, budget: &Budget) -> Option<Invariant> {
     if system.clauses.iter().any(|c| c.body.len() > 1) {
         return None;
     }
@@ -246,6 +278,12 @@ pub fn solve(system: &System, budget: &Budget) -> Option<Invariant> {
             }
         }
     }
+    let mut large = BTreeSet::new();
+    if ranges == Ranges::Tried {
+        for c in &system.clauses {
+            large_constants(&c.constraint, &mut large);
+        }
+    }
     let mut facts: BTreeMap<Node, Vec<Term>> = BTreeMap::new();
     for (i, p) in system.preds.iter().enumerate() {
         let ints: Vec<Term> = p.params.iter().filter(|v| v.sort == Sort::Int).map(|v| v.term()).collect();
@@ -254,6 +292,10 @@ pub fn solve(system: &System, budget: &Budget) -> Option<Invariant> {
             atoms.push(Term::ge(x.clone(), Term::int(0)));
             atoms.push(Term::le(x.clone(), Term::int(0)));
             atoms.push(Term::ge(x.clone(), Term::int(1)));
+            for c in &large {
+                atoms.push(Term::le(x.clone(), Term::Int(c.clone())));
+                atoms.push(Term::ge(x.clone(), Term::Int(c.clone())));
+            }
             if ints.len() <= MAX_PARAMS_FOR_ORDER {
                 for y in &ints[k + 1..] {
                     atoms.push(Term::ge(x.clone(), y.clone()));

@@ -32,7 +32,7 @@ pub struct Transition {
     pub locals: Vec<VarDecl>,
     /// The locals that are nondeterministic values (`havoc`), not names of
     /// intermediate results: what a non-termination witness may choose.
-    pub havocs: Vec<String>,
+    pub havocs: Vec<Havoc>,
     /// The locals that are values the model does not know (`choose`): a
     /// non-termination witness must survive every one of them.
     pub choices: Vec<String>,
@@ -50,6 +50,17 @@ pub struct Transition {
     /// composes, in order: what maps a concrete run of the program (see
     /// [`crate::ir::run`]) onto transitions.
     pub path: Vec<usize>,
+}
+
+/// A nondeterministic value a transition reads: the program's input, or a
+/// value the program leaves unspecified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Havoc {
+    /// The transition's local that holds the value.
+    pub local: String,
+    /// The program variable it is stored in (by name, which stays valid
+    /// where the variables are projected).
+    pub into: String,
 }
 
 /// The cut-point graph of a program.
@@ -165,7 +176,7 @@ struct PathState {
     /// The path condition, last conjunct first.
     conds: Chain<Term>,
     locals: Chain<VarDecl>,
-    havocs: Chain<String>,
+    havocs: Chain<Havoc>,
     choices: Chain<String>,
     inexact: bool,
     allocations: Chain<String>,
@@ -323,7 +334,7 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
                     if p.vars.get(i).is_some_and(|x| x.is_allocation_result()) {
                         st.allocations.push(d.name.clone());
                     }
-                    st.havocs.push(d.name.clone());
+                    st.havocs.push(Havoc { local: d.name.clone(), into: v.clone() });
                     st.locals.push(d);
                 }
                 Action::Choose(v) => {

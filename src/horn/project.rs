@@ -98,7 +98,7 @@ pub fn project(enc: &Encoding, kept: &BTreeSet<String>) -> Encoding {
                 from: t.from,
                 to: t.to,
                 locals: t.locals.iter().filter(|l| locals.contains(&l.name)).cloned().collect(),
-                havocs: t.havocs.iter().filter(|l| locals.contains(*l)).cloned().collect(),
+                havocs: t.havocs.iter().filter(|h| locals.contains(&h.local)).cloned().collect(),
                 choices: t.choices.iter().filter(|l| locals.contains(*l)).cloned().collect(),
                 inexact: t.inexact,
                 allocations: t.allocations.iter().filter(|l| locals.contains(*l)).cloned().collect(),

@@ -178,8 +178,20 @@ pub enum WarningStatus {
     /// A run of the program (on the model's exact part: no unknown value,
     /// every allocation succeeding) reaches it with the operation
     /// undefined, after `steps` visits of cut-points (loop headers, and
-    /// the join points that split large loop bodies).
-    Reachable { steps: usize },
+    /// the join points that split large loop bodies). `inputs`: the
+    /// nondeterministic values such a run reads, in order, each with the
+    /// variable it is stored in (by internal name), the smallest found;
+    /// empty when none were found (or the run reads none).
+    Reachable { steps: usize, inputs: Vec<InputValue> },
+}
+
+/// One input a run reads: the variable it is stored in (internal name;
+/// a temporary where the value is used at once, as in `x + f()`) and its
+/// value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputValue {
+    pub variable: String,
+    pub value: String,
 }
 
 impl WarningStatus {

@@ -21,21 +21,33 @@ impl Names {
     /// source name (shadowed locals, inlined calls, which the front end names
     /// `f.x`, `f.x.2`) as `x@f`, `x@f#2`; temporaries (and the cells and
     /// parts of temporaries and compound literals) hidden.
+    /// The model's bookkeeping is hidden (see [`Detail::Program`]).
     pub fn readable(vars: &[Variable]) -> Names {
+        Names::readable_with(vars, Detail::Program)
+    }
+
+    /// [`Names::readable`], showing as much of the model as `detail` says.
+    pub fn readable_with(vars: &[Variable], detail: Detail) -> Names {
         let mut count: BTreeMap<&str, usize> = BTreeMap::new();
         for v in vars {
             *count.entry(v.source_name.as_str()).or_default() += 1;
         }
+        let as_written = |v: &Variable| {
+            if v.name == v.source_name || count[v.source_name.as_str()] == 1 {
+                v.source_name.clone()
+            } else {
+                qualified(v)
+            }
+        };
         let shown = vars
             .iter()
             .filter(|v| !v.origin.is_temporary())
-            .map(|v| {
-                let shown = if v.name == v.source_name || count[v.source_name.as_str()] == 1 {
-                    v.source_name.clone()
-                } else {
-                    qualified(v)
+            .filter_map(|v| {
+                let shown = match detail {
+                    Detail::Model => as_written(v),
+                    Detail::Program => program_word(v, &count)?,
                 };
-                (v.name.clone(), shown)
+                Some((v.name.clone(), shown))
             })
             .collect();
         Names { shown }
@@ -118,6 +130,43 @@ impl Names {
     /// Whether every variable of `t` is shown.
     pub fn shows_all(&self, t: &Term) -> bool {
         t.free_vars().iter().all(|v| self.shown.contains_key(&v.name))
+    }
+}
+
+/// How much of the program model a printout names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// The program's own variables and C lvalues (`a[2]`, `s.next`), and
+    /// one documented word for heap quantities: `order(p)`, the place of
+    /// the block `p` points to in the order of allocation. What the model
+    /// keeps besides (a pointer's offset and size, the facts it keeps per
+    /// link, the allocation counter) is not shown: a fact about it is
+    /// dropped from a printed invariant, which only weakens it.
+    #[default]
+    Program,
+    /// Every variable of the model, under its internal name where it has
+    /// no other (`--verbose`).
+    Model,
+}
+
+/// The word [`Detail::Program`] shows a variable by, `None` to hide it.
+fn program_word(v: &Variable, count: &BTreeMap<&str, usize>) -> Option<String> {
+    use super::origin::{Owner, PointerPart};
+    use super::Origin;
+    let written = |source: &str| {
+        // As `readable` writes a variable: qualified only when renamed
+        // apart from another of its source name.
+        if v.renamed.is_none() || count.get(v.source_name.as_str()).copied().unwrap_or(0) <= 1 {
+            source.to_string()
+        } else {
+            qualified(&Variable { source_name: source.to_string(), ..v.clone() })
+        }
+    };
+    match &v.origin {
+        Origin::Source => Some(written(&v.source_name)),
+        Origin::Cell { of: Owner::Variable | Owner::StaticLocal, .. } => Some(written(&v.source_name)),
+        Origin::PointerPart { of: Owner::Variable, part: PointerPart::Base, pointer } => Some(format!("order({})", written(pointer))),
+        _ => None,
     }
 }
 

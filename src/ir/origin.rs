@@ -16,8 +16,9 @@ pub enum Origin {
     /// access path inside it (`[2]`, `.next`, `[1].b`; empty for a scalar
     /// whose address is taken).
     Cell { of: Owner, path: String },
-    /// The block, offset or size of a pointer.
-    PointerPart { of: Owner, part: PointerPart },
+    /// The block, offset or size of a pointer; `pointer` is the pointer's
+    /// source name (the variable, or the cell's access path: `s.next`).
+    PointerPart { of: Owner, part: PointerPart, pointer: String },
     /// What the front end keeps of an allocation.
     Allocation(AllocationPart),
     /// The block of a string literal that may be merged with an

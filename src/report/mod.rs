@@ -29,13 +29,37 @@ pub enum Format {
     Svcomp,
 }
 
+/// How much a printout shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// `--verbose`: the model's bookkeeping in proofs (see
+    /// [`crate::ir::names::Detail`]) and every operation whose undefined
+    /// behaviour was not ruled out, one per line.
+    pub verbose: bool,
+}
+
+impl View {
+    fn detail(self) -> crate::ir::names::Detail {
+        if self.verbose {
+            crate::ir::names::Detail::Model
+        } else {
+            crate::ir::names::Detail::Program
+        }
+    }
+}
+
+/// [`render_with`] the default view.
 pub fn render(o: &Outcome, format: Format) -> String {
+    render_with(o, format, View::default())
+}
+
+pub fn render_with(o: &Outcome, format: Format, view: View) -> String {
     match format {
-        Format::Text => text(o),
-        Format::Json => serde_json::to_string_pretty(&to_json(o)).unwrap_or_else(|_| "{}".into()) + "\n",
+        Format::Text => text(o, view),
+        Format::Json => serde_json::to_string_pretty(&to_json_with(o, view)).unwrap_or_else(|_| "{}".into()) + "\n",
         Format::Termcomp => {
             let mut s = format!("{}\n", o.answer.word());
-            s.push_str(&details(o));
+            s.push_str(&details(o, view));
             s
         }
         Format::Svcomp => {
@@ -44,7 +68,7 @@ pub fn render(o: &Outcome, format: Format) -> String {
                 Answer::No { .. } => "FALSE(termination)",
                 Answer::Maybe { .. } => "UNKNOWN",
             };
-            format!("{first}\n{}", details(o))
+            format!("{first}\n{}", details(o, view))
         }
     }
 }
@@ -79,12 +103,12 @@ fn witness_header(o: &Outcome, w: &NonTerminationWitness) -> Option<crate::ir::L
 /// A YES by ranking functions on the program model: per loop its ranking
 /// function and supporting invariant, the return summaries, the heap
 /// quantities used, and what the model assumed.
-fn model_yes_text(o: &Outcome, loops: &[LoopProof]) -> String {
+fn model_yes_text(o: &Outcome, loops: &[LoopProof], view: View) -> String {
     let mut s = String::new();
     if loops.is_empty() {
         let _ = writeln!(s, "The program has no loops (and no recursion): every run is finite.");
     }
-    let names = names_of(o);
+    let names = names_of(o, view);
     for l in loops {
         // A bound execution found reads as one.
         let what = if l.strategy == crate::termination::BOUND_FROM_EXECUTION { "at most {} iterations in one entry" } else { "ranking function {}" };
@@ -92,7 +116,7 @@ fn model_yes_text(o: &Outcome, loops: &[LoopProof]) -> String {
             s,
             "{}: {}  [{}]",
             loop_text(o, l.loop_index, Some(l.header), &l.span),
-            what.replace("{}", &ranking_text(l, &names)),
+            what.replace("{}", &ranking_text(o, l, &names)),
             l.strategy
         );
         match invariant_text(o, l, &names) {
@@ -108,7 +132,7 @@ fn model_yes_text(o: &Outcome, loops: &[LoopProof]) -> String {
     for (function, shown) in summaries_text(o) {
         let _ = writeln!(s, "every call of `{function}` that returns satisfies: {shown}");
     }
-    let heap = notation::heap_quantities(loops, o.encoding.as_ref(), &names);
+    let heap = notation::grouped(notation::heap_quantities(loops, o.encoding.as_ref(), &names));
     if !heap.is_empty() {
         let _ = writeln!(s, "where");
         for (name, meaning) in heap {
@@ -124,23 +148,23 @@ fn model_yes_text(o: &Outcome, loops: &[LoopProof]) -> String {
     s
 }
 
-fn details(o: &Outcome) -> String {
+fn details(o: &Outcome, view: View) -> String {
     let mut s = String::new();
     match &o.answer {
         Answer::Yes { executed: Some(e), loops } => {
             s.push_str(&executed_text(&o.file, e));
             if o.confirmed_on_model {
-                s.push_str(&model_yes_text(o, loops));
+                s.push_str(&model_yes_text(o, loops, view));
             }
             s.push_str(&executed_basis(e, o.confirmed_on_model));
         }
-        Answer::Yes { loops, .. } => s.push_str(&model_yes_text(o, loops)),
+        Answer::Yes { loops, .. } => s.push_str(&model_yes_text(o, loops, view)),
         Answer::No { witness: NoWitness::Executed(l), .. } => s.push_str(&lasso_text(&o.file, l)),
         Answer::No { witness: NoWitness::Model(witness), span, strategy } => {
             let header = witness_header(o, witness);
             let _ = writeln!(s, "{} does not terminate  [{}]", loop_text(o, witness.loop_index, header, span), strategy);
             let recursion = header.and_then(|h| recursion_at(o, h));
-            s.push_str(&witness_text(witness, o.encoding.as_ref(), &names_of(o), recursion));
+            s.push_str(&witness_text(witness, o.encoding.as_ref(), &names_of(o, view), recursion));
             if o.confirmed_on_model {
                 let _ = writeln!(s, "(execution found a run of the C program that comes back to a state as well: the interpreter and the program model agree)");
             }
@@ -296,9 +320,9 @@ fn summaries_text(o: &Outcome) -> Vec<(&str, String)> {
 
 /// Names for printing: the program's source names when the outcome carries
 /// them.
-fn names_of(o: &Outcome) -> Names {
+fn names_of(o: &Outcome, view: View) -> Names {
     match &o.encoding {
-        Some(e) => Names::readable(&e.program_vars),
+        Some(e) => Names::readable_with(&e.program_vars, view.detail()),
         None => Names::default(),
     }
 }
@@ -318,10 +342,16 @@ fn check_of(l: &LoopProof) -> Check {
     }
 }
 
-/// The ranking function in C over source names; the internal form only
-/// when some piece speaks of a variable without a source name.
-fn ranking_text(l: &LoopProof, names: &Names) -> String {
-    ranking::ranking(&l.ranking, check_of(l), names).unwrap_or_else(|| l.ranking.to_string())
+/// The ranking function in C over source names; over the model's names
+/// when some piece speaks of its bookkeeping, and in the internal form
+/// only when some piece speaks of a variable without any name.
+fn ranking_text(o: &Outcome, l: &LoopProof, names: &Names) -> String {
+    ranking::ranking(&l.ranking, check_of(l), names)
+        .or_else(|| {
+            let all = Names::readable_with(&o.encoding.as_ref()?.program_vars, crate::ir::names::Detail::Model);
+            ranking::ranking(&l.ranking, check_of(l), &all)
+        })
+        .unwrap_or_else(|| l.ranking.to_string())
 }
 
 /// One line a person understands, from the prover's reasons (one line per
@@ -462,32 +492,80 @@ fn exact_text(set: &crate::term::Term, names: &Names) -> String {
         .unwrap_or_else(|| set.to_string())
 }
 
-/// `warning: file:line:col: signed overflow possible in 'x + 1' (not ruled out)`.
-fn warning_lines(o: &Outcome) -> String {
+/// The inputs a run that reaches an undefined operation reads, in C words:
+/// `x = 2147483647, y = 1` (an input used at once, in no variable: its value).
+fn inputs_text(inputs: &[crate::ir::InputValue], names: &Names) -> String {
+    inputs
+        .iter()
+        .map(|i| match names.get(&i.variable) {
+            Some(v) => format!("{v} = {}", i.value),
+            None => i.value.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The operations whose undefined behaviour a run reaches, one warning
+/// each with the inputs that get there; those neither reached nor ruled
+/// out counted in one note (listed one per line with `--verbose`): such an
+/// operation is not a bug found, and printing it as a warning would read
+/// as one.
+fn warning_lines(o: &Outcome, view: View) -> String {
     let mut s = String::new();
+    let names = names_of(o, View::default());
+    let at = |w: &crate::ir::UndefinedSite| w.span.as_ref().map(|sp| format!("{sp}: ")).unwrap_or_default();
+    let mut unchecked = Vec::new();
     for w in &o.warnings {
-        let at = w.span.as_ref().map(|sp| format!("{sp}: ")).unwrap_or_default();
-        let status = match &w.status {
-            crate::ir::WarningStatus::NotRuledOut => "not ruled out".to_string(),
-            crate::ir::WarningStatus::Reachable { steps: 0 } => "reachable: a run gets there before any loop".to_string(),
-            crate::ir::WarningStatus::Reachable { steps } => {
-                format!("reachable: a run gets there after {steps} {}", if *steps == 1 { "visit of a loop header" } else { "visits of loop headers" })
+        match &w.status {
+            crate::ir::WarningStatus::NotRuledOut => unchecked.push(w),
+            crate::ir::WarningStatus::Reachable { steps, inputs } => {
+                let after = match steps {
+                    0 => String::new(),
+                    1 => " after 1 visit of a loop header".to_string(),
+                    k => format!(" after {k} visits of loop headers"),
+                };
+                let with = if inputs.is_empty() { String::new() } else { format!(" with the inputs, in the order read: {}", inputs_text(inputs, &names)) };
+                let _ = writeln!(s, "warning: {}{} in '{}': a run gets there{after}{with}", at(w), w.kind, w.expression);
             }
-        };
-        let _ = writeln!(s, "warning: {at}{} possible in '{}' ({status})", w.kind, w.expression);
+        }
     }
+    if unchecked.is_empty() {
+        return s;
+    }
+    if view.verbose {
+        for w in &unchecked {
+            let _ = writeln!(s, "note: {}{} possible in '{}' (not ruled out, no run found that gets there)", at(w), w.kind, w.expression);
+        }
+    }
+    let n = unchecked.len();
+    let (what, it) = if n == 1 { ("1 operation".to_string(), "it") } else { (format!("{n} operations"), "one") };
+    let listed = match (view.verbose, n) {
+        (true, _) => "listed above".to_string(),
+        (false, 1) => "--verbose lists it".to_string(),
+        (false, _) => "--verbose lists them".to_string(),
+    };
+    let covers = match o.answer {
+        Answer::Yes { .. } => format!("; this YES counts a run that would reach {it} undefined as ending there"),
+        _ => String::new(),
+    };
+    let _ = writeln!(s, "note: {what} not shown free of undefined behaviour, though no run was found that reaches {it} ({listed}){covers}");
     s
 }
 
-fn text(o: &Outcome) -> String {
+fn text(o: &Outcome, view: View) -> String {
     let mut s = format!("{}: {}\n", o.file, o.answer.word());
-    s.push_str(&details(o));
-    s.push_str(&warning_lines(o));
+    s.push_str(&details(o, view));
+    s.push_str(&warning_lines(o, view));
     let _ = writeln!(s, "time: {:.2} s, {} safety queries", o.seconds, o.queries);
     s
 }
 
+/// [`to_json_with`] the default view.
 pub fn to_json(o: &Outcome) -> Json {
+    to_json_with(o, View::default())
+}
+
+pub fn to_json_with(o: &Outcome, view: View) -> Json {
     let mut j = json!({
         "file": o.file,
         "answer": o.answer.word(),
@@ -500,8 +578,15 @@ pub fn to_json(o: &Outcome) -> Json {
             "expression": w.expression,
             "status": w.status.word(),
             "steps": match &w.status {
-                crate::ir::WarningStatus::Reachable { steps } => Some(*steps),
+                crate::ir::WarningStatus::Reachable { steps, .. } => Some(*steps),
                 crate::ir::WarningStatus::NotRuledOut => None,
+            },
+            "inputs": match &w.status {
+                crate::ir::WarningStatus::Reachable { inputs, .. } => inputs
+                    .iter()
+                    .map(|i| json!({ "variable": names_of(o, View::default()).get(&i.variable), "value": i.value }))
+                    .collect::<Vec<_>>(),
+                crate::ir::WarningStatus::NotRuledOut => Vec::new(),
             },
         })).collect::<Vec<_>>(),
     });
@@ -523,7 +608,7 @@ pub fn to_json(o: &Outcome) -> Json {
     if o.assumes_valid_accesses && matches!(o.answer, Answer::Yes { .. }) {
         j["assumes_valid_accesses"] = Json::Bool(true);
     }
-    let names = names_of(o);
+    let names = names_of(o, view);
     match &o.answer {
         Answer::Yes { loops, executed } => {
             if let Some(e) = executed {
@@ -555,7 +640,7 @@ pub fn to_json(o: &Outcome) -> Json {
                             "loop": l.loop_index,
                             "line": l.span.as_ref().map(|s| s.line),
                             "recursion": recursion_at(o, l.header),
-                            "ranking_function": ranking_text(l, &names),
+                            "ranking_function": ranking_text(o, l, &names),
                             "check": if l.decreases { "decrease" } else { "bound" },
                             "strategy": l.strategy,
                             "invariant": invariant_text(o, l, &names),

@@ -19,7 +19,7 @@ fn meaning(origin: &Origin) -> Option<&'static str> {
     use LinkVariable::*;
     Some(match origin {
         Origin::PointerPart { part: PointerPart::Base, .. } => {
-            "the number of the block the pointer points to (NULL is 0; blocks allocated again and again are numbered in the order of allocation)"
+            "the number of the block the pointer points to, blocks numbered in the order they are allocated (NULL is 0): a walk that always moves to an older block makes it smaller"
         }
         Origin::PointerPart { part: PointerPart::Offset, .. } => "the pointer's offset in bytes from the start of its block",
         Origin::PointerPart { part: PointerPart::Size, .. } => "the size in bytes of the block the pointer points to",
@@ -58,4 +58,14 @@ pub fn heap_quantities(loops: &[LoopProof], enc: Option<&Encoding>, names: &Name
         }
     }
     out
+}
+
+/// [`heap_quantities`] for the text: the names that share a meaning
+/// (`order(p)`, `order(q)`) on one line.
+pub fn grouped(quantities: BTreeMap<String, &'static str>) -> BTreeMap<String, &'static str> {
+    let mut by_meaning: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+    for (shown, m) in quantities {
+        by_meaning.entry(m).or_default().push(shown);
+    }
+    by_meaning.into_iter().map(|(m, shown)| (shown.join(", "), m)).collect()
 }

@@ -377,9 +377,35 @@ fn witness_of<'e>(
     for v in cycle[k..].iter().chain(&cycle[..k]) {
         met.push((v.at, v.state.iter().map(|&x| Value::Int(BigInt::from(x))).collect()));
     }
+    // The same lasso with the smallest values that take its paths, where
+    // one is found and makes a witness: `x = 1` reads better than the
+    // random run's `x = 1218906265`.
+    let mut path: Vec<usize> = stem.iter().map(|s| s.transition).collect();
+    let around: Option<Vec<usize>> = (at_header + 1..lasso.visits.len())
+        .chain(lasso.first + 1..=at_header)
+        .map(|i| transition_of.get(&(Source::At(lasso.visits[i - 1].at), lasso.visits[i].path.as_slice())).copied())
+        .collect();
+    if let Some(around) = around {
+        let stem_len = path.len();
+        path.extend(&around);
+        let short = budget.sub_budget(SMALLER_LASSO_TIME);
+        if let Some(run) = crate::termination::smallest::smallest_run(enc, &path, crate::termination::smallest::End::BackTo(stem_len), &short) {
+            let state = |k: usize| -> Vec<Value> { enc.vars.iter().map(|v| run.states[k][&v.name].clone()).collect() };
+            let small_stem: Vec<StemStep> = (0..stem_len).map(|k| StemStep { transition: path[k], state: run.states[k].clone() }).collect();
+            let small_met: Vec<(LocId, Vec<Value>)> = (stem_len - 1..path.len() - 1).map(|k| (enc.transitions[path[k]].to, state(k))).collect();
+            if small_stem != stem {
+                if let Ok(w) = witness::witness_from_run(no_enc, li, small_stem, &small_met, &short).and_then(|w| witness::checked(no_enc, w, &short)) {
+                    return Ok(w);
+                }
+            }
+        }
+    }
     let w = witness::witness_from_run(no_enc, li, stem, &met, budget)?;
     witness::checked(no_enc, w, budget)
 }
+
+/// Time for looking for the same lasso with smaller values.
+const SMALLER_LASSO_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod lasso;
 pub mod samples;
 pub mod synthesis;
 pub mod guards;
+pub mod smallest;
 pub mod warnings;
 pub mod witness;
 mod loop_proof;
@@ -63,7 +64,9 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         }
         return Outcome {
             answer: Answer::Yes { loops: Vec::new(), executed: None },
-            warnings: p.undefined.clone(),
+            // Checked like any program's: a warning is printed only where
+            // a run gets there.
+            warnings: warnings::checked_warnings(p, &budget),
             assumes_valid_accesses: p.assumes_valid_accesses(),
             ..Outcome::maybe(&p.file, "", start.elapsed().as_secs_f64())
         };

@@ -23,6 +23,8 @@
 //! dropped wrongly. Each query gets a slice of the time left, so the checks
 //! stay inside the user's `--timeout`.
 
+use crate::engine::houdini::{self, Ranges};
+use crate::engine::validate::validate;
 use crate::engine::{portfolio, EngineKind};
 use crate::solve::{Budget, Verdict};
 use crate::horn::encode::{encode, Encoding};
@@ -34,6 +36,12 @@ use std::time::Duration;
 const TOTAL: Duration = Duration::from_secs(3);
 /// Time for the check of one site, at most.
 const PER_SITE: Duration = Duration::from_secs(1);
+
+/// Time for Houdini's try on one site, at most (of the site's time).
+const HOUDINI_TIME: Duration = Duration::from_millis(400);
+
+/// Time for the bounded search for a run to one site, at most.
+const BMC_TIME: Duration = Duration::from_millis(300);
 
 /// Programs with more edges than this keep their warnings unchecked.
 const MAX_CHECKED_EDGES: usize = 200;
@@ -113,7 +121,7 @@ fn check_all(p: &Program, outer: &Budget, mut report: impl FnMut(Vec<UndefinedSi
         };
         match decided {
             Some(Check::RuledOut) => {}
-            Some(Check::Reachable(steps)) => out.push(UndefinedSite { status: WarningStatus::Reachable { steps }, ..site }),
+            Some(Check::Reachable(steps, inputs)) => out.push(UndefinedSite { status: WarningStatus::Reachable { steps, inputs }, ..site }),
             None => out.push(site),
         }
     }
@@ -122,7 +130,8 @@ fn check_all(p: &Program, outer: &Budget, mut report: impl FnMut(Vec<UndefinedSi
 
 enum Check {
     RuledOut,
-    Reachable(usize),
+    /// Reached after this many cut-point visits, with these inputs.
+    Reachable(usize, Vec<crate::ir::InputValue>),
 }
 
 enum PathCheck {
@@ -161,23 +170,55 @@ fn path_condition_check(p: &Program, marker: &str, site: usize, budget: &Budget)
 /// Phase two for one site whose path condition may hold: whether the
 /// violation model's exit is reachable, and on the exact part of the model.
 fn engine_check(p: &Program, enc: &Encoding, budget: &Budget) -> Option<Check> {
-    match portfolio::solve(&enc.plain_system(), EngineKind::Pdr, budget) {
-        Verdict::Safe(_) => return Some(Check::RuledOut),
-        Verdict::Unsafe(_) => {}
-        Verdict::Unknown(_) => return None,
-    }
-    if !p.forbid_no.is_empty() {
-        return None;
+    let system = enc.plain_system();
+    // Houdini first: the facts an overflow check needs are most often a
+    // type's range and the program's own comparisons (`i < n`, `n < 1000`,
+    // `s == i`), which Houdini finds at once where PDR, blocking `s + 1 >
+    // 2147483647` one value after another, runs out of time. Its model is
+    // validated like any engine's.
+    let quick = budget.sub_budget(HOUDINI_TIME);
+    if let Some(inv) = houdini::solve_with(&system, Ranges::Tried, &quick) {
+        if validate(&system, &Verdict::Safe(inv), budget).is_ok() {
+            return Some(Check::RuledOut);
+        }
     }
     // A run the C program really has: none through a value the model does
     // not know (an allocation fails only where the program is read with
     // allocations that may fail: then such a run is the program's).
-    let exact = enc.without_unknown_values();
-    match portfolio::solve(&exact.plain_system(), EngineKind::Pdr, budget) {
+    let exact = (p.forbid_no.is_empty()).then(|| enc.without_unknown_values());
+    let reached = |d: crate::solve::Derivation, exact: &Encoding| {
+        let inputs = reaching_inputs(exact, &d, budget).unwrap_or_default();
         // The chain holds the fact, one node per step, and the query.
-        Verdict::Unsafe(d) => Some(Check::Reachable(d.chain().len().saturating_sub(2))),
+        Some(Check::Reachable(d.chain().len().saturating_sub(2), inputs))
+    };
+    // Then a short bounded search on the exact part: a factorial that
+    // overflows after thirteen iterations is found in milliseconds by
+    // unrolling, where the provers look for an invariant first.
+    if let Some(exact) = &exact {
+        if let Verdict::Unsafe(d) = portfolio::solve(&exact.plain_system(), EngineKind::Bmc, &budget.sub_budget(BMC_TIME)) {
+            return reached(d, exact);
+        }
+    }
+    match portfolio::solve(&system, EngineKind::Portfolio, budget) {
+        Verdict::Safe(_) => return Some(Check::RuledOut),
+        Verdict::Unsafe(_) => {}
+        Verdict::Unknown(_) => return None,
+    }
+    let exact = exact?;
+    match portfolio::solve(&exact.plain_system(), EngineKind::Portfolio, budget) {
+        Verdict::Unsafe(d) => reached(d, &exact),
         _ => None,
     }
+}
+
+/// The inputs of a run along the transitions of derivation `d` (a path of
+/// `enc` from the start to the undefined operation), the smallest found
+/// (see [`super::smallest`]). `None` when none were found.
+fn reaching_inputs(enc: &Encoding, d: &crate::solve::Derivation, budget: &Budget) -> Option<Vec<crate::ir::InputValue>> {
+    let chain = d.chain();
+    let path: Vec<usize> = chain.iter().take(chain.len().saturating_sub(1)).map(|n| n.clause).collect();
+    let run = super::smallest::smallest_run(enc, &path, super::smallest::End::In(&Term::tt()), budget)?;
+    Some(run.inputs.into_iter().map(|(variable, value)| crate::ir::InputValue { variable, value }).collect())
 }
 
 /// Whether `t` may hold (`true` when the solver does not know).

@@ -155,7 +155,7 @@ fn recurrent_sets(
         let mut constraint = t.constraint.clone();
         if inputs == InputChoice::Zero && !t.havocs.is_empty() {
             let mut conj = vec![constraint];
-            conj.extend(t.havocs.iter().map(|h| Term::eq(Term::var(h.clone()), Term::int(0))));
+            conj.extend(t.havocs.iter().map(|h| Term::eq(Term::var(h.local.clone()), Term::int(0))));
             constraint = Term::and(conj);
         }
         let head = preds.get(&t.to).map(|&q| PredApp { pred: q, args: t.post.clone() });
@@ -291,7 +291,15 @@ pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemS
                     .map(|&t| pre_state_guard(&enc.transitions[t]))
                     .collect(),
             );
-            stem_into(enc, header, &enters, EngineKind::Bmc, &budget.sub_budget(SEARCH_TIME))?
+            let stem = stem_into(enc, header, &enters, EngineKind::Bmc, &budget.sub_budget(SEARCH_TIME))?;
+            // The run from the smallest start that takes the same path
+            // (the loop is followed from there: a small start makes a
+            // small lasso).
+            let path: Vec<usize> = stem.iter().map(|s| s.transition).collect();
+            match super::smallest::smallest_run(enc, &path, super::smallest::End::In(&enters), &budget.sub_budget(GENERALIZE_TIME)) {
+                Some(run) => path.into_iter().zip(run.states).map(|(transition, state)| StemStep { transition, state }).collect(),
+                None => stem,
+            }
         }
     };
     let first = stem.last().ok_or("empty stem")?;
@@ -611,7 +619,7 @@ fn loop_step(enc: &Encoding, region: &LoopRegion, at: LocId, state: &[Value], bu
             let t = &enc.transitions[ti];
             let mut conj = vec![t.constraint.subst(&pre)];
             if inputs == InputChoice::Zero {
-                conj.extend(t.havocs.iter().chain(&t.choices).map(|h| Term::eq(Term::var(h.clone()), Term::int(0))));
+                conj.extend(t.havocs.iter().map(|h| &h.local).chain(&t.choices).map(|h| Term::eq(Term::var(h.clone()), Term::int(0))));
             }
             let s = crate::smt::solver_for(budget);
             s.assert(crate::smt::bool_of(&Term::and(conj)));
@@ -668,10 +676,32 @@ pub(super) fn stem_into(enc: &Encoding, header: LocId, set: &Term, engine: Engin
 pub fn checked(enc: &Encoding, w: NonTerminationWitness, budget: &Budget) -> Result<NonTerminationWitness, String> {
     let slim = without_dead_variables(enc, &w);
     // The slimmer witness only reads better: a short look.
-    if slim != w && super::certificate::check_witness(enc, &slim, &budget.sub_budget(GENERALIZE_TIME)).is_ok() {
-        return Ok(slim);
+    let w = if slim != w && super::certificate::check_witness(enc, &slim, &budget.sub_budget(GENERALIZE_TIME)).is_ok() {
+        slim
+    } else {
+        super::certificate::check_witness(enc, &w, budget)?;
+        w
+    };
+    Ok(with_smallest_stem(enc, w, budget))
+}
+
+/// The witness with the stem along the same transitions but with the
+/// smallest inputs found (see [`super::smallest`]), where the certificate
+/// checker accepts it; else as it is. Only reads better: a short look.
+fn with_smallest_stem(enc: &Encoding, w: NonTerminationWitness, budget: &Budget) -> NonTerminationWitness {
+    let short = budget.sub_budget(GENERALIZE_TIME);
+    let path: Vec<usize> = w.stem.iter().map(|s| s.transition).collect();
+    let Some(run) = super::smallest::smallest_run(enc, &path, super::smallest::End::In(&w.recurrent_set), &short) else { return w };
+    let stem: Vec<StemStep> = path.iter().zip(run.states).map(|(&transition, state)| StemStep { transition, state }).collect();
+    if stem == w.stem {
+        return w;
     }
-    super::certificate::check_witness(enc, &w, budget).map(|()| w)
+    let small = NonTerminationWitness { stem, ..w.clone() };
+    if super::certificate::check_witness(enc, &small, &short).is_ok() {
+        small
+    } else {
+        w
+    }
 }
 
 /// The witness with what its sets say about variables dead at their

@@ -337,7 +337,7 @@ impl<'a> Lowerer<'a> {
                     match &p.name {
                         Some(pn) => {
                             let mut var = |part: &str, is: PointerPart| {
-                                self.cfg.declare_as(&format!("{pn}.{part}"), name, IntType::LONG, Origin::PointerPart { of: Owner::Variable, part: is })
+                                self.cfg.declare_as(&format!("{pn}.{part}"), name, IntType::LONG, Origin::PointerPart { of: Owner::Variable, part: is, pointer: pn.clone() })
                             };
                             let (b, off, sz) = (var("base", PointerPart::Base), var("off", PointerPart::Offset), var("size", PointerPart::Size));
                             let ptr = PtrVar {

@@ -122,7 +122,7 @@ impl<'a> Lowerer<'a> {
             let prefix = name.map_or_else(|| format!("mem{id}"), |(n, _)| n.to_string());
             let of = name.map_or(Owner::Anonymous, |(_, o)| o);
             let f = self.function_name();
-            let part = |l: &mut Self, suffix: &str, part| l.cfg.declare_as(&format!("{prefix}.{suffix}"), &f, IntType::LONG, Origin::PointerPart { of, part });
+            let part = |l: &mut Self, suffix: &str, part| l.cfg.declare_as(&format!("{prefix}.{suffix}"), &f, IntType::LONG, Origin::PointerPart { of, part, pointer: prefix.clone() });
             let cell = PointerCell {
                 off: 0,
                 base: part(self, "base", PointerPart::Base),

@@ -185,7 +185,7 @@ impl<'a> Lowerer<'a> {
     /// `fixed`: never reassigned (base and size stay); `still`: never moved
     /// either (the offset stays too).
     pub fn declare_pointer(&mut self, name: &str, of: Owner, pointee: CType, init: Option<PtrVal>, fixed: bool, still: bool) -> PtrVar {
-        let part = |part| Origin::PointerPart { of, part };
+        let part = |part| Origin::PointerPart { of, part, pointer: name.to_string() };
         match (init, fixed) {
             (Some(v), true) => {
                 if !matches!(v.base, Term::Int(_)) {
@@ -459,7 +459,7 @@ impl<'a> Lowerer<'a> {
     /// A global pointer (reassignable anywhere): NULL or unknown at start
     /// (`initial`: false when an initializer run before `main` sets it).
     pub fn global_pointer(&mut self, name: &str, of: Owner, pointee: CType, is_extern: bool, initial: bool) -> PtrVar {
-        let part = |part| Origin::PointerPart { of, part };
+        let part = |part| Origin::PointerPart { of, part, pointer: name.to_string() };
         let b = self.cfg.declare_as(&format!("{name}.base"), crate::c::cfg::GLOBAL, IntType::LONG, part(PointerPart::Base));
         let off = self.cfg.declare_as(&format!("{name}.off"), crate::c::cfg::GLOBAL, IntType::LONG, part(PointerPart::Offset));
         let s = self.cfg.declare_as(&format!("{name}.size"), crate::c::cfg::GLOBAL, IntType::LONG, part(PointerPart::Size));

@@ -15,7 +15,9 @@ line where it has), and model-internal names in the default text and JSON
 """
 import argparse, json, os, re, subprocess, sys
 
-INTERNAL = re.compile(r"\.base\b|\.off\b|\.size\b|#|%\d|loop_L\d|alloc\.|:(down|up|pending|newest|cache)")
+# (`a heap block #4` in an execution's state is the interpreter's word for an
+# allocated block, not a model name.)
+INTERNAL = re.compile(r"\.base\b|\.off\b|\.size\b|(?<!block )#|%\d|loop_L\d|alloc\.|:(down|up|pending|newest|cache)")
 
 def header(path):
     exp, ub = None, None

@@ -21,7 +21,7 @@ fn meaning(origin: &Origin) -> Option<&'static str> {
         Origin::PointerPart { part: PointerPart::Base, .. } => {
             "the number of the block the pointer points to, blocks numbered in the order they are allocated (NULL is 0): a walk that always moves to an older block makes it smaller"
         }
-        Origin::PointerPart { part: PointerPart::Offset, .. } => "the pointer's offset in bytes from the start of its block",
+        Origin::PointerPart { part: PointerPart::Offset, .. } => "the pointer's distance in bytes from the start of its block (`p - a` for a pointer p into array a)",
         Origin::PointerPart { part: PointerPart::Size, .. } => "the size in bytes of the block the pointer points to",
         Origin::Allocation(AllocationPart::Counter) => "the number the next block allocated again and again will get",
         Origin::LinkOrder(kind) => match kind {

@@ -112,6 +112,12 @@ pub enum Mode {
     /// Only a source of samples: its traces need not be real runs, which is
     /// harmless because every candidate is validated on the real program.
     AnyStateTerm,
+    /// A bound on iterations (`Max` counters only): like T_rank, but a
+    /// transition into the body errs when the counter is below one `unit`
+    /// (T_rank: below 0), so safe means every entry of the loop iterates at
+    /// most `floor(max(p_1, ..., p_n, 0) / unit)` times, the pieces taken on
+    /// the header state the loop is entered in (T_rank allows one more).
+    Bound,
 }
 
 /// What a transition is with respect to the instrumented loop.
@@ -321,6 +327,16 @@ pub fn negative(kind: CounterKind, r: &[Term]) -> Term {
     }
 }
 
+/// A counter with less than one `unit` left (every counter, for `Max`;
+/// the first, for the others): what [`Mode::Bound`] calls exhausted.
+fn below_unit(scheme: &CounterScheme, r: &[Term]) -> Term {
+    let unit = Term::Int(scheme.unit.clone());
+    match scheme.kind {
+        CounterKind::Max => Term::and(r.iter().map(|x| Term::lt(x.clone(), unit.clone())).collect()),
+        CounterKind::Lex | CounterKind::Phases => Term::lt(r[0].clone(), unit),
+    }
+}
+
 /// `r ⊖ 1` (in units): new counter values from the old ones and the header
 /// state (for lexicographic resets, expressions over the program variables).
 pub fn decrement(scheme: &CounterScheme, r: &[Term]) -> Vec<Term> {
@@ -381,6 +397,7 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
         Mode::Term => "T_term",
         Mode::Rank => "T_rank",
         Mode::AnyStateTerm => "T_term (from any header state)",
+        Mode::Bound => "iteration bound",
     };
     let comments = vec![
         format!("{mode_name} instrumentation of loop {loop_index} (header L{header}) of {} with candidate {scheme}", enc.file),
@@ -389,6 +406,7 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
                 "unsat = a terminating run needs more iterations than the candidate allows; sat = none does".into()
             }
             Mode::Rank => "sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not".into(),
+            Mode::Bound => "sat = no entry of the loop iterates more often than the candidate's value on entry; unsat = some does".into(),
         },
     ];
     let mut frame = Frame::new(enc, loop_index, counters, comments);
@@ -437,14 +455,18 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
         }
         let error = match (mode, kind) {
             (Mode::Term | Mode::AnyStateTerm, TransitionKind::Exit) => Some(ClauseRole::ExitError { transition: step.index }),
-            (Mode::Rank, TransitionKind::Decrement) => Some(ClauseRole::IterationError { transition: step.index }),
+            (Mode::Rank | Mode::Bound, TransitionKind::Decrement) => Some(ClauseRole::IterationError { transition: step.index }),
             _ => None,
+        };
+        let exhausted = match mode {
+            Mode::Bound => below_unit(scheme, &r),
+            _ => negative(scheme.kind, &r),
         };
         if let Some(role) = error {
             frame.system.clauses.push(Clause {
                 vars: base_vars,
                 body: step.body,
-                constraint: Term::and(vec![t.constraint.clone(), negative(scheme.kind, &r)]),
+                constraint: Term::and(vec![t.constraint.clone(), exhausted.clone()]),
                 head: None,
                 label: format!("{}: error, counters negative", step.label),
             });

@@ -4,6 +4,7 @@
 //! Every formula and ranking function is printed in C over the program's
 //! own variables ([`cexpr`]), never as SMT-LIB over internal names.
 
+mod bound;
 pub mod cexpr;
 mod notation;
 pub mod ranking;
@@ -127,6 +128,10 @@ fn model_yes_text(o: &Outcome, loops: &[LoopProof], view: View) -> String {
             inv => {
                 let _ = writeln!(s, "  supporting invariant at the loop header: {inv}");
             }
+        }
+        if let Some(b) = bound_text(o, l, &names, bound::Notation::Text) {
+            let what = if recursion_at(o, l.header).is_some() { "nested calls" } else { "iterations each time the loop is entered" };
+            let _ = writeln!(s, "  at most {b} {what} (values on entry)");
         }
     }
     for (function, shown) in summaries_text(o) {
@@ -325,6 +330,17 @@ fn names_of(o: &Outcome, view: View) -> Names {
         Some(e) => Names::readable_with(&e.program_vars, view.detail()),
         None => Names::default(),
     }
+}
+
+/// The loop's iteration bound over the values on entry, where it has one
+/// that `names` can print.
+fn bound_text(o: &Outcome, l: &LoopProof, names: &Names, notation: bound::Notation) -> Option<String> {
+    let b = l.bound.as_ref()?;
+    let b = match &o.encoding {
+        Some(enc) => b.on_entry(enc, l.loop_index),
+        None => b.clone(),
+    };
+    bound::bound(&b, names, notation)
 }
 
 /// The supporting invariant over the variables live at the loop header.
@@ -639,8 +655,11 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
                         json!({
                             "loop": l.loop_index,
                             "line": l.span.as_ref().map(|s| s.line),
+                            "column": l.span.as_ref().map(|s| s.col),
                             "recursion": recursion_at(o, l.header),
                             "ranking_function": ranking_text(o, l, &names),
+                            "bound": bound_text(o, l, &names, bound::Notation::C),
+                            "bound_text": bound_text(o, l, &names, bound::Notation::Text),
                             "check": if l.decreases { "decrease" } else { "bound" },
                             "strategy": l.strategy,
                             "invariant": invariant_text(o, l, &names),

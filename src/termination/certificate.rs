@@ -28,6 +28,16 @@ pub fn check_ranking(
     check_invariant(&inst.system, invariant, budget, "T_rank")
 }
 
+/// A bound on the iterations of one loop in one entry: the `Max` scheme's
+/// [`Mode::Bound`] system, rebuilt here, is safe with the given invariant.
+pub fn check_bound(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, invariant: &Invariant, budget: &Budget) -> Result<(), String> {
+    if scheme.kind != crate::instrument::CounterKind::Max {
+        return Err("an iteration bound is checked on a maximum of pieces only".into());
+    }
+    let inst = instrument(enc, loop_index, scheme, Mode::Bound);
+    check_invariant(&inst.system, invariant, budget, "iteration bound")
+}
+
 /// YES for one loop by the direct check: the candidate's decrease system,
 /// rebuilt here, is safe with the given invariant.
 pub fn check_decrease(

@@ -495,6 +495,7 @@ impl<'a> StrategyRun<'a> {
             scheme: scheme.clone(),
             strategy: self.strategy.name(),
             decreases,
+            bound: None,
         }
     }
 

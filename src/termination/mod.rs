@@ -7,6 +7,7 @@
 //! candidate ([`scheme_of`]); `loop_proof` the per-loop algorithm,
 //! `outcome` the options and the answer.
 
+pub mod bounds;
 pub mod certificate;
 pub mod invariants;
 pub mod lasso;
@@ -185,9 +186,15 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
                 eprintln!("[program] {n} invariant facts at {} cut-points ({:.2} s)", facts.len(), t0.elapsed().as_secs_f64());
             }
             let span_of = |li: usize| spans.get(li).cloned().flatten();
-            let loops = prove_loops(&models.enc, &facts, &opts, &|li| models.no_model_of(li), &span_of, &proof_budget);
+            let mut loops = prove_loops(&models.enc, &facts, &opts, &|li| models.no_model_of(li), &span_of, &proof_budget);
             // The proofs' end stops the search.
             search_cancel.cancel();
+            if let Loops::Ranked(proofs, _) = &mut loops {
+                let bounds_budget = proof_budget.sub_budget(BOUNDS_TIME);
+                for (_, proof) in proofs.iter_mut() {
+                    proof.bound = bounds::bound_of(&models.enc, &facts, proof, opts.engine, &bounds_budget);
+                }
+            }
             let _ = tx.send(loops);
         })
     };
@@ -302,6 +309,9 @@ impl Models {
         }
     }
 }
+
+/// Time for tightening the iteration bounds of a YES, all loops together.
+const BOUNDS_TIME: Duration = Duration::from_secs(2);
 
 /// Stack of the thread the loops are proved on (deep terms).
 const PROOF_STACK: usize = 256 * 1024 * 1024;

@@ -127,6 +127,9 @@ pub struct LoopProof {
     /// direct check) or bounds the iterations from the loop entry (T_rank):
     /// the report and the witnesses print and rescale it accordingly.
     pub decreases: bool,
+    /// At most how many iterations one entry of the loop takes (set once
+    /// the program's answer is YES; `None` where the argument gives none).
+    pub bound: Option<super::bounds::IterationBound>,
 }
 
 #[derive(Clone, Debug)]

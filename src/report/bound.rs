@@ -1,0 +1,105 @@
+//! Iteration bounds printed for people (`max(0, n - i)`) and as C
+//! expressions (`(n - i > 0 ? n - i : 0)`), over the values on entry of
+//! the loop (see [`crate::termination::bounds`]).
+
+use super::cexpr::{affine, Names};
+use crate::termination::bounds::{BoundTerm, IterationBound};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+
+/// How a bound is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// `max(0, n - i) + 1`.
+    Text,
+    /// A C expression over plain identifiers (integer division of a
+    /// non-negative value rounds down, as the bound does).
+    C,
+}
+
+/// The bound over `names`; `None` when a piece mentions a variable without
+/// a name (or, in C, one whose name is not a plain identifier).
+pub fn bound(b: &IterationBound, names: &Names, notation: Notation) -> Option<String> {
+    let mut constant = b.constant.clone();
+    let mut parts: Vec<String> = Vec::new();
+    for t in &b.terms {
+        match constant_value(t) {
+            Some(v) => constant += v,
+            None => parts.push(term(t, names, notation)?),
+        }
+    }
+    if parts.is_empty() || !constant.is_zero() {
+        parts.push(constant.to_string());
+    }
+    Some(parts.join(" + "))
+}
+
+/// `floor(max(0, c_1, ..., c_n) / unit)` when every piece is a constant.
+fn constant_value(t: &BoundTerm) -> Option<BigInt> {
+    let mut m = BigInt::zero();
+    for p in &t.pieces {
+        if !p.coeffs.values().all(|c| c.is_zero()) {
+            return None;
+        }
+        m = m.max(p.constant.clone());
+    }
+    Some(m.div_floor(&t.unit))
+}
+
+fn term(t: &BoundTerm, names: &Names, notation: Notation) -> Option<String> {
+    let mut pieces = Vec::new();
+    for p in &t.pieces {
+        let shown: Option<Vec<&str>> = p.coeffs.iter().filter(|(_, c)| !c.is_zero()).map(|(v, _)| names.get(v)).collect();
+        let shown = shown?;
+        if notation == Notation::C && !shown.iter().all(|n| is_identifier(n)) {
+            return None;
+        }
+        pieces.push(affine(p, names));
+    }
+    let max = match notation {
+        Notation::Text => format!("max(0, {})", pieces.join(", ")),
+        Notation::C => pieces.iter().fold("0".to_string(), |m, p| format!("({p} > {m} ? {p} : {m})")),
+    };
+    Some(if t.unit.is_one() { max } else { format!("{max} / {}", t.unit) })
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::names::test_vars::source;
+    use crate::termination::bounds::BoundBasis;
+    use crate::term::Affine;
+
+    fn piece(coeffs: &[(&str, i64)], k: i64) -> Affine {
+        Affine { coeffs: coeffs.iter().map(|(v, c)| (v.to_string(), BigInt::from(*c))).collect(), constant: BigInt::from(k) }
+    }
+
+    #[test]
+    fn bounds_read_as_text_and_as_c() {
+        let names = Names::readable(&[source("n"), source("i")]);
+        let b = IterationBound {
+            terms: vec![BoundTerm { pieces: vec![piece(&[("n", 1), ("i", -1)], 0)], unit: BigInt::one() }],
+            constant: BigInt::zero(),
+            basis: BoundBasis::OwnCertificate,
+        };
+        assert_eq!(bound(&b, &names, Notation::Text).as_deref(), Some("max(0, n - i)"));
+        assert_eq!(bound(&b, &names, Notation::C).as_deref(), Some("(n - i > 0 ? n - i : 0)"));
+        let phases = IterationBound {
+            terms: vec![
+                BoundTerm { pieces: vec![piece(&[("n", 2)], 1)], unit: BigInt::from(3) },
+                BoundTerm { pieces: vec![piece(&[], 7)], unit: BigInt::from(3) },
+            ],
+            constant: BigInt::from(2),
+            basis: BoundBasis::RankingCertificate,
+        };
+        assert_eq!(bound(&phases, &names, Notation::Text).as_deref(), Some("max(0, 2*n + 1) / 3 + 4"));
+        let hidden = IterationBound { terms: vec![BoundTerm { pieces: vec![piece(&[("tmp", 1)], 0)], unit: BigInt::one() }], ..phases };
+        assert_eq!(bound(&hidden, &names, Notation::Text), None);
+    }
+}

@@ -70,6 +70,8 @@ pub struct Session {
     pub emit_horn: Option<PathBuf>,
     /// Report every query and candidate on standard error.
     pub verbose: bool,
+    /// With a NO, search a termination precondition.
+    pub preconditions: bool,
     /// The user's time limit, counted from the start of the run.
     pub budget: Budget,
 }
@@ -87,6 +89,7 @@ impl Session {
             engine: defaults.engine,
             emit_horn: None,
             verbose: false,
+            preconditions: defaults.preconditions,
             budget: Budget::unlimited(),
         }
     }
@@ -113,6 +116,7 @@ impl Session {
             engine: self.engine,
             emit_horn: self.emit_horn.clone(),
             verbose: self.verbose,
+            preconditions: self.preconditions,
             hints,
             ..ProveOptions::default()
         };

@@ -90,7 +90,9 @@ pub fn tessera_command(settings: &RunSettings, mode: Mode, task: &Task) -> (Path
             let file = task.file.display().to_string();
             let timeout = seconds_word(settings.time_limit);
             let mut args: Vec<String> = match mode {
-                Mode::Termination => vec!["prove".into(), file, "--format".into(), "json".into()],
+                // The scoreboards count answers and their times: no
+                // precondition search after a NO.
+                Mode::Termination => vec!["prove".into(), file, "--format".into(), "json".into(), "--no-precondition".into()],
                 Mode::Chc => vec!["solve".into(), file],
             };
             args.extend(["--timeout".to_string(), timeout]);

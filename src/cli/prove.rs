@@ -40,6 +40,11 @@ pub struct ProveArgs {
     /// Report every safety query, candidate and answer on standard error.
     #[arg(short, long)]
     pub verbose: bool,
+    /// With a NO, do not search the inputs on which the program does end (a
+    /// termination precondition, up to 6 s after the answer; never searched
+    /// in the `svcomp` and `termcomp` formats).
+    #[arg(long)]
+    pub no_precondition: bool,
     /// Write a verification witness: for NO a violation witness (`.graphml`:
     /// GraphML 1.0; `.yml`/`.yaml`: YAML), for YES a YAML correctness
     /// witness (format 2.1). The format follows the file's extension.
@@ -159,6 +164,7 @@ impl ProveArgs {
             engine: self.engine.0,
             emit_horn: self.emit_horn.clone(),
             verbose: self.verbose,
+            preconditions: !self.no_precondition && matches!(self.format, Format::Text | Format::Json),
             budget: Budget::with_timeout(Duration::from_secs_f64(effective_timeout(self.timeout))),
             ..self.model.session()
         }

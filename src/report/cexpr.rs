@@ -98,7 +98,7 @@ fn remainder_of_non_negative(f: &F, non_negative: &BTreeSet<&str>, names: &Names
 
 /// `P - N + k >= 0` with the variable terms on the side where they are
 /// positive: `x >= 1`, `x <= 99`, `n > i`, `i <= n + 1`, `x + y >= 3`.
-fn print_ge(a: &Affine, names: &Names) -> String {
+pub(super) fn print_ge(a: &Affine, names: &Names) -> String {
     let (p, n) = sides(a, names);
     let k = &a.constant;
     match (p.is_empty(), n.is_empty()) {

@@ -6,6 +6,7 @@
 
 mod bound;
 pub mod cexpr;
+mod precondition;
 mod notation;
 pub mod ranking;
 pub mod witness;
@@ -170,6 +171,9 @@ fn details(o: &Outcome, view: View) -> String {
             let _ = writeln!(s, "{} does not terminate  [{}]", loop_text(o, witness.loop_index, header, span), strategy);
             let recursion = header.and_then(|h| recursion_at(o, h));
             s.push_str(&witness_text(witness, o.encoding.as_ref(), &names_of(o, view), recursion));
+            if let Some(text) = precondition_text(o, view) {
+                s.push_str(&text);
+            }
             if o.confirmed_on_model {
                 let _ = writeln!(s, "(execution found a run of the C program that comes back to a state as well: the interpreter and the program model agree)");
             }
@@ -330,6 +334,29 @@ fn names_of(o: &Outcome, view: View) -> Names {
         Some(e) => Names::readable_with(&e.program_vars, view.detail()),
         None => Names::default(),
     }
+}
+
+/// The proved termination precondition of a NO, in words.
+fn precondition_text(o: &Outcome, view: View) -> Option<String> {
+    let p = o.precondition.as_ref()?;
+    let shown = precondition::condition(p, &names_of(o, view))?;
+    let line = o.encoding.as_ref().and_then(|e| e.loops.get(p.loop_index)).and(match &o.answer {
+        Answer::No { span: Some(s), .. } => Some(s.line),
+        _ => None,
+    });
+    let at = line.map(|l| format!("the loop at line {l}")).unwrap_or_else(|| format!("loop {}", p.loop_index));
+    let mut s = format!("terminates when: {shown}  (values on entering {at})\n");
+    let mut notes = vec!["proved: every run entering the loop so ends (ranking functions on the program with the condition assumed)".to_string()];
+    if p.witness_outside {
+        notes.push("the run above enters outside it".into());
+    }
+    notes.push(if p.weakest {
+        "the weakest such condition: from every other state on entry (within the loop's invariant) some run never ends".into()
+    } else {
+        "not shown to be the weakest".into()
+    });
+    s.push_str(&format!("  {}\n", notes.join("; ")));
+    Some(s)
 }
 
 /// The loop's iteration bound over the values on entry, where it has one
@@ -709,6 +736,17 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
                     .map(|(at, set)| json!({ "at": at, "set": set }))
                     .collect::<Vec<_>>(),
             });
+            if let Some((p, shown)) = o.precondition.as_ref().and_then(|p| Some((p, precondition::condition(p, &names)?))) {
+                j["precondition"] = Json::String(shown);
+                j["precondition_details"] = json!({
+                    "loop": p.loop_index,
+                    "line": span.as_ref().map(|s| s.line),
+                    "at": "the values on entering the loop",
+                    "proved": true,
+                    "witness_outside": p.witness_outside,
+                    "weakest": p.weakest,
+                });
+            }
         }
         Answer::Maybe { reason } => {
             j["reason"] = Json::String(short_reason(reason, o.seconds));

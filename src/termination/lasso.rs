@@ -24,6 +24,20 @@ use num_bigint::BigInt;
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
+/// The cut-points of `enc` as the interpreter of `p` (the program `enc`
+/// encodes, whose variables it has in the same order) stops at them.
+pub(crate) fn cuts_of(p: &Program, enc: &Encoding) -> Cuts {
+    let mut cut = vec![false; p.locations.len()];
+    let mut live = vec![Vec::new(); p.locations.len()];
+    for &c in &enc.cutpoints {
+        if c < cut.len() {
+            cut[c] = true;
+            live[c] = enc.vars.iter().map(|v| enc.live.get(c).is_some_and(|l| l.contains(&v.name))).collect();
+        }
+    }
+    Cuts { cut, live }
+}
+
 /// Searches a lasso of `p` (the program `enc` encodes) within `budget`.
 /// `no_model(li)`: the encoding a witness of loop `li` is built and checked
 /// on, `None` where NO may not be answered for that loop.
@@ -35,15 +49,7 @@ pub fn concrete_lasso<'e>(
     verbose: bool,
 ) -> Result<NonTerminationWitness, String> {
     let runner = Runner::new(p).ok_or("the model has a term the interpreter does not take")?;
-    let mut cut = vec![false; p.locations.len()];
-    let mut live = vec![Vec::new(); p.locations.len()];
-    for &c in &enc.cutpoints {
-        if c < cut.len() {
-            cut[c] = true;
-            live[c] = enc.vars.iter().map(|v| enc.live.get(c).is_some_and(|l| l.contains(&v.name))).collect();
-        }
-    }
-    let cuts = Cuts { cut, live };
+    let cuts = cuts_of(p, enc);
     let transition_of: HashMap<(Source, &[usize]), usize> =
         enc.transitions.iter().enumerate().map(|(i, t)| ((t.from, t.path.as_slice()), i)).collect();
     let started = Instant::now();

@@ -57,6 +57,9 @@ pub struct ProveOptions {
     pub max_refinements: usize,
     /// Report every query and candidate on standard error.
     pub verbose: bool,
+    /// With a NO, search a termination precondition (see
+    /// [`super::precondition`]); competition formats do without.
+    pub preconditions: bool,
     /// Bounds that executing every run found, once it has (set while the
     /// proof runs): each loop tries its bound first, as a constant
     /// candidate checked by T_rank (see [`ExecutionBounds`]).
@@ -106,6 +109,7 @@ impl Default for ProveOptions {
             emit_horn: None,
             max_refinements: 40,
             verbose: false,
+            preconditions: true,
             hints: None,
         }
     }
@@ -195,6 +199,8 @@ pub struct Outcome {
     pub confirmed_on_model: bool,
     /// Why executing every run did not answer (with a MAYBE).
     pub execution_gave_up: Option<String>,
+    /// With a NO: a proved condition under which every run ends.
+    pub precondition: Option<super::precondition::Precondition>,
 }
 
 impl Outcome {
@@ -223,6 +229,7 @@ impl Outcome {
             assumes_valid_accesses: false,
             confirmed_on_model: false,
             execution_gave_up: None,
+            precondition: None,
         }
     }
 

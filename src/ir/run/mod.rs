@@ -23,6 +23,8 @@ use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 
 mod explore;
+mod fate;
+pub use fate::Fate;
 
 /// An integer expression over the program's variables (by index into
 /// `Program::vars`).
@@ -386,6 +388,7 @@ impl<'p> Runner<'p> {
                         Some(x) if !(self.allocation[*v] && x == 0) => x.clamp(self.ranges[*v].0, self.ranges[*v].1),
                         _ => match inputs.sticky.then(|| inputs.last[*v]).flatten() {
                             Some(x) => x,
+                            None if inputs.small => self.small_input(*v, rng),
                             None => self.input(*v, rng),
                         },
                     };
@@ -462,7 +465,7 @@ impl<'p> Runner<'p> {
             // Half the runs repeat each input's last value while that
             // lets the run go on: a deterministic system under constant
             // inputs comes back to a state soon where random inputs wander.
-            let mut inputs = Inputs { sticky: run % 2 == 0, last: vec![None; n], taken: Vec::new(), forced: None };
+            let mut inputs = Inputs { sticky: run % 2 == 0, last: vec![None; n], taken: Vec::new(), forced: None, small: false };
             // Variables read before written start with arbitrary values.
             let mut state: Vec<i128> = (0..n)
                 .map(|v| if entry_live.is_some_and(|l| l.get(v).copied().unwrap_or(false)) { self.input(v, &mut rng) } else { 0 })
@@ -579,6 +582,8 @@ struct Inputs {
     /// The value of every input of the segment, where it is chosen (see
     /// [`Runner::successors`]).
     forced: Option<i128>,
+    /// Draw inputs as [`Runner::small_input`] does.
+    small: bool,
 }
 
 fn key_of(at: LocId, state: &[i128]) -> u64 {

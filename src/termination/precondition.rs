@@ -1,0 +1,423 @@
+//! Termination preconditions (issue 60): with a NO, a condition on the state
+//! in which the non-terminating loop is entered under which every run of
+//! the program ends, as weak as the samples allow, and proved.
+//!
+//! 1. Samples: runs of the program model from the start with small inputs
+//!    ([`crate::ir::run::Runner::entry_sample`]), each giving the state on
+//!    entering the loop and whether the run then ends or comes back to a
+//!    state. Only where no input is read once the loop is entered (the
+//!    entry state then decides the run).
+//! 2. Generalization: a decision tree over atoms of the same shapes the
+//!    fitter and the invariants use (affine comparisons `e <= c` over one
+//!    variable or the sum or difference of two, and divisibility `m | e`),
+//!    chosen by how well they separate the samples; the condition is the
+//!    disjunction of the paths to the leaves where runs end.
+//! 3. Proof: the program model with the condition assumed on every entry of
+//!    the loop gets YES by the usual route (ranking functions, each checked
+//!    by the certificate checker). Nothing else makes a precondition.
+//! 4. What else is known: whether the NO's own run enters the loop outside
+//!    the condition (it must: otherwise the two answers contradict each
+//!    other, and no precondition is given), and whether the condition is
+//!    the weakest: its complement (with the model's invariant facts) is a
+//!    recurrent set of the loop, checked like a NO's, so every state there
+//!    has a run that never ends.
+
+use super::certificate::{self, NonTerminationWitness};
+use super::{invariants, prove_loops, Loops, ProveOptions};
+use crate::horn::encode::Encoding;
+use crate::instrument::{classify, TransitionKind};
+use crate::ir::run::{Fate, Runner};
+use crate::ir::{Action, LocId, Program};
+use crate::solve::Budget;
+use crate::term::{Affine, Term, Value};
+use num_bigint::BigInt;
+use num_traits::{ToPrimitive, Zero};
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
+
+/// One condition on the entry state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Atom {
+    /// `e >= 0`.
+    NonNegative(Affine),
+    /// `modulus` divides `e` (`divides`), or does not.
+    Divisible { modulus: BigInt, e: Affine, divides: bool },
+}
+
+impl Atom {
+    pub fn to_term(&self) -> Term {
+        match self {
+            Atom::NonNegative(a) => Term::ge(a.to_term(), Term::int(0)),
+            Atom::Divisible { modulus, e, divides } => {
+                let zero = Term::eq(Term::modulo(e.to_term(), Term::Int(modulus.clone())), Term::int(0));
+                if *divides {
+                    zero
+                } else {
+                    Term::not(zero)
+                }
+            }
+        }
+    }
+
+    fn negated(&self) -> Atom {
+        match self {
+            // not (e >= 0) is -e - 1 >= 0 over the integers.
+            Atom::NonNegative(a) => Atom::NonNegative(a.times(&BigInt::from(-1)).plus(&Affine::constant(BigInt::from(-1)))),
+            Atom::Divisible { modulus, e, divides } => Atom::Divisible { modulus: modulus.clone(), e: e.clone(), divides: !divides },
+        }
+    }
+
+    fn holds(&self, state: &BTreeMap<String, i128>) -> Option<bool> {
+        match self {
+            Atom::NonNegative(a) => Some(value(a, state)? >= 0),
+            Atom::Divisible { modulus, e, divides } => Some((value(e, state)?.rem_euclid(modulus.to_i128()?) == 0) == *divides),
+        }
+    }
+}
+
+fn value(a: &Affine, state: &BTreeMap<String, i128>) -> Option<i128> {
+    let mut acc = a.constant.to_i128()?;
+    for (v, c) in &a.coeffs {
+        acc = acc.checked_add(c.to_i128()?.checked_mul(*state.get(v)?)?)?;
+    }
+    Some(acc)
+}
+
+/// A proved termination precondition of the program.
+#[derive(Clone, Debug)]
+pub struct Precondition {
+    /// The loop on whose entry the condition is stated.
+    pub loop_index: usize,
+    /// A disjunction of conjunctions of atoms over the loop's variables on
+    /// entry; every run whose entries of the loop satisfy it ends.
+    pub cases: Vec<Vec<Atom>>,
+    /// The NO's run enters the loop in a state outside the condition.
+    pub witness_outside: bool,
+    /// Every entry state outside the condition (that satisfies the model's
+    /// invariant facts) has a run that never ends: no weaker condition is
+    /// a precondition.
+    pub weakest: bool,
+}
+
+impl Precondition {
+    pub fn to_term(&self) -> Term {
+        Term::or(self.cases.iter().map(|c| Term::and(c.iter().map(Atom::to_term).collect())).collect())
+    }
+}
+
+/// Time for the whole search (sampling, the proof, the checks).
+pub const PRECONDITION_TIME: Duration = Duration::from_secs(6);
+/// Runs sampled, at most.
+const SAMPLES: u64 = 800;
+/// Visits of cut-points a sampled run may take after the loop's entry.
+const SAMPLE_VISITS: usize = 4000;
+/// Variables a condition may speak of.
+const MAX_VARIABLES: usize = 4;
+/// Depth of the decision tree.
+const MAX_DEPTH: usize = 4;
+
+/// The precondition for the loop of `witness`, if one is found and proved
+/// within `budget`. `program` is the program `enc` encodes; `exact`: `enc`
+/// is the model the NO was checked on (so a recurrent set on it is one of
+/// the program's runs).
+pub fn search(program: &Program, enc: &Encoding, witness: &NonTerminationWitness, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
+    let li = witness.loop_index;
+    let header = enc.loops.get(li)?.header;
+    if !enc.recursions.is_empty() || reads_after(program, header) {
+        return None;
+    }
+    let samples = sample(program, enc, header, budget)?;
+    let features = features(enc, header, &samples);
+    if features.is_empty() {
+        return None;
+    }
+    let atoms = candidate_atoms(&features, &samples);
+    let labelled: Vec<(&BTreeMap<String, i128>, bool)> = samples.iter().map(|(s, f)| (s, *f == Fate::Ends)).collect();
+    let cases = shortest(simplified(tree(&labelled, &atoms, MAX_DEPTH)), &budget.sub_budget(Duration::from_millis(500)));
+    if cases.is_empty() {
+        return None;
+    }
+    let mut found = Precondition { loop_index: li, cases, witness_outside: false, weakest: false };
+    let condition = found.to_term();
+    if opts.verbose {
+        eprintln!("[precondition] candidate {condition} from {} samples", samples.len());
+    }
+    if !proved(enc, li, &condition, opts, budget) {
+        return None;
+    }
+    match entry_state(enc, witness).and_then(|state| condition.eval(&state)) {
+        Some(Value::Bool(false)) => found.witness_outside = true,
+        // The NO's run enters inside a proved precondition: the two
+        // answers contradict each other; this one is not given.
+        Some(Value::Bool(true)) => return None,
+        _ => {}
+    }
+    found.weakest = exact && complement_recurs(enc, li, &condition, budget);
+    Some(found)
+}
+
+/// Whether a run can read an input (or meet a value the model does not
+/// know) once it is at `header`: then the entry state does not decide it.
+fn reads_after(program: &Program, header: LocId) -> bool {
+    let mut seen: BTreeSet<LocId> = BTreeSet::new();
+    let mut todo = vec![header];
+    while let Some(l) = todo.pop() {
+        if !seen.insert(l) {
+            continue;
+        }
+        for e in program.edges.iter().filter(|e| e.from == l) {
+            if e.actions.iter().any(|a| matches!(a, Action::Havoc(_) | Action::Choose(_) | Action::Inexact)) {
+                return true;
+            }
+            todo.push(e.to);
+        }
+    }
+    false
+}
+
+/// Entry states of the loop and their fates, by variable name (dead
+/// variables 0), each state once; `None` unless runs both end and repeat.
+fn sample(program: &Program, enc: &Encoding, header: LocId, budget: &Budget) -> Option<Vec<(BTreeMap<String, i128>, Fate)>> {
+    let runner = Runner::new(program)?;
+    let cuts = super::lasso::cuts_of(program, enc);
+    let until = Instant::now() + budget.remaining().unwrap_or(PRECONDITION_TIME) / 3;
+    let mut by_state: BTreeMap<Vec<i128>, Fate> = BTreeMap::new();
+    for seed in 0..SAMPLES {
+        if Instant::now() >= until || budget.expired() {
+            break;
+        }
+        if let Some((state, fate)) = runner.entry_sample(&cuts, header, seed, SAMPLE_VISITS) {
+            // A run too long to tell counts as one that does not end: that
+            // can only make the condition stronger, and it is proved.
+            let fate = if fate == Fate::Undecided { Fate::Repeats } else { fate };
+            by_state.insert(state, fate);
+        }
+    }
+    let samples: Vec<(BTreeMap<String, i128>, Fate)> = by_state
+        .into_iter()
+        .map(|(state, fate)| (program.vars.iter().map(|v| v.name.clone()).zip(state).collect(), fate))
+        .collect();
+    let ends = samples.iter().filter(|(_, f)| *f == Fate::Ends).count();
+    (ends > 0 && ends < samples.len()).then_some(samples)
+}
+
+/// The variables a condition may use: the program's own (named in the
+/// source), live at the header, and not the same in every sample.
+fn features(enc: &Encoding, header: LocId, samples: &[(BTreeMap<String, i128>, Fate)]) -> Vec<String> {
+    let names = crate::ir::names::Names::readable(&enc.program_vars);
+    let live = enc.live.get(header);
+    enc.vars
+        .iter()
+        .map(|v| v.name.clone())
+        .filter(|v| names.get(v).is_some() && live.is_none_or(|l| l.contains(v)))
+        .filter(|v| {
+            let first = samples.first().and_then(|(s, _)| s.get(v));
+            samples.iter().any(|(s, _)| s.get(v) != first)
+        })
+        .take(MAX_VARIABLES)
+        .collect()
+}
+
+/// Comparisons at the sampled values where the fate changes, and
+/// divisibility by 2..6, over each variable and each sum and difference
+/// of two; simplest first.
+fn candidate_atoms(features: &[String], samples: &[(BTreeMap<String, i128>, Fate)]) -> Vec<Atom> {
+    let mut exprs: Vec<Affine> = features.iter().map(|v| affine(&[(v, 1)])).collect();
+    for (i, a) in features.iter().enumerate() {
+        for b in &features[i + 1..] {
+            exprs.push(affine(&[(a, 1), (b, -1)]));
+            exprs.push(affine(&[(a, 1), (b, 1)]));
+        }
+    }
+    let mut atoms = Vec::new();
+    for e in &exprs {
+        let mut points: Vec<(i128, bool)> = samples.iter().filter_map(|(s, f)| Some((value(e, s)?, *f == Fate::Ends))).collect();
+        points.sort();
+        let mut values: BTreeMap<i128, BTreeSet<bool>> = BTreeMap::new();
+        for (x, ends) in points {
+            values.entry(x).or_default().insert(ends);
+        }
+        let values: Vec<(i128, BTreeSet<bool>)> = values.into_iter().collect();
+        for w in values.windows(2) {
+            if w[0].1 != w[1].1 || w[0].1.len() > 1 {
+                // e <= w[0].0, that is w[0].0 - e >= 0.
+                atoms.push(Atom::NonNegative(e.times(&BigInt::from(-1)).plus(&Affine::constant(BigInt::from(w[0].0)))));
+            }
+        }
+    }
+    for e in &exprs {
+        for m in 2..=6i64 {
+            for r in 0..m {
+                atoms.push(Atom::Divisible { modulus: BigInt::from(m), e: e.plus(&Affine::constant(BigInt::from(-r))), divides: true });
+            }
+        }
+    }
+    atoms
+}
+
+fn affine(terms: &[(&String, i64)]) -> Affine {
+    Affine { coeffs: terms.iter().map(|(v, c)| ((*v).clone(), BigInt::from(*c))).collect(), constant: BigInt::zero() }
+}
+
+/// The conjunctions of the paths to leaves where every sample ends. A leaf
+/// with both fates (no atom separates them) counts as one that does not.
+fn tree(samples: &[(&BTreeMap<String, i128>, bool)], atoms: &[Atom], depth: usize) -> Vec<Vec<Atom>> {
+    let ends = samples.iter().filter(|(_, e)| *e).count();
+    if ends == 0 {
+        return Vec::new();
+    }
+    if ends == samples.len() {
+        return vec![Vec::new()];
+    }
+    if depth == 0 {
+        return Vec::new();
+    }
+    // The atom of least weighted entropy of the fates on its two sides;
+    // the first among equals (the simplest).
+    let mut best: Option<(f64, &Atom)> = None;
+    for a in atoms {
+        let (mut yes, mut no) = ([0usize; 2], [0usize; 2]);
+        for (s, e) in samples {
+            match a.holds(s) {
+                Some(true) => yes[*e as usize] += 1,
+                Some(false) => no[*e as usize] += 1,
+                None => {}
+            }
+        }
+        if yes[0] + yes[1] == 0 || no[0] + no[1] == 0 {
+            continue;
+        }
+        let cost = weighted_entropy(yes) + weighted_entropy(no);
+        if best.is_none_or(|(b, _)| cost < b - 1e-9) {
+            best = Some((cost, a));
+        }
+    }
+    let Some((_, atom)) = best else { return Vec::new() };
+    let mut cases = Vec::new();
+    for side in [atom.clone(), atom.negated()] {
+        let part: Vec<(&BTreeMap<String, i128>, bool)> = samples.iter().filter(|(s, _)| side.holds(s) == Some(true)).copied().collect();
+        for mut c in tree(&part, atoms, depth - 1) {
+            c.insert(0, side.clone());
+            cases.push(c);
+        }
+    }
+    cases
+}
+
+/// `n · H(p)` for the counts of the two fates.
+fn weighted_entropy(counts: [usize; 2]) -> f64 {
+    let n = (counts[0] + counts[1]) as f64;
+    counts.iter().filter(|&&c| c > 0).map(|&c| -(c as f64) * (c as f64 / n).log2()).sum()
+}
+
+/// Each conjunction with one lower and one upper bound per expression (the
+/// tighter), in the order the atoms came.
+fn simplified(cases: Vec<Vec<Atom>>) -> Vec<Vec<Atom>> {
+    cases
+        .into_iter()
+        .map(|c| {
+            let mut kept: Vec<Atom> = Vec::new();
+            for a in c {
+                let Atom::NonNegative(new) = &a else {
+                    kept.push(a);
+                    continue;
+                };
+                let same = kept.iter().position(|k| matches!(k, Atom::NonNegative(old) if old.coeffs == new.coeffs));
+                match same {
+                    Some(i) => {
+                        if let Atom::NonNegative(old) = &kept[i] {
+                            if new.constant < old.constant {
+                                kept[i] = a.clone();
+                            }
+                        }
+                    }
+                    None => kept.push(a),
+                }
+            }
+            kept
+        })
+        .collect()
+}
+
+/// The same condition with fewer atoms and cases: each dropped where the
+/// disjunction stays equivalent (Z3), thresholds before divisibility.
+fn shortest(mut cases: Vec<Vec<Atom>>, budget: &Budget) -> Vec<Vec<Atom>> {
+    let of = |cases: &[Vec<Atom>]| Term::or(cases.iter().map(|c| Term::and(c.iter().map(Atom::to_term).collect())).collect());
+    let implies = |a: &Term, b: &Term| {
+        let s = crate::smt::solver_for(budget);
+        s.assert(&crate::smt::bool_of(&Term::and(vec![a.clone(), Term::not(b.clone())])));
+        crate::smt::check(&s, budget) == crate::smt::Sat::Unsat
+    };
+    let mut i = 0;
+    while i < cases.len() {
+        let whole = of(&cases);
+        let mut rest = cases.clone();
+        rest.remove(i);
+        if !rest.is_empty() && implies(&whole, &of(&rest)) {
+            cases = rest;
+            continue;
+        }
+        let mut j = 0;
+        while j < cases[i].len() {
+            let mut fewer = cases.clone();
+            fewer[i].remove(j);
+            if implies(&of(&fewer), &of(&cases)) {
+                cases = fewer;
+            } else {
+                j += 1;
+            }
+        }
+        i += 1;
+    }
+    for c in &mut cases {
+        c.sort_by_key(|a| matches!(a, Atom::Divisible { .. }));
+    }
+    cases
+}
+
+/// The model with `condition` assumed on every entry of loop `li` (over
+/// the header state the entry reaches).
+pub fn restricted(enc: &Encoding, li: usize, condition: &Term) -> Encoding {
+    let mut out = enc.clone();
+    let (header, body) = (enc.loops[li].header, enc.loops[li].body.clone());
+    for t in &mut out.transitions {
+        if classify(t.from, t.to, &body, header) == TransitionKind::Entry {
+            let post: BTreeMap<String, Term> = enc.vars.iter().map(|v| v.name.clone()).zip(t.post.iter().cloned()).collect();
+            t.constraint = Term::and(vec![t.constraint.clone(), condition.subst(&post)]);
+        }
+    }
+    out
+}
+
+/// Every loop of the restricted model gets a checked ranking function.
+fn proved(enc: &Encoding, li: usize, condition: &Term, opts: &ProveOptions, budget: &Budget) -> bool {
+    let model = restricted(enc, li, condition);
+    let facts = invariants::cutpoint_facts(&model, &budget.sub_budget(Duration::from_secs(1)));
+    let opts = ProveOptions { hints: None, emit_horn: None, ..opts.clone() };
+    matches!(prove_loops(&model, &facts, &opts, &|_| None, &|_| None, budget), Loops::Ranked(..))
+}
+
+/// The state in which the witness's stem enters the loop.
+fn entry_state(enc: &Encoding, w: &NonTerminationWitness) -> Option<crate::term::Valuation> {
+    let l = enc.loops.get(w.loop_index)?;
+    w.stem.iter().find_map(|step| {
+        let t = enc.transitions.get(step.transition)?;
+        (classify(t.from, t.to, &l.body, l.header) == TransitionKind::Entry).then(|| step.state.clone())
+    })
+}
+
+/// Whether every header state outside `condition` (and inside the model's
+/// invariant facts) has a successor there: a recurrent set, so no state in
+/// it terminates. Loops whose only cut-point is the header.
+fn complement_recurs(enc: &Encoding, li: usize, condition: &Term, budget: &Budget) -> bool {
+    let Some(region) = certificate::loop_region(enc, li) else { return false };
+    if region.cutpoints.len() != 1 {
+        return false;
+    }
+    let header = region.cutpoints[0];
+    let facts = invariants::cutpoint_facts(enc, &budget.sub_budget(Duration::from_secs(1)));
+    let mut set = vec![Term::not(condition.clone())];
+    set.extend(facts.get(&header).cloned().unwrap_or_default());
+    let sets: BTreeMap<LocId, Term> = [(header, Term::and(set))].into();
+    certificate::region_recurrence_holds(enc, &region, &sets, budget) == crate::smt::Sat::Unsat
+}

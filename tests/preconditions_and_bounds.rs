@@ -1,0 +1,85 @@
+//! Issue 60: with a NO, the condition on entering the loop under which the
+//! program ends (proved, and checked here against compiled runs of the
+//! program by tests/c/conditional/check.py, which needs gcc); with a YES, a
+//! bound on each loop's iterations over the values on entry.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn file(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c").join(path)
+}
+
+fn prove_json(path: &str, extra: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["prove", "--ints", "math", "--timeout", "30", "--format", "json"])
+        .args(extra)
+        .arg(file(path))
+        .output()
+        .expect("tessera runs");
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+/// Whether compiled runs of the program over a box of inputs end exactly
+/// where `condition` holds.
+fn exactly_the_terminating_inputs(path: &str, condition: &str) -> Result<(), String> {
+    let out = Command::new("python3")
+        .arg(file("conditional/check.py"))
+        .args(["--pre", condition])
+        .arg(file(path))
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+    }
+}
+
+#[test]
+fn a_no_comes_with_the_weakest_precondition_where_the_loop_follows_the_inputs() {
+    // In these the loop comes right after the inputs are read: the values
+    // on entering it are the inputs, so compiled runs can check it.
+    for name in ["modular_step3.c", "linear_threshold.c", "two_var_relation.c", "parity_step_minus2.c"] {
+        let path = format!("conditional/{name}");
+        let j = prove_json(&path, &[]);
+        assert_eq!(j["answer"], "NO", "{name}: {j}");
+        let condition = j["precondition"].as_str().unwrap_or_else(|| panic!("{name}: no precondition: {j}"));
+        let details = &j["precondition_details"];
+        assert_eq!(details["proved"], true, "{name}: {j}");
+        assert_eq!(details["witness_outside"], true, "{name}: {j}");
+        assert_eq!(details["weakest"], true, "{name}: {j}");
+        if let Err(e) = exactly_the_terminating_inputs(&path, condition) {
+            panic!("{name}: precondition `{condition}` disagrees with compiled runs:\n{e}");
+        }
+    }
+}
+
+#[test]
+fn a_precondition_is_not_searched_when_not_asked_for() {
+    let j = prove_json("conditional/modular_step3.c", &["--no-precondition"]);
+    assert_eq!(j["answer"], "NO", "{j}");
+    assert!(j.get("precondition").is_none(), "{j}");
+}
+
+#[test]
+fn nested_loops_get_bounds_over_their_entry_values() {
+    let j = prove_json("bounds/nested_count.c", &[]);
+    assert_eq!(j["answer"], "YES", "{j}");
+    let loops = j["loops"].as_array().expect("loops");
+    let at = |line: u64| loops.iter().find(|l| l["line"] == line).unwrap_or_else(|| panic!("no loop at line {line}: {j}"));
+    // i = 0 and j = 0 on entry: n and i iterations.
+    assert_eq!(at(8)["bound"], "(n > 0 ? n : 0)", "{j}");
+    assert_eq!(at(8)["bound_text"], "max(0, n)", "{j}");
+    assert_eq!(at(9)["bound"], "(i > 0 ? i : 0)", "{j}");
+}
+
+#[test]
+fn no_bound_where_the_loop_reads_a_new_value_inside() {
+    let j = prove_json("bounds/reset_inside.c", &[]);
+    assert_eq!(j["answer"], "YES", "{j}");
+    let loops = j["loops"].as_array().expect("loops");
+    assert_eq!(loops.len(), 1, "{j}");
+    assert!(loops[0]["bound"].is_null(), "a bound over entry values cannot hold here: {j}");
+}

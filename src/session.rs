@@ -89,7 +89,7 @@ impl Session {
             engine: defaults.engine,
             emit_horn: None,
             verbose: false,
-            preconditions: defaults.preconditions,
+            preconditions: true,
             budget: Budget::unlimited(),
         }
     }
@@ -116,11 +116,30 @@ impl Session {
             engine: self.engine,
             emit_horn: self.emit_horn.clone(),
             verbose: self.verbose,
-            preconditions: self.preconditions,
             hints,
             ..ProveOptions::default()
         };
         prove_program(program, &opts)
+    }
+
+    /// With a NO: the inputs on which the program does end (see
+    /// [`crate::termination::precondition`]), searched after the answer in
+    /// what is left of the budget, at most
+    /// [`crate::termination::precondition::PRECONDITION_TIME`].
+    pub fn precondition(&self, program: &Program, outcome: &Outcome) -> Option<crate::termination::precondition::Precondition> {
+        if !self.preconditions || self.budget.expired() {
+            return None;
+        }
+        let budget = self.budget.sub_budget(crate::termination::precondition::PRECONDITION_TIME);
+        let _watchdog = budget.watchdog();
+        let _guard = budget.cancel.register_thread_context();
+        let opts = ProveOptions { strategy: self.strategy, engine: self.engine, verbose: self.verbose, ..ProveOptions::default() };
+        let t0 = std::time::Instant::now();
+        let found = crate::termination::precondition::for_answer(program, outcome, &opts, &budget);
+        if self.verbose {
+            eprintln!("[precondition] {} ({:.2} s)", if found.is_some() { "proved" } else { "none" }, t0.elapsed().as_secs_f64());
+        }
+        found
     }
 
     /// YES from executing every run of a C program (see

@@ -285,7 +285,7 @@ mod tests {
         assert_eq!(p, PathBuf::from("/bin/tessera"));
         assert_eq!(
             a.join(" "),
-            "prove d/x.c --format json --timeout 30 --ints math"
+            "prove d/x.c --format json --no-precondition --timeout 30 --ints math"
         );
         let (_, a) = tessera_command(&s, Mode::Chc, &task("y.smt2", None));
         assert_eq!(a.join(" "), "solve y.smt2 --timeout 30 --engine pdr");
@@ -297,7 +297,7 @@ mod tests {
         let (_, a) = tessera_command(&s, Mode::Termination, &task("x.i", Some(DataModel::Ilp32)));
         assert_eq!(
             a.join(" "),
-            "prove x.i --format json --timeout 30 --ints math --data-model ilp32"
+            "prove x.i --format json --no-precondition --timeout 30 --ints math --data-model ilp32"
         );
         // A task definition carries its own data model: only the file is passed.
         let (_, a) = tessera_command(&s, Mode::Termination, &task("t/x.yml", None));

@@ -190,6 +190,9 @@ fn prove_here(args: ProveArgs) -> i32 {
     // on their inputs; it only ever answers YES. It runs beside the proof.
     let mut outcome = session.answer(&args.file, &program);
     outcome.seconds = start.elapsed().as_secs_f64();
+    // The answer's time is the answer's: the search for the inputs on
+    // which a non-terminating program ends comes after it.
+    outcome.precondition = session.precondition(&program, &outcome);
     if let Some(path) = &args.witness {
         if let Err(e) = session.write_witness(&program, &outcome, path) {
             eprintln!("{e}");

@@ -3,15 +3,16 @@
 //! loop is entered (issue 60).
 //!
 //! A bound is read off the checked ranking argument, whose certificate
-//! already proves it (see [`of_proof`]):
+//! already proves it (see [`of_proof`]); the counters count transitions
+//! from the header into the loop (see below for the one entry of the body
+//! they miss):
 //! - T_rank with `max(p_1, ..., p_n)` (counters `unit·rank`, set to
 //!   `max(p_1, ..., p_n, 0)` on entry, an error when a transition into the
-//!   body finds them negative): at most `floor(max(0, p_1, ..., p_n) / unit)
-//!   + 1` iterations;
+//!   loop finds them negative): at most `floor(max(0, p_1, ..., p_n) / unit)
+//!   + 1` such transitions;
 //! - the decrease check with `max(p_1, ..., p_n)`: `f = max(0, p_i)` drops by
 //!   `unit` from the header back to the header and stays at or above 0, so
-//!   the header is revisited at most `floor(f / unit)` times, and the body
-//!   entered at most once more;
+//!   the header is revisited at most `floor(f / unit)` times;
 //! - T_rank with `phases(p_1, ..., p_n)` (counters never reset, the last
 //!   non-negative one decremented, an error when the first is negative):
 //!   counter `j` takes at most `floor(max(p_j, 0) / unit) + 1` decrements,
@@ -20,10 +21,22 @@
 //!   loop reaches, which the entry values need not bound (`y = input()`
 //!   inside the loop): no bound.
 //!
-//! Where a `max` bound holds, the one without `+ 1` is tried as well, by its
-//! own safety query ([`crate::instrument::Mode::Bound`]) and certificate
-//! check (`check_bound`): `n - i` for `while (i < n) i++`, where the
-//! ranking argument alone gives `n - i + 1`.
+//! Where a T_rank `max` bound holds, the one without its `+ 1` is tried as
+//! well, by its own safety query ([`crate::instrument::Mode::Bound`]) and
+//! certificate check (`check_bound`).
+//!
+//! What is counted is how often the body is entered. The counters see the
+//! transitions from the header into the loop; one that enters the body and
+//! leaves the loop (a `break`, the body of a `do`-`while` whose condition
+//! fails, a `return`) is an exit to them, and a run that stops inside the
+//! body (an `assume` that fails, undefined behaviour) has no transition at
+//! all. The model's edges are composed, so a `break` cannot be told from a
+//! failing guard (`while (1) { if (i > 10) break; i++; }` is the same model
+//! as `while (i <= 10) i++;`, with one body entry more). Each entry of the
+//! loop ends at most once, so every bound gets one more than the counters
+//! allow: T_rank `+ 2`, the own query `+ 1`; the decrease check's `+ 1`
+//! already counts the last entry of the body (every other one comes back
+//! to the header).
 
 use super::certificate;
 use super::invariants::{strengthen, with_facts, Facts};
@@ -34,7 +47,7 @@ use crate::instrument::{instrument, CounterKind, CounterScheme, Mode};
 use crate::solve::{Budget, Verdict};
 use crate::term::Affine;
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::One;
 use std::time::Duration;
 
 /// `floor(max(0, p_1, ..., p_n) / unit)`, the pieces over the header state
@@ -63,15 +76,23 @@ pub struct IterationBound {
     pub basis: BoundBasis,
 }
 
+/// The body entry the counters do not see (see the module's comment).
+fn last_entry() -> BigInt {
+    BigInt::one()
+}
+
 /// The bound a checked proof gives by itself (see the module's comment).
 pub fn of_proof(proof: &LoopProof) -> Option<IterationBound> {
     let s = &proof.scheme;
     let whole = BoundTerm { pieces: s.pieces.clone(), unit: s.unit.clone() };
+    let exit = last_entry();
     let (terms, constant) = match (s.kind, proof.decreases) {
-        (CounterKind::Max, _) => (vec![whole], BigInt::one()),
+        // Every iteration but the last comes back to the header.
+        (CounterKind::Max, true) => (vec![whole], BigInt::one()),
+        (CounterKind::Max, false) => (vec![whole], BigInt::one() + exit),
         (CounterKind::Phases, false) => (
             s.pieces.iter().map(|p| BoundTerm { pieces: vec![p.clone()], unit: s.unit.clone() }).collect(),
-            BigInt::from(s.pieces.len().max(1)),
+            BigInt::from(s.pieces.len().max(1)) + exit,
         ),
         _ => return None,
     };
@@ -100,7 +121,7 @@ pub fn bound_of(enc: &Encoding, facts: &Facts, proof: &LoopProof, engine: Engine
     match holds(enc, facts, proof.loop_index, &scheme, engine, budget) {
         true => Some(IterationBound {
             terms: vec![BoundTerm { pieces: scheme.pieces, unit: scheme.unit }],
-            constant: BigInt::zero(),
+            constant: last_entry(),
             basis: BoundBasis::OwnCertificate,
         }),
         false => plain,

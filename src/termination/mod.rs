@@ -228,29 +228,13 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     if loops.is_some() {
         let _ = proving.join();
     }
-    let exact_for = models.may_no.clone();
     let enc = std::sync::Arc::try_unwrap(models).map(|m| m.enc).unwrap_or_else(|m| m.enc.clone());
-    // With a NO: the inputs on which the program does end, where there is
-    // time for them.
-    let precondition_of = |witness: &certificate::NonTerminationWitness| {
-        if !opts.preconditions || budget.expired() {
-            return None;
-        }
-        let exact = exact_for.get(witness.loop_index).copied().unwrap_or(false);
-        let t0 = Instant::now();
-        let found = precondition::search(&sliced, &enc, witness, exact, opts, &budget.sub_budget(precondition::PRECONDITION_TIME));
-        if opts.verbose {
-            eprintln!("[precondition] {} ({:.2} s)", if found.is_some() { "proved" } else { "none" }, t0.elapsed().as_secs_f64());
-        }
-        found
-    };
     let loops = loops.unwrap_or_else(|| Loops::Unknown(Vec::new(), vec!["the proofs were stopped by the witness".into()], 0));
     let (proofs, mut reasons, queries) = match (loops, searched) {
         (Loops::NonTerminating(witness, strategy, queries), _) => {
             drop(watchdog);
             let span = span_of(witness.loop_index);
-            let precondition = precondition_of(&witness);
-            return Outcome { precondition, ..non_terminating(p, enc, witness, span, strategy, queries, start, &budget) };
+            return non_terminating(p, enc, witness, span, strategy, queries, start, &budget);
         }
         (Loops::Ranked(proofs, queries), Some(Ok(_))) => {
             // Both certified: a bug somewhere; neither answer is given.
@@ -259,11 +243,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         (Loops::Unknown(_, _, queries), Some(Ok(witness))) => {
             drop(watchdog);
             let span = span_of(witness.loop_index);
-            let precondition = precondition_of(&witness);
-            return Outcome {
-                precondition,
-                ..non_terminating(p, enc, witness, span, "a run of the program model that comes back to a state it was in", queries, start, &budget)
-            };
+            return non_terminating(p, enc, witness, span, "a run of the program model that comes back to a state it was in", queries, start, &budget);
         }
         (Loops::Ranked(proofs, queries), _) => (proofs, Vec::new(), queries),
         (Loops::Unknown(proofs, reasons, queries), _) => (proofs, reasons, queries),

@@ -57,9 +57,6 @@ pub struct ProveOptions {
     pub max_refinements: usize,
     /// Report every query and candidate on standard error.
     pub verbose: bool,
-    /// With a NO, search a termination precondition (see
-    /// [`super::precondition`]); competition formats do without.
-    pub preconditions: bool,
     /// Bounds that executing every run found, once it has (set while the
     /// proof runs): each loop tries its bound first, as a constant
     /// candidate checked by T_rank (see [`ExecutionBounds`]).
@@ -109,7 +106,6 @@ impl Default for ProveOptions {
             emit_horn: None,
             max_refinements: 40,
             verbose: false,
-            preconditions: true,
             hints: None,
         }
     }

@@ -23,7 +23,7 @@
 //!    has a run that never ends.
 
 use super::certificate::{self, NonTerminationWitness};
-use super::{invariants, prove_loops, Loops, ProveOptions};
+use super::{invariants, prove_loops, Answer, Loops, NoWitness, Outcome, ProveOptions};
 use crate::horn::encode::Encoding;
 use crate::instrument::{classify, TransitionKind};
 use crate::ir::run::{Fate, Runner};
@@ -116,14 +116,50 @@ const MAX_VARIABLES: usize = 4;
 /// Depth of the decision tree.
 const MAX_DEPTH: usize = 4;
 
-/// The precondition for the loop of `witness`, if one is found and proved
-/// within `budget`. `program` is the program `enc` encodes; `exact`: `enc`
-/// is the model the NO was checked on (so a recurrent set on it is one of
-/// the program's runs).
-pub fn search(program: &Program, enc: &Encoding, witness: &NonTerminationWitness, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
-    let li = witness.loop_index;
+/// The precondition of a NO (`outcome`, an answer for `program`), if one
+/// is found and proved within `budget`: after the answer, so that the
+/// answer (and its confirmation by the second semantics) never waits for
+/// it. For a NO of the model, on the model it was found on; for one of
+/// execution, on the program model of the loop it names.
+pub fn for_answer(program: &Program, outcome: &Outcome, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
+    let Answer::No { witness, .. } = &outcome.answer else { return None };
+    // The model the proofs solve (no summaries: a program with recursion
+    // gets no precondition).
+    let model = super::solved_model(program.clone());
+    if model.edges.iter().flat_map(|e| &e.actions).any(|a| matches!(a, Action::Mark(_))) {
+        return None;
+    }
+    let built;
+    let (enc, li, witness) = match witness {
+        NoWitness::Model(w) => (outcome.encoding.as_ref()?, w.loop_index, Some(w)),
+        NoWitness::Executed(lasso) => {
+            built = crate::horn::encode::encode(&model).ok()?;
+            let li = built.loops.iter().position(|l| {
+                model.locations.get(l.header).and_then(|loc| loc.span.as_ref()).is_some_and(|s| (s.line, s.col) == (lasso.line, lasso.column))
+            })?;
+            (&built, li, None)
+        }
+    };
+    // The same model as the answer's: the same variables in the same order.
+    if enc.vars.len() != model.vars.len() || enc.vars.iter().zip(&model.vars).any(|(a, b)| a.name != b.name) {
+        return None;
+    }
+    // NO may be answered on this model as it is: nothing over-approximated.
+    let exact = program.forbid_no.is_empty()
+        && !model.edges.iter().flat_map(|e| &e.actions).any(|a| matches!(a, Action::Choose(_) | Action::Inexact));
+    search(&model, enc, li, witness, exact, opts, budget)
+}
+
+/// The precondition for loop `li` (of the NO's `witness`, where the NO has
+/// one over this model), if one is found and proved within `budget`.
+/// `program` is the program `enc` encodes; `exact`: `enc` is exact (so a
+/// recurrent set on it is one of the program's runs).
+fn search(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness>, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
     let header = enc.loops.get(li)?.header;
     if !enc.recursions.is_empty() || reads_after(program, header) {
+        if opts.verbose {
+            eprintln!("[precondition] not searched: recursion, or inputs read once the loop is entered");
+        }
         return None;
     }
     let samples = sample(program, enc, header, budget)?;
@@ -145,7 +181,7 @@ pub fn search(program: &Program, enc: &Encoding, witness: &NonTerminationWitness
     if !proved(enc, li, &condition, opts, budget) {
         return None;
     }
-    match entry_state(enc, witness).and_then(|state| condition.eval(&state)) {
+    match witness.and_then(|w| entry_state(enc, w)).and_then(|state| condition.eval(&state)) {
         Some(Value::Bool(false)) => found.witness_outside = true,
         // The NO's run enters inside a proved precondition: the two
         // answers contradict each other; this one is not given.
@@ -420,4 +456,40 @@ fn complement_recurs(enc: &Encoding, li: usize, condition: &Term, budget: &Budge
     set.extend(facts.get(&header).cloned().unwrap_or_default());
     let sets: BTreeMap<LocId, Term> = [(header, Term::and(set))].into();
     certificate::region_recurrence_holds(enc, &region, &sets, budget) == crate::smt::Sat::Unsat
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at_most(terms: &[(&str, i64)], k: i64) -> Atom {
+        // sum c_i x_i <= k as k - sum >= 0
+        Atom::NonNegative(Affine {
+            coeffs: terms.iter().map(|(v, c)| (v.to_string(), BigInt::from(-c))).collect(),
+            constant: BigInt::from(k),
+        })
+    }
+
+    #[test]
+    fn an_implied_case_is_dropped() {
+        // c + x <= -1 implies x <= -1 || c <= -1.
+        let cases = vec![vec![at_most(&[("c", 1), ("x", 1)], -1)], vec![at_most(&[("x", 1)], -1)], vec![at_most(&[("c", 1)], -1)]];
+        let short = shortest(cases, &Budget::with_timeout(Duration::from_secs(5)));
+        assert_eq!(short, vec![vec![at_most(&[("x", 1)], -1)], vec![at_most(&[("c", 1)], -1)]]);
+    }
+
+    #[test]
+    fn the_tree_separates_by_threshold_and_divisibility() {
+        // Ends exactly when x <= 10 and x = 1 (mod 3).
+        let samples: Vec<BTreeMap<String, i128>> = (-20..=20).map(|x| [("x".to_string(), x)].into()).collect();
+        let labelled: Vec<(&BTreeMap<String, i128>, bool)> = samples.iter().map(|s| (s, s["x"] <= 10 && s["x"].rem_euclid(3) == 1)).collect();
+        let fates: Vec<(BTreeMap<String, i128>, Fate)> =
+            labelled.iter().map(|(s, e)| ((*s).clone(), if *e { Fate::Ends } else { Fate::Repeats })).collect();
+        let atoms = candidate_atoms(&["x".to_string()], &fates);
+        let cases = tree(&labelled, &atoms, MAX_DEPTH);
+        for (s, ends) in &labelled {
+            let holds = cases.iter().any(|c| c.iter().all(|a| a.holds(s) == Some(true)));
+            assert_eq!(holds, *ends, "x = {}: {cases:?}", s["x"]);
+        }
+    }
 }

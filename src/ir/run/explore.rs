@@ -13,7 +13,7 @@ impl Runner<'_> {
     /// by the one read after), later tries are random. A segment without inputs
     /// is tried a few times only.
     fn successors(&self, at: LocId, state: &[i128], cuts: &Cuts, rng: &mut SmallRng) -> Vec<Visit> {
-        let mut inputs = Inputs { sticky: false, last: vec![None; state.len()], taken: Vec::new(), forced: None, small: false };
+        let mut inputs = Inputs { sticky: false, last: vec![None; state.len()], taken: Vec::new(), forced: None, small: false, overflowed: false };
         let mut out: Vec<Visit> = Vec::new();
         let mut without_input = 0;
         let mut stale = 0;

@@ -49,7 +49,7 @@ impl Runner<'_> {
         let mut rng = SmallRng::seed_from_u64(seed);
         let p = self.program;
         let n = p.vars.len();
-        let mut inputs = Inputs { sticky: false, last: vec![None; n], taken: Vec::new(), forced: None, small: true };
+        let mut inputs = Inputs { sticky: false, last: vec![None; n], taken: Vec::new(), forced: None, small: true, overflowed: false };
         let entry_live = cuts.live.get(p.entry);
         let mut state: Vec<i128> = (0..n)
             .map(|v| if entry_live.is_some_and(|l| l.get(v).copied().unwrap_or(false)) { self.small_input(v, &mut rng) } else { 0 })
@@ -77,6 +77,8 @@ impl Runner<'_> {
                         return Some((entry, Fate::Repeats));
                     }
                 }
+                // Values beyond `i128` stop the interpreter, not the run.
+                Segment::Stopped if inputs.overflowed => return Some((entry, Fate::Undecided)),
                 Segment::Stopped => return Some((entry, Fate::Ends)),
             }
         }

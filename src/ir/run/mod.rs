@@ -375,13 +375,18 @@ impl<'p> Runner<'p> {
         for s in &self.steps[edge] {
             match s {
                 Step::Assume(c) => {
-                    if holds(c, state) != Some(true) {
+                    let h = holds(c, state);
+                    inputs.overflowed |= h.is_none();
+                    if h != Some(true) {
                         return false;
                     }
                 }
                 Step::Assign(v, e) => match eval(e, state) {
                     Some(x) => state[*v] = x,
-                    None => return false,
+                    None => {
+                        inputs.overflowed = true;
+                        return false;
+                    }
                 },
                 Step::Input(v) => {
                     let x = match inputs.forced {
@@ -465,7 +470,7 @@ impl<'p> Runner<'p> {
             // Half the runs repeat each input's last value while that
             // lets the run go on: a deterministic system under constant
             // inputs comes back to a state soon where random inputs wander.
-            let mut inputs = Inputs { sticky: run % 2 == 0, last: vec![None; n], taken: Vec::new(), forced: None, small: false };
+            let mut inputs = Inputs { sticky: run % 2 == 0, last: vec![None; n], taken: Vec::new(), forced: None, small: false, overflowed: false };
             // Variables read before written start with arbitrary values.
             let mut state: Vec<i128> = (0..n)
                 .map(|v| if entry_live.is_some_and(|l| l.get(v).copied().unwrap_or(false)) { self.input(v, &mut rng) } else { 0 })
@@ -584,6 +589,8 @@ struct Inputs {
     forced: Option<i128>,
     /// Draw inputs as [`Runner::small_input`] does.
     small: bool,
+    /// A value left `i128` (the run stops there, though the model's does not).
+    overflowed: bool,
 }
 
 fn key_of(at: LocId, state: &[i128]) -> u64 {

@@ -54,7 +54,9 @@ def main():
     with ThreadPoolExecutor(a.jobs) as ex:
         results = list(ex.map(run, rows))
     no = [(p, j) for p, j in results if j.get("answer") == "NO"]
-    with_pre = [(p, j) for p, j in no if j.get("precondition")]
+    # `0`: no entry state ends (proved the weakest); not a satisfiable one.
+    never = [(p, j) for p, j in no if j.get("precondition") == "0"]
+    with_pre = [(p, j) for p, j in no if j.get("precondition") and j.get("precondition") != "0"]
     weakest = [(p, j) for p, j in with_pre if j.get("precondition_details", {}).get("weakest")]
     lines = [
         f"### Termination preconditions: {a.index} ({datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC)",
@@ -65,13 +67,14 @@ def main():
         f"- non-terminating tasks: {len(rows)}; answered NO: {len(no)}",
         f"- NO with a proved precondition: {len(with_pre)} ({100.0 * len(with_pre) / max(1, len(no)):.0f} %)",
         f"- of those proved the weakest: {len(weakest)}",
+        f"- NO where no entry of the loop ends, proved (precondition `0`, the weakest): {len(never)}",
         "",
         "| task | precondition | weakest |",
         "| --- | --- | --- |",
     ]
     for p, j in with_pre:
         lines.append(f"| `{p}` | `{j['precondition']}` | {'yes' if j.get('precondition_details', {}).get('weakest') else 'no'} |")
-    lines += ["", "NO without a precondition: " + ", ".join(f"`{os.path.basename(p)}`" for p, j in no if not j.get("precondition"))]
+    lines += ["", "NO without a precondition: " + ", ".join(f"`{os.path.basename(p)}`" for p, j in no if not j.get("precondition") or j.get("precondition") == "0")]
     text = "\n".join(lines) + "\n"
     print(text)
     if a.out:

@@ -303,7 +303,7 @@ mod tests {
         let (_, a) = tessera_command(&s, Mode::Termination, &task("t/x.yml", None));
         assert_eq!(
             a.join(" "),
-            "prove t/x.yml --format json --timeout 30 --ints math"
+            "prove t/x.yml --format json --no-precondition --timeout 30 --ints math"
         );
     }
 

@@ -171,9 +171,6 @@ fn details(o: &Outcome, view: View) -> String {
             let _ = writeln!(s, "{} does not terminate  [{}]", loop_text(o, witness.loop_index, header, span), strategy);
             let recursion = header.and_then(|h| recursion_at(o, h));
             s.push_str(&witness_text(witness, o.encoding.as_ref(), &names_of(o, view), recursion));
-            if let Some(text) = precondition_text(o, view) {
-                s.push_str(&text);
-            }
             if o.confirmed_on_model {
                 let _ = writeln!(s, "(execution found a run of the C program that comes back to a state as well: the interpreter and the program model agree)");
             }
@@ -184,6 +181,9 @@ fn details(o: &Outcome, view: View) -> String {
                 s.push_str(&maybe_help(o));
             }
         }
+    }
+    if let Some(text) = precondition_text(o) {
+        s.push_str(&text);
     }
     s
 }
@@ -337,9 +337,16 @@ fn names_of(o: &Outcome, view: View) -> Names {
 }
 
 /// The proved termination precondition of a NO, in words.
-fn precondition_text(o: &Outcome, view: View) -> Option<String> {
+fn precondition_text(o: &Outcome) -> Option<String> {
     let p = o.precondition.as_ref()?;
-    let shown = precondition::condition(p, &names_of(o, view))?;
+    let shown = precondition::condition(p, &p.names)?;
+    if p.cases.is_empty() {
+        let line = match &o.answer {
+            Answer::No { span: Some(s), .. } => format!("the loop at line {}", s.line),
+            _ => format!("loop {}", p.loop_index),
+        };
+        return Some(format!("terminates when: never (0): from every state on entering {line} (within the loop's invariant) some run never ends\n"));
+    }
     let line = o.encoding.as_ref().and_then(|e| e.loops.get(p.loop_index)).and(match &o.answer {
         Answer::No { span: Some(s), .. } => Some(s.line),
         _ => None,
@@ -736,21 +743,23 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
                     .map(|(at, set)| json!({ "at": at, "set": set }))
                     .collect::<Vec<_>>(),
             });
-            if let Some((p, shown)) = o.precondition.as_ref().and_then(|p| Some((p, precondition::condition(p, &names)?))) {
-                j["precondition"] = Json::String(shown);
-                j["precondition_details"] = json!({
-                    "loop": p.loop_index,
-                    "line": span.as_ref().map(|s| s.line),
-                    "at": "the values on entering the loop",
-                    "proved": true,
-                    "witness_outside": p.witness_outside,
-                    "weakest": p.weakest,
-                });
-            }
         }
         Answer::Maybe { reason } => {
             j["reason"] = Json::String(short_reason(reason, o.seconds));
             j["details"] = Json::String(reason.clone());
+        }
+    }
+    if let (Answer::No { span, .. }, Some(p)) = (&o.answer, &o.precondition) {
+        if let Some(shown) = precondition::condition(p, &p.names) {
+            j["precondition"] = Json::String(shown);
+            j["precondition_details"] = json!({
+                "loop": p.loop_index,
+                "line": span.as_ref().map(|s| s.line),
+                "at": "the values on entering the loop",
+                "proved": true,
+                "witness_outside": p.witness_outside,
+                "weakest": p.weakest,
+            });
         }
     }
     j

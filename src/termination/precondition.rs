@@ -97,6 +97,9 @@ pub struct Precondition {
     /// invariant facts) has a run that never ends: no weaker condition is
     /// a precondition.
     pub weakest: bool,
+    /// How the condition's variables are printed (the model it was proved
+    /// on need not be the answer's: a NO of execution has none).
+    pub names: crate::ir::names::Names,
 }
 
 impl Precondition {
@@ -163,6 +166,12 @@ fn search(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerm
         return None;
     }
     let samples = sample(program, enc, header, budget)?;
+    if samples.iter().all(|(_, f)| *f != Fate::Ends) {
+        // No sampled run ends: `false`, said only where it is the weakest
+        // (every state on entering the loop has a run that never ends).
+        let never = Precondition { loop_index: li, cases: Vec::new(), witness_outside: witness.is_some(), weakest: true, names: names(enc) };
+        return (exact && complement_recurs(enc, li, &never.to_term(), budget)).then_some(never);
+    }
     let features = features(enc, header, &samples);
     if features.is_empty() {
         return None;
@@ -173,7 +182,7 @@ fn search(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerm
     if cases.is_empty() {
         return None;
     }
-    let mut found = Precondition { loop_index: li, cases, witness_outside: false, weakest: false };
+    let mut found = Precondition { loop_index: li, cases, witness_outside: false, weakest: false, names: names(enc) };
     let condition = found.to_term();
     if opts.verbose {
         eprintln!("[precondition] candidate {condition} from {} samples", samples.len());
@@ -190,6 +199,10 @@ fn search(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerm
     }
     found.weakest = exact && complement_recurs(enc, li, &condition, budget);
     Some(found)
+}
+
+fn names(enc: &Encoding) -> crate::ir::names::Names {
+    crate::ir::names::Names::readable(&enc.program_vars)
 }
 
 /// Whether a run can read an input (or meet a value the model does not
@@ -212,7 +225,7 @@ fn reads_after(program: &Program, header: LocId) -> bool {
 }
 
 /// Entry states of the loop and their fates, by variable name (dead
-/// variables 0), each state once; `None` unless runs both end and repeat.
+/// variables 0), each state once; `None` unless some run does not end.
 fn sample(program: &Program, enc: &Encoding, header: LocId, budget: &Budget) -> Option<Vec<(BTreeMap<String, i128>, Fate)>> {
     let runner = Runner::new(program)?;
     let cuts = super::lasso::cuts_of(program, enc);
@@ -234,13 +247,13 @@ fn sample(program: &Program, enc: &Encoding, header: LocId, budget: &Budget) -> 
         .map(|(state, fate)| (program.vars.iter().map(|v| v.name.clone()).zip(state).collect(), fate))
         .collect();
     let ends = samples.iter().filter(|(_, f)| *f == Fate::Ends).count();
-    (ends > 0 && ends < samples.len()).then_some(samples)
+    (ends < samples.len()).then_some(samples)
 }
 
 /// The variables a condition may use: the program's own (named in the
 /// source), live at the header, and not the same in every sample.
 fn features(enc: &Encoding, header: LocId, samples: &[(BTreeMap<String, i128>, Fate)]) -> Vec<String> {
-    let names = crate::ir::names::Names::readable(&enc.program_vars);
+    let names = names(enc);
     let live = enc.live.get(header);
     enc.vars
         .iter()
@@ -404,6 +417,17 @@ fn shortest(mut cases: Vec<Vec<Atom>>, budget: &Budget) -> Vec<Vec<Atom>> {
             }
         }
         i += 1;
+    }
+    // A case whose atoms were shortened may now cover an earlier one.
+    let mut i = 0;
+    while i < cases.len() && cases.len() > 1 {
+        let mut rest = cases.clone();
+        rest.remove(i);
+        if implies(&of(&cases), &of(&rest)) {
+            cases = rest;
+        } else {
+            i += 1;
+        }
     }
     for c in &mut cases {
         c.sort_by_key(|a| matches!(a, Atom::Divisible { .. }));

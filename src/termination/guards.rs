@@ -143,7 +143,11 @@ fn slack(c: &Term) -> Option<Affine> {
         Term::App(op, xs) if xs.len() == 2 => (op.clone(), &xs[0], &xs[1], false),
         _ => return None,
     };
-    let (a, b) = (Affine::from_term(a)?, Affine::from_term(b)?);
+    // A quotient stands for its dividend (`d <= n / d`: `n - d + 1`, the
+    // slack a person gives; for a positive divisor the quotient is at most
+    // the dividend where that is non-negative). Only a guess: the decrease
+    // check decides.
+    let (a, b) = (affine_or_dividend(a)?, affine_or_dividend(b)?);
     let minus_one = BigInt::from(-1);
     let diff = |x: &Affine, y: &Affine| y.plus(&x.times(&minus_one));
     // Normalize to `lo <= hi` (strict: `lo < hi`).
@@ -159,6 +163,16 @@ fn slack(c: &Term) -> Option<Affine> {
         s.constant += 1;
     }
     Some(s)
+}
+
+/// `t` as an affine expression, a quotient as its dividend (C's `n / d`
+/// is `ite(n >= 0, n div d, -((-n) div d))`: its first branch).
+fn affine_or_dividend(t: &Term) -> Option<Affine> {
+    Affine::from_term(t).or_else(|| match t {
+        Term::App(Op::Div, xs) if xs.len() == 2 => Affine::from_term(&xs[0]),
+        Term::App(Op::Ite, xs) if xs.len() == 3 && matches!(&xs[1], Term::App(Op::Div, _)) => affine_or_dividend(&xs[1]),
+        _ => None,
+    })
 }
 
 #[cfg(test)]

@@ -57,6 +57,14 @@ fn a_no_comes_with_the_weakest_precondition_where_the_loop_follows_the_inputs() 
 }
 
 #[test]
+fn where_inputs_are_read_inside_the_loop_skipping_it_is_the_weakest() {
+    let j = prove_json("preconditions/doubling_choice.c", &[]);
+    assert_eq!(j["answer"], "NO", "{j}");
+    assert_eq!(j["precondition"], "x <= 1", "{j}");
+    assert_eq!(j["precondition_details"]["weakest"], true, "{j}");
+}
+
+#[test]
 fn a_precondition_is_not_searched_when_not_asked_for() {
     let j = prove_json("conditional/modular_step3.c", &["--no-precondition"]);
     assert_eq!(j["answer"], "NO", "{j}");

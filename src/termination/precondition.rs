@@ -159,12 +159,93 @@ pub fn for_answer(program: &Program, outcome: &Outcome, opts: &ProveOptions, bud
 /// recurrent set on it is one of the program's runs).
 fn search(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness>, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
     let header = enc.loops.get(li)?.header;
-    if !enc.recursions.is_empty() || reads_after(program, header) {
-        if opts.verbose {
-            eprintln!("[precondition] not searched: recursion, or inputs read once the loop is entered");
-        }
+    if !enc.recursions.is_empty() {
         return None;
     }
+    let learned = if reads_after(program, header) {
+        if opts.verbose {
+            eprintln!("[precondition] no samples: inputs are read once the loop is entered");
+        }
+        None
+    } else {
+        // Two thirds of the time: the loop skipped is still to be tried.
+        let share = budget.remaining().unwrap_or(PRECONDITION_TIME).mul_f64(2.0 / 3.0);
+        learned(program, enc, li, witness, exact, opts, &budget.sub_budget(share))
+    };
+    learned.or_else(|| not_entered(enc, li, witness, exact, opts, budget))
+}
+
+/// The condition under which the loop is not entered at all (the negated
+/// conditions every step into its body needs), given only where it is the
+/// weakest: then the program ends exactly when the loop is skipped.
+fn not_entered(enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness>, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
+    if !exact || budget.expired() {
+        return None;
+    }
+    let l = enc.loops.get(li)?;
+    let guards: Vec<BTreeSet<Term>> = enc
+        .transitions
+        .iter()
+        .filter(|t| classify(t.from, t.to, &l.body, l.header) == TransitionKind::Decrement)
+        .map(|t| super::witness::pre_state_guard(t).conjuncts().into_iter().collect())
+        .collect();
+    let (first, rest) = guards.split_first()?;
+    let common: Vec<&Term> = first.iter().filter(|c| rest.iter().all(|g| g.contains(c))).collect();
+    // not (g_1 and ... and g_k): one case per negated comparison.
+    let cases: Option<Vec<Vec<Atom>>> = common.iter().map(|c| negated_comparison(c)).collect::<Option<Vec<Vec<Vec<Atom>>>>>().map(|v| v.concat());
+    let cases = cases.filter(|c| !c.is_empty())?;
+    let found = Precondition { loop_index: li, cases, witness_outside: false, weakest: true, names: names(enc) };
+    let condition = found.to_term();
+    if !complement_recurs(enc, li, &condition, budget) || !proved(enc, li, &condition, opts, budget) {
+        return None;
+    }
+    if opts.verbose {
+        eprintln!("[precondition] the loop not entered: {condition}");
+    }
+    let outside = witness.and_then(|w| entry_state(enc, w)).and_then(|state| condition.eval(&state));
+    match outside {
+        Some(Value::Bool(true)) => None,
+        Some(Value::Bool(false)) => Some(Precondition { witness_outside: true, ..found }),
+        _ => Some(found),
+    }
+}
+
+/// `not c` for a comparison of affine terms, as cases of atoms (`a != b`
+/// is two cases).
+fn negated_comparison(c: &Term) -> Option<Vec<Vec<Atom>>> {
+    use crate::term::Op;
+    let (op, a, b, negated) = match c {
+        Term::App(Op::Not, args) if args.len() == 1 => match &args[0] {
+            Term::App(op, xs) if xs.len() == 2 => (op.clone(), &xs[0], &xs[1], true),
+            _ => return None,
+        },
+        Term::App(op, xs) if xs.len() == 2 => (op.clone(), &xs[0], &xs[1], false),
+        _ => return None,
+    };
+    let (a, b) = (Affine::from_term(a)?, Affine::from_term(b)?);
+    let minus_one = BigInt::from(-1);
+    let b_minus_a = b.plus(&a.times(&minus_one));
+    let a_minus_b = a.plus(&b.times(&minus_one));
+    let less = |x: &Affine| Atom::NonNegative(x.plus(&Affine::constant(minus_one.clone())));
+    // The condition c itself, then negated unless it already was.
+    let holds: Vec<Vec<Atom>> = match op {
+        Op::Le => vec![vec![Atom::NonNegative(b_minus_a)]],
+        Op::Lt => vec![vec![less(&b_minus_a)]],
+        Op::Ge => vec![vec![Atom::NonNegative(a_minus_b)]],
+        Op::Gt => vec![vec![less(&a_minus_b)]],
+        Op::Eq => vec![vec![Atom::NonNegative(b_minus_a.clone()), Atom::NonNegative(a_minus_b.clone())]],
+        _ => return None,
+    };
+    if negated {
+        return Some(holds);
+    }
+    // not (a op b): each conjunct of the one case negated is a case.
+    Some(holds.into_iter().next()?.into_iter().map(|atom| vec![atom.negated()]).collect())
+}
+
+/// The precondition learned from samples of runs, if one is proved.
+fn learned(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness>, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
+    let header = enc.loops.get(li)?.header;
     let samples = sample(program, enc, header, budget)?;
     if samples.iter().all(|(_, f)| *f != Fate::Ends) {
         // No sampled run ends: `false`, said only where it is the weakest

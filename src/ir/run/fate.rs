@@ -31,8 +31,12 @@ impl Runner<'_> {
     /// end or repeat soon, which makes them samples.
     pub(super) fn small_input(&self, v: usize, rng: &mut SmallRng) -> i128 {
         let (lo, hi) = self.ranges[v];
+        // The constants are sorted: those of at most LARGEST_CONSTANT form
+        // one run of them.
+        let from = self.constants.partition_point(|&k| k < -LARGEST_CONSTANT);
+        let to = self.constants.partition_point(|&k| k <= LARGEST_CONSTANT);
+        let small = &self.constants[from..to];
         loop {
-            let small: Vec<i128> = self.constants.iter().copied().filter(|k| k.abs() <= LARGEST_CONSTANT).collect();
             let x = if small.is_empty() || rng.gen_bool(0.5) { rng.gen_range(-24..=24) } else { small[rng.gen_range(0..small.len())] };
             let x = x.clamp(lo, hi);
             if !(self.allocation[v] && x == 0) {

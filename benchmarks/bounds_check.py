@@ -816,6 +816,19 @@ def default_programs(bench):
     return out
 
 
+def int_only_programs(bench):
+    """The relative paths marked `int_only` in the folder's details.tsv (none without one)."""
+    path = os.path.join(bench, "details.tsv")
+    if not os.path.exists(path):
+        return set()
+    with open(path) as f:
+        head = next(f).rstrip("\n").split("\t")
+        col = head.index("int_only") if "int_only" in head else None
+        if col is None:
+            return set()
+        return {c[0] for c in (line.rstrip("\n").split("\t") for line in f) if len(c) > col and c[col] == "1"}
+
+
 def md_escape(s):
     return str(s).replace("|", "\\|")
 
@@ -877,6 +890,13 @@ def summarize(results, args, command, started, elapsed, prover):
     L.append(f"| runs skipped (after {TIMEOUTS_BEFORE_GIVING_UP} timeouts with the same range) | "
              f"{sum(r['skipped_runs'] for r in results)} |")
     L.append(f"| **bound violations** | **{len(viols)}** |")
+    ints = int_only_programs(args.bench)
+    if ints:
+        il = [(r, lp) for r, lp in loops if r["file"] in ints]
+        ib = [(r, lp) for r, lp in il if lp["bound"] is not None]
+        pct = f" ({100.0 * len(ib) / len(il):.1f} %)" if il else ""
+        L.append(f"| integer programs (`int_only` in details.tsv): loops proved, with a printed bound | "
+                 f"{len(il)}, {len(ib)}{pct} |")
     L.append("")
     cats = {}
     for r in results:

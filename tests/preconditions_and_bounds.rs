@@ -102,3 +102,30 @@ fn no_bound_where_the_loop_reads_a_new_value_inside() {
     assert_eq!(loops.len(), 1, "{j}");
     assert!(loops[0]["bound"].is_null(), "a bound over entry values cannot hold here: {j}");
 }
+
+#[test]
+fn a_lexicographic_argument_gets_a_product_bound_where_its_resets_are_bounded() {
+    let j = prove_json("bounds/lex_reset_to_entry.c", &[]);
+    assert_eq!(j["answer"], "YES", "{j}");
+    let loops = j["loops"].as_array().expect("loops");
+    assert_eq!(loops.len(), 1, "{j}");
+    assert_eq!(loops[0]["bound_text"], "(max(0, x) + 2) * (max(0, y, n) + 2)", "{j}");
+    // The loop run for a box of entry values never exceeds that bound
+    // (x = n on entry).
+    for n in -3i64..=15 {
+        for y0 in -3i64..=15 {
+            let (mut x, mut y, mut count) = (n, y0, 0i64);
+            while x > 0 {
+                count += 1;
+                if y > 0 {
+                    y -= 1;
+                } else {
+                    x -= 1;
+                    y = n;
+                }
+            }
+            let bound = (n.max(0) + 2) * (y0.max(n).max(0) + 2);
+            assert!(count <= bound, "n = {n}, y = {y0}: {count} iterations, bound {bound}");
+        }
+    }
+}

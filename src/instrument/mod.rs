@@ -100,7 +100,7 @@ impl fmt::Display for CounterScheme {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Find terminating runs that exceed the candidate.
     Term,
@@ -118,6 +118,15 @@ pub enum Mode {
     /// most `floor(max(p_1, ..., p_n, 0) / unit)` times, the pieces taken on
     /// the header state the loop is entered in (T_rank allows one more).
     Bound,
+    /// A ceiling on an expression over the loop's run (`Max` counters
+    /// only): the counter is set on entry to at least the maximum of the
+    /// pieces (on the entry state) and never changes; a transition into
+    /// the body errs when the watched expression (on the header state it
+    /// leaves) is above it. Safe means: in every entry of the loop, the
+    /// watched expression at every header state the body is entered from
+    /// is at most `max(p_1, ..., p_n)` on entry (the later components of a
+    /// lexicographic argument, see [`crate::termination::bounds`]).
+    Ceiling(Affine),
 }
 
 /// What a transition is with respect to the instrumented loop.
@@ -398,15 +407,17 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
         Mode::Rank => "T_rank",
         Mode::AnyStateTerm => "T_term (from any header state)",
         Mode::Bound => "iteration bound",
+        Mode::Ceiling(_) => "ceiling",
     };
     let comments = vec![
         format!("{mode_name} instrumentation of loop {loop_index} (header L{header}) of {} with candidate {scheme}", enc.file),
-        match mode {
+        match &mode {
             Mode::Term | Mode::AnyStateTerm => {
                 "unsat = a terminating run needs more iterations than the candidate allows; sat = none does".into()
             }
             Mode::Rank => "sat = the candidate bounds the iterations of every run (a ranking function); unsat = it does not".into(),
             Mode::Bound => "sat = no entry of the loop iterates more often than the candidate's value on entry; unsat = some does".into(),
+            Mode::Ceiling(w) => format!("sat = {w} stays at or below the candidate's value on entry in every entry of the loop; unsat = it exceeds it"),
         },
     ];
     let mut frame = Frame::new(enc, loop_index, counters, comments);
@@ -439,8 +450,8 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
                     constraint = Term::and(vec![constraint, bounds]);
                     counters
                 }
-                TransitionKind::Decrement => decrement(scheme, &r),
-                TransitionKind::Inside => r.clone(),
+                TransitionKind::Decrement if !matches!(mode, Mode::Ceiling(_)) => decrement(scheme, &r),
+                TransitionKind::Decrement | TransitionKind::Inside => r.clone(),
                 TransitionKind::Outside | TransitionKind::Exit => vec![],
             };
             let head = frame.app(t.to, t.post.clone(), &new_counters);
@@ -453,13 +464,16 @@ pub fn instrument(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, mod
             });
             roles.push(ClauseRole::Step { transition: step.index, kind });
         }
-        let error = match (mode, kind) {
+        let error = match (&mode, kind) {
             (Mode::Term | Mode::AnyStateTerm, TransitionKind::Exit) => Some(ClauseRole::ExitError { transition: step.index }),
-            (Mode::Rank | Mode::Bound, TransitionKind::Decrement) => Some(ClauseRole::IterationError { transition: step.index }),
+            (Mode::Rank | Mode::Bound | Mode::Ceiling(_), TransitionKind::Decrement) => {
+                Some(ClauseRole::IterationError { transition: step.index })
+            }
             _ => None,
         };
-        let exhausted = match mode {
+        let exhausted = match &mode {
             Mode::Bound => below_unit(scheme, &r),
+            Mode::Ceiling(watched) => Term::gt(watched.to_term(), r[0].clone()),
             _ => negative(scheme.kind, &r),
         };
         if let Some(role) = error {

@@ -29,6 +29,24 @@ pub fn bound(b: &IterationBound, names: &Names, notation: Notation) -> Option<St
             None => parts.push(term(t, names, notation)?),
         }
     }
+    if !b.product.is_empty() {
+        let mut coefficient = BigInt::one();
+        let mut factors: Vec<String> = Vec::new();
+        for f in &b.product {
+            match constant_value(&f.term) {
+                Some(v) => coefficient *= v + &f.plus,
+                None => factors.push(format!("({} + {})", term(&f.term, names, notation)?, f.plus)),
+            }
+        }
+        if factors.is_empty() {
+            constant += coefficient;
+        } else if !coefficient.is_zero() {
+            if !coefficient.is_one() {
+                factors.insert(0, coefficient.to_string());
+            }
+            parts.push(factors.join(" * "));
+        }
+    }
     if parts.is_empty() || !constant.is_zero() {
         parts.push(constant.to_string());
     }
@@ -73,7 +91,7 @@ fn is_identifier(s: &str) -> bool {
 mod tests {
     use super::*;
     use crate::ir::names::test_vars::source;
-    use crate::termination::bounds::BoundBasis;
+    use crate::termination::bounds::{BoundBasis, BoundFactor};
     use crate::term::Affine;
 
     fn piece(coeffs: &[(&str, i64)], k: i64) -> Affine {
@@ -85,6 +103,7 @@ mod tests {
         let names = Names::readable(&[source("n"), source("i")]);
         let b = IterationBound {
             terms: vec![BoundTerm { pieces: vec![piece(&[("n", 1), ("i", -1)], 0)], unit: BigInt::one() }],
+            product: Vec::new(),
             constant: BigInt::zero(),
             basis: BoundBasis::OwnCertificate,
         };
@@ -95,11 +114,26 @@ mod tests {
                 BoundTerm { pieces: vec![piece(&[("n", 2)], 1)], unit: BigInt::from(3) },
                 BoundTerm { pieces: vec![piece(&[], 7)], unit: BigInt::from(3) },
             ],
+            product: Vec::new(),
             constant: BigInt::from(2),
             basis: BoundBasis::RankingCertificate,
         };
         assert_eq!(bound(&phases, &names, Notation::Text).as_deref(), Some("max(0, 2*n + 1) / 3 + 4"));
         let hidden = IterationBound { terms: vec![BoundTerm { pieces: vec![piece(&[("tmp", 1)], 0)], unit: BigInt::one() }], ..phases };
         assert_eq!(bound(&hidden, &names, Notation::Text), None);
+        let factor = |coeffs: &[(&str, i64)], k: i64| BoundFactor {
+            term: BoundTerm { pieces: vec![piece(coeffs, k)], unit: BigInt::one() },
+            plus: BigInt::from(2),
+        };
+        let lex = IterationBound {
+            terms: vec![],
+            product: vec![factor(&[("n", 1)], 0), factor(&[], 3), factor(&[("i", 1)], 0)],
+            constant: BigInt::zero(),
+            basis: BoundBasis::RankingAndCeilings,
+        };
+        assert_eq!(bound(&lex, &names, Notation::Text).as_deref(), Some("5 * (max(0, n) + 2) * (max(0, i) + 2)"));
+        assert_eq!(bound(&lex, &names, Notation::C).as_deref(), Some("5 * ((n > 0 ? n : 0) + 2) * ((i > 0 ? i : 0) + 2)"));
+        let constant = IterationBound { product: vec![factor(&[], 3), factor(&[], -1)], constant: BigInt::one(), ..lex };
+        assert_eq!(bound(&constant, &names, Notation::Text).as_deref(), Some("11"));
     }
 }

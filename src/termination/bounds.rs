@@ -19,7 +19,13 @@
 //!   so the sum of these;
 //! - lexicographic arguments reset their later components on states the
 //!   loop reaches, which the entry values need not bound (`y = input()`
-//!   inside the loop): no bound.
+//!   inside the loop): no bound by themselves. Where each later component
+//!   `p_k` has a *ceiling* `G_k` over the values on entry (shown by its own
+//!   safety query, [`crate::instrument::Mode::Ceiling`], and the
+//!   certificate checker: `p_k <= max(G_k)` on every header state the body
+//!   is entered from), the product `(F_1 + 2) * ... * (F_n + 2)` bounds the
+//!   body entries, with `F_1 = floor(max(0, p_1) / unit)` on entry and
+//!   `F_k = floor(max(0, G_k) / unit)` (see [`lexicographic_product`]).
 //!
 //! Where a T_rank `max` bound holds, the one without its `+ 1` is tried as
 //! well, by its own safety query ([`crate::instrument::Mode::Bound`]) and
@@ -43,11 +49,11 @@ use super::invariants::{strengthen, with_facts, Facts};
 use super::outcome::LoopProof;
 use crate::engine::EngineKind;
 use crate::horn::encode::Encoding;
-use crate::instrument::{instrument, CounterKind, CounterScheme, Mode};
+use crate::instrument::{instrument, CounterKind, CounterScheme, Mode, TransitionKind};
 use crate::solve::{Budget, Verdict};
 use crate::term::Affine;
 use num_bigint::BigInt;
-use num_traits::One;
+use num_traits::{One, Zero};
 use std::time::Duration;
 
 /// `floor(max(0, p_1, ..., p_n) / unit)`, the pieces over the header state
@@ -58,6 +64,13 @@ pub struct BoundTerm {
     pub unit: BigInt,
 }
 
+/// One factor `term + plus` of a product bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundFactor {
+    pub term: BoundTerm,
+    pub plus: BigInt,
+}
+
 /// What a bound rests on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoundBasis {
@@ -65,13 +78,18 @@ pub enum BoundBasis {
     RankingCertificate,
     /// Its own safety query, checked by the certificate checker.
     OwnCertificate,
+    /// The loop's lexicographic (or multiphase) certificate and a checked
+    /// ceiling of each later component.
+    RankingAndCeilings,
 }
 
 /// An upper bound on the iterations (transitions from the header into the
-/// body) of one entry of a loop: the sum of its terms plus a constant.
+/// body) of one entry of a loop: the sum of its terms, the product of its
+/// factors (nothing when there are none) and a constant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IterationBound {
     pub terms: Vec<BoundTerm>,
+    pub product: Vec<BoundFactor>,
     pub constant: BigInt,
     pub basis: BoundBasis,
 }
@@ -96,7 +114,7 @@ pub fn of_proof(proof: &LoopProof) -> Option<IterationBound> {
         ),
         _ => return None,
     };
-    Some(IterationBound { terms, constant, basis: BoundBasis::RankingCertificate })
+    Some(IterationBound { terms, product: Vec::new(), constant, basis: BoundBasis::RankingCertificate })
 }
 
 /// Per-loop time for the query of a tighter bound.
@@ -121,11 +139,169 @@ pub fn bound_of(enc: &Encoding, facts: &Facts, proof: &LoopProof, engine: Engine
     match holds(enc, facts, proof.loop_index, &scheme, engine, budget) {
         true => Some(IterationBound {
             terms: vec![BoundTerm { pieces: scheme.pieces, unit: scheme.unit }],
+            product: Vec::new(),
             constant: last_entry(),
             basis: BoundBasis::OwnCertificate,
         }),
+        false if plain.is_none() => lexicographic_product(enc, facts, proof, engine, budget),
         false => plain,
     }
+}
+
+/// The product bound of a lexicographic or multiphase argument
+/// `(p_1, ..., p_n)` whose later components have ceilings over the values
+/// on entry.
+///
+/// Why `(F_1 + 2) * ... * (F_n + 2)` bounds the body entries, where `F_k`
+/// bounds `floor(max(0, p_k) / unit)` on every header state the body is
+/// entered from (for `p_1`, its value on entry: neither argument lets it
+/// grow). Let `T_k` be how many iterations can choose a component `>= k`
+/// between two that choose an earlier one. The decrease check chooses `k`
+/// only where `p_k >= 0` and then lowers it by `unit`, and only an earlier
+/// choice may raise it (to at most its ceiling): at most `F_k + 1` choices
+/// of `k` in a row, each preceded and the last followed by at most
+/// `T_{k+1}` later choices: `T_k = (F_k + 1) + (F_k + 2) T_{k+1}`, so
+/// `T_k + 1 = (F_k + 2)(T_{k+1} + 1)` and `T_1 + 1` is the product, which
+/// counts the header revisits and the last body entry. T_rank's counters
+/// (the last non-negative one decremented, the later ones restarted from
+/// their pieces on the state left, transitions stopped when the first is
+/// negative) allow `T_k = (F_k + 1)(T_{k+1} + 1)`, no more; its last entry
+/// of the body (see the module's comment) makes `T_1 + 1`, again at most the
+/// product.
+fn lexicographic_product(enc: &Encoding, facts: &Facts, proof: &LoopProof, engine: EngineKind, budget: &Budget) -> Option<IterationBound> {
+    let s = &proof.scheme;
+    if s.kind == CounterKind::Max || s.pieces.len() < 2 {
+        return None;
+    }
+    let factor = |pieces: Vec<Affine>| BoundFactor { term: BoundTerm { pieces, unit: s.unit.clone() }, plus: BigInt::from(2) };
+    let mut product = vec![factor(vec![s.pieces[0].clone()])];
+    for p in &s.pieces[1..] {
+        let candidates = ceiling_candidates(enc, facts, proof.loop_index, p);
+        product.push(factor(ceiling(enc, facts, proof.loop_index, p, candidates, engine, budget)?));
+    }
+    Some(IterationBound { terms: Vec::new(), product, constant: BigInt::zero(), basis: BoundBasis::RankingAndCeilings })
+}
+
+/// Expressions over the entry values that may bound `p` in the loop: `p`
+/// itself (a component that never grows) and what the loop's steps set
+/// it to where that depends only on variables the loop leaves alone
+/// (`j = N` in the body: `N`), or the invariant facts at the loop's
+/// cut-points bound it by (`y <= m + 1`: `m + 1`). Only guesses: each is
+/// checked.
+fn ceiling_candidates(enc: &Encoding, facts: &Facts, loop_index: usize, p: &Affine) -> Vec<Affine> {
+    let Some(l) = enc.loops.get(loop_index) else { return Vec::new() };
+    let inside: Vec<&crate::horn::encode::Transition> = enc
+        .transitions
+        .iter()
+        .filter(|t| {
+            matches!(crate::instrument::classify(t.from, t.to, &l.body, l.header), TransitionKind::Decrement | TransitionKind::Inside)
+        })
+        .collect();
+    let kept: std::collections::BTreeSet<&str> = enc
+        .vars
+        .iter()
+        .enumerate()
+        .filter(|(i, v)| inside.iter().all(|t| t.post.get(*i) == Some(&v.term())))
+        .map(|(_, v)| v.name.as_str())
+        .collect();
+    let mut out = vec![p.clone()];
+    let minus_one = -BigInt::one();
+    // Facts hold where they are; a guard of a step (`y <= m` before
+    // `y++`) bounds `p` one step later.
+    let held = l.body.iter().filter_map(|c| facts.get(c)).flatten().flat_map(|f| f.conjuncts()).map(|f| (f, 0));
+    let guards = inside.iter().flat_map(|t| t.constraint.conjuncts()).map(|f| (f, 1));
+    for (atom, slack) in held.chain(guards) {
+        // `e >= 0` with `e = q - p`: `p <= q`.
+        if let Some(mut q) = nonnegative(&atom).map(|e| e.plus(p)) {
+            q.constant += slack;
+            if q.coeffs.keys().all(|v| kept.contains(v.as_str())) && !out.contains(&q) && q != p.times(&minus_one) {
+                out.push(q);
+            }
+        }
+    }
+    for t in &inside {
+        // Each variable of `p` by the branches of its new value.
+        let mut values: Vec<Affine> = vec![Affine::constant(p.constant.clone())];
+        for (v, c) in &p.coeffs {
+            let Some(i) = enc.vars.iter().position(|d| &d.name == v) else { values.clear(); break };
+            let leaves: Vec<Affine> = branches(&t.post[i]).into_iter().filter_map(|b| Affine::from_term(&b)).collect();
+            values = values.iter().flat_map(|a| leaves.iter().map(move |b| a.plus(&b.times(c)))).take(16).collect();
+        }
+        for a in values {
+            if a.coeffs.keys().all(|v| kept.contains(v.as_str())) && !out.contains(&a) {
+                out.push(a);
+            }
+        }
+    }
+    out.truncate(6);
+    out
+}
+
+/// A linear comparison as `e >= 0`.
+fn nonnegative(c: &crate::term::Term) -> Option<Affine> {
+    use crate::term::{Op, Term};
+    let Term::App(op, xs) = c else { return None };
+    let [a, b] = xs.as_slice() else { return None };
+    let (a, b) = (Affine::from_term(a)?, Affine::from_term(b)?);
+    let minus_one = -BigInt::one();
+    let (lo, hi, strict) = match op {
+        Op::Le => (a, b, false),
+        Op::Lt => (a, b, true),
+        Op::Ge => (b, a, false),
+        Op::Gt => (b, a, true),
+        _ => return None,
+    };
+    let mut e = hi.plus(&lo.times(&minus_one));
+    if strict {
+        e.constant -= 1;
+    }
+    Some(e)
+}
+
+/// The values an `ite` tree can take.
+fn branches(t: &crate::term::Term) -> Vec<crate::term::Term> {
+    match t {
+        crate::term::Term::App(crate::term::Op::Ite, args) if args.len() == 3 => {
+            let mut out = branches(&args[1]);
+            out.extend(branches(&args[2]));
+            out
+        }
+        _ => vec![t.clone()],
+    }
+}
+
+/// A checked ceiling of `p` among `candidates`: the maximum of all, then
+/// (for a shorter bound) each alone.
+fn ceiling(
+    enc: &Encoding,
+    facts: &Facts,
+    loop_index: usize,
+    p: &Affine,
+    candidates: Vec<Affine>,
+    engine: EngineKind,
+    budget: &Budget,
+) -> Option<Vec<Affine>> {
+    let shows = |pieces: &[Affine]| {
+        let scheme = CounterScheme { kind: CounterKind::Max, pieces: pieces.to_vec(), unit: BigInt::one() };
+        let quick = budget.sub_budget(TIGHTER_TIME);
+        let inst = instrument(enc, loop_index, &scheme, Mode::Ceiling(p.clone()));
+        safe_invariant(&inst, facts, engine, &quick)
+            .is_some_and(|inv| certificate::check_ceiling(enc, loop_index, &scheme, p, &inv, budget).is_ok())
+    };
+    if candidates.is_empty() || budget.expired() || !shows(&candidates) {
+        return None;
+    }
+    if candidates.len() > 1 {
+        for c in &candidates {
+            if budget.expired() {
+                break;
+            }
+            if shows(std::slice::from_ref(c)) {
+                return Some(vec![c.clone()]);
+            }
+        }
+    }
+    Some(candidates)
 }
 
 /// For `n` components `p_j`: every non-empty sum of them plus `n` units (a
@@ -145,17 +321,22 @@ fn component_sums(s: &CounterScheme) -> Vec<Affine> {
 fn holds(enc: &Encoding, facts: &Facts, loop_index: usize, scheme: &CounterScheme, engine: EngineKind, budget: &Budget) -> bool {
     let quick = budget.sub_budget(TIGHTER_TIME);
     let inst = instrument(enc, loop_index, scheme, Mode::Bound);
-    let system = strengthen(&inst, facts);
-    let invariant = match crate::engine::houdini::solve(&system, &quick) {
+    safe_invariant(&inst, facts, engine, &quick)
+        .is_some_and(|inv| certificate::check_bound(enc, loop_index, scheme, &inv, budget).is_ok())
+}
+
+/// An invariant showing an instrumented system safe (with the facts
+/// assumed, and conjoined so that the certificate check sees them).
+fn safe_invariant(inst: &crate::instrument::Instrumented, facts: &Facts, engine: EngineKind, budget: &Budget) -> Option<crate::solve::Invariant> {
+    let system = strengthen(inst, facts);
+    let invariant = match crate::engine::houdini::solve(&system, budget) {
         Some(inv) => Some(inv),
-        None => match crate::engine::portfolio::prove_safe(&system, engine, &quick) {
+        None => match crate::engine::portfolio::prove_safe(&system, engine, budget) {
             Verdict::Safe(inv) => Some(inv),
             _ => None,
         },
     };
-    invariant
-        .map(|inv| with_facts(&inv, &inst, facts))
-        .is_some_and(|inv| certificate::check_bound(enc, loop_index, scheme, &inv, budget).is_ok())
+    invariant.map(|inv| with_facts(&inv, inst, facts))
 }
 
 impl IterationBound {
@@ -184,8 +365,10 @@ impl IterationBound {
         }
         let Some(constants) = constants.filter(|c| !c.is_empty()) else { return self.clone() };
         let on = |p: &Affine| Affine::from_term(&p.to_term().subst(&constants)).unwrap_or_else(|| p.clone());
+        let term = |t: &BoundTerm| BoundTerm { pieces: t.pieces.iter().map(on).collect(), unit: t.unit.clone() };
         IterationBound {
-            terms: self.terms.iter().map(|t| BoundTerm { pieces: t.pieces.iter().map(on).collect(), unit: t.unit.clone() }).collect(),
+            terms: self.terms.iter().map(term).collect(),
+            product: self.product.iter().map(|f| BoundFactor { term: term(&f.term), plus: f.plus.clone() }).collect(),
             ..self.clone()
         }
     }

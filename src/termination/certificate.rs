@@ -38,6 +38,23 @@ pub fn check_bound(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, in
     check_invariant(&inst.system, invariant, budget, "iteration bound")
 }
 
+/// A ceiling on an expression over one loop's run: the `Max` scheme's
+/// [`Mode::Ceiling`] system, rebuilt here, is safe with the given invariant.
+pub fn check_ceiling(
+    enc: &Encoding,
+    loop_index: usize,
+    scheme: &CounterScheme,
+    watched: &crate::term::Affine,
+    invariant: &Invariant,
+    budget: &Budget,
+) -> Result<(), String> {
+    if scheme.kind != crate::instrument::CounterKind::Max {
+        return Err("a ceiling is checked on a maximum of pieces only".into());
+    }
+    let inst = instrument(enc, loop_index, scheme, Mode::Ceiling(watched.clone()));
+    check_invariant(&inst.system, invariant, budget, "ceiling")
+}
+
 /// YES for one loop by the direct check: the candidate's decrease system,
 /// rebuilt here, is safe with the given invariant.
 pub fn check_decrease(

@@ -1,0 +1,41 @@
+// expected: YES
+// Build n nodes (n <= 1000) and compute the length with a recursive function, then free.
+#include <stdlib.h>
+
+extern int __VERIFIER_nondet_int(void);
+
+struct node {
+  int value;
+  struct node *next;
+};
+
+int length(struct node *p) {
+  if (p == NULL)
+    return 0;
+  return 1 + length(p->next);
+}
+
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 1000)
+    return 0;
+
+  struct node *head = NULL;
+  for (int i = 0; i < n; i++) {
+    struct node *p = malloc(sizeof *p);
+    if (p == NULL)
+      break;
+    p->value = __VERIFIER_nondet_int();
+    p->next = head;
+    head = p;
+  }
+
+  int len = length(head);
+
+  while (head != NULL) {
+    struct node *next = head->next;
+    free(head);
+    head = next;
+  }
+  return len == n ? 0 : 1;
+}

@@ -58,6 +58,9 @@ def main():
     never = [(p, j) for p, j in no if j.get("precondition") == "0"]
     with_pre = [(p, j) for p, j in no if j.get("precondition") and j.get("precondition") != "0"]
     weakest = [(p, j) for p, j in with_pre if j.get("precondition_details", {}).get("weakest")]
+    how = lambda j: j.get("precondition_details", {}).get("how", "learned from sampled runs")
+    skipped = [(p, j) for p, j in with_pre if how(j) == "the loop not entered"]
+    skipped_weakest = [(p, j) for p, j in skipped if j.get("precondition_details", {}).get("weakest")]
     lines = [
         f"### Termination preconditions: {a.index} ({datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC)",
         "",
@@ -67,13 +70,15 @@ def main():
         f"- non-terminating tasks: {len(rows)}; answered NO: {len(no)}",
         f"- NO with a proved precondition: {len(with_pre)} ({100.0 * len(with_pre) / max(1, len(no)):.0f} %)",
         f"- of those proved the weakest: {len(weakest)}",
+        f"- of those only the loop not entered (the last resort): {len(skipped)}, "
+        f"{len(skipped_weakest)} of them the weakest; learned from runs: {len(with_pre) - len(skipped)}",
         f"- NO where no entry of the loop ends, proved (precondition `0`, the weakest): {len(never)}",
         "",
-        "| task | precondition | weakest |",
-        "| --- | --- | --- |",
+        "| task | precondition | weakest | how |",
+        "| --- | --- | --- | --- |",
     ]
     for p, j in with_pre:
-        lines.append(f"| `{p}` | `{j['precondition']}` | {'yes' if j.get('precondition_details', {}).get('weakest') else 'no'} |")
+        lines.append(f"| `{p}` | `{j['precondition']}` | {'yes' if j.get('precondition_details', {}).get('weakest') else 'no'} | {how(j)} |")
     lines += ["", "NO without a precondition: " + ", ".join(f"`{os.path.basename(p)}`" for p, j in no if not j.get("precondition") or j.get("precondition") == "0")]
     text = "\n".join(lines) + "\n"
     print(text)

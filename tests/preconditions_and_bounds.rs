@@ -129,3 +129,21 @@ fn a_lexicographic_argument_gets_a_product_bound_where_its_resets_are_bounded() 
         }
     }
 }
+
+#[test]
+fn where_no_linear_condition_is_the_weakest_a_proved_one_still_suffices() {
+    // `while (x < 0) { x = x + y; y--; }` ends exactly where some partial
+    // sum reaches 0, which no linear condition states: the learned cases
+    // that are proved are given (or the loop skipped), never the weakest.
+    let j = prove_json("preconditions/drift_down.c", &[]);
+    assert_eq!(j["answer"], "NO", "{j}");
+    let pre = j["precondition"].as_str().unwrap_or_else(|| panic!("a precondition: {j}"));
+    assert_eq!(j["precondition_details"]["weakest"], false, "{j}");
+    let out = Command::new("python3")
+        .arg(file("conditional/check.py"))
+        .args(["--sufficient", "--pre", pre])
+        .arg(file("preconditions/drift_down.c"))
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{pre}: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+}

@@ -336,6 +336,8 @@ fn names_of(o: &Outcome, view: View) -> Names {
     }
 }
 
+use crate::termination::precondition::PreconditionSource;
+
 /// The proved termination precondition of a NO, in words.
 fn precondition_text(o: &Outcome) -> Option<String> {
     let p = o.precondition.as_ref()?;
@@ -353,7 +355,11 @@ fn precondition_text(o: &Outcome) -> Option<String> {
     });
     let at = line.map(|l| format!("the loop at line {l}")).unwrap_or_else(|| format!("loop {}", p.loop_index));
     let mut s = format!("terminates when: {shown}  (values on entering {at})\n");
-    let mut notes = vec!["proved: every run entering the loop so ends (ranking functions on the program with the condition assumed)".to_string()];
+    let mut notes = vec![match p.source {
+        PreconditionSource::Learned => "proved: every run entering the loop so ends (ranking functions on the program with the condition assumed)",
+        PreconditionSource::LoopSkipped => "proved: the loop is not entered then, and every other loop ends (ranking functions)",
+    }
+    .to_string()];
     if p.witness_outside {
         notes.push("the run above enters outside it".into());
     }
@@ -759,6 +765,10 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
                 "proved": true,
                 "witness_outside": p.witness_outside,
                 "weakest": p.weakest,
+                "how": match p.source {
+                    PreconditionSource::Learned => "learned from sampled runs",
+                    PreconditionSource::LoopSkipped => "the loop not entered",
+                },
             });
         }
     }

@@ -97,9 +97,20 @@ pub struct Precondition {
     /// invariant facts) has a run that never ends: no weaker condition is
     /// a precondition.
     pub weakest: bool,
+    /// Where the condition comes from.
+    pub source: PreconditionSource,
     /// How the condition's variables are printed (the model it was proved
     /// on need not be the answer's: a NO of execution has none).
     pub names: crate::ir::names::Names,
+}
+
+/// How a precondition was found (each is proved the same way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreconditionSource {
+    /// Generalized from the fates of sampled runs.
+    Learned,
+    /// The negated guard of the loop: the loop not entered at all.
+    LoopSkipped,
 }
 
 impl Precondition {
@@ -176,8 +187,9 @@ fn search(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerm
 }
 
 /// The condition under which the loop is not entered at all (the negated
-/// conditions every step into its body needs), given only where it is the
-/// weakest: then the program ends exactly when the loop is skipped.
+/// conditions every step into its body needs): the last resort, said to be
+/// the weakest only where the program ends exactly when the loop is
+/// skipped.
 fn not_entered(enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness>, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
     if !exact || budget.expired() {
         return None;
@@ -194,11 +206,19 @@ fn not_entered(enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness
     // not (g_1 and ... and g_k): one case per negated comparison.
     let cases: Option<Vec<Vec<Atom>>> = common.iter().map(|c| negated_comparison(c)).collect::<Option<Vec<Vec<Vec<Atom>>>>>().map(|v| v.concat());
     let cases = cases.filter(|c| !c.is_empty())?;
-    let found = Precondition { loop_index: li, cases, witness_outside: false, weakest: true, names: names(enc) };
+    let mut found = Precondition {
+        loop_index: li,
+        cases,
+        witness_outside: false,
+        weakest: false,
+        source: PreconditionSource::LoopSkipped,
+        names: names(enc),
+    };
     let condition = found.to_term();
-    if !complement_recurs(enc, li, &condition, budget) || !proved(enc, li, &condition, opts, budget) {
+    if !proved(enc, li, &condition, opts, budget) {
         return None;
     }
+    found.weakest = complement_recurs(enc, li, &condition, budget);
     if opts.verbose {
         eprintln!("[precondition] the loop not entered: {condition}");
     }
@@ -250,7 +270,14 @@ fn learned(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTer
     if samples.iter().all(|(_, f)| *f != Fate::Ends) {
         // No sampled run ends: `false`, said only where it is the weakest
         // (every state on entering the loop has a run that never ends).
-        let never = Precondition { loop_index: li, cases: Vec::new(), witness_outside: witness.is_some(), weakest: true, names: names(enc) };
+        let never = Precondition {
+            loop_index: li,
+            cases: Vec::new(),
+            witness_outside: witness.is_some(),
+            weakest: true,
+            source: PreconditionSource::Learned,
+            names: names(enc),
+        };
         return (exact && complement_recurs(enc, li, &never.to_term(), budget)).then_some(never);
     }
     let features = features(enc, header, &samples);
@@ -263,14 +290,12 @@ fn learned(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTer
     if cases.is_empty() {
         return None;
     }
-    let mut found = Precondition { loop_index: li, cases, witness_outside: false, weakest: false, names: names(enc) };
-    let condition = found.to_term();
+    let mut found = Precondition { loop_index: li, cases, witness_outside: false, weakest: false, source: PreconditionSource::Learned, names: names(enc) };
     if opts.verbose {
-        eprintln!("[precondition] candidate {condition} from {} samples", samples.len());
+        eprintln!("[precondition] candidate {} from {} samples", found.to_term(), samples.len());
     }
-    if !proved(enc, li, &condition, opts, budget) {
-        return None;
-    }
+    found.cases = proved_cases(enc, li, found.cases, opts, budget)?;
+    let condition = found.to_term();
     match witness.and_then(|w| entry_state(enc, w)).and_then(|state| condition.eval(&state)) {
         Some(Value::Bool(false)) => found.witness_outside = true,
         // The NO's run enters inside a proved precondition: the two
@@ -281,6 +306,35 @@ fn learned(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTer
     found.weakest = exact && complement_recurs(enc, li, &condition, budget);
     Some(found)
 }
+
+/// The cases of a learned condition that are proved: all of them, or else
+/// those proved one by one (a stronger condition, still a precondition:
+/// samples generalize beyond what holds, `y >= 5` beside `x + y >= 0`), and
+/// their disjunction where that is proved too.
+fn proved_cases(enc: &Encoding, li: usize, cases: Vec<Vec<Atom>>, opts: &ProveOptions, budget: &Budget) -> Option<Vec<Vec<Atom>>> {
+    let term = |cases: &[Vec<Atom>]| Term::or(cases.iter().map(|c| Term::and(c.iter().map(Atom::to_term).collect())).collect());
+    if proved(enc, li, &term(&cases), opts, budget) {
+        return Some(cases);
+    }
+    if cases.len() < 2 {
+        return None;
+    }
+    let each = budget.remaining().unwrap_or(PRECONDITION_TIME).div_f64(cases.len() as f64 + 1.0).min(CASE_TIME);
+    let alone: Vec<Vec<Atom>> = cases
+        .into_iter()
+        .filter(|c| !budget.expired() && proved(enc, li, &term(std::slice::from_ref(c)), opts, &budget.sub_budget(each)))
+        .collect();
+    match alone.len() {
+        0 => None,
+        1 => Some(alone),
+        _ if proved(enc, li, &term(&alone), opts, budget) => Some(alone),
+        // Proved apart but not together: the first.
+        _ => alone.into_iter().next().map(|c| vec![c]),
+    }
+}
+
+/// Time for proving one case of a learned condition on its own.
+const CASE_TIME: Duration = Duration::from_millis(1500);
 
 fn names(enc: &Encoding) -> crate::ir::names::Names {
     crate::ir::names::Names::readable(&enc.program_vars)

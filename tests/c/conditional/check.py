@@ -35,6 +35,8 @@ Usage: check.py [--limit N] [--box B] [--pre EXPR] [--keep DIR] [FILE.c ...]
   --pre EXPR  check EXPR instead of the header's precondition (one file only),
               e.g. to test a precondition that Tessera printed
   --keep DIR  write the generated C files to DIR
+  --sufficient  only check that the runs where the precondition holds end
+              (a proved precondition that is not the weakest)
 """
 
 import argparse
@@ -214,7 +216,8 @@ int main(int argc, char **argv) {
       __program_main();
     if (__next != NIN) { fprintf(stderr, "only %%d of %%d inputs read\n", __next, NIN); return 3; }
     int pre = __pre(%(args)s);
-    if (pre == cut) {
+    /* Exact: terminates iff the precondition holds; sufficient: where it holds. */
+    if (pre ? cut : (!%(sufficient)d && !cut)) {
       printf("COUNTEREXAMPLE");
       for (int k = 0; k < NIN; k++) printf(" %%lld", v[k]);
       printf(" | precondition %%s, run %%s\n", pre ? "holds" : "fails",
@@ -239,7 +242,7 @@ int main(int argc, char **argv) {
 """
 
 
-def build(path, pre_override, workdir, keep):
+def build(path, pre_override, workdir, keep, sufficient=False):
     with open(path) as f:
         src = f.read()
     inputs, pre, kind = parse_header(src)
@@ -250,7 +253,7 @@ def build(path, pre_override, workdir, keep):
     params = ", ".join("long long %s" % v for v in inputs)
     args = ", ".join("v[%d]" % k for k in range(nin))
     text = (PRELUDE % {"nin": nin}) + "\n#line 1 \"%s\"\n" % os.path.basename(path) + code + \
-        (HARNESS % {"params": params, "pre": pre, "args": args})
+        (HARNESS % {"params": params, "pre": pre, "args": args, "sufficient": int(sufficient)})
     name = os.path.splitext(os.path.basename(path))[0]
     csrc = os.path.join(keep or workdir, name + ".check.c")
     exe = os.path.join(workdir, name)
@@ -265,7 +268,7 @@ def build(path, pre_override, workdir, keep):
 
 
 def check(path, args, workdir):
-    exe, inputs, pre, kind, loops = build(path, args.pre, workdir, args.keep)
+    exe, inputs, pre, kind, loops = build(path, args.pre, workdir, args.keep, args.sufficient)
     box = args.box if args.box is not None else DEFAULT_BOX.get(len(inputs), 6)
     res = subprocess.run([exe, str(box), str(args.limit)], capture_output=True, text=True, timeout=3600)
     out = res.stdout.strip()
@@ -289,6 +292,8 @@ def main():
     ap.add_argument("--box", type=int)
     ap.add_argument("--pre")
     ap.add_argument("--keep")
+    ap.add_argument("--sufficient", action="store_true",
+                    help="only check that every run where the precondition holds terminates")
     args = ap.parse_args()
     files = args.files or sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".c"))
     if args.pre is not None and len(files) != 1:

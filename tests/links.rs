@@ -48,6 +48,17 @@ fn a_list_built_by_appending_is_not_called_nonterminating() {
 }
 
 #[test]
+fn a_list_built_by_appending_is_walked_to_newer_blocks() {
+    // Each link points to a newer block: `allocations - order(p)` drops at
+    // every step but the last (to NULL, block 0), which leaves the loop:
+    // T_rank, not the decrease check, shows it.
+    let json = prove("append_walk_plain.c");
+    assert_eq!(json["answer"], "YES", "{json}");
+    let text = json.to_string();
+    assert!(text.contains("allocations - order(p)") && !text.contains("alloc#next"), "{text}");
+}
+
+#[test]
 fn a_walk_that_finds_the_place_of_a_node_made_before_it_terminates() {
     // The new node is the newest block, and no link holds it yet.
     let json = prove("insert_after_search.c");

@@ -137,12 +137,13 @@ impl Names {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Detail {
     /// The program's own variables and C lvalues (`a[2]`, `s.next`), and
-    /// two documented words for heap quantities: `order(p)`, the place of
-    /// the block `p` points to in the order of allocation, and `offset(p)`,
-    /// `p`'s distance in bytes from the start of its block (`p - a` for a
+    /// three documented words for heap quantities: `order(p)`, the place of
+    /// the block `p` points to in the order of allocation, `allocations`,
+    /// the place the next block allocated will get (`allocations -
+    /// order(p)` ranks a walk to newer blocks), and `offset(p)`, `p`'s
+    /// distance in bytes from the start of its block (`p - a` for a
     /// pointer into array `a`). What the model keeps besides (a block's
-    /// size, the facts it keeps per
-    /// link, the allocation counter) is not shown: a fact about it is
+    /// size, the facts it keeps per link) is not shown: a fact about it is
     /// dropped from a printed invariant, which only weakens it.
     #[default]
     Program,
@@ -169,6 +170,7 @@ fn program_word(v: &Variable, count: &BTreeMap<&str, usize>) -> Option<String> {
         Origin::Cell { of: Owner::Variable | Owner::StaticLocal, .. } => Some(written(&v.source_name)),
         Origin::PointerPart { of: Owner::Variable, part: PointerPart::Base, pointer } => Some(format!("order({})", written(pointer))),
         Origin::PointerPart { of: Owner::Variable, part: PointerPart::Offset, pointer } => Some(format!("offset({})", written(pointer))),
+        Origin::Allocation(super::origin::AllocationPart::Counter) => Some("allocations".to_string()),
         _ => None,
     }
 }

@@ -23,7 +23,9 @@ fn meaning(origin: &Origin) -> Option<&'static str> {
         }
         Origin::PointerPart { part: PointerPart::Offset, .. } => "the pointer's distance in bytes from the start of its block (`p - a` for a pointer p into array a)",
         Origin::PointerPart { part: PointerPart::Size, .. } => "the size in bytes of the block the pointer points to",
-        Origin::Allocation(AllocationPart::Counter) => "the number the next block allocated again and again will get",
+        Origin::Allocation(AllocationPart::Counter) => {
+            "the number the next block allocated will get, in the order of `order(p)`: a walk that always moves to a newer block makes `allocations - order(p)` smaller"
+        }
         Origin::LinkOrder(kind) => match kind {
             Down => "1 while every pointer stored in this link of a block points to an older block, or is NULL",
             Up => "1 while every pointer stored in this link of a block points to a newer block, or is NULL",

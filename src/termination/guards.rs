@@ -75,6 +75,16 @@ pub fn over_pointer_extents_only(enc: &Encoding, candidate: &RankingCandidate) -
     candidate.pieces.iter().all(|p| !p.coeffs.is_empty() && p.coeffs.keys().all(|v| extent(v)))
 }
 
+/// Whether an allocation-order candidate is one of a walk to newer blocks
+/// (`alloc#next - p.base`).
+pub fn climbs_allocation_order(enc: &Encoding, candidate: &RankingCandidate) -> bool {
+    use crate::ir::origin::AllocationPart;
+    use crate::ir::Origin;
+    candidate.pieces.iter().any(|p| {
+        p.coeffs.keys().any(|v| enc.program_vars.iter().any(|d| &d.name == v && d.origin == Origin::Allocation(AllocationPart::Counter)))
+    })
+}
+
 /// Most allocation-order candidates tried per loop.
 const MAX_ORDER_CANDIDATES: usize = 2;
 
@@ -118,8 +128,21 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize) -> Vec<RankingCand
     let zero = || BigRational::from_integer(BigInt::from(0));
     let mut out = Vec::new();
     let moving: Vec<&str> = bases.into_iter().filter(|n| seen.insert(*n) && moved(n)).take(MAX_ORDER_CANDIDATES).collect();
+    // The allocation counter, for walks to newer blocks (a list built by
+    // appending).
+    let counter = enc
+        .program_vars
+        .iter()
+        .find(|v| v.origin == Origin::Allocation(crate::ir::origin::AllocationPart::Counter) && index(&v.name).is_some())
+        .map(|v| v.name.as_str());
     for name in &moving {
         out.push(RankingCandidate::single(AffinePiece { coeffs: [(name.to_string(), one())].into_iter().collect(), constant: zero() }));
+        if let Some(next) = counter {
+            out.push(RankingCandidate::single(AffinePiece {
+                coeffs: [(next.to_string(), one()), (name.to_string(), -one())].into_iter().collect(),
+                constant: zero(),
+            }));
+        }
     }
     for name in &moving {
         for c in &cached {

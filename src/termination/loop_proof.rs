@@ -108,7 +108,7 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
         // A walk along links (`p = p->next`) is ranked by the order, not by
         // the in-bounds slacks of the pointer it moves (`p.off + 1`): those
         // come after it.
-        let order: Vec<_> = guards::allocation_order_candidates(enc, li).into_iter().map(|c| (c, "linear (order of allocation)")).collect();
+        let order: Vec<_> = guards::allocation_order_candidates(enc, li).into_iter().map(|c| (c, ORDER_OF_ALLOCATION)).collect();
         let (extents, guard): (Vec<_>, Vec<_>) = guards::guard_candidates(enc, li)
             .into_iter()
             .map(|c| (c, "linear (slack of the loop guard)"))
@@ -124,7 +124,14 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
             }
             let t0 = Instant::now();
             let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
-            let proof = run.try_decrease(&candidate, &scheme_of(&candidate), 90 + k, GUARD_CHECK_TIME);
+            let scheme = scheme_of(&candidate);
+            let mut proof = run.try_decrease(&candidate, &scheme, 90 + k, GUARD_CHECK_TIME);
+            // A walk to newer blocks (`alloc#next - p.base`) does not
+            // decrease on its last step, to NULL (block 0), which T_rank
+            // does not ask of it: that step leaves the loop.
+            if proof.is_none() && strategy == ORDER_OF_ALLOCATION && guards::climbs_allocation_order(enc, &candidate) && !budget.expired() {
+                proof = run.try_rank(&candidate, &scheme, 190 + k, ORDER_RANK_TIME);
+            }
             queries += run.queries;
             if opts.verbose {
                 eprintln!("[loop {li} guard] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
@@ -390,11 +397,24 @@ impl<'a> StrategyRun<'a> {
         iter: usize,
         time: Duration,
     ) -> Option<LoopProof> {
-        // First on the projection onto what the candidate depends on (see
-        // `horn::project`): on a loop around a whole inlined program the
-        // engine then looks for invariants over a few variables, not over a
-        // hundred. Without the Houdini facts, which are inductive only all
-        // together. Its proof is checked on the whole program.
+        let (small, projected_time, full_time) = self.projection(scheme, time);
+        if let Some(small) = small {
+            let proof = self.decrease_on(&small, &Facts::new(), candidate, scheme, iter, projected_time, "projected ");
+            if proof.is_some() {
+                return proof;
+            }
+        }
+        self.decrease_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, full_time, "")
+    }
+
+    /// The projection of the program onto what the candidate depends on
+    /// (see `horn::project`), where it is much smaller, and how `time` is
+    /// shared between a query on it and one on the program. On a loop
+    /// around a whole inlined program the engine then looks for
+    /// invariants over a few variables, not over a hundred. Queries on it
+    /// go without the Houdini facts, which are inductive only all
+    /// together; their proofs are checked on the whole program.
+    fn projection(&self, scheme: &CounterScheme, time: Duration) -> (Option<Encoding>, Duration, Duration) {
         let seeds: BTreeSet<String> = scheme.pieces.iter().flat_map(|p| p.coeffs.keys().cloned()).collect();
         let kept = crate::horn::project::relevant_variables(self.cx.enc, &seeds);
         // On a program of hundreds of cut-points or a hundred variables (a
@@ -403,14 +423,21 @@ impl<'a> StrategyRun<'a> {
         // share there.
         let large = self.cx.enc.cutpoints.len() > LARGE_PROGRAM_CUTPOINTS || self.cx.enc.vars.len() > LARGE_PROGRAM_VARS;
         let (projected_time, full_time) = if large { (time, time / 2) } else { (time / 2, time) };
-        if !kept.is_empty() && kept.len() * 2 <= self.cx.enc.vars.len() {
-            let small = crate::horn::project::project(self.cx.enc, &kept);
-            let proof = self.decrease_on(&small, &Facts::new(), candidate, scheme, iter, projected_time, "projected ");
+        let small = (!kept.is_empty() && kept.len() * 2 <= self.cx.enc.vars.len()).then(|| crate::horn::project::project(self.cx.enc, &kept));
+        (small, projected_time, full_time)
+    }
+
+    /// T_rank of `candidate`, first on the projection (see
+    /// [`Self::projection`]), then on the program.
+    fn try_rank(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize, time: Duration) -> Option<LoopProof> {
+        let (small, projected_time, full_time) = self.projection(scheme, time);
+        if let Some(small) = small {
+            let proof = self.quick_rank_on(&small, &Facts::new(), candidate, scheme, iter, projected_time, "projected ");
             if proof.is_some() {
                 return proof;
             }
         }
-        self.decrease_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, full_time, "")
+        self.quick_rank_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, full_time, "")
     }
 
     /// The decrease check of `candidate` on `enc` (the program or a
@@ -458,20 +485,36 @@ impl<'a> StrategyRun<'a> {
         }
     }
 
-    /// T_rank within [`QUICK_RANK_TIME`]: the proof when it is safe and the
-    /// certificate checker agrees; nothing is concluded otherwise.
-    fn quick_rank(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize) -> Option<LoopProof> {
-        let inst = instrument(self.cx.enc, self.cx.li, scheme, Mode::Rank);
-        let system = strengthen(&inst, self.cx.facts);
-        self.emit(&system, iter, "rank-quick");
+    /// T_rank within `time`: the proof when it is safe and the certificate
+    /// checker agrees; nothing is concluded otherwise.
+    fn quick_rank(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize, time: Duration) -> Option<LoopProof> {
+        self.quick_rank_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, time, "")
+    }
+
+    /// T_rank of `candidate` on `enc` (the program or a projection of it),
+    /// its certificate checked on the program.
+    #[allow(clippy::too_many_arguments)]
+    fn quick_rank_on(
+        &mut self,
+        enc: &Encoding,
+        facts: &Facts,
+        candidate: &RankingCandidate,
+        scheme: &CounterScheme,
+        iter: usize,
+        time: Duration,
+        what: &str,
+    ) -> Option<LoopProof> {
+        let inst = instrument(enc, self.cx.li, scheme, Mode::Rank);
+        let system = strengthen(&inst, facts);
+        self.emit(&system, iter, &format!("{}rank-quick", what.replace(' ', "-")));
         self.queries += 1;
         let t0 = Instant::now();
-        let verdict = crate::engine::portfolio::prove_safe(&system, self.cx.opts.engine, &self.budget.sub_budget(QUICK_RANK_TIME));
-        self.log(&format!("quick T_rank with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+        let verdict = crate::engine::portfolio::prove_safe(&system, self.cx.opts.engine, &self.budget.sub_budget(time));
+        self.log(&format!("{what}quick T_rank with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
         let Verdict::Safe(inv) = verdict else {
             return None;
         };
-        let inv = with_facts(&inv, &inst, self.cx.facts);
+        let inv = with_facts(&inv, &inst, facts);
         certificate::check_ranking(self.cx.enc, self.cx.li, scheme, &inv, &self.budget).ok()?;
         Some(self.proof(candidate, scheme, &inst, &inv, false))
     }
@@ -565,7 +608,7 @@ impl<'a> StrategyRun<'a> {
             return Sampled::Trace(samples::header_visits(inst, &self.var_names, &d));
         }
         if !candidate.is_zero() && !self.expired() {
-            if let Some(proof) = self.quick_rank(candidate, scheme, iter) {
+            if let Some(proof) = self.quick_rank(candidate, scheme, iter, QUICK_RANK_TIME) {
                 return Sampled::Ranked(Box::new(proof));
             }
         }
@@ -624,6 +667,13 @@ const LARGE_PROGRAM_CUTPOINTS: usize = 200;
 const LARGE_PROGRAM_VARS: usize = 60;
 const SYNTHESIS_CHECK_TIME: Duration = Duration::from_secs(3);
 /// Time for the decrease check of a candidate read off the loop guard.
+/// The strategy name of a ranking function by the order of allocation.
+const ORDER_OF_ALLOCATION: &str = "linear (order of allocation)";
+
+/// Time for T_rank with a walk to newer blocks (a list built by
+/// appending: 2 s for a plain walk alone, twice that beside another).
+const ORDER_RANK_TIME: Duration = Duration::from_secs(6);
+
 const GUARD_CHECK_TIME: Duration = Duration::from_secs(4);
 const SAMPLED_CHECK_TIME: Duration = Duration::from_millis(1500);
 /// Time for the T_rank query tried before a T_term query the quick engines

@@ -130,7 +130,7 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
             // decrease on its last step, to NULL (block 0), which T_rank
             // does not ask of it: that step leaves the loop.
             if proof.is_none() && strategy == ORDER_OF_ALLOCATION && guards::climbs_allocation_order(enc, &candidate) && !budget.expired() {
-                proof = run.try_rank(&candidate, &scheme, 190 + k, ORDER_RANK_TIME);
+                proof = run.try_check(Check::Rank, &candidate, &scheme, 190 + k, ORDER_RANK_TIME);
             }
             queries += run.queries;
             if opts.verbose {
@@ -390,21 +390,21 @@ impl<'a> StrategyRun<'a> {
     /// The cheap validation: is the candidate a classical ranking function
     /// (decreasing on every iteration from reachable states)? Only a quick
     /// look: failure sends the candidate on to T_term.
-    fn try_decrease(
-        &mut self,
-        candidate: &RankingCandidate,
-        scheme: &CounterScheme,
-        iter: usize,
-        time: Duration,
-    ) -> Option<LoopProof> {
+    fn try_decrease(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize, time: Duration) -> Option<LoopProof> {
+        self.try_check(Check::Decrease, candidate, scheme, iter, time)
+    }
+
+    /// One check of `candidate`, first on the projection (see
+    /// [`Self::projection`]), then on the program.
+    fn try_check(&mut self, check: Check, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize, time: Duration) -> Option<LoopProof> {
         let (small, projected_time, full_time) = self.projection(scheme, time);
         if let Some(small) = small {
-            let proof = self.decrease_on(&small, &Facts::new(), candidate, scheme, iter, projected_time, "projected ");
+            let proof = self.check_on(check, &small, &Facts::new(), candidate, scheme, iter, projected_time, "projected ");
             if proof.is_some() {
                 return proof;
             }
         }
-        self.decrease_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, full_time, "")
+        self.check_on(check, self.cx.enc, self.cx.facts, candidate, scheme, iter, full_time, "")
     }
 
     /// The projection of the program onto what the candidate depends on
@@ -427,24 +427,13 @@ impl<'a> StrategyRun<'a> {
         (small, projected_time, full_time)
     }
 
-    /// T_rank of `candidate`, first on the projection (see
-    /// [`Self::projection`]), then on the program.
-    fn try_rank(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize, time: Duration) -> Option<LoopProof> {
-        let (small, projected_time, full_time) = self.projection(scheme, time);
-        if let Some(small) = small {
-            let proof = self.quick_rank_on(&small, &Facts::new(), candidate, scheme, iter, projected_time, "projected ");
-            if proof.is_some() {
-                return proof;
-            }
-        }
-        self.quick_rank_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, full_time, "")
-    }
-
-    /// The decrease check of `candidate` on `enc` (the program or a
-    /// projection of it), its certificate checked on the program.
+    /// The decrease check or T_rank of `candidate` on `enc` (the program or
+    /// a projection of it) within `time`, its certificate checked on the
+    /// program: the proof when both agree, nothing concluded otherwise.
     #[allow(clippy::too_many_arguments)]
-    fn decrease_on(
+    fn check_on(
         &mut self,
+        check: Check,
         enc: &Encoding,
         facts: &Facts,
         candidate: &RankingCandidate,
@@ -453,9 +442,12 @@ impl<'a> StrategyRun<'a> {
         time: Duration,
         what: &str,
     ) -> Option<LoopProof> {
-        let inst = crate::instrument::instrument_decrease(enc, self.cx.li, scheme);
+        let (inst, name, shown) = match check {
+            Check::Decrease => (crate::instrument::instrument_decrease(enc, self.cx.li, scheme), "decrease", "decrease"),
+            Check::Rank => (instrument(enc, self.cx.li, scheme, Mode::Rank), "rank-quick", "quick T_rank"),
+        };
         let system = strengthen(&inst, facts);
-        self.emit(&system, iter, &format!("{}decrease", what.replace(' ', "-")));
+        self.emit(&system, iter, &format!("{}{name}", what.replace(' ', "-")));
         self.queries += 1;
         let quick = self.budget.sub_budget(time);
         let t0 = Instant::now();
@@ -473,11 +465,15 @@ impl<'a> StrategyRun<'a> {
             Some(inv) => Verdict::Safe(inv),
             None => crate::engine::portfolio::prove_safe(&system, self.cx.opts.engine, &quick),
         };
-        self.log(&format!("{what}decrease with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+        self.log(&format!("{what}{shown} with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
         let Verdict::Safe(inv) = verdict else { return None };
         let inv = with_facts(&inv, &inst, facts);
-        match certificate::check_decrease(self.cx.enc, self.cx.li, scheme, &inv, &self.budget) {
-            Ok(()) => Some(self.proof(candidate, scheme, &inst, &inv, true)),
+        let checked = match check {
+            Check::Decrease => certificate::check_decrease(self.cx.enc, self.cx.li, scheme, &inv, &self.budget),
+            Check::Rank => certificate::check_ranking(self.cx.enc, self.cx.li, scheme, &inv, &self.budget),
+        };
+        match checked {
+            Ok(()) => Some(self.proof(candidate, scheme, &inst, &inv, check == Check::Decrease)),
             Err(e) => {
                 self.log(&e);
                 None
@@ -485,38 +481,9 @@ impl<'a> StrategyRun<'a> {
         }
     }
 
-    /// T_rank within `time`: the proof when it is safe and the certificate
-    /// checker agrees; nothing is concluded otherwise.
+    /// T_rank within `time` on the program.
     fn quick_rank(&mut self, candidate: &RankingCandidate, scheme: &CounterScheme, iter: usize, time: Duration) -> Option<LoopProof> {
-        self.quick_rank_on(self.cx.enc, self.cx.facts, candidate, scheme, iter, time, "")
-    }
-
-    /// T_rank of `candidate` on `enc` (the program or a projection of it),
-    /// its certificate checked on the program.
-    #[allow(clippy::too_many_arguments)]
-    fn quick_rank_on(
-        &mut self,
-        enc: &Encoding,
-        facts: &Facts,
-        candidate: &RankingCandidate,
-        scheme: &CounterScheme,
-        iter: usize,
-        time: Duration,
-        what: &str,
-    ) -> Option<LoopProof> {
-        let inst = instrument(enc, self.cx.li, scheme, Mode::Rank);
-        let system = strengthen(&inst, facts);
-        self.emit(&system, iter, &format!("{}rank-quick", what.replace(' ', "-")));
-        self.queries += 1;
-        let t0 = Instant::now();
-        let verdict = crate::engine::portfolio::prove_safe(&system, self.cx.opts.engine, &self.budget.sub_budget(time));
-        self.log(&format!("{what}quick T_rank with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
-        let Verdict::Safe(inv) = verdict else {
-            return None;
-        };
-        let inv = with_facts(&inv, &inst, facts);
-        certificate::check_ranking(self.cx.enc, self.cx.li, scheme, &inv, &self.budget).ok()?;
-        Some(self.proof(candidate, scheme, &inst, &inv, false))
+        self.check_on(Check::Rank, self.cx.enc, self.cx.facts, candidate, scheme, iter, time, "")
     }
 
     /// The proof of this loop by `candidate`, checked with invariant `inv`
@@ -662,11 +629,20 @@ impl<'a> StrategyRun<'a> {
 
 /// Time for the decrease check of a candidate from the synthesis, and of
 /// one from samples (a quick look: failure sends it on to T_term).
-/// Cut-points beyond which a program counts as large (see `try_decrease`).
+/// Cut-points beyond which a program counts as large (see `projection`).
 const LARGE_PROGRAM_CUTPOINTS: usize = 200;
 const LARGE_PROGRAM_VARS: usize = 60;
 const SYNTHESIS_CHECK_TIME: Duration = Duration::from_secs(3);
 /// Time for the decrease check of a candidate read off the loop guard.
+/// How a candidate is shown a ranking function by one query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Check {
+    /// Every iteration decreases it (`instrument::decrease`).
+    Decrease,
+    /// T_rank: its counters bound every run.
+    Rank,
+}
+
 /// The strategy name of a ranking function by the order of allocation.
 const ORDER_OF_ALLOCATION: &str = "linear (order of allocation)";
 

@@ -182,7 +182,7 @@ fn details(o: &Outcome, view: View) -> String {
             }
         }
     }
-    if let Some(text) = precondition_text(o) {
+    if let Some(text) = precondition::text(o) {
         s.push_str(&text);
     }
     s
@@ -336,41 +336,6 @@ fn names_of(o: &Outcome, view: View) -> Names {
     }
 }
 
-use crate::termination::precondition::PreconditionSource;
-
-/// The proved termination precondition of a NO, in words.
-fn precondition_text(o: &Outcome) -> Option<String> {
-    let p = o.precondition.as_ref()?;
-    let shown = precondition::condition(p, &p.names)?;
-    if p.cases.is_empty() {
-        let line = match &o.answer {
-            Answer::No { span: Some(s), .. } => format!("the loop at line {}", s.line),
-            _ => format!("loop {}", p.loop_index),
-        };
-        return Some(format!("terminates when: never (0): from every state on entering {line} (within the loop's invariant) some run never ends\n"));
-    }
-    let line = o.encoding.as_ref().and_then(|e| e.loops.get(p.loop_index)).and(match &o.answer {
-        Answer::No { span: Some(s), .. } => Some(s.line),
-        _ => None,
-    });
-    let at = line.map(|l| format!("the loop at line {l}")).unwrap_or_else(|| format!("loop {}", p.loop_index));
-    let mut s = format!("terminates when: {shown}  (values on entering {at})\n");
-    let mut notes = vec![match p.source {
-        PreconditionSource::Learned => "proved: every run entering the loop so ends (ranking functions on the program with the condition assumed)",
-        PreconditionSource::LoopSkipped => "proved: the loop is not entered then, and every other loop ends (ranking functions)",
-    }
-    .to_string()];
-    if p.witness_outside {
-        notes.push("the run above enters outside it".into());
-    }
-    notes.push(if p.weakest {
-        "the weakest such condition: from every other state on entry (within the loop's invariant) some run never ends".into()
-    } else {
-        "not shown to be the weakest".into()
-    });
-    s.push_str(&format!("  {}\n", notes.join("; ")));
-    Some(s)
-}
 
 /// The loop's iteration bound over the values on entry, where it has one
 /// that `names` can print.
@@ -765,10 +730,7 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
                 "proved": true,
                 "witness_outside": p.witness_outside,
                 "weakest": p.weakest,
-                "how": match p.source {
-                    PreconditionSource::Learned => "learned from sampled runs",
-                    PreconditionSource::LoopSkipped => "the loop not entered",
-                },
+                "how": precondition::how(p),
             });
         }
     }

@@ -2,7 +2,8 @@
 //! variables on entry of the loop (see [`crate::termination::precondition`]).
 
 use super::cexpr::{affine, print_ge, Names};
-use crate::termination::precondition::{Atom, Precondition};
+use crate::termination::precondition::{Atom, Precondition, PreconditionSource};
+use crate::termination::{Answer, Outcome};
 use num_traits::Signed;
 
 /// The condition as a C expression, `None` when it mentions a variable
@@ -56,5 +57,47 @@ trait ZeroCoeff {
 impl ZeroCoeff for num_bigint::BigInt {
     fn is_zero_coeff(&self) -> bool {
         num_traits::Zero::is_zero(self)
+    }
+}
+
+/// The proved termination precondition of a NO, in words.
+pub(super) fn text(o: &Outcome) -> Option<String> {
+    let p = o.precondition.as_ref()?;
+    let shown = condition(p, &p.names)?;
+    if p.cases.is_empty() {
+        let line = match &o.answer {
+            Answer::No { span: Some(s), .. } => format!("the loop at line {}", s.line),
+            _ => format!("loop {}", p.loop_index),
+        };
+        return Some(format!("terminates when: never (0): from every state on entering {line} (within the loop's invariant) some run never ends\n"));
+    }
+    let line = o.encoding.as_ref().and_then(|e| e.loops.get(p.loop_index)).and(match &o.answer {
+        Answer::No { span: Some(s), .. } => Some(s.line),
+        _ => None,
+    });
+    let at = line.map(|l| format!("the loop at line {l}")).unwrap_or_else(|| format!("loop {}", p.loop_index));
+    let mut s = format!("terminates when: {shown}  (values on entering {at})\n");
+    let mut notes = vec![match p.source {
+        PreconditionSource::Learned => "proved: every run entering the loop so ends (ranking functions on the program with the condition assumed)",
+        PreconditionSource::LoopSkipped => "proved: the loop is not entered then, and every other loop ends (ranking functions)",
+    }
+    .to_string()];
+    if p.witness_outside {
+        notes.push("the run above enters outside it".into());
+    }
+    notes.push(if p.weakest {
+        "the weakest such condition: from every other state on entry (within the loop's invariant) some run never ends".into()
+    } else {
+        "not shown to be the weakest".into()
+    });
+    s.push_str(&format!("  {}\n", notes.join("; ")));
+    Some(s)
+}
+
+/// How the precondition was found, in JSON's words.
+pub(super) fn how(p: &Precondition) -> &'static str {
+    match p.source {
+        PreconditionSource::Learned => "learned from sampled runs",
+        PreconditionSource::LoopSkipped => "the loop not entered",
     }
 }

@@ -21,6 +21,13 @@ use super::encode::{Encoding, Transition};
 use crate::term::{Term, VarDecl};
 use std::collections::BTreeSet;
 
+/// The projection onto what `seeds` depend on, where it keeps at most half
+/// of the variables (a smaller saving is not worth a second query).
+pub fn smaller_projection(enc: &Encoding, seeds: &BTreeSet<String>) -> Option<Encoding> {
+    let kept = relevant_variables(enc, seeds);
+    (!kept.is_empty() && kept.len() * 2 <= enc.vars.len()).then(|| project(enc, &kept))
+}
+
 /// The program variables that `seeds` depend on: the least set holding the
 /// seeds and closed under "a kept variable's new value reads `v`", where
 /// reading a local of the transition (an intermediate value, an input) also

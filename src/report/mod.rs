@@ -428,6 +428,31 @@ pub fn short_reason(reason: &str, seconds: f64) -> String {
     }
 }
 
+/// `text` (a reason an engine gave) with the model's names of cut-points
+/// (`loop_L3`) replaced by the places of the program they stand for
+/// (`loop at line 28`).
+fn readable_places(enc: &Encoding, text: &str) -> String {
+    const PREFIX: &str = "loop_L";
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(PREFIX) {
+        let digits: String = rest[i + PREFIX.len()..].chars().take_while(|c| c.is_ascii_digit()).collect();
+        out.push_str(&rest[..i]);
+        match digits.parse::<usize>() {
+            Ok(l) if l < enc_locations(enc) => out.push_str(&crate::horn::encode::place_name(enc, crate::horn::encode::Source::At(l))),
+            _ => out.push_str(&rest[i..i + PREFIX.len() + digits.len()]),
+        }
+        rest = &rest[i + PREFIX.len() + digits.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One more than the largest location the encoding names.
+fn enc_locations(enc: &Encoding) -> usize {
+    enc.cutpoints.iter().copied().chain(std::iter::once(enc.exit)).max().map_or(0, |m| m + 1)
+}
+
 fn first_sentence(s: &str) -> String {
     let s = s.trim();
     match s.find("; ") {
@@ -717,7 +742,10 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
         }
         Answer::Maybe { reason } => {
             j["reason"] = Json::String(short_reason(reason, o.seconds));
-            j["details"] = Json::String(reason.clone());
+            j["details"] = Json::String(match &o.encoding {
+                Some(enc) => readable_places(enc, reason),
+                None => reason.clone(),
+            });
         }
     }
     if let (Answer::No { span, .. }, Some(p)) = (&o.answer, &o.precondition) {
@@ -760,5 +788,15 @@ mod tests {
         let basis = super::executed_basis(&e, false);
         assert!(basis.contains("and on Z3's answers that the alternatives ruled out are unsatisfiable") && basis.contains("did not confirm"), "{basis}");
         assert!(super::executed_basis(&e, true).contains("confirmed on the program model"));
+    }
+
+    #[test]
+    fn engine_reasons_name_places_of_the_program() {
+        let p = crate::c::parse_source("t.c", "int main(void) {\n  int x = __VERIFIER_nondet_int();\n  while (x > 0)\n    x--;\n  return 0;\n}\n", crate::ir::IntSemantics::C, crate::ir::MachineModel::lp64()).expect("lowers");
+        let enc = crate::horn::encode::encode(&p).expect("encodes");
+        let header = enc.loops[0].header;
+        let text = format!("loop 0 (line 3): spacer: unknown at loop_L{header}, loop_L{header}x and loop_L999999");
+        let shown = super::readable_places(&enc, &text);
+        assert_eq!(shown, "loop 0 (line 3): spacer: unknown at loop at line 3, loop at line 3x and loop_L999999");
     }
 }

@@ -40,7 +40,14 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
         .filter_map(slack)
         .filter(|s| !s.coeffs.is_empty())
         .collect();
-    slacks.sort_by_key(|s| (s.constant.magnitude().clone(), s.coeffs.len()));
+    // A slack that one whole iteration (a path from the header straight
+    // back to it) moves up by a constant, or leaves alone, cannot be the
+    // ranking function: `4*j + 1` from the memory-safety fact `0 <= 4*j`
+    // of `a[j]` in `for (j = ...; j < 20; j++)`. Such slacks go last, so
+    // that the guard's own `20 - j` is checked first (each wrong candidate
+    // costs a decrease query of seconds on a large body).
+    let iterations: Vec<&crate::horn::encode::Transition> = starts.iter().copied().filter(|t| t.to == lp.header).collect();
+    slacks.sort_by_key(|s| (never_decreases(enc, &iterations, s), s.constant.magnitude().clone(), s.coeffs.len()));
     let mut out: Vec<RankingCandidate> = Vec::new();
     for slack in slacks {
         let piece = AffinePiece {
@@ -152,6 +159,20 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize) -> Vec<RankingCand
     out
 }
 
+/// Whether some whole iteration changes `slack` by a constant that is not
+/// negative: after the iteration's assignments (`post`), `slack` minus its
+/// value before is a number `>= 0`. Only a guess at the order of the
+/// candidates, never a reason to answer.
+fn never_decreases(enc: &Encoding, iterations: &[&crate::horn::encode::Transition], slack: &Affine) -> bool {
+    let before = slack.to_term();
+    iterations.iter().any(|t| {
+        let post: std::collections::BTreeMap<String, Term> =
+            enc.vars.iter().zip(&t.post).filter(|(v, _)| slack.coeffs.contains_key(&v.name)).map(|(v, p)| (v.name.clone(), p.clone())).collect();
+        let after = before.subst(&post);
+        Affine::from_term(&Term::sub(after, before.clone())).is_some_and(|d| d.coeffs.is_empty() && d.constant >= BigInt::from(0))
+    })
+}
+
 /// For a linear comparison that holds at the header when an iteration
 /// starts, an affine term that it keeps positive: `b - a + 1` for `a <= b`,
 /// `b - a` for `a < b`. One more than the slack, so that the candidate is
@@ -213,5 +234,18 @@ mod tests {
         assert_eq!(s.constant, BigInt::from(5));
         assert_eq!(s.coeffs.get("i"), Some(&BigInt::from(-1)));
         assert!(slack(&Term::eq(i, n)).is_none());
+    }
+
+    #[test]
+    fn slacks_that_an_iteration_raises_come_last() {
+        // `a[j]` assumes `0 <= 4*j`, whose slack `4*j + 1` has the smaller
+        // constant but grows with `j++`: the guard's `20 - j` goes first.
+        let src = "int main(void) { int a[20]; int s = 0; for (int j = 0; j < 20; j++) s += a[j] & 1; return s; }";
+        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::C, crate::ir::MachineModel::lp64()).expect("lowers");
+        let enc = crate::horn::encode::encode(&p).expect("encodes");
+        let candidates = guard_candidates(&enc, 0);
+        let first = candidates.first().expect("a candidate").pieces[0].clone();
+        assert_eq!(first.coeffs.get("j"), Some(&BigRational::from_integer(BigInt::from(-1))), "{candidates:?}");
+        assert_eq!(first.constant, BigRational::from_integer(BigInt::from(20)), "{candidates:?}");
     }
 }

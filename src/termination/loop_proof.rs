@@ -416,14 +416,13 @@ impl<'a> StrategyRun<'a> {
     /// together; their proofs are checked on the whole program.
     fn projection(&self, scheme: &CounterScheme, time: Duration) -> (Option<Encoding>, Duration, Duration) {
         let seeds: BTreeSet<String> = scheme.pieces.iter().flat_map(|p| p.coeffs.keys().cloned()).collect();
-        let kept = crate::horn::project::relevant_variables(self.cx.enc, &seeds);
         // On a program of hundreds of cut-points or a hundred variables (a
         // loop around a whole inlined product line) the check on the whole
         // program almost never ends in time; the projection gets the larger
         // share there.
         let large = self.cx.enc.cutpoints.len() > LARGE_PROGRAM_CUTPOINTS || self.cx.enc.vars.len() > LARGE_PROGRAM_VARS;
         let (projected_time, full_time) = if large { (time, time / 2) } else { (time / 2, time) };
-        let small = (!kept.is_empty() && kept.len() * 2 <= self.cx.enc.vars.len()).then(|| crate::horn::project::project(self.cx.enc, &kept));
+        let small = crate::horn::project::smaller_projection(self.cx.enc, &seeds);
         (small, projected_time, full_time)
     }
 
@@ -529,9 +528,11 @@ impl<'a> StrategyRun<'a> {
             }
             Verdict::Unsafe(d) => {
                 let Some(no_enc) = self.cx.no_model else {
-                    return LoopResult::Unknown(format!(
-                        "candidate {candidate} does not bound every run, and the program model over-approximates, so no NO"
-                    ));
+                    // The candidate is in the model's words: --verbose shows
+                    // it; the reason a user reads does not.
+                    return LoopResult::Unknown(
+                        "a candidate ranking function (--verbose shows it) does not bound every run, and the program model over-approximates, so no NO".into(),
+                    );
                 };
                 let stem = stem_of(&inst, &self.var_names, &d);
                 // Running the loop from the candidate state is cheap and
@@ -546,7 +547,7 @@ impl<'a> StrategyRun<'a> {
                         Ok(w) => LoopResult::NonTerminating(w, self.strategy.name()),
                         Err(e) => LoopResult::Unknown(format!("non-termination witness rejected: {e}")),
                     },
-                    Err(e) => LoopResult::Unknown(format!("candidate {candidate} fails on some run; no witness: {e}")),
+                    Err(e) => LoopResult::Unknown(format!("a candidate ranking function (--verbose shows it) fails on some run; no witness: {e}")),
                 }
             }
             Verdict::Unknown(r) => LoopResult::Unknown(format!("T_rank query: {r}")),

@@ -172,6 +172,9 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     let proof_budget = Budget { deadline: budget.deadline, cancel: budget.cancel.child() };
     let search_budget = Budget { deadline: budget.sub_budget(lasso_race_time(opts.timeout)).deadline, cancel: budget.cancel.child() };
     let (tx, rx) = crossbeam_channel::bounded(1);
+    // Sent when the loops' proofs end (true: every loop ranked), before
+    // their bounds are sought: the warnings are checked meanwhile.
+    let (ranked_tx, ranked_rx) = crossbeam_channel::bounded(1);
     let proving = {
         let (models, opts, spans, proof_budget, search_cancel) =
             (models.clone(), opts.clone(), spans.clone(), proof_budget.clone(), search_budget.cancel.clone());
@@ -190,10 +193,15 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             let mut loops = prove_loops(&models.enc, &facts, &opts, &|li| models.no_model_of(li), &span_of, &proof_budget);
             // The proofs' end stops the search.
             search_cancel.cancel();
+            let _ = ranked_tx.send(matches!(loops, Loops::Ranked(..)));
             if let Loops::Ranked(proofs, _) = &mut loops {
-                let bounds_budget = proof_budget.sub_budget(BOUNDS_TIME);
+                let (t0, bounds_budget) = (Instant::now(), proof_budget.sub_budget(BOUNDS_TIME));
                 for (_, proof) in proofs.iter_mut() {
                     proof.bound = bounds::bound_of(&models.enc, &facts, proof, opts.engine, &bounds_budget);
+                }
+                if opts.verbose {
+                    let n = proofs.iter().filter(|(_, p)| p.bound.is_some()).count();
+                    eprintln!("[program] bounds for {n} of {} loops ({:.2} s)", proofs.len(), t0.elapsed().as_secs_f64());
                 }
             }
             let _ = tx.send(loops);
@@ -216,6 +224,10 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         }
         found
     });
+    // Checked while the bounds are sought (a YES prints them; other answers
+    // check their own).
+    let pending_warnings =
+        (!matches!(searched, Some(Ok(_))) && ranked_rx.recv().unwrap_or(false)).then(|| (Instant::now(), warnings::start_checks(p, &budget)));
     let loops = match &searched {
         Some(Ok(_)) => {
             // The proofs are stopped; what they certified already counts
@@ -256,7 +268,11 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         })
         .collect();
     drop(watchdog);
-    let warnings = warnings::checked_warnings(p, &budget);
+    let (t0, pending_warnings) = pending_warnings.unwrap_or_else(|| (Instant::now(), warnings::start_checks(p, &budget)));
+    let warnings = pending_warnings.wait();
+    if opts.verbose {
+        eprintln!("[program] {} warnings checked ({:.2} s)", warnings.len(), t0.elapsed().as_secs_f64());
+    }
     // The summaries the model assumed, proved again in a fresh context.
     if reasons.is_empty() && proofs.len() == enc.loops.len() {
         if let Err(e) = certificate::check_summaries(p, &summaries, &budget) {

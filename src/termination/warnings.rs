@@ -30,6 +30,7 @@ use crate::solve::{Budget, Verdict};
 use crate::horn::encode::{encode, Encoding};
 use crate::ir::{Action, Edge, Location, Program, UndefinedSite, WarningStatus};
 use crate::term::Term;
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 /// Time for all the checks of one program, at most.
@@ -59,14 +60,28 @@ const MAX_CHECKED_EDGES: usize = 200;
 /// proof did. What is not decided by then is kept, unchecked ("not ruled
 /// out").
 pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
-    if p.undefined.is_empty() {
-        return Vec::new();
-    }
-    if p.edges.len() > MAX_CHECKED_EDGES {
-        // Each site's violation model is as large as the program: on a
-        // large one the checks would spend their whole share and rule out
-        // little (the answer itself took a second on such product lines).
-        return p.undefined.clone();
+    start_checks(p, budget).wait()
+}
+
+/// The checks of [`checked_warnings`] under way on their thread, so that
+/// the caller can do other work (the loops' bounds) meanwhile.
+pub struct PendingWarnings {
+    /// The warnings as the lowering left them: the answer when the checks
+    /// do not report in time.
+    unchecked: Vec<UndefinedSite>,
+    /// `None` when there is nothing to check (or no thread for it).
+    phases: Option<crossbeam_channel::Receiver<Vec<UndefinedSite>>>,
+    budget: Budget,
+}
+
+/// Starts the checks of [`checked_warnings`] on their own thread.
+pub fn start_checks(p: &Program, budget: &Budget) -> PendingWarnings {
+    let unchecked = p.undefined.clone();
+    // Each site's violation model is as large as the program: on a large
+    // one the checks would spend their whole share and rule out little
+    // (the answer itself took a second on such product lines).
+    if p.undefined.is_empty() || p.edges.len() > MAX_CHECKED_EDGES {
+        return PendingWarnings { unchecked, phases: None, budget: budget.clone() };
     }
     let owned = p.clone();
     let outer = budget.clone();
@@ -75,21 +90,27 @@ pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
         .name("warnings".into())
         .stack_size(64 * 1024 * 1024)
         .spawn(move || check_all(&owned, &outer, |phase| tx.send(phase).is_ok()));
-    if spawned.is_err() {
-        return p.undefined.clone();
+    PendingWarnings { unchecked, phases: spawned.ok().map(|_| rx), budget: budget.clone() }
+}
+
+impl PendingWarnings {
+    /// The warnings kept: those of the second phase if it reports within
+    /// its share of the time (counted from now), else the first phase's.
+    pub fn wait(self) -> Vec<UndefinedSite> {
+        let Some(rx) = self.phases else { return self.unchecked };
+        // The first phase, as long as the user's budget allows.
+        let first = match self.budget.remaining() {
+            Some(left) => rx.recv_timeout(left + Duration::from_millis(200)).ok(),
+            None => rx.recv().ok(),
+        };
+        let Some(first) = first else {
+            return self.unchecked;
+        };
+        // The second, within its share (a little past it, for the answer
+        // of a check that just ended).
+        let wait = self.budget.sub_budget(TOTAL).remaining().unwrap_or(TOTAL);
+        rx.recv_timeout(wait + Duration::from_millis(200)).unwrap_or(first)
     }
-    // The first phase, as long as the user's budget allows.
-    let first = match budget.remaining() {
-        Some(left) => rx.recv_timeout(left + Duration::from_millis(200)).ok(),
-        None => rx.recv().ok(),
-    };
-    let Some(first) = first else {
-        return p.undefined.clone();
-    };
-    // The second, within its share (a little past it, for the answer of
-    // a check that just ended).
-    let wait = budget.sub_budget(TOTAL).remaining().unwrap_or(TOTAL);
-    rx.recv_timeout(wait + Duration::from_millis(200)).unwrap_or(first)
 }
 
 /// Runs both phases, handing each phase's outcome (the warnings kept so
@@ -105,7 +126,7 @@ fn check_all(p: &Program, outer: &Budget, mut report: impl FnMut(Vec<UndefinedSi
         match path_condition_check(p, &marker, i, outer) {
             PathCheck::RuledOut => {}
             PathCheck::Undecided => pending.push((site.clone(), None)),
-            PathCheck::Possible(enc) => pending.push((site.clone(), Some(enc))),
+            PathCheck::Possible(enc, read) => pending.push((site.clone(), Some((enc, read)))),
         }
     }
     if !report(pending.iter().map(|(s, _)| s.clone()).collect()) {
@@ -116,7 +137,7 @@ fn check_all(p: &Program, outer: &Budget, mut report: impl FnMut(Vec<UndefinedSi
     let mut out = Vec::new();
     for (site, enc) in pending {
         let decided = match enc {
-            Some(enc) if !total.expired() => engine_check(p, &enc, &total.sub_budget(PER_SITE)),
+            Some((enc, read)) if !total.expired() => engine_check(p, &enc, &read, &total.sub_budget(PER_SITE)),
             _ => None,
         };
         match decided {
@@ -137,8 +158,9 @@ enum Check {
 enum PathCheck {
     /// No path into the operation lets it be undefined.
     RuledOut,
-    /// Some path may: the violation model's encoding, for the engine.
-    Possible(Encoding),
+    /// Some path may: the violation model's encoding, for the engine, and
+    /// the variables the operation's condition reads.
+    Possible(Encoding, BTreeSet<String>),
     /// The model could not be built or encoded in time, or the site has no
     /// marked `assume` left.
     Undecided,
@@ -147,7 +169,7 @@ enum PathCheck {
 /// Phase one for site `site`: the path condition from the last cut-point
 /// alone, one solver call per path, far cheaper than a safety engine.
 fn path_condition_check(p: &Program, marker: &str, site: usize, budget: &Budget) -> PathCheck {
-    let Some(violation) = violation_model(p, marker, site) else {
+    let Some((violation, read)) = violation_model(p, marker, site) else {
         return PathCheck::Undecided;
     };
     let model = crate::termination::reachability_model(violation);
@@ -161,7 +183,7 @@ fn path_condition_check(p: &Program, marker: &str, site: usize, budget: &Budget)
         return PathCheck::Undecided;
     }
     if enc.transitions.iter().filter(|t| t.to == enc.exit).any(|t| satisfiable(&t.constraint, budget)) {
-        PathCheck::Possible(enc)
+        PathCheck::Possible(enc, read)
     } else {
         PathCheck::RuledOut
     }
@@ -169,7 +191,24 @@ fn path_condition_check(p: &Program, marker: &str, site: usize, budget: &Budget)
 
 /// Phase two for one site whose path condition may hold: whether the
 /// violation model's exit is reachable, and on the exact part of the model.
-fn engine_check(p: &Program, enc: &Encoding, budget: &Budget) -> Option<Check> {
+fn engine_check(p: &Program, enc: &Encoding, read: &BTreeSet<String>, budget: &Budget) -> Option<Check> {
+    // The question depends on few variables (`i` for `i++`): on the
+    // projection onto what the operation's condition reads (see
+    // `horn::project`: it only adds runs, so safe there is safe here),
+    // Houdini needs milliseconds where it takes a second on an inlined
+    // program with its arrays' cells.
+    // Coalescing renamed the program's variables (`main.i` is `i`).
+    let seeds: BTreeSet<String> =
+        read.iter().map(|v| enc.coalesced.iter().find(|(merged, _)| merged == v).map_or_else(|| v.clone(), |(_, kept)| kept.clone())).collect();
+    if let Some(small) = crate::horn::project::smaller_projection(enc, &seeds) {
+        let system = small.plain_system();
+        let quick = budget.sub_budget(HOUDINI_TIME);
+        if let Some(inv) = houdini::solve_with(&system, Ranges::Tried, &quick) {
+            if validate(&system, &Verdict::Safe(inv), budget).is_ok() {
+                return Some(Check::RuledOut);
+            }
+        }
+    }
     let system = enc.plain_system();
     // Houdini first: the facts an overflow check needs are most often a
     // type's range and the program's own comparisons (`i < n`, `n < 1000`,
@@ -234,11 +273,13 @@ fn satisfiable(t: &Term, budget: &Budget) -> bool {
 
 /// `p` with an edge into a new exit beside every `assume` marked as site
 /// `site`'s: the actions before it, then its negation. `None` when the site
-/// has no such `assume` left (it was decided while lowering).
-fn violation_model(p: &Program, marker: &str, site: usize) -> Option<Program> {
+/// has no such `assume` left (it was decided while lowering). With it, the
+/// variables the conditions read.
+fn violation_model(p: &Program, marker: &str, site: usize) -> Option<(Program, BTreeSet<String>)> {
     let mark = Action::Assign(marker.to_string(), Term::int(site as i64));
     let violated = p.locations.len();
     let mut extra = Vec::new();
+    let mut read = BTreeSet::new();
     for e in &p.edges {
         for (k, a) in e.actions.iter().enumerate() {
             if *a != mark {
@@ -246,6 +287,7 @@ fn violation_model(p: &Program, marker: &str, site: usize) -> Option<Program> {
             }
             if let Some(Action::Assume(cond)) = e.actions.get(k + 1) {
                 let mut actions = e.actions[..k].to_vec();
+                read.extend(cond.free_vars().into_iter().map(|v| v.name));
                 actions.push(Action::Assume(Term::not(cond.clone())));
                 extra.push(Edge { from: e.from, to: violated, actions });
             }
@@ -260,7 +302,7 @@ fn violation_model(p: &Program, marker: &str, site: usize) -> Option<Program> {
     // Runs that end normally no longer matter: the old exit keeps no
     // transition (it is no cut-point any more).
     v.exit = violated;
-    Some(v)
+    Some((v, read))
 }
 
 #[cfg(test)]

@@ -12,7 +12,11 @@ source so that each entry of that loop evaluates the bound on entry (in
 
 (the counters are locals, so a recursive call inside a loop keeps its own;
 the loop is found by the exact line and column the prover prints, a loop
-that cannot be rewritten reliably is reported as not instrumented). For a
+that cannot be rewritten reliably is reported as not instrumented). A loop
+with a printed `nest_bound` (the iterations of it and of the loops inside
+it) gets one more counter, declared beside its own and stepped in its body
+and in the body of every loop inside it; the nest is checked only when the
+loop and every loop inside it are instrumented. For a
 do-while loop the count is the number of executions of the body. A count
 above the bound, or a negative bound, is a violation: the run prints the
 first one of each loop and goes on, so that the other loops are still
@@ -367,6 +371,41 @@ def rewrite(src, loops):
         return None
     edits = []  # (start, rank, end, text); rank 0 closers, 1 openers, 2 replacements
     used = {}
+    # Nest bounds (records with "nest"): the counter is declared beside the
+    # outer loop's and stepped with it and with every loop inside its body.
+    for lp in loops:
+        lp.pop("i", None)
+    nests = [lp for lp in loops if lp.get("nest")]
+    loops = [lp for lp in loops if not lp.get("nest")]
+    nest_at, body_of = {}, {}
+    for n in nests:
+        try:
+            i = locate(parser, kinds, tails, n["line"], n["column"])
+            nest_at.setdefault(i, []).append(n)
+        except Unsupported as ex:
+            n["status"] = f"not instrumented: {ex}"
+    def nest_decls(i):
+        return "".join(f", __bc_c_{n['K']} = 0, __bc_b_{n['K']} = __bc_enter({n['K']}, ({widen_bound(n['bound'])}))"
+                       for n in nest_at.get(i, []))
+    def nest_steps(i):
+        outer = [o for o, (b, e) in body_of.items() if b <= i <= e] + [i]
+        return "".join(f"__bc_step({n['K']}, ++__bc_c_{n['K']}, __bc_b_{n['K']}); "
+                       for o in outer for n in nest_at.get(o, []))
+    # The body of each outer loop first (token range), so that the loops
+    # inside it know which nest counters to step.
+    for i in nest_at:
+        kind = parser.toks[i].text
+        try:
+            if kind == "do":
+                b, e, _ = parser.do_parts(i)
+            else:
+                b = parser.paren(i + 1) + 1
+                e = parser.stmt_end(b)
+            body_of[i] = (b, e)
+        except Unsupported as ex:
+            for n in nest_at[i]:
+                n["status"] = f"not instrumented: {ex}"
+    nest_at = {i: ns for i, ns in nest_at.items() if i in body_of}
     for lp in loops:
         K = lp["K"]
         try:
@@ -383,8 +422,8 @@ def rewrite(src, loops):
                 continue
             bound = widen_bound(lp["bound"])
             kind = toks[i].text
-            decl = f"long long __bc_c_{K} = 0, __bc_b_{K} = __bc_enter({K}, ({bound}))"
-            step = f"{{ __bc_step({K}, ++__bc_c_{K}, __bc_b_{K}); "
+            decl = f"long long __bc_c_{K} = 0, __bc_b_{K} = __bc_enter({K}, ({bound})){nest_decls(i)}"
+            step = f"{{ __bc_step({K}, ++__bc_c_{K}, __bc_b_{K}); {nest_steps(i)}"
             if kind == "while":
                 q = parser.paren(i + 1)
                 b = q + 1
@@ -424,11 +463,25 @@ def rewrite(src, loops):
             lp["status"] = f"not instrumented: {ex}"
             continue
         used[i] = lp
+        lp["i"] = i
         lp["kind"] = kind
         lp["exits"] = exits
         lp["lines"] = header
         lp["status"] = "instrumented"
         edits.extend(mine)
+    # A nest is checked when its loop and every loop of the JSON inside its
+    # body are (a loop left out would make its count too small).
+    for i, ns in nest_at.items():
+        b, e = body_of[i]
+        inside = [lp for lp in loops if lp.get("i") is not None and b <= lp["i"] <= e]
+        outer = [lp for lp in loops if lp.get("i") == i]
+        missing = [lp for lp in loops if lp.get("i") is None and lp.get("status") != "instrumented"]
+        ok = outer and all(lp["status"] == "instrumented" for lp in outer + inside) and not missing
+        for n in ns:
+            n["kind"] = outer[0]["kind"] if outer else None
+            n["exits"] = outer[0].get("exits") if outer else None
+            n["lines"] = outer[0].get("lines") if outer else None
+            n["status"] = "instrumented" if ok else "not instrumented: a loop of the nest is not"
     if not edits:
         return None
     edits.sort(key=lambda x: (x[0], x[1]))
@@ -700,7 +753,7 @@ def run_binary(exe, seed, limit):
 
 
 def check_program(path, display, args, rt_obj, decls, tmproot):
-    res = {"file": display, "answer": None, "error": None, "loops": [], "recursions": 0,
+    res = {"file": display, "answer": None, "error": None, "loops": [], "nests": [], "recursions": 0,
            "outcomes": {}, "violations": [], "runs": 0, "skipped_runs": 0}
     js, err = run_tessera(args.tessera, path, args.timeout)
     if STOP.is_set():
@@ -725,9 +778,16 @@ def check_program(path, display, args, rt_obj, decls, tmproot):
         elif rec["line"] is None or rec["column"] is None:
             rec["status"] = "not instrumented: no position"
         loops.append(rec)
+        if lp.get("nest_bound") is not None:
+            # The bound of the loop and the loops inside it: one more counter,
+            # declared with the loop's and stepped in every loop inside it.
+            res["nests"].append({"line": rec["line"], "column": rec["column"], "bound": lp.get("nest_bound"),
+                                 "bound_text": lp.get("nest_bound_text"), "ranking": rec["ranking"],
+                                 "strategy": "nest", "check": "nest bound", "kind": None, "status": None,
+                                 "stats": None, "nest": True})
     loops.sort(key=lambda r: (r["line"] or 0, r["column"] or 0))
     res["loops"] = loops
-    todo = [lp for lp in loops if lp["status"] is None]
+    todo = [lp for lp in loops if lp["status"] is None] + res["nests"]
     for K, lp in enumerate(todo):
         lp["K"] = K
     if not todo:
@@ -791,6 +851,7 @@ def check_program(path, display, args, rt_obj, decls, tmproot):
                                           "bound_text": lp["bound_text"] if lp else None,
                                           "bound_c": lp["bound"] if lp else None,
                                           "exits": lp.get("exits") if lp else None,
+                                          "nest": bool(lp and lp.get("nest")),
                                           "how": f"{lp['strategy']}, {lp['check']}" if lp else None})
         for lp in todo:
             if lp["status"] != "instrumented":
@@ -880,7 +941,7 @@ def summarize(results, args, command, started, elapsed, prover):
     L.append(f"| instrumented loops entered in some run | {len(exercised)} |")
     L.append(f"| ... of which some entry reached the bound exactly | {len(tight)} |")
     ends = [(r, lp) for r, lp in inst if lp.get("exits") and not lp.get("duplicate")]
-    vloops = {(r["file"], v["line"], v["column"]): v for r, v in viols}
+    vloops = {(r["file"], v["line"], v["column"]): v for r, v in viols if not v.get("nest")}
     L.append(f"| instrumented loops that can end inside the body (do-while, break, return, goto) | {len(ends)} |")
     L.append(f"| ... of which violated | {sum((r['file'], lp['line'], lp['column']) in vloops for r, lp in ends)} |")
     L.append(f"| other instrumented loops violated | "
@@ -889,7 +950,14 @@ def summarize(results, args, command, started, elapsed, prover):
     L.append("| run outcomes | " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())) + " |")
     L.append(f"| runs skipped (after {TIMEOUTS_BEFORE_GIVING_UP} timeouts with the same range) | "
              f"{sum(r['skipped_runs'] for r in results)} |")
-    L.append(f"| **bound violations** | **{len(viols)}** |")
+    nests = [(r, n) for r in yes for n in r.get("nests", [])]
+    ninst = [(r, n) for r, n in nests if n["status"] == "instrumented"]
+    nentered = [(r, n) for r, n in ninst if n["stats"] and n["stats"]["entries"]]
+    L.append(f"| loop nests with a printed nest bound (`nest_bound`) | {len(nests)} |")
+    L.append(f"| ... instrumented (the loop and every loop inside it) | {len(ninst)} |")
+    L.append(f"| ... entered in some run | {len(nentered)} |")
+    L.append(f"| ... violated | {sum(1 for r, v in viols if v.get('nest'))} |")
+    L.append(f"| **bound violations** (loops and nests) | **{len(viols)}** |")
     ints = int_only_programs(args.bench)
     if ints:
         il = [(r, lp) for r, lp in loops if r["file"] in ints]
@@ -921,7 +989,7 @@ def summarize(results, args, command, started, elapsed, prover):
     if viols:
         groups = {}
         for r, v in viols:
-            groups.setdefault((r["file"], v["line"], v["column"]), (r, []))[1].append(v)
+            groups.setdefault((r["file"], v["line"], v["column"], v.get("nest")), (r, []))[1].append(v)
         L.append(f"{len(viols)} violating (run, loop) pairs in {len(groups)} loops. Count: entries of the body in "
                  "one entry of the loop (the first entry that went over the bound in that run); excess: count "
                  "minus the bound on entry.")
@@ -929,7 +997,7 @@ def summarize(results, args, command, started, elapsed, prover):
         L.append("| file:line:column | loop | ends inside the body by | bound (C) | proof (strategy, check) | "
                  "runs violating | max excess | first seeds: count > bound |")
         L.append("|---|---|---|---|---|---:|---:|---|")
-        for (f, line, col), (r, vs) in groups.items():
+        for (f, line, col, _), (r, vs) in groups.items():
             ex = "; ".join(f"{v['seed']}: {v['count']} > {v['bound']}" for v in vs[:5])
             L.append(f"| {f}:{line}:{col} | {vs[0]['kind']} | {', '.join(vs[0]['exits'] or []) or '-'} | "
                      f"`{md_escape(vs[0]['bound_c'])}` | {md_escape(vs[0]['how'])} | {len(vs)} of {r['runs']} | "
@@ -1012,7 +1080,22 @@ def summarize(results, args, command, started, elapsed, prover):
         else:
             L.append(f"{head} 0 | - | - | - | - |")
     L.append("")
-    summary = {"programs": len(results), "yes": len(yes), "loops": len(loops), "bounded": len(bounded),
+    if nests:
+        L.append("## Loop nests")
+        L.append("")
+        L.append("Per nest (`nest_bound`: the iterations of the loop and every loop inside it in one entry of the "
+                 "loop), over all runs: one counter declared with the loop's, stepped in its body and in the body "
+                 "of every loop inside it.")
+        L.append("")
+        L.append("| file:line | nest bound | status | entries | max count | max bound | min slack |")
+        L.append("|---|---|---|---:|---:|---:|---:|")
+        for r, n in nests:
+            st = n["stats"]
+            cells = (f"{st['entries']} | {st['max_count']} | {st['max_bound']} | "
+                     f"{'-' if st['min_slack'] is None else st['min_slack']}") if st else "0 | - | - | -"
+            L.append(f"| {r['file']}:{n['line']} | `{md_escape(n['bound_text'])}` | {md_escape(n['status'])} | {cells} |")
+        L.append("")
+    summary = {"programs": len(results), "yes": len(yes), "loops": len(loops), "bounded": len(bounded), "nests": len(nests),
                "share": share, "instrumented": len(inst), "runs": runs, "violations": len(viols)}
     return "\n".join(L), summary
 

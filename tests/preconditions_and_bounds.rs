@@ -82,6 +82,44 @@ fn nested_loops_get_bounds_over_their_entry_values() {
     assert_eq!(at(8)["bound"], "(n > 0 ? n : 0) + 1", "{j}");
     assert_eq!(at(8)["bound_text"], "max(0, n) + 1", "{j}");
     assert_eq!(at(9)["bound"], "(i > 0 ? i : 0) + 1", "{j}");
+    // With the inner loop: its entries are the outer loop's iterations, and
+    // `i <= n - 1` there bounds each one's bound by `max(0, n) + 1`.
+    assert_eq!(at(8)["nest_bound_text"], "(max(0, n) + 1) * (max(0, n) + 2)", "{j}");
+    assert!(at(9)["nest_bound"].is_null(), "{j}");
+}
+
+#[test]
+fn a_loop_nest_gets_a_polynomial_bound_that_compiled_runs_respect() {
+    let j = prove_json("bounds/nest_triple.c", &[]);
+    assert_eq!(j["answer"], "YES", "{j}");
+    let loops = j["loops"].as_array().expect("loops");
+    let outer = loops.iter().find(|l| l["line"] == 9).unwrap_or_else(|| panic!("no loop at line 9: {j}"));
+    assert_eq!(outer["nest_bound_text"], "(max(0, n) + 1) * ((max(0, m) + 1) * (max(0, m) + 2) + 1)", "{j}");
+    assert_eq!(outer["nest_bound"], "((n > 0 ? n : 0) + 1) * (((m > 0 ? m : 0) + 1) * ((m > 0 ? m : 0) + 2) + 1)", "{j}");
+    // Every loop's iterations, counted over a box of inputs, stay within it.
+    for n in -3i64..=12 {
+        for m in -3i64..=12 {
+            let mut count = 0i64;
+            let mut i = 0;
+            while i < n {
+                count += 1;
+                let mut j = i;
+                while j < m {
+                    count += 1;
+                    let mut k = 0;
+                    while k < j {
+                        count += 1;
+                        k += 1;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            let (n0, m0) = (n.max(0), m.max(0));
+            let bound = (n0 + 1) * ((m0 + 1) * (m0 + 2) + 1);
+            assert!(count <= bound, "n = {n}, m = {m}: {count} iterations, bound {bound}");
+        }
+    }
 }
 
 #[test]

@@ -3,7 +3,8 @@
 //! the loop (see [`crate::termination::bounds`]).
 
 use super::cexpr::{affine, Names};
-use crate::termination::bounds::{BoundTerm, IterationBound};
+use crate::termination::bounds::{BoundFactor, BoundTerm, IterationBound};
+use crate::termination::nest_bound::NestBound;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
@@ -53,6 +54,81 @@ pub fn bound(b: &IterationBound, names: &Names, notation: Notation) -> Option<St
     Some(parts.join(" + "))
 }
 
+/// A loop nest's bound over `names` (see [`bound`]), constants folded.
+pub fn nest(b: &NestBound, names: &Names, notation: Notation) -> Option<String> {
+    Some(nest_shown(&folded(b), names, notation)?.0)
+}
+
+/// `b` with its constant parts computed: a constant factor is its value,
+/// sums and products of constants are numbers, `0` and `1` drop out.
+fn folded(b: &NestBound) -> NestBound {
+    match b {
+        NestBound::Factor(f) => match constant_value(&f.term) {
+            Some(v) => NestBound::Constant(v + &f.plus),
+            None => b.clone(),
+        },
+        NestBound::Constant(_) => b.clone(),
+        NestBound::Sum(xs) => {
+            let mut constant = BigInt::zero();
+            let mut rest = Vec::new();
+            // A factor's `+ plus` joins the sum's constant.
+            for x in xs.iter().map(folded).flat_map(|x| match x {
+                NestBound::Sum(ys) => ys,
+                other => vec![other],
+            }) {
+                match x {
+                    NestBound::Constant(c) => constant += c,
+                    NestBound::Factor(f) => {
+                        constant += &f.plus;
+                        rest.push(NestBound::Factor(BoundFactor { term: f.term, plus: BigInt::zero() }));
+                    }
+                    other => rest.push(other),
+                }
+            }
+            if !constant.is_zero() || rest.is_empty() {
+                rest.push(NestBound::Constant(constant));
+            }
+            if rest.len() == 1 { rest.remove(0) } else { NestBound::Sum(rest) }
+        }
+        NestBound::Product(xs) => {
+            let mut constant = BigInt::one();
+            let mut rest = Vec::new();
+            for x in xs.iter().map(folded).flat_map(|x| match x {
+                NestBound::Product(ys) => ys,
+                other => vec![other],
+            }) {
+                match x {
+                    NestBound::Constant(c) => constant *= c,
+                    other => rest.push(other),
+                }
+            }
+            if constant.is_zero() || rest.is_empty() {
+                return NestBound::Constant(constant);
+            }
+            if !constant.is_one() {
+                rest.insert(0, NestBound::Constant(constant));
+            }
+            if rest.len() == 1 { rest.remove(0) } else { NestBound::Product(rest) }
+        }
+    }
+}
+
+/// The text of a folded bound, and whether it is a single operand of a
+/// product (needs no parentheses there).
+fn nest_shown(b: &NestBound, names: &Names, notation: Notation) -> Option<(String, bool)> {
+    Some(match b {
+        NestBound::Constant(c) => (c.to_string(), true),
+        NestBound::Factor(f) if f.plus.is_zero() => (term(&f.term, names, notation)?, f.term.unit.is_one()),
+        NestBound::Factor(f) => (format!("{} + {}", term(&f.term, names, notation)?, f.plus), false),
+        NestBound::Sum(xs) => (xs.iter().map(|x| Some(nest_shown(x, names, notation)?.0)).collect::<Option<Vec<_>>>()?.join(" + "), false),
+        NestBound::Product(xs) => {
+            let shown: Option<Vec<String>> =
+                xs.iter().map(|x| nest_shown(x, names, notation).map(|(t, single)| if single { t } else { format!("({t})") })).collect();
+            (shown?.join(" * "), false)
+        }
+    })
+}
+
 /// `floor(max(0, c_1, ..., c_n) / unit)` when every piece is a constant.
 fn constant_value(t: &BoundTerm) -> Option<BigInt> {
     let mut m = BigInt::zero();
@@ -91,7 +167,7 @@ fn is_identifier(s: &str) -> bool {
 mod tests {
     use super::*;
     use crate::ir::names::test_vars::source;
-    use crate::termination::bounds::{BoundBasis, BoundFactor};
+    use crate::termination::bounds::BoundBasis;
     use crate::term::Affine;
 
     fn piece(coeffs: &[(&str, i64)], k: i64) -> Affine {
@@ -135,5 +211,23 @@ mod tests {
         assert_eq!(bound(&lex, &names, Notation::C).as_deref(), Some("5 * ((n > 0 ? n : 0) + 2) * ((i > 0 ? i : 0) + 2)"));
         let constant = IterationBound { product: vec![factor(&[], 3), factor(&[], -1)], constant: BigInt::one(), ..lex };
         assert_eq!(bound(&constant, &names, Notation::Text).as_deref(), Some("11"));
+    }
+
+    #[test]
+    fn nest_bounds_fold_their_constants() {
+        use crate::termination::nest_bound::NestBound;
+        let names = Names::readable(&[source("n"), source("i")]);
+        let factor = |coeffs: &[(&str, i64)], k: i64, plus: i64| {
+            NestBound::Factor(BoundFactor { term: BoundTerm { pieces: vec![piece(coeffs, k)], unit: BigInt::one() }, plus: BigInt::from(plus) })
+        };
+        let c = |k: i64| NestBound::Constant(BigInt::from(k));
+        // (max(0, n) + 0 + 1) * (1 + (max(0, 3) + 1) * 2 + (max(0, n) + 1 + 0))
+        let b = NestBound::Product(vec![
+            NestBound::Sum(vec![factor(&[("n", 1)], 0, 0), c(1)]),
+            NestBound::Sum(vec![c(1), NestBound::Product(vec![factor(&[], 3, 1), c(2)]), NestBound::Sum(vec![factor(&[("n", 1)], 0, 1), c(0)])]),
+        ]);
+        assert_eq!(nest(&b, &names, Notation::Text).as_deref(), Some("(max(0, n) + 1) * (max(0, n) + 10)"));
+        assert_eq!(nest(&NestBound::Product(vec![c(2), factor(&[("i", 1)], 0, 0)]), &names, Notation::C).as_deref(), Some("2 * (i > 0 ? i : 0)"));
+        assert_eq!(nest(&NestBound::Product(vec![c(0), factor(&[("i", 1)], 0, 0)]), &names, Notation::Text).as_deref(), Some("0"));
     }
 }

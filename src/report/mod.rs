@@ -134,6 +134,9 @@ fn model_yes_text(o: &Outcome, loops: &[LoopProof], view: View) -> String {
             let what = if recursion_at(o, l.header).is_some() { "nested calls" } else { "iterations each time the loop is entered" };
             let _ = writeln!(s, "  at most {b} {what} (values on entry)");
         }
+        if let Some(b) = nest_bound_text(o, l, &names, bound::Notation::Text) {
+            let _ = writeln!(s, "  with the loops inside it: at most {b} iterations in all each time it is entered (values on entry)");
+        }
     }
     for (function, shown) in summaries_text(o) {
         let _ = writeln!(s, "every call of `{function}` that returns satisfies: {shown}");
@@ -346,6 +349,16 @@ fn bound_text(o: &Outcome, l: &LoopProof, names: &Names, notation: bound::Notati
         None => b.clone(),
     };
     bound::bound(&b, names, notation)
+}
+
+/// The bound of the loop and the loops inside it over its values on entry.
+fn nest_bound_text(o: &Outcome, l: &LoopProof, names: &Names, notation: bound::Notation) -> Option<String> {
+    let b = l.nest_bound.as_ref()?;
+    let b = match &o.encoding {
+        Some(enc) => b.on_entry(enc, l.loop_index),
+        None => b.clone(),
+    };
+    bound::nest(&b, names, notation)
 }
 
 /// The supporting invariant over the variables live at the loop header.
@@ -690,6 +703,8 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
                             "ranking_function": ranking_text(o, l, &names),
                             "bound": bound_text(o, l, &names, bound::Notation::C),
                             "bound_text": bound_text(o, l, &names, bound::Notation::Text),
+                            "nest_bound": nest_bound_text(o, l, &names, bound::Notation::C),
+                            "nest_bound_text": nest_bound_text(o, l, &names, bound::Notation::Text),
                             "check": if l.decreases { "decrease" } else { "bound" },
                             "strategy": l.strategy,
                             "invariant": invariant_text(o, l, &names),

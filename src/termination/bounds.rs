@@ -191,7 +191,7 @@ fn lexicographic_product(enc: &Encoding, facts: &Facts, proof: &LoopProof, engin
 /// (`j = N` in the body: `N`), or the invariant facts at the loop's
 /// cut-points bound it by (`y <= m + 1`: `m + 1`). Only guesses: each is
 /// checked.
-fn ceiling_candidates(enc: &Encoding, facts: &Facts, loop_index: usize, p: &Affine) -> Vec<Affine> {
+pub(super) fn ceiling_candidates(enc: &Encoding, facts: &Facts, loop_index: usize, p: &Affine) -> Vec<Affine> {
     let Some(l) = enc.loops.get(loop_index) else { return Vec::new() };
     let inside: Vec<&crate::horn::encode::Transition> = enc
         .transitions
@@ -275,7 +275,7 @@ fn branches(t: &crate::term::Term) -> Vec<crate::term::Term> {
 
 /// A checked ceiling of `p` among `candidates`: the maximum of all, then
 /// (for a shorter bound) each alone.
-fn ceiling(
+pub(super) fn ceiling(
     enc: &Encoding,
     facts: &Facts,
     loop_index: usize,
@@ -376,32 +376,42 @@ impl IterationBound {
     /// to one constant replaced by it (`n - i` is `n` where `i = 0` on
     /// entry): it is evaluated on the entry state, so nothing changes.
     pub fn on_entry(&self, enc: &Encoding, loop_index: usize) -> IterationBound {
-        let Some(l) = enc.loops.get(loop_index) else { return self.clone() };
-        let mut constants: Option<std::collections::BTreeMap<String, crate::term::Term>> = None;
-        for t in &enc.transitions {
-            let kind = crate::instrument::classify(t.from, t.to, &l.body, l.header);
-            if kind != crate::instrument::TransitionKind::Entry || t.constraint == crate::term::Term::ff() {
-                continue;
-            }
-            let here: std::collections::BTreeMap<String, crate::term::Term> = enc
-                .vars
-                .iter()
-                .zip(&t.post)
-                .filter(|(_, v)| matches!(v, crate::term::Term::Int(_)))
-                .map(|(x, v)| (x.name.clone(), v.clone()))
-                .collect();
-            constants = Some(match constants {
-                None => here,
-                Some(c) => c.into_iter().filter(|(x, v)| here.get(x) == Some(v)).collect(),
-            });
-        }
-        let Some(constants) = constants.filter(|c| !c.is_empty()) else { return self.clone() };
-        let on = |p: &Affine| Affine::from_term(&p.to_term().subst(&constants)).unwrap_or_else(|| p.clone());
-        let term = |t: &BoundTerm| BoundTerm { pieces: t.pieces.iter().map(on).collect(), unit: t.unit.clone() };
+        let Some(constants) = entry_constants(enc, loop_index) else { return self.clone() };
         IterationBound {
-            terms: self.terms.iter().map(term).collect(),
-            product: self.product.iter().map(|f| BoundFactor { term: term(&f.term), plus: f.plus.clone() }).collect(),
+            terms: self.terms.iter().map(|t| substituted(t, &constants)).collect(),
+            product: self.product.iter().map(|f| BoundFactor { term: substituted(&f.term, &constants), plus: f.plus.clone() }).collect(),
             ..self.clone()
         }
     }
+}
+
+/// The variables that every entry of loop `loop_index` sets to one
+/// constant, with it (`i = 0`); `None` when there are none.
+pub(super) fn entry_constants(enc: &Encoding, loop_index: usize) -> Option<std::collections::BTreeMap<String, crate::term::Term>> {
+    let l = enc.loops.get(loop_index)?;
+    let mut constants: Option<std::collections::BTreeMap<String, crate::term::Term>> = None;
+    for t in &enc.transitions {
+        let kind = crate::instrument::classify(t.from, t.to, &l.body, l.header);
+        if kind != crate::instrument::TransitionKind::Entry || t.constraint == crate::term::Term::ff() {
+            continue;
+        }
+        let here: std::collections::BTreeMap<String, crate::term::Term> = enc
+            .vars
+            .iter()
+            .zip(&t.post)
+            .filter(|(_, v)| matches!(v, crate::term::Term::Int(_)))
+            .map(|(x, v)| (x.name.clone(), v.clone()))
+            .collect();
+        constants = Some(match constants {
+            None => here,
+            Some(c) => c.into_iter().filter(|(x, v)| here.get(x) == Some(v)).collect(),
+        });
+    }
+    constants.filter(|c| !c.is_empty())
+}
+
+/// `t` with the variables of `constants` replaced by their values.
+pub(super) fn substituted(t: &BoundTerm, constants: &std::collections::BTreeMap<String, crate::term::Term>) -> BoundTerm {
+    let on = |p: &Affine| Affine::from_term(&p.to_term().subst(constants)).unwrap_or_else(|| p.clone());
+    BoundTerm { pieces: t.pieces.iter().map(on).collect(), unit: t.unit.clone() }
 }

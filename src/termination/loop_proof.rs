@@ -505,6 +505,7 @@ impl<'a> StrategyRun<'a> {
             strategy: self.strategy.name(),
             decreases,
             bound: None,
+            nest_bound: None,
         }
     }
 

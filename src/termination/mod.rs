@@ -8,6 +8,7 @@
 //! `outcome` the options and the answer.
 
 pub mod bounds;
+pub mod nest_bound;
 pub mod certificate;
 pub mod invariants;
 pub mod lasso;
@@ -199,6 +200,12 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
                 for (_, proof) in proofs.iter_mut() {
                     proof.bound = bounds::bound_of(&models.enc, &facts, proof, opts.engine, &bounds_budget);
                 }
+                if proofs.len() == models.enc.loops.len() && models.enc.recursions.is_empty() {
+                    let nests = nest_bound::nest_bounds(&models.enc, &facts, proofs, opts.engine, &proof_budget.sub_budget(NEST_BOUNDS_TIME));
+                    for (li, proof) in proofs.iter_mut() {
+                        proof.nest_bound = nests.get(li).cloned();
+                    }
+                }
                 if opts.verbose {
                     let n = proofs.iter().filter(|(_, p)| p.bound.is_some()).count();
                     eprintln!("[program] bounds for {n} of {} loops ({:.2} s)", proofs.len(), t0.elapsed().as_secs_f64());
@@ -329,6 +336,8 @@ impl Models {
 
 /// Time for tightening the iteration bounds of a YES, all loops together.
 const BOUNDS_TIME: Duration = Duration::from_secs(2);
+/// Time for the ceilings of the loop nests' bounds.
+const NEST_BOUNDS_TIME: Duration = Duration::from_secs(2);
 
 /// Stack of the thread the loops are proved on (deep terms).
 const PROOF_STACK: usize = 256 * 1024 * 1024;

@@ -130,6 +130,9 @@ pub struct LoopProof {
     /// At most how many iterations one entry of the loop takes (set once
     /// the program's answer is YES; `None` where the argument gives none).
     pub bound: Option<super::bounds::IterationBound>,
+    /// For a loop with loops inside it: at most how many iterations it and
+    /// they take in all, in one entry of it (see [`super::nest_bound`]).
+    pub nest_bound: Option<super::nest_bound::NestBound>,
 }
 
 #[derive(Clone, Debug)]

@@ -229,6 +229,24 @@ pub enum Ranges {
 
 /// [`solve`], with the machine types' ranges as candidates or not.
 pub fn solve_with(system: &System, ranges: Ranges, budget: &Budget) -> Option<Invariant> {
+    solve_hinted(system, ranges, &BTreeMap::new(), budget)
+}
+
+/// [`solve_with`], with more candidates at some predicates (by index):
+/// facts the caller has reason to expect, such as the counting facts of
+/// ranked loops (`termination::counting`). Each is kept only where every
+/// clause preserves it, like any candidate, and is carried along the
+/// clauses like the program's own comparisons; those over a variable the
+/// predicate does not have are left out.
+pub fn solve_hinted(system: &System, ranges: Ranges, hints: &BTreeMap<usize, Vec<Term>>, budget: &Budget) -> Option<Invariant> {
+    let inv = inductive_facts(system, ranges, hints, budget)?;
+    blocks_queries(system, &inv, budget).then_some(inv)
+}
+
+/// The greatest inductive subset of the candidates of [`solve_hinted`],
+/// whether or not it blocks the queries (an invariant of the reachable
+/// states either way); `None` when time runs out.
+pub fn inductive_facts(system: &System, ranges: Ranges, hints: &BTreeMap<usize, Vec<Term>>, budget: &Budget) -> Option<Invariant> {
     if system.clauses.iter().any(|c| c.body.len() > 1) {
         return None;
     }
@@ -307,6 +325,8 @@ pub fn solve_with(system: &System, ranges: Ranges, budget: &Budget) -> Option<In
             atoms.push(a.clone());
             atoms.push(Term::not(a.clone()));
         }
+        let has = |t: &Term| t.free_vars().iter().all(|v| p.params.iter().any(|q| q.name == v.name));
+        atoms.extend(hints.get(&i).into_iter().flatten().filter(|t| has(t)).cloned());
         let mut seen = BTreeSet::new();
         atoms.retain(|a| seen.insert(a.clone()));
         facts.insert(i, atoms);
@@ -326,23 +346,50 @@ pub fn solve_with(system: &System, ranges: Ranges, budget: &Budget) -> Option<In
             Some(Edge { from, to: h.pred, context: c.constraint.clone(), source_subst, target_subst: reads(h.pred, &h.args) })
         })
         .collect();
-    let facts = houdini(facts, &edges, budget);
-    let facts = facts?;
-    // Every query must fail under the facts.
-    for c in system.clauses.iter().filter(|c| c.is_query()) {
+    let facts = houdini(facts, &edges, budget)?;
+    let interp = (0..system.preds.len()).map(|i| Term::and(facts.get(&i).cloned().unwrap_or_default())).collect();
+    Some(Invariant { interp })
+}
+
+/// Whether every query of `system` fails under `inv` (read at each query's
+/// body).
+pub fn blocks_queries(system: &System, inv: &Invariant, budget: &Budget) -> bool {
+    system.clauses.iter().filter(|c| c.is_query()).all(|c| {
         let mut hyps = vec![c.constraint.clone()];
-        if let Some(b) = c.body.first() {
-            let map = reads(b.pred, &b.args);
-            hyps.extend(facts.get(&b.pred).into_iter().flatten().map(|f| f.subst(&map)));
+        for b in &c.body {
+            let map: BTreeMap<String, Term> =
+                system.preds[b.pred].params.iter().zip(&b.args).map(|(p, a)| (p.name.clone(), a.clone())).collect();
+            hyps.push(inv.interp[b.pred].subst(&map));
         }
         let solver = solver_for(budget);
         solver.assert(bool_of(&Term::and(hyps)));
-        if check(&solver, budget) != Sat::Unsat {
-            return None;
+        check(&solver, budget) == Sat::Unsat
+    })
+}
+
+/// `system` with `inv` (an inductive invariant of it) assumed wherever a
+/// predicate is used: no run is lost, and an engine need not find `inv`
+/// again. A model of the result conjoined with `inv` is one of `system`.
+pub fn assuming(system: &System, inv: &Invariant) -> System {
+    let mut out = system.clone();
+    for c in &mut out.clauses {
+        let mut extra: Vec<Term> = Vec::new();
+        for b in &c.body {
+            let map: BTreeMap<String, Term> =
+                system.preds[b.pred].params.iter().zip(&b.args).map(|(p, a)| (p.name.clone(), a.clone())).collect();
+            extra.push(inv.interp[b.pred].subst(&map));
+        }
+        if !extra.is_empty() {
+            extra.insert(0, c.constraint.clone());
+            c.constraint = Term::and(extra);
         }
     }
-    let interp = (0..system.preds.len()).map(|i| Term::and(facts.get(&i).cloned().unwrap_or_default())).collect();
-    Some(Invariant { interp })
+    out
+}
+
+/// The conjunction of two models of one system, predicate by predicate.
+pub fn conjoined(a: &Invariant, b: &Invariant) -> Invariant {
+    Invariant { interp: a.interp.iter().zip(&b.interp).map(|(x, y)| Term::and(vec![x.clone(), y.clone()])).collect() }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //! `outcome` the options and the answer.
 
 pub mod bounds;
+pub mod counting;
 pub mod nest_bound;
 pub mod certificate;
 pub mod invariants;
@@ -194,7 +195,12 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
             let mut loops = prove_loops(&models.enc, &facts, &opts, &|li| models.no_model_of(li), &span_of, &proof_budget);
             // The proofs' end stops the search.
             search_cancel.cancel();
-            let _ = ranked_tx.send(matches!(loops, Loops::Ranked(..)));
+            // With the ranking functions: the warnings' checks try the
+            // counting facts they give (see `counting`).
+            let _ = ranked_tx.send(match &loops {
+                Loops::Ranked(proofs, _) => Some(counting::ranked_headers(proofs)),
+                _ => None,
+            });
             if let Loops::Ranked(proofs, _) = &mut loops {
                 let (t0, bounds_budget) = (Instant::now(), proof_budget.sub_budget(BOUNDS_TIME));
                 for (_, proof) in proofs.iter_mut() {
@@ -234,7 +240,10 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
     // Checked while the bounds are sought (a YES prints them; other answers
     // check their own).
     let pending_warnings =
-        (!matches!(searched, Some(Ok(_))) && ranked_rx.recv().unwrap_or(false)).then(|| (Instant::now(), warnings::start_checks(p, &budget)));
+        match &searched {
+            Some(Ok(_)) => None,
+            _ => ranked_rx.recv().ok().flatten().map(|ranked| (Instant::now(), warnings::start_checks(p, &budget, ranked))),
+        };
     let loops = match &searched {
         Some(Ok(_)) => {
             // The proofs are stopped; what they certified already counts
@@ -275,7 +284,7 @@ pub fn prove_program(p: &Program, opts: &ProveOptions) -> Outcome {
         })
         .collect();
     drop(watchdog);
-    let (t0, pending_warnings) = pending_warnings.unwrap_or_else(|| (Instant::now(), warnings::start_checks(p, &budget)));
+    let (t0, pending_warnings) = pending_warnings.unwrap_or_else(|| (Instant::now(), warnings::start_checks(p, &budget, Vec::new())));
     let warnings = pending_warnings.wait();
     if opts.verbose {
         eprintln!("[program] {} warnings checked ({:.2} s)", warnings.len(), t0.elapsed().as_secs_f64());

@@ -26,11 +26,12 @@
 use crate::engine::houdini::{self, Ranges};
 use crate::engine::validate::validate;
 use crate::engine::{portfolio, EngineKind};
-use crate::solve::{Budget, Verdict};
+use crate::solve::{Budget, Invariant, Verdict};
 use crate::horn::encode::{encode, Encoding};
 use crate::ir::{Action, Edge, Location, Program, UndefinedSite, WarningStatus};
 use crate::term::Term;
-use std::collections::BTreeSet;
+use super::counting::{counting_candidates, RankedHeader};
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 /// Time for all the checks of one program, at most.
@@ -60,7 +61,7 @@ const MAX_CHECKED_EDGES: usize = 200;
 /// proof did. What is not decided by then is kept, unchecked ("not ruled
 /// out").
 pub fn checked_warnings(p: &Program, budget: &Budget) -> Vec<UndefinedSite> {
-    start_checks(p, budget).wait()
+    start_checks(p, budget, Vec::new()).wait()
 }
 
 /// The checks of [`checked_warnings`] under way on their thread, so that
@@ -74,8 +75,10 @@ pub struct PendingWarnings {
     budget: Budget,
 }
 
-/// Starts the checks of [`checked_warnings`] on their own thread.
-pub fn start_checks(p: &Program, budget: &Budget) -> PendingWarnings {
+/// Starts the checks of [`checked_warnings`] on their own thread, with
+/// the ranked loops' counting facts as candidates (see
+/// [`super::counting`]).
+pub fn start_checks(p: &Program, budget: &Budget, ranked: Vec<RankedHeader>) -> PendingWarnings {
     let unchecked = p.undefined.clone();
     // Each site's violation model is as large as the program: on a large
     // one the checks would spend their whole share and rule out little
@@ -89,7 +92,7 @@ pub fn start_checks(p: &Program, budget: &Budget) -> PendingWarnings {
     let spawned = std::thread::Builder::new()
         .name("warnings".into())
         .stack_size(64 * 1024 * 1024)
-        .spawn(move || check_all(&owned, &outer, |phase| tx.send(phase).is_ok()));
+        .spawn(move || check_all(&owned, &outer, &ranked, |phase| tx.send(phase).is_ok()));
     PendingWarnings { unchecked, phases: spawned.ok().map(|_| rx), budget: budget.clone() }
 }
 
@@ -115,7 +118,7 @@ impl PendingWarnings {
 
 /// Runs both phases, handing each phase's outcome (the warnings kept so
 /// far) to `report`; stops when `report` says nobody listens any more.
-fn check_all(p: &Program, outer: &Budget, mut report: impl FnMut(Vec<UndefinedSite>) -> bool) {
+fn check_all(p: &Program, outer: &Budget, ranked: &[RankedHeader], mut report: impl FnMut(Vec<UndefinedSite>) -> bool) {
     let Some(marker) = p.vars.iter().find(|v| v.origin == crate::ir::Origin::UndefinedSite).map(|v| v.name.clone()) else {
         report(p.undefined.clone());
         return;
@@ -137,7 +140,7 @@ fn check_all(p: &Program, outer: &Budget, mut report: impl FnMut(Vec<UndefinedSi
     let mut out = Vec::new();
     for (site, enc) in pending {
         let decided = match enc {
-            Some((enc, read)) if !total.expired() => engine_check(p, &enc, &read, &total.sub_budget(PER_SITE)),
+            Some((enc, read)) if !total.expired() => engine_check(p, &enc, &read, ranked, &total.sub_budget(PER_SITE)),
             _ => None,
         };
         match decided {
@@ -191,7 +194,7 @@ fn path_condition_check(p: &Program, marker: &str, site: usize, budget: &Budget)
 
 /// Phase two for one site whose path condition may hold: whether the
 /// violation model's exit is reachable, and on the exact part of the model.
-fn engine_check(p: &Program, enc: &Encoding, read: &BTreeSet<String>, budget: &Budget) -> Option<Check> {
+fn engine_check(p: &Program, enc: &Encoding, read: &BTreeSet<String>, ranked: &[RankedHeader], budget: &Budget) -> Option<Check> {
     // The question depends on few variables (`i` for `i++`): on the
     // projection onto what the operation's condition reads (see
     // `horn::project`: it only adds runs, so safe there is safe here),
@@ -200,27 +203,47 @@ fn engine_check(p: &Program, enc: &Encoding, read: &BTreeSet<String>, budget: &B
     // Coalescing renamed the program's variables (`main.i` is `i`).
     let seeds: BTreeSet<String> =
         read.iter().map(|v| enc.coalesced.iter().find(|(merged, _)| merged == v).map_or_else(|| v.clone(), |(_, kept)| kept.clone())).collect();
-    if let Some(small) = crate::horn::project::smaller_projection(enc, &seeds) {
-        let system = small.plain_system();
+    // The counting facts of the ranked loops, by cut-point: a counter
+    // stepped once per iteration (`len++` in a list walk) is bounded only
+    // through the loop's ranking function.
+    let counting = counting_candidates(enc, ranked);
+    // Houdini's facts on `e` (candidates: the program's comparisons, the
+    // types' ranges, the counting facts), and whether they rule the site
+    // out (checked by the engines' validator).
+    let houdini_on = |e: &Encoding| -> (bool, Option<Invariant>) {
+        let system = e.plain_system();
+        let hints: BTreeMap<usize, Vec<Term>> =
+            e.cutpoints.iter().enumerate().filter_map(|(k, c)| counting.get(c).map(|f| (k, f.clone()))).collect();
         let quick = budget.sub_budget(HOUDINI_TIME);
-        if let Some(inv) = houdini::solve_with(&system, Ranges::Tried, &quick) {
-            if validate(&system, &Verdict::Safe(inv), budget).is_ok() {
+        let Some(facts) = houdini::inductive_facts(&system, Ranges::Tried, &hints, &quick) else { return (false, None) };
+        let safe = houdini::blocks_queries(&system, &facts, &quick) && validate(&system, &Verdict::Safe(facts.clone()), budget).is_ok();
+        (safe, Some(facts))
+    };
+    if let Some(small) = crate::horn::project::smaller_projection(enc, &seeds) {
+        if houdini_on(&small).0 {
+            return Some(Check::RuledOut);
+        }
+    }
+    // With the counting facts, on the projection onto what they read too.
+    if !counting.is_empty() {
+        let mut wider = seeds.clone();
+        wider.extend(counting.values().flatten().flat_map(|t| t.free_vars()).map(|v| v.name));
+        if let Some(small) = crate::horn::project::smaller_projection(enc, &wider) {
+            if houdini_on(&small).0 {
                 return Some(Check::RuledOut);
             }
         }
     }
-    let system = enc.plain_system();
     // Houdini first: the facts an overflow check needs are most often a
     // type's range and the program's own comparisons (`i < n`, `n < 1000`,
     // `s == i`), which Houdini finds at once where PDR, blocking `s + 1 >
     // 2147483647` one value after another, runs out of time. Its model is
     // validated like any engine's.
-    let quick = budget.sub_budget(HOUDINI_TIME);
-    if let Some(inv) = houdini::solve_with(&system, Ranges::Tried, &quick) {
-        if validate(&system, &Verdict::Safe(inv), budget).is_ok() {
-            return Some(Check::RuledOut);
-        }
+    let (safe, facts) = houdini_on(enc);
+    if safe {
+        return Some(Check::RuledOut);
     }
+    let system = enc.plain_system();
     // A run the C program really has: none through a value the model does
     // not know (an allocation fails only where the program is read with
     // allocations that may fail: then such a run is the program's).
@@ -238,8 +261,17 @@ fn engine_check(p: &Program, enc: &Encoding, read: &BTreeSet<String>, budget: &B
             return reached(d, exact);
         }
     }
-    match portfolio::solve(&system, EngineKind::Portfolio, budget) {
-        Verdict::Safe(_) => return Some(Check::RuledOut),
+    // The engines, given Houdini's facts (they hold on every reachable
+    // state): what is left to find is then only what no candidate shape
+    // has (a disjunction, a relation with a loop's bookkeeping).
+    let strengthened = facts.as_ref().map(|f| houdini::assuming(&system, f));
+    match portfolio::solve(strengthened.as_ref().unwrap_or(&system), EngineKind::Portfolio, budget) {
+        Verdict::Safe(inv) => {
+            let whole = facts.as_ref().map_or(inv.clone(), |f| houdini::conjoined(&inv, f));
+            if validate(&system, &Verdict::Safe(whole), budget).is_ok() {
+                return Some(Check::RuledOut);
+            }
+        }
         Verdict::Unsafe(_) => {}
         Verdict::Unknown(_) => return None,
     }
@@ -319,6 +351,31 @@ mod tests {
     fn a_guard_rules_out_division_by_zero() {
         let w = warnings("int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(), t; while (b != 0) { t = a % b; a = b; b = t; } return a; }");
         assert!(w.iter().all(|w| w.kind != crate::ir::Undefined::DivisionByZero), "{w:?}");
+    }
+
+    /// A counter stepped once per iteration of a loop ranked by `m`, with
+    /// `m` starting at `n <= 1000`: `c` stays below `n` only because
+    /// `c + m` never grows, a fact no comparison of the program states.
+    const COUNTED: &str = "int main(void) { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 1000) return 0; \
+                           int m = n, c = 0; while (m > 0) { m = m - 1 - (__VERIFIER_nondet_int() ? 1 : 0); c++; } return c; }";
+
+    #[test]
+    fn a_counter_of_a_ranked_loop_is_shown_not_to_overflow() {
+        let p = crate::c::parse_source("t.c", COUNTED, IntSemantics::C, crate::ir::MachineModel::lp64()).expect("lowers");
+        let enc = encode(&p).expect("encodes");
+        let m = enc.vars.iter().find(|v| v.name.ends_with('m')).expect("m").name.clone();
+        let ranked = vec![RankedHeader {
+            header: enc.loops[0].header,
+            ranking: crate::term::Affine::from_term(&Term::var(&m)).expect("affine"),
+            invariant: Vec::new(),
+        }];
+        let budget = Budget::with_timeout(Duration::from_secs(20));
+        let with = start_checks(&p, &budget, ranked).wait();
+        assert!(with.iter().all(|w| !w.expression.contains("c++")), "{with:?}");
+        // Without the ranking function the same check keeps the warning:
+        // the fact above is what rules it out.
+        let without = checked_warnings(&p, &budget);
+        assert!(without.iter().any(|w| w.expression.contains("c++")), "{without:?}");
     }
 
     #[test]

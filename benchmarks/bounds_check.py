@@ -765,6 +765,9 @@ def check_program(path, display, args, rt_obj, decls, tmproot):
     res["answer"] = js.get("answer")
     if res["answer"] != "YES":
         return res
+    # The whole run's bound (over values fixed when the first loop starts):
+    # reported with its class, not instrumented.
+    res["program"] = js.get("program_bound")
     loops = []
     for lp in js.get("loops") or []:
         if lp.get("recursion") is not None:
@@ -958,6 +961,15 @@ def summarize(results, args, command, started, elapsed, prover):
     L.append(f"| ... entered in some run | {len(nentered)} |")
     L.append(f"| ... violated | {sum(1 for r, v in viols if v.get('nest'))} |")
     L.append(f"| **bound violations** (loops and nests) | **{len(viols)}** |")
+    with_loops = [r for r in yes if r["loops"] or r["recursions"]]
+    whole = [r for r in with_loops if r.get("program")]
+    classes = {}
+    for r in whole:
+        c = r["program"].get("complexity")
+        classes[c] = classes.get(c, 0) + 1
+    L.append(f"| YES programs with loops that get a bound for the whole run (`program_bound`, not instrumented) | "
+             f"{len(whole)} of {len(with_loops)} |")
+    L.append("| ... their classes | " + ", ".join(f"{k} {v}" for k, v in sorted(classes.items(), key=lambda x: str(x[0]))) + " |")
     ints = int_only_programs(args.bench)
     if ints:
         il = [(r, lp) for r, lp in loops if r["file"] in ints]

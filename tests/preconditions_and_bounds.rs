@@ -123,6 +123,39 @@ fn a_loop_nest_gets_a_polynomial_bound_that_compiled_runs_respect() {
 }
 
 #[test]
+fn sequential_nests_get_one_bound_over_the_inputs() {
+    let j = prove_json("bounds/sequential_nests.c", &[]);
+    assert_eq!(j["answer"], "YES", "{j}");
+    let p = &j["program_bound"];
+    assert_eq!(p["bound_text"], "(max(0, n) + 1) * (max(0, n) + 2) + max(0, m) + 1", "{j}");
+    assert_eq!(p["bound"], "((n > 0 ? n : 0) + 1) * ((n > 0 ? n : 0) + 2) + (m > 0 ? m : 0) + 1", "{j}");
+    assert_eq!(p["complexity"], "O(n^2)", "{j}");
+    assert_eq!(p["over"], serde_json::json!(["m", "n"]), "{j}");
+    // Every run's iterations, counted over a box of inputs, stay within it.
+    for n in -3i64..=12 {
+        for m in -3i64..=12 {
+            let mut count = 0i64;
+            for i in 0..n.max(0) {
+                count += 1 + i;
+            }
+            count += m.max(0);
+            let (n0, m0) = (n.max(0), m.max(0));
+            let bound = (n0 + 1) * (n0 + 2) + m0 + 1;
+            assert!(count <= bound, "n = {n}, m = {m}: {count} iterations, bound {bound}");
+        }
+    }
+}
+
+#[test]
+fn no_run_bound_reads_a_value_changed_before_its_loop() {
+    // `n` halves before the second loop: its value there is not the one the
+    // first loop started with, so no bound over `n` is given for the run.
+    let j = prove_json("bounds/changed_between.c", &[]);
+    assert_eq!(j["answer"], "YES", "{j}");
+    assert!(j.get("program_bound").is_none(), "{j}");
+}
+
+#[test]
 fn a_break_out_of_the_body_is_counted() {
     // `while (1) { if (i > 10) break; ... }` enters its body 12 times: the
     // model is the one of `while (i <= 10)`, which enters it 11 times.

@@ -5,6 +5,7 @@
 use super::cexpr::{affine, Names};
 use crate::termination::bounds::{BoundFactor, BoundTerm, IterationBound};
 use crate::termination::nest_bound::NestBound;
+use crate::termination::LoopProof;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
@@ -57,6 +58,28 @@ pub fn bound(b: &IterationBound, names: &Names, notation: Notation) -> Option<St
 /// A loop nest's bound over `names` (see [`bound`]), constants folded.
 pub fn nest(b: &NestBound, names: &Names, notation: Notation) -> Option<String> {
     Some(nest_shown(&folded(b), names, notation)?.0)
+}
+
+/// A whole run's bound as printed: the bound, the names of the values it
+/// reads, and its class (`O(n^2)`).
+pub struct ProgramBoundShown {
+    pub bound: String,
+    pub over: Vec<String>,
+    pub complexity: String,
+}
+
+/// The bound of a whole run of the program whose loops `loops` proves
+/// (see [`crate::termination::nest_bound::program_bound`]), where `names`
+/// can print it.
+pub fn program(enc: &crate::horn::encode::Encoding, loops: &[LoopProof], names: &Names, notation: Notation) -> Option<ProgramBoundShown> {
+    let b = crate::termination::nest_bound::program_bound(enc, loops)?;
+    let over = b.over.iter().map(|v| names.get(v).map(str::to_string)).collect::<Option<Vec<_>>>()?;
+    let complexity = match b.degree {
+        0 => "O(1)".to_string(),
+        1 => "O(n)".to_string(),
+        k => format!("O(n^{k})"),
+    };
+    Some(ProgramBoundShown { bound: nest(&b.bound, names, notation)?, over, complexity })
 }
 
 /// `b` with its constant parts computed: a constant factor is its value,
@@ -216,6 +239,7 @@ mod tests {
     #[test]
     fn nest_bounds_fold_their_constants() {
         use crate::termination::nest_bound::NestBound;
+use crate::termination::LoopProof;
         let names = Names::readable(&[source("n"), source("i")]);
         let factor = |coeffs: &[(&str, i64)], k: i64, plus: i64| {
             NestBound::Factor(BoundFactor { term: BoundTerm { pieces: vec![piece(coeffs, k)], unit: BigInt::one() }, plus: BigInt::from(plus) })

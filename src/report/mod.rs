@@ -141,6 +141,12 @@ fn model_yes_text(o: &Outcome, loops: &[LoopProof], view: View) -> String {
             let _ = writeln!(s, "  with the loops inside it: at most {b} iterations in all each time it is entered (values on entry)");
         }
     }
+    // Where there are several loops: the whole run's bound (JSON has it
+    // always).
+    if let Some(p) = o.encoding.as_ref().filter(|e| e.loops.len() > 1).and_then(|e| bound::program(e, loops, &names, bound::Notation::Text)) {
+        let over = if p.over.is_empty() { String::new() } else { format!(", over {} (their values when the first loop starts)", p.over.join(", ")) };
+        let _ = writeln!(s, "every run: at most {} loop iterations in all, {}{over}", p.bound, p.complexity);
+    }
     for (function, shown) in summaries_text(o) {
         let _ = writeln!(s, "every call of `{function}` that returns satisfies: {shown}");
     }
@@ -629,6 +635,11 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
                     })
                     .collect(),
             );
+            if let Some(e) = &o.encoding {
+                if let (Some(c), Some(t)) = (bound::program(e, loops, &names, bound::Notation::C), bound::program(e, loops, &names, bound::Notation::Text)) {
+                    j["program_bound"] = json!({ "bound": c.bound, "bound_text": t.bound, "over": c.over, "complexity": c.complexity });
+                }
+            }
             if !o.summaries.is_empty() {
                 j["summaries"] = summaries_text(o).into_iter().map(|(f, shown)| json!({ "function": f, "summary": shown })).collect();
             }

@@ -51,7 +51,7 @@ const MAX_FACTORS: usize = 24;
 
 impl NestBound {
     /// One loop's bound.
-    fn of_loop(b: &IterationBound) -> NestBound {
+    pub fn of_loop(b: &IterationBound) -> NestBound {
         let mut sum: Vec<NestBound> = b.terms.iter().map(|t| NestBound::Factor(BoundFactor { term: t.clone(), plus: BigInt::zero() })).collect();
         if !b.product.is_empty() {
             sum.push(NestBound::Product(b.product.iter().cloned().map(NestBound::Factor).collect()));
@@ -84,6 +84,86 @@ impl NestBound {
     pub fn on_entry(&self, enc: &Encoding, loop_index: usize) -> NestBound {
         let Some(constants) = bounds::entry_constants(enc, loop_index) else { return self.clone() };
         self.map_factors(&mut |f| Some(BoundFactor { term: bounds::substituted(&f.term, &constants), plus: f.plus.clone() })).unwrap_or_else(|| self.clone())
+    }
+}
+
+/// A bound on the loop iterations of a whole run: the sum, over the loops
+/// inside no other loop, of each one's nest bound (its own bound where it
+/// has no loop inside), over values the program fixes before its first
+/// loop and does not change on the way to the loops whose bounds read them.
+///
+/// Such a loop is entered at most once per run: a second entry would close
+/// a cycle around it, which in a program whose loops all have headers is a
+/// loop containing it. Each nest bound is over its loop's values on entry;
+/// every variable it still reads after the entry's constants are put in
+/// (`i = 0`) is one that no step from a cut-point on the way to the loop
+/// changes, so its value at the loop's entry is the one it had when the
+/// first loop started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramBound {
+    pub bound: NestBound,
+    /// The variables the bound reads (their values when the first loop
+    /// starts).
+    pub over: Vec<String>,
+    /// The degree of the polynomial: `O(n^degree)` in the size of the
+    /// values it reads.
+    pub degree: usize,
+}
+
+/// The bound of a whole run over `loops` (the proofs of every loop of
+/// `enc`, each with its bound), or `None` where one is missing, the
+/// program recurses, or a bound reads a variable that changes after the
+/// first loop starts.
+pub fn program_bound(enc: &Encoding, loops: &[LoopProof]) -> Option<ProgramBound> {
+    if !enc.recursions.is_empty() || loops.len() != enc.loops.len() || loops.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let mut over = std::collections::BTreeSet::new();
+    for (li, l) in enc.loops.iter().enumerate() {
+        if l.parent.is_some() {
+            continue;
+        }
+        let proof = loops.iter().find(|p| p.loop_index == li)?;
+        let own = match &proof.nest_bound {
+            Some(n) => n.clone(),
+            None => NestBound::of_loop(proof.bound.as_ref()?),
+        };
+        let own = own.on_entry(enc, li);
+        let mut reads = std::collections::BTreeSet::new();
+        own.map_factors(&mut |f| {
+            reads.extend(f.term.pieces.iter().flat_map(|p| p.coeffs.keys().cloned()));
+            Some(f.clone())
+        });
+        // Every step from a cut-point on the way to the loop (outside it)
+        // keeps what the bound reads.
+        let before = crate::instrument::relevant_cutpoints(enc, l.header);
+        let on_the_way = |t: &&crate::horn::encode::Transition| {
+            matches!(t.from, Source::At(c) if !l.body.contains(&c)) && (t.to == l.header || before.contains(&t.to))
+        };
+        for x in &reads {
+            let i = enc.vars.iter().position(|v| &v.name == x)?;
+            if enc.transitions.iter().filter(on_the_way).any(|t| t.post.get(i) != Some(&enc.vars[i].term())) {
+                return None;
+            }
+        }
+        over.extend(reads);
+        parts.push(own);
+    }
+    let bound = NestBound::Sum(parts);
+    Some(ProgramBound { degree: bound.degree(), bound, over: over.into_iter().collect() })
+}
+
+impl NestBound {
+    /// The degree of the polynomial: a factor that reads a variable counts
+    /// one.
+    pub fn degree(&self) -> usize {
+        match self {
+            NestBound::Factor(f) => usize::from(f.term.pieces.iter().any(|p| !p.coeffs.is_empty())),
+            NestBound::Constant(_) => 0,
+            NestBound::Sum(xs) => xs.iter().map(NestBound::degree).max().unwrap_or(0),
+            NestBound::Product(xs) => xs.iter().map(NestBound::degree).sum(),
+        }
     }
 }
 

@@ -156,6 +156,21 @@ fn no_run_bound_reads_a_value_changed_before_its_loop() {
 }
 
 #[test]
+fn no_run_bound_where_a_nest_has_none() {
+    // The for loop runs n times per iteration of the middle loop, which
+    // runs up to n times in all: quadratic, while the outer loop alone
+    // iterates at most n times.
+    let j = prove_json("bounds/nest_without_bound.c", &[]);
+    assert_eq!(j["answer"], "YES", "{j}");
+    let outer = &j["loops"].as_array().expect("loops")[0];
+    if outer["nest_bound"].is_null() {
+        assert!(j.get("program_bound").is_none(), "{j}");
+    } else {
+        assert_ne!(j["program_bound"]["complexity"], "O(n)", "{j}");
+    }
+}
+
+#[test]
 fn a_break_out_of_the_body_is_counted() {
     // `while (1) { if (i > 10) break; ... }` enters its body 12 times: the
     // model is the one of `while (i <= 10)`, which enters it 11 times.

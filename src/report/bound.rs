@@ -239,7 +239,6 @@ mod tests {
     #[test]
     fn nest_bounds_fold_their_constants() {
         use crate::termination::nest_bound::NestBound;
-use crate::termination::LoopProof;
         let names = Names::readable(&[source("n"), source("i")]);
         let factor = |coeffs: &[(&str, i64)], k: i64, plus: i64| {
             NestBound::Factor(BoundFactor { term: BoundTerm { pieces: vec![piece(coeffs, k)], unit: BigInt::one() }, plus: BigInt::from(plus) })

@@ -125,9 +125,13 @@ pub fn program_bound(enc: &Encoding, loops: &[LoopProof]) -> Option<ProgramBound
             continue;
         }
         let proof = loops.iter().find(|p| p.loop_index == li)?;
+        // A loop with loops inside needs its nest bound: its own counts
+        // only its iterations.
+        let has_inner = enc.loops.iter().any(|c| c.header != l.header && l.body.contains(&c.header));
         let own = match &proof.nest_bound {
             Some(n) => n.clone(),
-            None => NestBound::of_loop(proof.bound.as_ref()?),
+            None if !has_inner => NestBound::of_loop(proof.bound.as_ref()?),
+            None => return None,
         };
         let own = own.on_entry(enc, li);
         let mut reads = std::collections::BTreeSet::new();

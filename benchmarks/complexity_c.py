@@ -145,6 +145,8 @@ def main():
     if args.out:
         with open(args.out, "w") as f:
             f.write(text + "\n")
+        with open(os.path.splitext(args.out)[0] + ".json", "w") as f:
+            json.dump(results, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -139,32 +139,30 @@ pub fn counting_candidates(enc: &Encoding, ranked: &[RankedHeader]) -> BTreeMap<
             out.entry(l.header).or_default().push(bounded(&r.ranking, &e, 1));
         }
         for &(v, sign) in &counters {
-            {
-                // `v + ρ` (sign 1) or `v - ρ` (sign -1).
-                let mut f = r.ranking.times(&BigInt::from(sign));
-                *f.coeffs.entry(v.to_string()).or_default() += 1;
-                let steady: Option<BTreeSet<Affine>> = entries.iter().map(|t| entry_value(enc, t, &f, &changed)).collect();
-                // Where the entry value reads what the loop changes (`m =
-                // n` where `n` is not kept), the bounds of the program's
-                // comparisons stand in for it (`c + m <= 1000`).
-                let values = match steady {
-                    Some(v) if !v.is_empty() && v.len() <= MAX_ENTRY_VALUES => v,
-                    _ => constants.iter().map(|k| Affine::constant(if sign > 0 { k.clone() } else { -k.clone() })).collect(),
-                };
-                let Some(var) = Affine::from_term(&Term::var(v)) else { continue };
-                for e in &values {
-                    out.entry(l.header).or_default().push(bounded(&f, e, sign));
-                    // After the loop, the entry value may read a variable
-                    // no longer live there (the model then sets it to 0):
-                    // its bounds from the program's comparisons stand in.
-                    let mut after = vec![e.clone()];
-                    if let [(x, _)] = e.coeffs.iter().collect::<Vec<_>>().as_slice() {
-                        after.extend(constants.iter().map(|c| Affine::from_term(&e.to_term().subst(&[((*x).clone(), Term::Int(c.clone()))].into())).unwrap_or_else(|| e.clone())));
-                    }
-                    for t in &exits {
-                        for a in &after {
-                            out.entry(t.to).or_default().push(bounded(&var, a, sign));
-                        }
+            // `v + ρ` (sign 1) or `v - ρ` (sign -1).
+            let mut f = r.ranking.times(&BigInt::from(sign));
+            *f.coeffs.entry(v.to_string()).or_default() += 1;
+            let steady: Option<BTreeSet<Affine>> = entries.iter().map(|t| entry_value(enc, t, &f, &changed)).collect();
+            // Where the entry value reads what the loop changes (`m =
+            // n` where `n` is not kept), the bounds of the program's
+            // comparisons stand in for it (`c + m <= 1000`).
+            let values = match steady {
+                Some(v) if !v.is_empty() && v.len() <= MAX_ENTRY_VALUES => v,
+                _ => constants.iter().map(|k| Affine::constant(if sign > 0 { k.clone() } else { -k.clone() })).collect(),
+            };
+            let Some(var) = Affine::from_term(&Term::var(v)) else { continue };
+            for e in &values {
+                out.entry(l.header).or_default().push(bounded(&f, e, sign));
+                // After the loop, the entry value may read a variable
+                // no longer live there (the model then sets it to 0):
+                // its bounds from the program's comparisons stand in.
+                let mut after = vec![e.clone()];
+                if let [(x, _)] = e.coeffs.iter().collect::<Vec<_>>().as_slice() {
+                    after.extend(constants.iter().map(|c| Affine::from_term(&e.to_term().subst(&[((*x).clone(), Term::Int(c.clone()))].into())).unwrap_or_else(|| e.clone())));
+                }
+                for t in &exits {
+                    for a in &after {
+                        out.entry(t.to).or_default().push(bounded(&var, a, sign));
                     }
                 }
             }

@@ -50,6 +50,9 @@ const CONFIRM_TIME: Duration = Duration::from_secs(3);
 
 /// Most time for replaying a NO witness before it is written (it is
 /// checked once already when found; this is a second look).
+/// How long past its time the precondition search is waited for (its
+/// last step finishing).
+const PRECONDITION_GRACE: Duration = Duration::from_millis(500);
 const WITNESS_CHECK_TIME: Duration = Duration::from_secs(20);
 
 #[derive(Clone)]
@@ -130,12 +133,25 @@ impl Session {
         if !self.preconditions || self.budget.expired() {
             return None;
         }
-        let budget = self.budget.sub_budget(crate::termination::precondition::PRECONDITION_TIME);
-        let _watchdog = budget.watchdog();
-        let _guard = budget.cancel.register_thread_context();
+        let time = crate::termination::precondition::PRECONDITION_TIME;
+        let budget = self.budget.sub_budget(time);
         let opts = ProveOptions { strategy: self.strategy, engine: self.engine, verbose: self.verbose, ..ProveOptions::default() };
         let t0 = std::time::Instant::now();
-        let found = crate::termination::precondition::for_answer(program, outcome, &opts, &budget);
+        // On its own thread, waited for at most its time: steps of the
+        // search that do not look at the clock (preparing a query on a
+        // model of thousands of transitions) must not keep the answer.
+        // The thread that is left behind ends with the process.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (p, o, b) = (program.clone(), outcome.clone(), budget.clone());
+        let searching = std::thread::Builder::new().name("precondition".into()).stack_size(PROOF_STACK).spawn(move || {
+            let _watchdog = b.watchdog();
+            let _guard = b.cancel.register_thread_context();
+            let _ = tx.send(crate::termination::precondition::for_answer(&p, &o, &opts, &b));
+        });
+        let found = match searching {
+            Ok(_) => rx.recv_timeout(time + PRECONDITION_GRACE).ok().flatten(),
+            Err(_) => None,
+        };
         if self.verbose {
             eprintln!("[precondition] {} ({:.2} s)", if found.is_some() { "proved" } else { "none" }, t0.elapsed().as_secs_f64());
         }

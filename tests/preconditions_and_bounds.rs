@@ -1,5 +1,5 @@
-//! Issue 60: with a NO, the condition on entering the loop under which the
-//! program ends (proved, and checked here against compiled runs of the
+//! Issue 60: with a NO, the condition on entering the loop (or on the
+//! values read inside it) under which the program ends (proved, and checked here against compiled runs of the
 //! program by tests/c/conditional/check.py, which needs gcc); with a YES, a
 //! bound on each loop's iterations over the values on entry.
 
@@ -62,6 +62,26 @@ fn where_inputs_are_read_inside_the_loop_skipping_it_is_the_weakest() {
     assert_eq!(j["answer"], "NO", "{j}");
     assert_eq!(j["precondition"], "x <= 1", "{j}");
     assert_eq!(j["precondition_details"]["weakest"], true, "{j}");
+}
+
+#[test]
+fn a_loop_reading_its_events_gets_a_condition_on_the_values_read() {
+    let j = prove_json("preconditions/event_loop.c", &[]);
+    assert_eq!(j["answer"], "NO", "{j}");
+    assert_eq!(j["precondition"], "more == 0", "{j}");
+    let details = &j["precondition_details"];
+    assert_eq!(details["at"], "every value read into more inside the loop at line 12", "{j}");
+    assert_eq!(details["how"], "the values read with which the loop is left", "{j}");
+    assert_eq!(details["weakest"], false, "{j}");
+}
+
+#[test]
+fn a_condition_on_the_values_read_is_not_claimed_where_a_run_still_loops() {
+    // `c == 0` leaves the loop only while x > 0; from x <= 0 the run with
+    // every value 0 never ends.
+    let j = prove_json("preconditions/event_loop_drifting.c", &[]);
+    assert_eq!(j["answer"], "NO", "{j}");
+    assert!(j.get("precondition").is_none(), "{j}");
 }
 
 #[test]

@@ -694,10 +694,16 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
     if let (Answer::No { span, .. }, Some(p)) = (&o.answer, &o.precondition) {
         if let Some(shown) = precondition::condition(p, &p.names) {
             j["precondition"] = Json::String(shown);
+            let at = match &p.place {
+                crate::termination::precondition::Place::LoopEntry => "the values on entering the loop".to_string(),
+                crate::termination::precondition::Place::EveryRead { var, at, .. } => {
+                    format!("every value read into {}", precondition::read_place(var, at.as_ref(), &p.names))
+                }
+            };
             j["precondition_details"] = json!({
                 "loop": p.loop_index,
                 "line": span.as_ref().map(|s| s.line),
-                "at": "the values on entering the loop",
+                "at": at,
                 "proved": true,
                 "witness_outside": p.witness_outside,
                 "weakest": p.weakest,

@@ -2,13 +2,16 @@
 //! variables on entry of the loop (see [`crate::termination::precondition`]).
 
 use super::cexpr::{affine, print_ge, Names};
-use crate::termination::precondition::{Atom, Precondition, PreconditionSource};
+use crate::termination::precondition::{Atom, Place, Precondition, PreconditionSource};
 use crate::termination::{Answer, Outcome};
 use num_traits::Signed;
 
 /// The condition as a C expression, `None` when it mentions a variable
 /// without a name.
 pub fn condition(p: &Precondition, names: &Names) -> Option<String> {
+    if let Place::EveryRead { condition, .. } = &p.place {
+        return super::cexpr::exact_condition(condition, names);
+    }
     let cases: Option<Vec<String>> = p
         .cases
         .iter()
@@ -64,6 +67,12 @@ impl ZeroCoeff for num_bigint::BigInt {
 pub(super) fn text(o: &Outcome) -> Option<String> {
     let p = o.precondition.as_ref()?;
     let shown = condition(p, &p.names)?;
+    if let Place::EveryRead { var, at, .. } = &p.place {
+        let read = read_place(var, at.as_ref(), &p.names);
+        return Some(format!(
+            "terminates when: {shown}  (every value read into {read})\n  proved: every loop ends when each value read there satisfies it (ranking functions on the program with the condition assumed after each such read); not shown to be the weakest\n"
+        ));
+    }
     if p.cases.is_empty() {
         let line = match &o.answer {
             Answer::No { span: Some(s), .. } => format!("the loop at line {}", s.line),
@@ -80,6 +89,7 @@ pub(super) fn text(o: &Outcome) -> Option<String> {
     let mut notes = vec![match p.source {
         PreconditionSource::Learned => "proved: every run entering the loop so ends (ranking functions on the program with the condition assumed)",
         PreconditionSource::LoopSkipped => "proved: the loop is not entered then, and every other loop ends (ranking functions)",
+        PreconditionSource::LeftAtRead => "proved: every loop ends (ranking functions)",
     }
     .to_string()];
     if p.witness_outside {
@@ -99,5 +109,16 @@ pub(super) fn how(p: &Precondition) -> &'static str {
     match p.source {
         PreconditionSource::Learned => "learned from sampled runs",
         PreconditionSource::LoopSkipped => "the loop not entered",
+        PreconditionSource::LeftAtRead => "the values read with which the loop is left",
+    }
+}
+
+/// Where the condition of a precondition on inputs holds, in words: the
+/// variable (as the program names it) and the loop it is read in.
+pub(super) fn read_place(var: &str, at: Option<&crate::ir::Span>, names: &Names) -> String {
+    let shown = names.get(var).map(|n| n.to_string()).unwrap_or_else(|| var.to_string());
+    match at {
+        Some(s) => format!("{shown} inside the loop at line {}", s.line),
+        None => shown,
     }
 }

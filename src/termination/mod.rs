@@ -382,7 +382,7 @@ fn prove_loops<'e>(
             LoopResult::NonTerminating(witness, strategy) => return Loops::NonTerminating(witness, strategy, queries),
             LoopResult::Unknown(r) => {
                 reasons.push((li, r));
-                if budget.expired() {
+                if budget.expired() || opts.stop_at_unknown {
                     break;
                 }
             }

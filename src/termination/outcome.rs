@@ -61,6 +61,9 @@ pub struct ProveOptions {
     /// proof runs): each loop tries its bound first, as a constant
     /// candidate checked by T_rank (see [`ExecutionBounds`]).
     pub hints: Option<Hints>,
+    /// Give up at the first loop without a ranking function (where only
+    /// a proof of every loop is of use: a precondition's).
+    pub stop_at_unknown: bool,
 }
 
 /// What executing every run of the program found (see
@@ -107,6 +110,7 @@ impl Default for ProveOptions {
             max_refinements: 40,
             verbose: false,
             hints: None,
+            stop_at_unknown: false,
         }
     }
 }

@@ -83,13 +83,29 @@ fn value(a: &Affine, state: &BTreeMap<String, i128>) -> Option<i128> {
     Some(acc)
 }
 
+/// Where a precondition's condition is stated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// On the state in which the loop is entered (the `cases`).
+    LoopEntry,
+    /// On every value one input inside the loop gives (a program that reads
+    /// its inputs as it goes, `while (1) { x = read(); ... }`): the
+    /// variable the value is stored in, the loop (its statement) inside
+    /// which every read of it is restricted, and the condition over it.
+    EveryRead { var: String, at: Option<crate::ir::Span>, condition: Term },
+}
+
 /// A proved termination precondition of the program.
 #[derive(Clone, Debug)]
 pub struct Precondition {
-    /// The loop on whose entry the condition is stated.
+    /// The loop on whose entry (or inside which) the condition is stated.
     pub loop_index: usize,
+    /// Where the condition holds: on entering the loop, or on every value
+    /// an input inside it gives.
+    pub place: Place,
     /// A disjunction of conjunctions of atoms over the loop's variables on
-    /// entry; every run whose entries of the loop satisfy it ends.
+    /// entry; every run whose entries of the loop satisfy it ends. Empty
+    /// for a condition on inputs read (see [`Place::EveryRead`]).
     pub cases: Vec<Vec<Atom>>,
     /// The NO's run enters the loop in a state outside the condition.
     pub witness_outside: bool,
@@ -111,11 +127,19 @@ pub enum PreconditionSource {
     Learned,
     /// The negated guard of the loop: the loop not entered at all.
     LoopSkipped,
+    /// The values of an input read inside the loop with which the loop is
+    /// left right after the read.
+    LeftAtRead,
 }
 
 impl Precondition {
+    /// The condition as a term: over the state on entering the loop, or
+    /// over the variable an input is read into.
     pub fn to_term(&self) -> Term {
-        Term::or(self.cases.iter().map(|c| Term::and(c.iter().map(Atom::to_term).collect())).collect())
+        match &self.place {
+            Place::EveryRead { condition, .. } => condition.clone(),
+            Place::LoopEntry => Term::or(self.cases.iter().map(|c| Term::and(c.iter().map(Atom::to_term).collect())).collect()),
+        }
     }
 }
 
@@ -169,15 +193,18 @@ pub fn for_answer(program: &Program, outcome: &Outcome, opts: &ProveOptions, bud
 /// `program` is the program `enc` encodes; `exact`: `enc` is exact (so a
 /// recurrent set on it is one of the program's runs).
 fn search(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness>, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
-    let header = enc.loops.get(li)?.header;
+    let body = &enc.loops.get(li)?.body;
     if !enc.recursions.is_empty() {
         return None;
     }
-    let learned = if reads_after(program, header) {
+    let learned = if reads_inside(program, body) {
         if opts.verbose {
-            eprintln!("[precondition] no samples: inputs are read once the loop is entered");
+            eprintln!("[precondition] no samples: the loop reads inputs");
         }
-        None
+        // The loop skipped first (a condition on entry, maybe the weakest),
+        // then the values read restricted.
+        let share = budget.remaining().unwrap_or(PRECONDITION_TIME) / 2;
+        return not_entered(enc, li, witness, exact, opts, &budget.sub_budget(share)).or_else(|| inputs_restricted(program, enc, li, opts, budget));
     } else {
         // Two thirds of the time: the loop skipped is still to be tried.
         let share = budget.remaining().unwrap_or(PRECONDITION_TIME).mul_f64(2.0 / 3.0);
@@ -208,6 +235,7 @@ fn not_entered(enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness
     let cases = cases.filter(|c| !c.is_empty())?;
     let mut found = Precondition {
         loop_index: li,
+        place: Place::LoopEntry,
         cases,
         witness_outside: false,
         weakest: false,
@@ -265,13 +293,13 @@ fn negated_comparison(c: &Term) -> Option<Vec<Vec<Atom>>> {
 
 /// The precondition learned from samples of runs, if one is proved.
 fn learned(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness>, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
-    let header = enc.loops.get(li)?.header;
-    let samples = sample(program, enc, header, budget)?;
+    let samples = sample(program, enc, enc.loops.get(li)?, budget)?;
     if samples.iter().all(|(_, f)| *f != Fate::Ends) {
         // No sampled run ends: `false`, said only where it is the weakest
         // (every state on entering the loop has a run that never ends).
         let never = Precondition {
             loop_index: li,
+            place: Place::LoopEntry,
             cases: Vec::new(),
             witness_outside: witness.is_some(),
             weakest: true,
@@ -280,7 +308,7 @@ fn learned(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTer
         };
         return (exact && complement_recurs(enc, li, &never.to_term(), budget)).then_some(never);
     }
-    let features = features(enc, header, &samples);
+    let features = features(enc, enc.loops[li].header, &samples);
     if features.is_empty() {
         return None;
     }
@@ -290,7 +318,7 @@ fn learned(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTer
     if cases.is_empty() {
         return None;
     }
-    let mut found = Precondition { loop_index: li, cases, witness_outside: false, weakest: false, source: PreconditionSource::Learned, names: names(enc) };
+    let mut found = Precondition { loop_index: li, place: Place::LoopEntry, cases, witness_outside: false, weakest: false, source: PreconditionSource::Learned, names: names(enc) };
     if opts.verbose {
         eprintln!("[precondition] candidate {} from {} samples", found.to_term(), samples.len());
     }
@@ -341,27 +369,20 @@ fn names(enc: &Encoding) -> crate::ir::names::Names {
 }
 
 /// Whether a run can read an input (or meet a value the model does not
-/// know) once it is at `header`: then the entry state does not decide it.
-fn reads_after(program: &Program, header: LocId) -> bool {
-    let mut seen: BTreeSet<LocId> = BTreeSet::new();
-    let mut todo = vec![header];
-    while let Some(l) = todo.pop() {
-        if !seen.insert(l) {
-            continue;
-        }
-        for e in program.edges.iter().filter(|e| e.from == l) {
-            if e.actions.iter().any(|a| matches!(a, Action::Havoc(_) | Action::Choose(_) | Action::Inexact)) {
-                return true;
-            }
-            todo.push(e.to);
-        }
-    }
-    false
+/// know) inside the loop whose locations are `body`: then the entry state
+/// does not decide whether that entry of the loop ends. (What the run does
+/// after it leaves the loop is the proof's business, not the samples'.)
+fn reads_inside(program: &Program, body: &BTreeSet<LocId>) -> bool {
+    program
+        .edges
+        .iter()
+        .filter(|e| body.contains(&e.from) && body.contains(&e.to))
+        .any(|e| e.actions.iter().any(|a| matches!(a, Action::Havoc(_) | Action::Choose(_) | Action::Inexact)))
 }
 
 /// Entry states of the loop and their fates, by variable name (dead
 /// variables 0), each state once; `None` unless some run does not end.
-fn sample(program: &Program, enc: &Encoding, header: LocId, budget: &Budget) -> Option<Vec<(BTreeMap<String, i128>, Fate)>> {
+fn sample(program: &Program, enc: &Encoding, l: &crate::ir::loops::Loop, budget: &Budget) -> Option<Vec<(BTreeMap<String, i128>, Fate)>> {
     let runner = Runner::new(program)?;
     let cuts = super::lasso::cuts_of(program, enc);
     let until = Instant::now() + budget.remaining().unwrap_or(PRECONDITION_TIME) / 3;
@@ -370,7 +391,7 @@ fn sample(program: &Program, enc: &Encoding, header: LocId, budget: &Budget) -> 
         if Instant::now() >= until || budget.expired() {
             break;
         }
-        if let Some((state, fate)) = runner.entry_sample(&cuts, header, seed, SAMPLE_VISITS) {
+        if let Some((state, fate)) = runner.entry_sample(&cuts, l.header, &l.body, seed, SAMPLE_VISITS) {
             // A run too long to tell counts as one that does not end: that
             // can only make the condition stronger, and it is proved.
             let fate = if fate == Fate::Undecided { Fate::Repeats } else { fate };
@@ -586,10 +607,122 @@ pub fn restricted(enc: &Encoding, li: usize, condition: &Term) -> Encoding {
 
 /// Every loop of the restricted model gets a checked ranking function.
 fn proved(enc: &Encoding, li: usize, condition: &Term, opts: &ProveOptions, budget: &Budget) -> bool {
-    let model = restricted(enc, li, condition);
-    let facts = invariants::cutpoint_facts(&model, &budget.sub_budget(Duration::from_secs(1)));
-    let opts = ProveOptions { hints: None, emit_horn: None, ..opts.clone() };
-    matches!(prove_loops(&model, &facts, &opts, &|_| None, &|_| None, budget), Loops::Ranked(..))
+    all_ranked(&restricted(enc, li, condition), opts, budget)
+}
+
+/// Every loop of `model` gets a checked ranking function.
+fn all_ranked(model: &Encoding, opts: &ProveOptions, budget: &Budget) -> bool {
+    let facts = invariants::cutpoint_facts(model, &budget.sub_budget(Duration::from_secs(1)));
+    let opts = ProveOptions { hints: None, emit_horn: None, stop_at_unknown: true, ..opts.clone() };
+    matches!(prove_loops(model, &facts, &opts, &|_| None, &|_| None, budget), Loops::Ranked(..))
+}
+
+/// Conditions tried on the values read inside a loop, at most.
+const READ_CANDIDATES: usize = 6;
+
+/// A condition on every value one input inside loop `li` gives, under
+/// which the program model (with the condition assumed after each read of
+/// that input inside the loop) gets YES: the first that is proved among the
+/// conditions, over the value alone, with which a path leaves the loop
+/// after the read (`more == 0` for `while (1) { more = read(); if (!more
+/// && idle) break; ... }`). Not said to be the weakest: a run may end
+/// with other values too.
+fn inputs_restricted(program: &Program, enc: &Encoding, li: usize, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
+    let l = enc.loops.get(li)?;
+    let names = names(enc);
+    let leaves = leaving_points(program, l);
+    let in_loop = |e: &crate::ir::Edge| l.body.contains(&e.from);
+    // The inputs read inside the loop, in program order, each once (a
+    // read is copied onto every path of a large block through it).
+    let mut inputs: Vec<&String> = Vec::new();
+    for a in program.edges.iter().filter(|e| in_loop(e)).flat_map(|e| &e.actions) {
+        if let Action::Havoc(v) = a {
+            if names.get(v).is_some() && !inputs.contains(&v) {
+                inputs.push(v);
+            }
+        }
+    }
+    let mut tried = 0;
+    for v in inputs {
+        for condition in leaving_conditions(program, l, &leaves, v) {
+            if tried >= READ_CANDIDATES || budget.expired() {
+                return None;
+            }
+            tried += 1;
+            let mut model = program.clone();
+            for e in model.edges.iter_mut().filter(|e| l.body.contains(&e.from)) {
+                let reads: Vec<usize> = e.actions.iter().enumerate().filter(|(_, a)| matches!(a, Action::Havoc(x) if x == v)).map(|(i, _)| i).collect();
+                for i in reads.into_iter().rev() {
+                    e.actions.insert(i + 1, Action::Assume(condition.clone()));
+                }
+            }
+            let Ok(restricted) = crate::horn::encode::encode(&model) else { continue };
+            let ok = all_ranked(&restricted, opts, budget);
+            if opts.verbose {
+                eprintln!("[precondition] every value read into {v} with {condition}: {}", if ok { "proved" } else { "not proved" });
+            }
+            if ok {
+                let at = program.locations.get(l.header).and_then(|loc| loc.span.clone());
+                return Some(Precondition {
+                    loop_index: li,
+                    place: Place::EveryRead { var: v.clone(), at, condition },
+                    cases: Vec::new(),
+                    witness_outside: false,
+                    weakest: false,
+                    source: PreconditionSource::LeftAtRead,
+                    names,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Whether `g` is `a <= x && x <= b` with constants `a` and `b`.
+fn is_two_sided_bound(g: &Term) -> bool {
+    use crate::term::Op;
+    let bound = |t: &Term| matches!(t, Term::App(Op::Le, xs) if xs.len() == 2 && (matches!(xs[0], Term::Int(_)) != matches!(xs[1], Term::Int(_))));
+    matches!(g, Term::App(Op::And, xs) if xs.len() == 2 && xs.iter().all(bound))
+}
+
+/// The locations of loop `l` from which a path inside it leaves it
+/// without coming back to its header first.
+fn leaving_points(program: &Program, l: &crate::ir::loops::Loop) -> BTreeSet<LocId> {
+    let inside = |x: LocId| l.body.contains(&x);
+    let mut out: BTreeSet<LocId> = BTreeSet::new();
+    let mut todo: Vec<LocId> = program.edges.iter().filter(|e| inside(e.from) && !inside(e.to)).map(|e| e.from).collect();
+    while let Some(x) = todo.pop() {
+        if !out.insert(x) || x == l.header {
+            continue;
+        }
+        todo.extend(program.edges.iter().filter(|e| e.to == x && inside(e.from)).map(|e| e.from));
+    }
+    out
+}
+
+/// The conditions over `v` alone that steps inside loop `l` assume and
+/// after which the loop can be left (`leaves`), each once, in program
+/// order; not the range of `v`'s type assumed right after it is read.
+fn leaving_conditions(program: &Program, l: &crate::ir::loops::Loop, leaves: &BTreeSet<LocId>, v: &str) -> Vec<Term> {
+    let mut out: Vec<Term> = Vec::new();
+    let leads_out = |to: LocId| !l.body.contains(&to) || (to != l.header && leaves.contains(&to));
+    for e in program.edges.iter().filter(|e| l.body.contains(&e.from) && leads_out(e.to)) {
+        for (i, a) in e.actions.iter().enumerate() {
+            let Action::Assume(g) = a else { continue };
+            // The range of v's type, assumed right after the read
+            // (`lo <= v && v <= hi`; under mathematical integers there is
+            // none, and a condition of the program's may come right after).
+            let after_read = i > 0 && matches!(&e.actions[i - 1], Action::Havoc(x) if x == v) && is_two_sided_bound(g);
+            // What the step assumes of v alone (`c == 0` of `c == 0 && x > 0`).
+            let only_v: Vec<Term> = g.conjuncts().into_iter().filter(|c| c.free_vars().iter().map(|d| d.name.as_str()).eq([v])).collect();
+            let on_v = Term::and(only_v);
+            if after_read || on_v == Term::Bool(true) || out.contains(&on_v) {
+                continue;
+            }
+            out.push(on_v);
+        }
+    }
+    out
 }
 
 /// The state in which the witness's stem enters the loop.

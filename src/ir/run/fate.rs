@@ -47,9 +47,11 @@ impl Runner<'_> {
 
     /// A run from the program start with small inputs up to its first
     /// visit of `header`, and how it goes on from there within
-    /// `max_visits` visits of cut-points: the state on entry and its fate.
-    /// `None` when the run does not get to `header`.
-    pub fn entry_sample(&self, cuts: &Cuts, header: LocId, seed: u64, max_visits: usize) -> Option<(Vec<i128>, Fate)> {
+    /// `max_visits` visits of cut-points: the state on entry and the fate
+    /// of that entry of the loop whose locations are `body` (it ends when
+    /// the run leaves the loop, or ends inside it). `None` when the run
+    /// does not get to `header`.
+    pub fn entry_sample(&self, cuts: &Cuts, header: LocId, body: &std::collections::BTreeSet<LocId>, seed: u64, max_visits: usize) -> Option<(Vec<i128>, Fate)> {
         let mut rng = SmallRng::seed_from_u64(seed);
         let p = self.program;
         let n = p.vars.len();
@@ -75,6 +77,7 @@ impl Runner<'_> {
         seen.insert((at, state.clone()));
         for _ in 0..max_visits {
             match self.segment(at, &mut state, cuts, &mut Vec::new(), &mut inputs, &mut rng) {
+                Segment::Reached(c) if !body.contains(&c) => return Some((entry, Fate::Ends)),
                 Segment::Reached(c) => {
                     at = c;
                     if !seen.insert((c, state.clone())) {

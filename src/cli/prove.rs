@@ -27,6 +27,12 @@ pub struct ProveArgs {
     /// Wall-clock limit in seconds for the whole proof (MAYBE when reached).
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
+    /// Memory limit in MB: when the proof's resident memory (all its
+    /// threads, Z3 included) reaches it, the proof is stopped and the
+    /// answer is MAYBE (memory limit). Without it there is no limit but the
+    /// machine's.
+    #[arg(long, value_name = "MB")]
+    pub memory: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
@@ -118,16 +124,27 @@ fn supervise(args: &ProveArgs) -> Option<i32> {
         out
     });
     let limit = Duration::from_secs_f64(effective_timeout(args.timeout) + 1.0);
+    let mut peak_mb = 0;
     let status = loop {
         match child.try_wait() {
-            Ok(Some(st)) => break Some(st),
+            Ok(Some(st)) => break Ended::Exited(st),
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
-                break None;
+                break Ended::OutOfTime;
             }
-            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(_) => break None,
+            Ok(None) => {
+                if let Some(mb) = args.memory {
+                    peak_mb = peak_mb.max(resident_mb(child.id()).unwrap_or(0));
+                    if peak_mb >= mb {
+                        let _ = child.kill();
+                        let _ = child.wait();
+                        break Ended::OutOfMemory;
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(20))
+            }
+            Err(_) => break Ended::OutOfTime,
         }
     };
     let out = reader.join().unwrap_or_default();
@@ -137,15 +154,40 @@ fn supervise(args: &ProveArgs) -> Option<i32> {
         0
     };
     Some(match status {
-        Some(st) if st.code().is_some() && !out.is_empty() => {
+        Ended::Exited(st) if st.code().is_some() && !out.is_empty() => {
             use std::io::Write;
             let _ = std::io::stdout().write_all(&out);
             st.code().unwrap_or(1)
         }
-        Some(st) if st.code().is_some() => st.code().unwrap_or(1),
-        Some(st) => maybe(format!("the solver process died ({st}); no answer")),
-        None => maybe(format!("time limit: no answer within {:.0} s", effective_timeout(args.timeout))),
+        Ended::Exited(st) if st.code().is_some() => st.code().unwrap_or(1),
+        Ended::Exited(st) => maybe(format!("the solver process died ({st}); no answer")),
+        Ended::OutOfTime => maybe(format!("time limit: no answer within {:.0} s", effective_timeout(args.timeout))),
+        Ended::OutOfMemory => maybe(format!(
+            "memory limit: the proof's resident memory reached {peak_mb} MB of the {} MB allowed (--memory) after {:.1} s; no answer",
+            args.memory.unwrap_or(peak_mb),
+            start.elapsed().as_secs_f64()
+        )),
     })
+}
+
+/// How the worker process ended.
+enum Ended {
+    Exited(std::process::ExitStatus),
+    /// Stopped at the time limit.
+    OutOfTime,
+    /// Stopped at the memory limit (`--memory`).
+    OutOfMemory,
+}
+
+/// The resident memory of process `pid` in MB (Linux: `/proc/PID/statm`,
+/// its second field in pages), `None` where it cannot be read.
+fn resident_mb(pid: u32) -> Option<u64> {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    let page = if page > 0 { page as u64 } else { 4096 };
+    Some(pages * page / (1024 * 1024))
 }
 
 fn effective_timeout(t: f64) -> f64 {

@@ -165,27 +165,60 @@ pub fn for_answer(program: &Program, outcome: &Outcome, opts: &ProveOptions, bud
     // gets no precondition).
     let model = super::solved_model(program.clone());
     if model.edges.iter().flat_map(|e| &e.actions).any(|a| matches!(a, Action::Mark(_))) {
-        return None;
+        return not_searched(opts, "the program recurses");
     }
     let built;
     let (enc, li, witness) = match witness {
         NoWitness::Model(w) => (outcome.encoding.as_ref()?, w.loop_index, Some(w)),
         NoWitness::Executed(lasso) => {
             built = crate::horn::encode::encode(&model).ok()?;
-            let li = built.loops.iter().position(|l| {
-                model.locations.get(l.header).and_then(|loc| loc.span.as_ref()).is_some_and(|s| (s.line, s.col) == (lasso.line, lasso.column))
-            })?;
+            let at = |x: &LocId| model.locations.get(*x).and_then(|loc| loc.span.as_ref()).is_some_and(|s| (s.line, s.col) == (lasso.line, lasso.column));
+            // The loop headed there; else (a loop made of gotos, whose
+            // header the model puts at another of its labels) the
+            // innermost loop through that place, or the loop headed
+            // nearest to it. Which loop it is only decides where the
+            // condition is stated and looked for: it is proved on the
+            // whole program.
+            let line_of = |x: &LocId| model.locations.get(*x).and_then(|loc| loc.span.as_ref()).map(|s| s.line);
+            let li = built.loops.iter().position(|l| at(&l.header)).or_else(|| {
+                built.loops.iter().enumerate().filter(|(_, l)| l.body.iter().any(at)).min_by_key(|(_, l)| l.body.len()).map(|(i, _)| i)
+            });
+            let li = li.or_else(|| {
+                built
+                    .loops
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, l)| Some((i, line_of(&l.header)?.abs_diff(lasso.line))))
+                    .filter(|(_, d)| *d <= NEAREST_HEADER_LINES)
+                    .min_by_key(|(_, d)| *d)
+                    .map(|(i, _)| i)
+            });
+            let Some(li) = li else {
+                return not_searched(opts, "the program model has no loop at the place of the run that repeats");
+            };
             (&built, li, None)
         }
     };
     // The same model as the answer's: the same variables in the same order.
     if enc.vars.len() != model.vars.len() || enc.vars.iter().zip(&model.vars).any(|(a, b)| a.name != b.name) {
-        return None;
+        return not_searched(opts, "the answer's model is not the one the proofs solve");
     }
     // NO may be answered on this model as it is: nothing over-approximated.
     let exact = program.forbid_no.is_empty()
         && !model.edges.iter().flat_map(|e| &e.actions).any(|a| matches!(a, Action::Choose(_) | Action::Inexact));
     search(&model, enc, li, witness, exact, opts, budget)
+}
+
+/// How far (in lines) from the place where a run of execution repeats a
+/// loop of the model may be headed to be taken for it.
+const NEAREST_HEADER_LINES: usize = 20;
+
+/// No precondition, and why (with `--verbose`).
+fn not_searched(opts: &ProveOptions, why: &str) -> Option<Precondition> {
+    if opts.verbose {
+        eprintln!("[precondition] not searched: {why}");
+    }
+    None
 }
 
 /// The precondition for loop `li` (of the NO's `witness`, where the NO has
@@ -195,7 +228,7 @@ pub fn for_answer(program: &Program, outcome: &Outcome, opts: &ProveOptions, bud
 fn search(program: &Program, enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness>, exact: bool, opts: &ProveOptions, budget: &Budget) -> Option<Precondition> {
     let body = &enc.loops.get(li)?.body;
     if !enc.recursions.is_empty() {
-        return None;
+        return not_searched(opts, "the program recurses");
     }
     let learned = if reads_inside(program, body) {
         if opts.verbose {
@@ -656,6 +689,11 @@ fn inputs_restricted(program: &Program, enc: &Encoding, li: usize, opts: &ProveO
                     e.actions.insert(i + 1, Action::Assume(condition.clone()));
                 }
             }
+            // Steps whose own conditions on the value read contradict the
+            // restriction are dropped before the model is encoded: on an
+            // event loop around a large step function (eca-rers), only the
+            // way out is left, and the proof does not wade through the rest.
+            model.edges.retain(|e| !l.body.contains(&e.from) || !read_contradicts(e, v, budget));
             let Ok(restricted) = crate::horn::encode::encode(&model) else { continue };
             let ok = all_ranked(&restricted, opts, budget);
             if opts.verbose {
@@ -676,6 +714,42 @@ fn inputs_restricted(program: &Program, enc: &Encoding, li: usize, opts: &ProveO
         }
     }
     None
+}
+
+/// Whether a read into `v` on edge `e` is followed by conditions on `v`
+/// alone (before `v` is written again) that no value satisfies.
+fn read_contradicts(e: &crate::ir::Edge, v: &str, budget: &Budget) -> bool {
+    let mut on_v: Vec<Term> = Vec::new();
+    let mut reading = false;
+    for a in &e.actions {
+        match a {
+            Action::Havoc(x) if x == v => {
+                if !on_v.is_empty() && unsatisfiable(&on_v, budget) {
+                    return true;
+                }
+                on_v.clear();
+                reading = true;
+            }
+            Action::Assign(x, _) | Action::Choose(x) if x == v => {
+                if !on_v.is_empty() && unsatisfiable(&on_v, budget) {
+                    return true;
+                }
+                on_v.clear();
+                reading = false;
+            }
+            Action::Assume(g) if reading => {
+                on_v.extend(g.conjuncts().into_iter().filter(|c| c.free_vars().iter().map(|d| d.name.as_str()).eq([v])));
+            }
+            _ => {}
+        }
+    }
+    !on_v.is_empty() && unsatisfiable(&on_v, budget)
+}
+
+fn unsatisfiable(conjuncts: &[Term], budget: &Budget) -> bool {
+    let s = crate::smt::solver_for(budget);
+    s.assert(&crate::smt::bool_of(&Term::and(conjuncts.to_vec())));
+    crate::smt::check(&s, budget) == crate::smt::Sat::Unsat
 }
 
 /// Whether `g` is `a <= x && x <= b` with constants `a` and `b`.

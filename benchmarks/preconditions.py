@@ -61,6 +61,8 @@ def main():
     how = lambda j: j.get("precondition_details", {}).get("how", "learned from sampled runs")
     skipped = [(p, j) for p, j in with_pre if how(j) == "the loop not entered"]
     skipped_weakest = [(p, j) for p, j in skipped if j.get("precondition_details", {}).get("weakest")]
+    on_reads = [(p, j) for p, j in with_pre if how(j) == "the values read with which the loop is left"]
+    learned = [(p, j) for p, j in with_pre if how(j) == "learned from sampled runs"]
     lines = [
         f"### Termination preconditions: {a.index} ({datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC)",
         "",
@@ -71,7 +73,8 @@ def main():
         f"- NO with a proved precondition: {len(with_pre)} ({100.0 * len(with_pre) / max(1, len(no)):.0f} %)",
         f"- of those proved the weakest: {len(weakest)}",
         f"- of those only the loop not entered (the last resort): {len(skipped)}, "
-        f"{len(skipped_weakest)} of them the weakest; learned from runs: {len(with_pre) - len(skipped)}",
+        f"{len(skipped_weakest)} of them the weakest; on every value read inside the loop (those with which it is left): "
+        f"{len(on_reads)}; learned from runs: {len(learned)}",
         f"- NO where no entry of the loop ends, proved (precondition `0`, the weakest): {len(never)}",
         "",
         "| task | precondition | weakest | how |",

@@ -399,14 +399,20 @@ fn ranking_text(o: &Outcome, l: &LoopProof, names: &Names) -> String {
 
 fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names, recursion: Option<&str>) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "  stem (state after each step from the program start to the loop header):");
+    let _ = writeln!(s, "  stem (from the program start to the loop header: the state after the first step, then what each step changes):");
+    // A program of fifty globals would repeat them all on every line; a
+    // step shows what it changes (and values first shown there).
+    let mut before: std::collections::BTreeMap<String, String> = Default::default();
     for (k, step) in w.stem.iter().enumerate() {
         let label = enc
             .and_then(|e| e.transitions.get(step.transition).map(|t| (e, t)))
             .map(|(e, t)| format!("{} -> {}", crate::horn::encode::place_name(e, t.from), crate::horn::encode::place_name(e, crate::horn::encode::Source::At(t.to))))
             .unwrap_or_default();
-        let vals: Vec<String> = shown_state(step, enc, names).iter().map(|(k, v)| format!("{k} = {v}")).collect();
-        let _ = writeln!(s, "    {k}: {label}: {}", vals.join(", "));
+        let state = shown_state(step, enc, names);
+        let vals: Vec<String> = state.iter().filter(|(k, v)| before.get(k) != Some(v)).map(|(k, v)| format!("{k} = {v}")).collect();
+        let vals = if vals.is_empty() && k > 0 { "(no change)".to_string() } else { vals.join(", ") };
+        let _ = writeln!(s, "    {k}: {label}: {vals}");
+        before.extend(state);
     }
     if w.stem.iter().any(|step| enc.and_then(|e| e.transitions.get(step.transition)).is_some_and(|t| !t.allocations.is_empty())) {
         let _ = writeln!(s, "  the stem passes allocations that may fail (--allocation may-fail): its run may be one where an allocation returns NULL");

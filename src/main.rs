@@ -6,6 +6,7 @@ use tessera::cli;
 /// The models, clauses and terms are many small allocations made and freed
 /// by several threads; glibc's allocator spent half of `emit`'s time on
 /// eca-rers2012's Problem04 in malloc, free and their consolidation.
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -45,9 +45,17 @@ fn solve_among(system: &System, kind: EngineKind, provers_only: bool, budget: &B
     // cost a Z3 context and repeat what the check on `system` decides).
     // Without an answer, or when the way back or the check fails, the
     // system as it is, in the time left.
+    let t0 = std::time::Instant::now();
     if let Some(inlined) = inline(system, budget) {
         if trace() {
-            eprintln!("portfolio: {} of {} predicates left after inlining", inlined.system.preds.len(), system.preds.len());
+            eprintln!(
+                "portfolio: {} of {} predicates left after inlining ({} clauses of {} nodes, {:.2} s)",
+                inlined.system.preds.len(),
+                system.preds.len(),
+                system.clauses.len(),
+                system_size(system),
+                t0.elapsed().as_secs_f64()
+            );
         }
         let reduced = inlined.system.clone();
         let (inlined, original) = (Arc::new(inlined), Arc::new(system.clone()));
@@ -102,6 +110,11 @@ fn wait_unless_expired(budget: &Budget, delay: Duration, early: &AtomicBool) -> 
 }
 
 /// Progress on stderr (environment variable `TESSERA_PORTFOLIO_TRACE`).
+/// The syntax nodes of a system's constraints and arguments.
+fn system_size(system: &System) -> usize {
+    system.clauses.iter().map(|c| c.constraint.size() + c.body.iter().chain(c.head.iter()).map(|a| a.args.len()).sum::<usize>()).sum()
+}
+
 fn trace() -> bool {
     std::env::var_os("TESSERA_PORTFOLIO_TRACE").is_some()
 }

@@ -173,20 +173,26 @@ fn never_decreases(enc: &Encoding, iterations: &[&crate::horn::encode::Transitio
     })
 }
 
+/// A binary application, maybe under a negation: its operator, its two
+/// sides, and whether it is negated (`not (a < b)`: `(Lt, a, b, true)`).
+pub(super) fn comparison(c: &Term) -> Option<(Op, &Term, &Term, bool)> {
+    Some(match c {
+        Term::App(Op::Not, args) if args.len() == 1 => match &args[0] {
+            Term::App(op, xs) if xs.len() == 2 => (*op, &xs[0], &xs[1], true),
+            _ => return None,
+        },
+        Term::App(op, xs) if xs.len() == 2 => (*op, &xs[0], &xs[1], false),
+        _ => return None,
+    })
+}
+
 /// For a linear comparison that holds at the header when an iteration
 /// starts, an affine term that it keeps positive: `b - a + 1` for `a <= b`,
 /// `b - a` for `a < b`. One more than the slack, so that the candidate is
 /// still non-negative at the header visit after the last iteration, where
 /// the guard no longer holds but the step of 1 has just been taken.
 fn slack(c: &Term) -> Option<Affine> {
-    let (op, a, b, negated) = match c {
-        Term::App(Op::Not, args) if args.len() == 1 => match &args[0] {
-            Term::App(op, xs) if xs.len() == 2 => (op.clone(), &xs[0], &xs[1], true),
-            _ => return None,
-        },
-        Term::App(op, xs) if xs.len() == 2 => (op.clone(), &xs[0], &xs[1], false),
-        _ => return None,
-    };
+    let (op, a, b, negated) = comparison(c)?;
     // A quotient stands for its dividend (`d <= n / d`: `n - d + 1`, the
     // slack a person gives; for a positive divisor the quotient is at most
     // the dividend where that is non-negative). Only a guess: the decrease

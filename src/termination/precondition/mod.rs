@@ -297,14 +297,7 @@ fn not_entered(enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness
 /// is two cases).
 fn negated_comparison(c: &Term) -> Option<Vec<Vec<Atom>>> {
     use crate::term::Op;
-    let (op, a, b, negated) = match c {
-        Term::App(Op::Not, args) if args.len() == 1 => match &args[0] {
-            Term::App(op, xs) if xs.len() == 2 => (op.clone(), &xs[0], &xs[1], true),
-            _ => return None,
-        },
-        Term::App(op, xs) if xs.len() == 2 => (op.clone(), &xs[0], &xs[1], false),
-        _ => return None,
-    };
+    let (op, a, b, negated) = super::guards::comparison(c)?;
     let (a, b) = (Affine::from_term(a)?, Affine::from_term(b)?);
     let minus_one = BigInt::from(-1);
     let b_minus_a = b.plus(&a.times(&minus_one));

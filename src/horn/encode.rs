@@ -52,6 +52,15 @@ pub struct Transition {
     pub path: Vec<usize>,
 }
 
+impl Transition {
+    /// The part of the path condition that mentions only the pre-state: a
+    /// necessary condition for taking the transition.
+    pub fn pre_state_guard(&self) -> Term {
+        let locals: std::collections::BTreeSet<&str> = self.locals.iter().map(|l| l.name.as_str()).collect();
+        Term::and(self.constraint.conjuncts().into_iter().filter(|c| c.free_vars().iter().all(|v| !locals.contains(v.name.as_str()))).collect())
+    }
+}
+
 /// A nondeterministic value a transition reads: the program's input, or a
 /// value the program leaves unspecified.
 #[derive(Clone, Debug, PartialEq, Eq)]

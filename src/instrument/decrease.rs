@@ -61,6 +61,35 @@ pub fn decrease(scheme: &CounterScheme, old: &BTreeMap<String, Term>, new: &BTre
     }
 }
 
+/// Most iteration starts whose guards the decrease condition reads.
+const MAX_ITERATION_GUARDS: usize = 16;
+
+/// The pre-state guards of the transitions from the loop's header into its
+/// body (each a necessary condition for starting an iteration), when there
+/// are few and each constrains the state.
+///
+/// The decrease condition is asked only of iterations that end in a header
+/// state satisfying one of them: from any other header state no iteration
+/// can start, so the loop is left at once. Still a ranking argument: an
+/// infinite run visits the header infinitely often, each visit followed by
+/// another iteration, and every iteration between two such visits lowers
+/// `max(0, p_i)` by `unit` from at least `unit`. The walk to newer blocks
+/// (`alloc#next - p.base`) needs this: its last step, to NULL (block 0),
+/// raises the candidate, and leaves the loop. The iterations of one entry
+/// of the loop stay at most `floor(f / unit) + 1` (all but the last one
+/// lower `f`), the bound [`crate::termination::bounds`] reads off the
+/// decrease check.
+fn iteration_guards(enc: &Encoding, loop_index: usize) -> Option<Vec<Term>> {
+    let lp = enc.loops.get(loop_index)?;
+    let guards: Vec<Term> = enc
+        .transitions
+        .iter()
+        .filter(|t| t.from == crate::horn::encode::Source::At(lp.header) && lp.body.contains(&t.to))
+        .map(|t| t.pre_state_guard())
+        .collect();
+    (guards.len() <= MAX_ITERATION_GUARDS && guards.iter().all(|g| *g != Term::tt())).then_some(guards)
+}
+
 /// The decrease system of loop `loop_index`: safe iff every iteration from
 /// a reachable header state decreases the candidate.
 pub fn instrument_decrease(enc: &Encoding, loop_index: usize, scheme: &CounterScheme) -> Instrumented {
@@ -78,6 +107,7 @@ pub fn instrument_decrease(enc: &Encoding, loop_index: usize, scheme: &CounterSc
         format!("decrease check of loop {loop_index} (header L{header}) of {} for candidate {scheme}", enc.file),
         "sat = every iteration decreases the candidate (a ranking function); unsat = some does not".into(),
     ];
+    let goes_on = iteration_guards(enc, loop_index);
     let mut frame = Frame::new(enc, loop_index, snap, comments);
     let as_map = |vals: &[Term]| -> BTreeMap<String, Term> {
         enc.vars.iter().map(|v| v.name.clone()).zip(vals.iter().cloned()).collect()
@@ -106,11 +136,18 @@ pub fn instrument_decrease(enc: &Encoding, loop_index: usize, scheme: &CounterSc
         let closes_iteration =
             t.to == header && matches!(step.kind, TransitionKind::Decrement | TransitionKind::Inside);
         if closes_iteration {
-            let dec = decrease(scheme, &as_map(&iteration_start), &as_map(&t.post));
+            let new = as_map(&t.post);
+            let dec = decrease(scheme, &as_map(&iteration_start), &new);
+            // An iteration after which the loop is left at once need not
+            // decrease (see `iteration_guards`).
+            let goes_on = match &goes_on {
+                Some(guards) => Term::or(guards.iter().map(|g| g.subst(&new)).collect()),
+                None => Term::tt(),
+            };
             frame.system.clauses.push(Clause {
                 vars: step.vars,
                 body: step.body,
-                constraint: Term::and(vec![t.constraint.clone(), Term::not(dec)]),
+                constraint: Term::and(vec![t.constraint.clone(), Term::not(dec), goes_on]),
                 head: None,
                 label: format!("{}: error, the candidate does not decrease", step.label),
             });

@@ -60,6 +60,10 @@ pub enum LinkVariable {
     Down,
     /// (0/1) every stored link points to a newer block, or is NULL.
     Up,
+    /// Every link stored into a block numbered below it points to an
+    /// older block, or is NULL (what `Down` keeps of the blocks a walk has
+    /// not rewritten yet, once it has ended).
+    DownBelow,
     /// (0/1) the newest block's link may be unwritten.
     Pending,
     /// The newest block that may hold the link.

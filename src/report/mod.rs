@@ -399,7 +399,11 @@ fn ranking_text(o: &Outcome, l: &LoopProof, names: &Names) -> String {
 
 fn witness_text(w: &NonTerminationWitness, enc: Option<&Encoding>, names: &Names, recursion: Option<&str>) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "  stem (from the program start to the loop header: the state after the first step, then what each step changes):");
+    if w.stem.is_empty() {
+        let _ = writeln!(s, "  stem: none (the run is at the loop header from its start)");
+    } else {
+        let _ = writeln!(s, "  stem (from the program start to the loop header: the state after the first step, then what each step changes):");
+    }
     // A program of fifty globals would repeat them all on every line; a
     // step shows what it changes (and values first shown there).
     let mut before: std::collections::BTreeMap<String, String> = Default::default();

@@ -29,6 +29,7 @@ fn meaning(origin: &Origin) -> Option<&'static str> {
         Origin::LinkOrder(kind) => match kind {
             Down => "1 while every pointer stored in this link of a block points to an older block, or is NULL",
             Up => "1 while every pointer stored in this link of a block points to a newer block, or is NULL",
+            DownBelow => "every block numbered below it has this link pointing to an older block, or NULL (the part of a list a reversal has not reached yet)",
             Pending => "1 while the newest block's link may not be written yet",
             Newest => "the number of the newest block that may hold the link",
             Pending2 => "1 while the link of the block allocated before the newest may not be written yet",

@@ -11,8 +11,10 @@
 //!   loop finds them negative): at most `floor(max(0, p_1, ..., p_n) / unit)
 //!   + 1` such transitions;
 //! - the decrease check with `max(p_1, ..., p_n)`: `f = max(0, p_i)` drops by
-//!   `unit` from the header back to the header and stays at or above 0, so
-//!   the header is revisited at most `floor(f / unit)` times;
+//!   `unit` from the header back to the header and stays at or above 0, on
+//!   every iteration but one after which no iteration can start, so at most
+//!   `floor(f / unit)` iterations come back to a header state from which
+//!   the loop goes on;
 //! - T_rank with `phases(p_1, ..., p_n)` (counters never reset, the last
 //!   non-negative one decremented, an error when the first is negative):
 //!   counter `j` takes at most `floor(max(p_j, 0) / unit) + 1` decrements,

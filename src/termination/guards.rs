@@ -31,7 +31,7 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
     if starts.is_empty() {
         return Vec::new();
     }
-    let guards: Vec<BTreeSet<Term>> = starts.iter().map(|t| super::witness::pre_state_guard(t).conjuncts().into_iter().collect()).collect();
+    let guards: Vec<BTreeSet<Term>> = starts.iter().map(|t| t.pre_state_guard().conjuncts().into_iter().collect()).collect();
     // The program's own comparisons first: range facts of the types
     // (`x >= -2147483648`) have huge constants and read badly as proofs.
     let mut slacks: Vec<Affine> = guards[0]
@@ -100,7 +100,12 @@ const MAX_ORDER_CANDIDATES: usize = 2;
 /// loop moves: `p.base - SUMMARY_BASE` for a walk to older blocks,
 /// `alloc#next - p.base` for a walk to newer ones. A walk along a list
 /// (`p = p->next`) is ranked by one of them.
-pub fn allocation_order_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
+///
+/// `header_facts` (invariant facts at the header) order them: where they
+/// say every link's `down` order has ended (`node.next:down == 0`), the
+/// walk to newer blocks goes first; where every `up` order has ended, it
+/// is not tried. Only the order of the guesses: each is checked.
+pub fn allocation_order_candidates(enc: &Encoding, li: usize, header_facts: &[Term]) -> Vec<RankingCandidate> {
     use crate::ir::origin::{LinkVariable, PointerPart};
     use crate::ir::Origin;
     let Some(lp) = enc.loops.get(li) else { return Vec::new() };
@@ -134,7 +139,17 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize) -> Vec<RankingCand
     let one = || BigRational::from_integer(BigInt::from(1));
     let zero = || BigRational::from_integer(BigInt::from(0));
     let mut out = Vec::new();
-    let moving: Vec<&str> = bases.into_iter().filter(|n| seen.insert(*n) && moved(n)).take(MAX_ORDER_CANDIDATES).collect();
+    // The pointers the loop's guard reads first (`cur` of `while (cur !=
+    // NULL)`, where the iteration also moves `prev` and `head`).
+    let in_guard: BTreeSet<String> = enc
+        .transitions
+        .iter()
+        .filter(|t| t.from == Source::At(lp.header) && lp.body.contains(&t.to))
+        .flat_map(|t| t.pre_state_guard().free_vars().into_iter().map(|v| v.name))
+        .collect();
+    let mut moving: Vec<&str> = bases.into_iter().filter(|n| seen.insert(*n) && moved(n)).collect();
+    moving.sort_by_key(|n| !in_guard.contains(*n));
+    moving.truncate(MAX_ORDER_CANDIDATES);
     // The allocation counter, for walks to newer blocks (a list built by
     // appending).
     let counter = enc
@@ -142,13 +157,19 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize) -> Vec<RankingCand
         .iter()
         .find(|v| v.origin == Origin::Allocation(crate::ir::origin::AllocationPart::Counter) && index(&v.name).is_some())
         .map(|v| v.name.as_str());
+    let ended = |kind: LinkVariable| {
+        let mut vars = enc.program_vars.iter().filter(|v| v.origin == Origin::LinkOrder(kind)).peekable();
+        vars.peek().is_some() && vars.all(|v| header_facts.iter().any(|f| states_zero(f, &v.name)))
+    };
+    let (down_ended, up_ended) = (ended(LinkVariable::Down), ended(LinkVariable::Up));
     for name in &moving {
-        out.push(RankingCandidate::single(AffinePiece { coeffs: [(name.to_string(), one())].into_iter().collect(), constant: zero() }));
-        if let Some(next) = counter {
-            out.push(RankingCandidate::single(AffinePiece {
-                coeffs: [(next.to_string(), one()), (name.to_string(), -one())].into_iter().collect(),
-                constant: zero(),
-            }));
+        let older = RankingCandidate::single(AffinePiece { coeffs: [(name.to_string(), one())].into_iter().collect(), constant: zero() });
+        let newer = counter.filter(|_| !up_ended).map(|next| {
+            RankingCandidate::single(AffinePiece { coeffs: [(next.to_string(), one()), (name.to_string(), -one())].into_iter().collect(), constant: zero() })
+        });
+        match (down_ended, newer) {
+            (true, Some(newer)) => out.extend([newer, older]),
+            (_, newer) => out.extend(std::iter::once(older).chain(newer)),
         }
     }
     for name in &moving {
@@ -157,6 +178,19 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize) -> Vec<RankingCand
         }
     }
     out
+}
+
+/// Whether the fact `f` says that the 0/1 variable `name` is 0 (`v == 0`,
+/// `v <= 0`).
+fn states_zero(f: &Term, name: &str) -> bool {
+    let var = |t: &Term| matches!(t, Term::Var(v, _) if v == name);
+    let zero = |t: &Term| matches!(t, Term::Int(k) if k.sign() == num_bigint::Sign::NoSign);
+    match f {
+        Term::App(Op::Eq, xs) if xs.len() == 2 => (var(&xs[0]) && zero(&xs[1])) || (zero(&xs[0]) && var(&xs[1])),
+        Term::App(Op::Le, xs) if xs.len() == 2 => var(&xs[0]) && zero(&xs[1]),
+        Term::App(Op::Ge, xs) if xs.len() == 2 => zero(&xs[0]) && var(&xs[1]),
+        _ => false,
+    }
 }
 
 /// Whether some whole iteration changes `slack` by a constant that is not

@@ -108,7 +108,8 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
         // A walk along links (`p = p->next`) is ranked by the order, not by
         // the in-bounds slacks of the pointer it moves (`p.off + 1`): those
         // come after it.
-        let order: Vec<_> = guards::allocation_order_candidates(enc, li).into_iter().map(|c| (c, ORDER_OF_ALLOCATION)).collect();
+        let header_facts = facts.get(&enc.loops[li].header).map(|f| f.as_slice()).unwrap_or(&[]);
+        let order: Vec<_> = guards::allocation_order_candidates(enc, li, header_facts).into_iter().map(|c| (c, ORDER_OF_ALLOCATION)).collect();
         let (extents, guard): (Vec<_>, Vec<_>) = guards::guard_candidates(enc, li)
             .into_iter()
             .map(|c| (c, "linear (slack of the loop guard)"))

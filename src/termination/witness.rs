@@ -198,18 +198,6 @@ fn avoidable_step(enc: &Encoding, region: &LoopRegion, left_out: &BTreeSet<usize
     None
 }
 
-/// The part of a transition's path condition that mentions only the
-/// pre-state: a necessary condition for taking it.
-pub(crate) fn pre_state_guard(t: &crate::horn::encode::Transition) -> Term {
-    let locals: std::collections::BTreeSet<&str> = t.locals.iter().map(|l| l.name.as_str()).collect();
-    Term::and(
-        t.constraint
-            .conjuncts()
-            .into_iter()
-            .filter(|c| c.free_vars().iter().all(|v| !locals.contains(v.name.as_str())))
-            .collect(),
-    )
-}
 
 /// A cheap non-termination check before any ranking function is sought:
 /// take as candidate recurrent set the states that satisfy the loop's
@@ -238,7 +226,7 @@ pub fn guard_recurrence(
     if self_ts.is_empty() {
         return Err("the loop has no iteration".into());
     }
-    let guard = Term::or(self_ts.iter().map(|&t| pre_state_guard(&enc.transitions[t])).collect());
+    let guard = Term::or(self_ts.iter().map(|&t| enc.transitions[t].pre_state_guard()).collect());
     let within = Term::and(std::iter::once(guard.clone()).chain(invariant.iter().cloned()).collect());
     let set = if recurrence_holds(enc, &self_ts, &guard, budget) == Sat::Unsat {
         guard
@@ -288,7 +276,7 @@ pub fn simulated_lasso(enc: &Encoding, loop_index: usize, stem: Option<Vec<StemS
                     .transitions
                     .iter()
                     .filter(|&&t| enc.transitions[t].from == Source::At(header))
-                    .map(|&t| pre_state_guard(&enc.transitions[t]))
+                    .map(|&t| enc.transitions[t].pre_state_guard())
                     .collect(),
             );
             let stem = stem_into(enc, header, &enters, EngineKind::Bmc, &budget.sub_budget(SEARCH_TIME))?;

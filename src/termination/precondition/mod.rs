@@ -261,7 +261,7 @@ fn not_entered(enc: &Encoding, li: usize, witness: Option<&NonTerminationWitness
         .transitions
         .iter()
         .filter(|t| classify(t.from, t.to, &l.body, l.header) == TransitionKind::Decrement)
-        .map(|t| super::witness::pre_state_guard(t).conjuncts().into_iter().collect())
+        .map(|t| t.pre_state_guard().conjuncts().into_iter().collect())
         .collect();
     let (first, rest) = guards.split_first()?;
     let common: Vec<&Term> = first.iter().filter(|c| rest.iter().all(|g| g.contains(c))).collect();

@@ -14,6 +14,10 @@
 //!   `b` was NULL or pointed to a summarized block allocated before `b`;
 //! * `up` (0/1): ... or pointed to a block allocated after `b` (and so,
 //!   before `alloc#next`);
+//! * `down_below`: where `down` has ended, the blocks numbered below it
+//!   still have it: a store that breaks the order into block `d` lowers
+//!   the bound to `d` (an in-place reversal breaks it block by block from
+//!   the newest, and walks on through the blocks below, still ordered);
 //! * `pending` (0/1) and `newest`: the newest block that may hold the
 //!   struct (its size is not known to be smaller) may not have had `F`
 //!   written yet; its id is `newest`. Likewise `pending2` and `second` for
@@ -71,6 +75,8 @@ struct LinkOrder {
     /// `sizeof` the struct.
     record_size: u64,
     down: String,
+    /// Where `down` is 0, the blocks numbered below this still keep it.
+    down_below: String,
     up: String,
     pending: String,
     newest: String,
@@ -233,11 +239,12 @@ impl<'a> Lowerer<'a> {
             };
             use LinkVariable::*;
             let (down, up) = (declare("down", Down, 1), declare("up", Up, 1));
+            let down_below = declare("down_below", DownBelow, 0);
             let (pending, newest) = (declare("pending", Pending, 0), declare("newest", Newest, 0));
             let (pending2, second) = (declare("pending2", Pending2, 0), declare("second", Second, 0));
             let (unlinked, at_start) = (declare("unlinked", Unlinked, 0), declare("at_start", AtStart, 1));
             let (cache_block, cache_offset, cache_value) = (declare("cache_block", CacheBlock, 0), declare("cache_offset", CacheOffset, 0), declare("cache", CacheValue, 0));
-            orders.push(LinkOrder { field, record_size, down, up, pending, newest, pending2, second, unlinked, at_start, cache_block, cache_offset, cache_value });
+            orders.push(LinkOrder { field, record_size, down, down_below, up, pending, newest, pending2, second, unlinked, at_start, cache_block, cache_offset, cache_value });
         }
         self.mem.links.orders = Some(orders.clone());
         orders
@@ -311,7 +318,7 @@ impl<'a> Lowerer<'a> {
                 target,
                 Term::implies(flag(&o.at_start), at_start),
                 Term::implies(flag(&o.unlinked), Term::not(Term::eq(v.base.clone(), Term::var(&o.newest)))),
-                Term::implies(flag(&o.down), Term::lt(v.base.clone(), src.clone())),
+                Term::implies(Term::or(vec![flag(&o.down), Term::lt(src.clone(), Term::var(&o.down_below))]), Term::lt(v.base.clone(), src.clone())),
                 Term::implies(flag(&o.up), Term::and(vec![Term::lt(src.clone(), v.base.clone()), Term::lt(v.base.clone(), next)])),
             ]),
         ]);
@@ -358,6 +365,7 @@ impl<'a> Lowerer<'a> {
             Term::and(vec![Term::eq(v.base.clone(), Term::int(0)), Term::eq(v.off.clone(), Term::int(0))]),
             Term::and(vec![Term::eq(v.off.clone(), Term::int(0)), Term::le(Term::int(o.record_size as i64), v.size.clone())]),
         ]);
+        self.break_down_order(&o, Term::and(vec![inside.clone(), Term::not(older.clone())]), &dst);
         for (var, keeps) in [(&o.down, older), (&o.up, newer), (&o.at_start, starts)] {
             let broken = Term::and(vec![inside.clone(), Term::not(keeps)]);
             self.emit(Action::Assign(var.clone(), Term::ite(broken, Term::int(0), Term::var(var))));
@@ -368,6 +376,16 @@ impl<'a> Lowerer<'a> {
             let written = Term::and(vec![Term::eq(dst.clone(), Term::var(id)), just_the_struct.clone()]);
             self.emit(Action::Assign(flag.clone(), Term::ite(written, Term::int(0), Term::var(flag))));
         }
+    }
+
+    /// Where `broken` holds, the order `down` ends at block `d`: the blocks
+    /// numbered below `d` (below `down_below` too, if it had ended before)
+    /// keep it. Emitted before `down` itself is updated.
+    fn break_down_order(&mut self, o: &LinkOrder, broken: Term, d: &Term) {
+        let below = Term::var(&o.down_below);
+        let lowest = Term::ite(Term::lt(d.clone(), below.clone()), d.clone(), below.clone());
+        let bound = Term::ite(flag(&o.down), d.clone(), lowest);
+        self.emit(Action::Assign(o.down_below.clone(), Term::ite(broken, bound, below)));
     }
 
     /// A block `base` of `size` bytes was made (`id`: its constant id when
@@ -389,7 +407,10 @@ impl<'a> Lowerer<'a> {
             self.mem.links.covered.push(id);
         }
         for o in holding {
-            // Three blocks whose link may be unwritten: no order is known.
+            // Three blocks whose link may be unwritten: no order is known
+            // (but below the one given up, `second`, `down` still holds).
+            let second = Term::var(&o.second);
+            self.break_down_order(&o, flag(&o.pending2), &second);
             for var in [&o.down, &o.up] {
                 self.emit(Action::Assign(var.clone(), Term::ite(flag(&o.pending2), Term::int(0), Term::var(var))));
             }
@@ -441,6 +462,7 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn links_lost(&mut self) {
         for o in self.link_orders() {
             self.emit(Action::Assign(o.down.clone(), Term::int(0)));
+            self.emit(Action::Assign(o.down_below.clone(), Term::int(0)));
             self.emit(Action::Assign(o.up.clone(), Term::int(0)));
             self.emit(Action::Assign(o.at_start.clone(), Term::int(0)));
             self.emit(Action::Assign(o.cache_block.clone(), Term::int(0)));

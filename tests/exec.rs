@@ -506,6 +506,37 @@ int main(void) {
     assert!(l.state.iter().any(|(n, v)| n == "key" && v != "0"), "the key is not in the list: {l:?}");
 }
 
+/// An input read again and again also gets increasing values: a list
+/// where a value above the head's is appended at the tail, and the append
+/// links the new tail back to the head, is cyclic only when a later value
+/// is larger; the walk that follows repeats its state.
+#[test]
+fn increasing_inputs_that_make_a_walk_repeat_are_found() {
+    let text = "#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { int v; struct node *next; };
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 1000) return 0;
+  struct node *head = 0, *tail = 0;
+  for (int i = 0; i < n; i++) {
+    struct node *p = malloc(sizeof *p);
+    if (!p) break;
+    p->v = __VERIFIER_nondet_int();
+    if (!head) { p->next = 0; head = tail = p; }
+    else if (p->v <= head->v) { p->next = head; head = p; }
+    else { p->next = head; tail->next = p; tail = p; }
+  }
+  int m = 0;
+  for (struct node *p = head; p; p = p->next) if (p->v > m) m = p->v;
+  return m;
+}";
+    let l = forever(text);
+    assert_eq!(l.line, 17, "{l:?}");
+    let value = l.inputs.iter().find(|i| i.0 == 11).unwrap_or_else(|| panic!("the value read at line 11: {l:?}"));
+    assert!(value.4, "the values read at line 11 increase: {l:?}");
+}
+
 /// Loops whose state changes, or that only look alike, are not NO: the
 /// first visit of a `do` loop skips its test; locals made in the body
 /// die each iteration; a static counter and a field moving on change the

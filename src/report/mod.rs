@@ -309,9 +309,10 @@ fn lasso_text(file: &str, l: &crate::c::exec::Lasso) -> String {
     if l.inputs.is_empty() {
         let _ = writeln!(s, "  the run reads no input");
     } else {
-        let _ = writeln!(s, "  inputs (each place returns this value at every call):");
-        for (line, col, t, v) in &l.inputs {
-            let _ = writeln!(s, "    {file}:{line}:{col}: {t} {v}");
+        let _ = writeln!(s, "  inputs (each place returns this value at every call, or from it one more at each call):");
+        for (line, col, t, v, rising) in &l.inputs {
+            let then = if *rising { format!(", then {}, {}, ... (one more at each call)", v + 1, v + 2) } else { String::new() };
+            let _ = writeln!(s, "    {file}:{line}:{col}: {t} {v}{then}");
         }
     }
     if !l.state.is_empty() {
@@ -667,7 +668,7 @@ pub fn to_json_with(o: &Outcome, view: View) -> Json {
                 "stem_iterations": l.stem_iterations,
                 "period": l.period,
                 "steps": l.steps,
-                "inputs": l.inputs.iter().map(|(line, col, t, v)| json!({ "line": line, "column": col, "type": t.to_string(), "value": v.to_string() })).collect::<Vec<_>>(),
+                "inputs": l.inputs.iter().map(|(line, col, t, v, rising)| json!({ "line": line, "column": col, "type": t.to_string(), "value": v.to_string(), "each_call_adds": if *rising { 1 } else { 0 } })).collect::<Vec<_>>(),
                 "failing_allocations": l.failing_allocations.iter().map(|(line, col)| json!({ "line": line, "column": col })).collect::<Vec<_>>(),
                 "state": l.state.iter().map(|(k, v)| (k.clone(), Json::String(v.clone()))).collect::<serde_json::Map<_, _>>(),
                 "heap_blocks": l.heap_blocks,

@@ -522,6 +522,8 @@ pub(crate) struct Concrete {
     /// The sites read in this run in the order of their first read: node,
     /// type, value, position in the parsed text.
     pub read: Vec<(usize, IntType, BigInt, usize)>,
+    /// How often each site was read in this run.
+    pub reads: HashMap<usize, u64>,
     /// The sites among them that are allocations (their value: whether
     /// the allocation fails, 1, or succeeds, 0).
     pub allocations: std::collections::HashSet<usize>,

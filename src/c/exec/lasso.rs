@@ -80,9 +80,11 @@ pub struct Lasso {
     pub period: u64,
     /// The steps of the run up to the cycle's first visit.
     pub steps: u64,
-    /// Each input place the run read, with the value it returns there
-    /// (at every call): line, column, type, value.
-    pub inputs: Vec<(usize, usize, IntType, BigInt)>,
+    /// Each input place the run read, with the value it returns there:
+    /// line, column, type, value at the first call, and whether each later
+    /// call returns one more ([`Input::Rising`]; otherwise the same value
+    /// at every call).
+    pub inputs: Vec<(usize, usize, IntType, BigInt, bool)>,
     /// The allocations (line, column) that fail in the run, at every call
     /// (only where allocations may fail, `--allocation may-fail`).
     pub failing_allocations: Vec<(usize, usize)>,
@@ -282,9 +284,13 @@ impl<'s, 'a> Interp<'s, 'a> {
     /// The value of input site `site` of type `t` in a concrete run.
     pub(crate) fn input(&mut self, site: usize, at: usize, t: IntType) -> Option<Value> {
         let c = self.concrete.as_mut()?;
+        let count = c.reads.entry(site).or_insert(0);
+        let earlier = *count;
+        *count += 1;
         let v = match c.inputs.get(&site) {
             Some(Input::Exact(v)) if *v >= t.min() && *v <= t.max() => v.clone(),
             Some(Input::Candidate(k)) => candidate(t, *k).unwrap_or_default(),
+            Some(Input::Rising(k)) => (candidate(t, *k).unwrap_or_default() + earlier).min(t.max()),
             _ => BigInt::default(),
         };
         if !c.read.iter().any(|r| r.0 == site) {

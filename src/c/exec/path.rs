@@ -45,6 +45,10 @@ pub(crate) enum Input {
     Candidate(usize),
     /// A value a path condition's model gave (`symbolic.rs`).
     Exact(BigInt),
+    /// The candidate of this index at the site's first read, one more at
+    /// each later read (up to the type's maximum): increasing inputs, such
+    /// as the sorted values that take an insertion down its other branch.
+    Rising(usize),
 }
 
 /// The symbolic state of one run.

@@ -397,6 +397,8 @@ impl<'s, 'a> Program<'s, 'a> {
 pub(crate) struct ConcreteRun {
     pub stop: Stop,
     pub read: Vec<(usize, IntType, BigInt, usize)>,
+    /// The sites of `read` read more than once.
+    pub repeated: HashSet<usize>,
     /// The sites of `read` that are allocations.
     pub allocations: HashSet<usize>,
     pub steps: u64,
@@ -405,6 +407,21 @@ pub(crate) struct ConcreteRun {
     pub loop_starts: HashMap<usize, usize>,
     /// Per block and label jumped to, the label's position.
     pub label_starts: HashMap<(usize, String), usize>,
+}
+
+/// How many first candidates a site read again and again starts its
+/// increasing values from (0, 1, -1).
+const RISING_STARTS: usize = 3;
+
+/// The cost of an input in the search of a repeated state: how far down
+/// the list of candidates it is (increasing values after the constant
+/// ones of the same start).
+fn input_cost(input: &Input) -> usize {
+    match input {
+        Input::Candidate(k) => *k,
+        Input::Rising(k) => *k + 2,
+        Input::Exact(_) => 0,
+    }
 }
 
 impl<'s, 'a> Program<'s, 'a> {
@@ -418,9 +435,11 @@ impl<'s, 'a> Program<'s, 'a> {
             Ok(()) | Err(Stop::Undefined { .. }) => Stop::Ended,
             Err(e) => e,
         };
-        let (read, allocations, state, label_starts) = it.concrete.take().map(|c| (c.read, c.allocations, c.found, c.labels)).unwrap_or_default();
+        let (read, reads, allocations, state, label_starts) =
+            it.concrete.take().map(|c| (c.read, c.reads, c.allocations, c.found, c.labels)).unwrap_or_default();
         let loop_starts = it.loops.iter().map(|(k, (at, _))| (*k, *at)).collect();
-        ConcreteRun { stop, read, allocations, steps: it.steps, state, loop_starts, label_starts }
+        let repeated = reads.into_iter().filter(|(_, n)| *n > 1).map(|(site, _)| site).collect();
+        ConcreteRun { stop, read, repeated, allocations, steps: it.steps, state, loop_starts, label_starts }
     }
 
     /// Search valuations of the inputs for a run that repeats a state at
@@ -463,15 +482,24 @@ impl<'s, 'a> Program<'s, 'a> {
                 if inputs.contains_key(site) {
                     continue;
                 }
+                // A site read again and again (inside a loop) also gets
+                // increasing values, from the first few candidates; an
+                // allocation is not an input of that kind.
+                let rising = if r.repeated.contains(site) && !r.allocations.contains(site) { RISING_STARTS } else { 0 };
                 let mut k = 1;
-                while candidate(*t, k).is_some() {
+                let alternatives = std::iter::from_fn(|| {
+                    let c = candidate(*t, k).map(|_| Input::Candidate(k));
+                    k += 1;
+                    c
+                })
+                .chain((0..rising).map(Input::Rising));
+                for input in alternatives {
                     let mut next = inputs.clone();
-                    next.insert(*site, Input::Candidate(k));
+                    next.insert(*site, input);
                     if tried.insert(next.clone()) {
-                        let cost = next.values().map(|v| if let Input::Candidate(k) = v { *k } else { 0 }).sum::<usize>();
+                        let cost = next.values().map(input_cost).sum::<usize>();
                         queue.push(Reverse((cost, next.len(), next)));
                     }
-                    k += 1;
                 }
             }
         }
@@ -499,11 +527,11 @@ impl<'s, 'a> Program<'s, 'a> {
             (s.as_ref().map_or(0, |s| s.line), s.as_ref().map_or(0, |s| s.col))
         };
         let (allocations, read): (Vec<_>, Vec<_>) = again.read.iter().partition(|(site, ..)| again.allocations.contains(site));
-        let mut inputs: Vec<(usize, usize, IntType, BigInt)> = read
+        let mut inputs: Vec<(usize, usize, IntType, BigInt, bool)> = read
             .into_iter()
-            .map(|(_, t, v, at)| {
+            .map(|(site, t, v, at)| {
                 let (line, col) = place(*at);
-                (line, col, *t, v.clone())
+                (line, col, *t, v.clone(), matches!(inputs.get(site), Some(Input::Rising(_))) && again.repeated.contains(site))
             })
             .collect();
         inputs.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));

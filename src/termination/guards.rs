@@ -177,6 +177,19 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize, header_facts: &[Te
             out.push(RankingCandidate::single(AffinePiece { coeffs: [(name.to_string(), one()), (c.to_string(), one())].into_iter().collect(), constant: zero() }));
         }
     }
+    // The same along links to newer blocks (a list built by appending):
+    // `2 alloc#next - p.base - cache`.
+    if let Some(next) = counter.filter(|_| !up_ended) {
+        let two = || BigRational::from_integer(BigInt::from(2));
+        for name in &moving {
+            for c in &cached {
+                out.push(RankingCandidate::single(AffinePiece {
+                    coeffs: [(next.to_string(), two()), (name.to_string(), -one()), (c.to_string(), -one())].into_iter().collect(),
+                    constant: zero(),
+                }));
+            }
+        }
+    }
     out
 }
 

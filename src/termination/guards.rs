@@ -31,12 +31,10 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
     if starts.is_empty() {
         return Vec::new();
     }
-    let guards: Vec<BTreeSet<Term>> = starts.iter().map(|t| t.pre_state_guard().conjuncts().into_iter().collect()).collect();
     // The program's own comparisons first: range facts of the types
     // (`x >= -2147483648`) have huge constants and read badly as proofs.
-    let mut slacks: Vec<Affine> = guards[0]
+    let mut slacks: Vec<Affine> = iteration_guard(enc, lp)
         .iter()
-        .filter(|c| guards[1..].iter().all(|g| g.contains(c)))
         .filter_map(slack)
         .filter(|s| !s.coeffs.is_empty())
         .collect();
@@ -63,6 +61,18 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
         }
     }
     out
+}
+
+/// The conjuncts of the pre-state guard that every transition from the
+/// loop's header into its body has: the loop's own condition.
+fn iteration_guard(enc: &Encoding, lp: &crate::ir::loops::Loop) -> BTreeSet<Term> {
+    let mut guards = enc
+        .transitions
+        .iter()
+        .filter(|t| t.from == Source::At(lp.header) && lp.body.contains(&t.to))
+        .map(|t| t.pre_state_guard().conjuncts().into_iter().collect::<BTreeSet<Term>>());
+    let first = guards.next().unwrap_or_default();
+    guards.fold(first, |common, g| common.intersection(&g).cloned().collect())
 }
 
 /// Whether every variable of the candidate is the offset or the size of a
@@ -140,13 +150,9 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize, header_facts: &[Te
     let zero = || BigRational::from_integer(BigInt::from(0));
     let mut out = Vec::new();
     // The pointers the loop's guard reads first (`cur` of `while (cur !=
-    // NULL)`, where the iteration also moves `prev` and `head`).
-    let in_guard: BTreeSet<String> = enc
-        .transitions
-        .iter()
-        .filter(|t| t.from == Source::At(lp.header) && lp.body.contains(&t.to))
-        .flat_map(|t| t.pre_state_guard().free_vars().into_iter().map(|v| v.name))
-        .collect();
+    // NULL)`, where the iteration also moves `prev` and `head`): those of
+    // the conditions every iteration starts with.
+    let in_guard: BTreeSet<String> = iteration_guard(enc, lp).iter().flat_map(|c| c.free_vars()).map(|v| v.name).collect();
     let mut moving: Vec<&str> = bases.into_iter().filter(|n| seen.insert(*n) && moved(n)).collect();
     moving.sort_by_key(|n| !in_guard.contains(*n));
     moving.truncate(MAX_ORDER_CANDIDATES);

@@ -52,6 +52,14 @@ pub struct Transition {
     pub path: Vec<usize>,
 }
 
+impl Encoding {
+    /// The transitions that start an iteration of `lp`: from its header
+    /// into its body.
+    pub fn iteration_starts<'e>(&'e self, lp: &'e crate::ir::loops::Loop) -> impl Iterator<Item = &'e Transition> + 'e {
+        self.transitions.iter().filter(move |t| t.from == Source::At(lp.header) && lp.body.contains(&t.to))
+    }
+}
+
 impl Transition {
     /// The part of the path condition that mentions only the pre-state: a
     /// necessary condition for taking the transition.

@@ -85,12 +85,7 @@ const MAX_ITERATION_GUARDS: usize = 16;
 /// decrease check.
 fn iteration_guards(enc: &Encoding, loop_index: usize) -> Option<Vec<Term>> {
     let lp = enc.loops.get(loop_index)?;
-    let guards: Vec<Term> = enc
-        .transitions
-        .iter()
-        .filter(|t| t.from == crate::horn::encode::Source::At(lp.header) && lp.body.contains(&t.to))
-        .map(|t| t.pre_state_guard())
-        .collect();
+    let guards: Vec<Term> = enc.iteration_starts(lp).map(|t| t.pre_state_guard()).collect();
     (guards.len() <= MAX_ITERATION_GUARDS && guards.iter().all(|g| *g != Term::tt())).then_some(guards)
 }
 

@@ -23,11 +23,7 @@ const MAX_GUARD_CANDIDATES: usize = 3;
 /// state on its first step: `b - a` for `a < b` or `a <= b`.
 pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
     let Some(lp) = enc.loops.get(li) else { return Vec::new() };
-    let starts: Vec<_> = enc
-        .transitions
-        .iter()
-        .filter(|t| t.from == Source::At(lp.header) && lp.body.contains(&t.to))
-        .collect();
+    let starts: Vec<_> = enc.iteration_starts(lp).collect();
     if starts.is_empty() {
         return Vec::new();
     }
@@ -67,9 +63,7 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
 /// loop's header into its body has: the loop's own condition.
 fn iteration_guard(enc: &Encoding, lp: &crate::ir::loops::Loop) -> BTreeSet<Term> {
     let mut guards = enc
-        .transitions
-        .iter()
-        .filter(|t| t.from == Source::At(lp.header) && lp.body.contains(&t.to))
+        .iteration_starts(lp)
         .map(|t| t.pre_state_guard().conjuncts().into_iter().collect::<BTreeSet<Term>>());
     let first = guards.next().unwrap_or_default();
     guards.fold(first, |common, g| common.intersection(&g).cloned().collect())

@@ -65,3 +65,19 @@ fn a_non_terminating_stem_reads_with_small_values() {
     let values: Vec<i64> = stem[0].split(|c: char| c == '=' || c == ',').skip(1).step_by(1).filter_map(|v| v.trim().parse().ok()).collect();
     assert!(!values.is_empty() && values.iter().all(|v| v.abs() <= 16), "{text}");
 }
+
+#[test]
+fn a_counter_of_list_nodes_is_shown_not_to_overflow() {
+    // `len++` once per node of a list of at most 1000 nodes: safe because
+    // the walk is ranked by the order of the blocks, `len + order(p)` stays
+    // at most `order(head)`, and the blocks are fewer than the allocations.
+    // The facts about the links that the walk's proof found at its header
+    // must also be shown to hold where the loop is entered from.
+    let text = prove("ok_list_length.c", &["--verbose"]);
+    assert!(text.contains(": YES"), "{text}");
+    assert!(!text.contains("'len++'"), "{text}");
+    // By default the facts about how the model numbers blocks are left
+    // out of the printed invariant (they say nothing about the program).
+    let plain = prove("ok_list_length.c", &[]);
+    assert!(plain.contains("order(p)") && !plain.contains("1048576"), "{plain}");
+}

@@ -52,8 +52,11 @@ pub fn heap_quantities(loops: &[LoopProof], enc: Option<&Encoding>, names: &Name
     for l in loops {
         let ranked = l.ranking.pieces.iter().flat_map(|p| p.coeffs.keys().cloned());
         let invariant = l.invariant.free_vars().into_iter().map(|d| d.name);
+        // The invariant is printed over the variables live at the header.
+        let here = enc.live.get(l.header).map(|live| names.restricted(live));
+        let here = here.as_ref().unwrap_or(names);
         for internal in ranked.chain(invariant) {
-            let Some(shown) = names.get(&internal) else { continue };
+            let Some(shown) = here.get(&internal) else { continue };
             let origin = enc.program_vars.iter().find(|v| v.name == internal).map(|v| &v.origin);
             if let Some(m) = origin.and_then(meaning) {
                 out.insert(shown.to_string(), m);

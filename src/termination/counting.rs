@@ -199,8 +199,16 @@ pub fn counting_candidates(enc: &Encoding, ranked: &[RankedHeader]) -> BTreeMap<
             }
         }
     }
-    for (c, facts) in supporting {
-        out.entry(c).or_default().extend(facts);
+    // The proofs' facts at their headers, at every cut-point: a fact
+    // about the heap's bookkeeping that the walk's proof needs
+    // (`order(p) <= cache_block`) holds at the header only if it held
+    // where the loop is entered from, the header of the loop before it,
+    // whose own proof had no need of it. Houdini keeps those that hold.
+    let spread: Vec<Term> = supporting.into_values().flatten().collect();
+    if !spread.is_empty() {
+        for c in &enc.cutpoints {
+            out.entry(*c).or_default().extend(spread.iter().cloned());
+        }
     }
     for facts in out.values_mut() {
         let mut seen = BTreeSet::new();

@@ -224,6 +224,16 @@ fn engine_check(p: &Program, enc: &Encoding, read: &BTreeSet<String>, ranked: &[
             return Some(Check::RuledOut);
         }
     }
+    // With what the conditions compare those variables with (`n` of `i <
+    // n` for `i++`): the projection onto the seeds alone drops the guard.
+    let compared = compared_with(enc, &seeds);
+    if compared.len() > seeds.len() {
+        if let Some(small) = crate::horn::project::smaller_projection(enc, &compared) {
+            if houdini_on(&small).0 {
+                return Some(Check::RuledOut);
+            }
+        }
+    }
     // With the counting facts, on the projection onto what they read too.
     if !counting.is_empty() {
         let mut wider = seeds.clone();
@@ -280,6 +290,27 @@ fn engine_check(p: &Program, enc: &Encoding, read: &BTreeSet<String>, ranked: &[
         Verdict::Unsafe(d) => reached(d, &exact),
         _ => None,
     }
+}
+
+/// `seeds` and the variables of `enc` that a transition's condition
+/// compares with one of them (`n` in `i < n`), twice over (`n <= 200`
+/// reads no other).
+fn compared_with(enc: &Encoding, seeds: &BTreeSet<String>) -> BTreeSet<String> {
+    let state: BTreeSet<&str> = enc.vars.iter().map(|v| v.name.as_str()).collect();
+    let mut out = seeds.clone();
+    for _ in 0..2 {
+        let mut found = BTreeSet::new();
+        for t in &enc.transitions {
+            houdini::comparisons(&t.constraint, &mut |c| {
+                let vars = c.free_vars();
+                if vars.iter().any(|v| out.contains(&v.name)) {
+                    found.extend(vars.into_iter().map(|v| v.name).filter(|n| state.contains(n.as_str())));
+                }
+            });
+        }
+        out.extend(found);
+    }
+    out
 }
 
 /// The inputs of a run along the transitions of derivation `d` (a path of

@@ -405,7 +405,21 @@ fn enumerate_paths(cx: &Paths, src: Source, at: LocId, state: PathState, fresh: 
     Ok(())
 }
 
+/// Largest model a query is asked on whole, in transitions times
+/// variables (a transition's constraint states every variable's next
+/// value, and engines and normalization hold each once or more). A
+/// product line's simulator (10,000 transitions of 128 variables) took
+/// gigabytes per query and never got an answer in thirty seconds; its
+/// loops are checked on projections only, and its stem by execution.
+pub const MAX_WHOLE_MODEL: usize = 1_000_000;
+
 impl Encoding {
+    /// Whether the model is too large to be asked about whole (see
+    /// [`MAX_WHOLE_MODEL`]).
+    pub fn too_large_whole(&self) -> bool {
+        self.transitions.len().saturating_mul(self.vars.len()) > MAX_WHOLE_MODEL
+    }
+
     pub fn loop_header_name(&self, h: LocId) -> String {
         format!("loop_L{h}")
     }

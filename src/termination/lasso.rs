@@ -155,6 +155,12 @@ fn solved_prefix(enc: &Encoding, budget: &Budget, deadline: Instant) -> Option<V
     let time = deadline.saturating_duration_since(Instant::now());
     // The stem through straight-line code first (one query), else
     // bounded model checking.
+    // Neither on a model too large to ask about whole (one equation per
+    // variable and transition: half a gigabyte in Z3 on a product line's
+    // simulator, and no answer in its time).
+    if enc.too_large_whole() {
+        return None;
+    }
     let stem = match acyclic_stem(enc, header, &budget.sub_budget(time / 2)) {
         Some(stem) => stem,
         None => {
@@ -189,10 +195,6 @@ fn solved_prefix(enc: &Encoding, budget: &Budget, deadline: Instant) -> Option<V
 /// taken, and allocations succeed, as in the model NO is answered on; the
 /// stem is replayed by the certificate checker like any other. `None` when
 /// there is no such run or the query is not decided in time.
-/// Most equations [`acyclic_stem`] asks Z3 about (transitions times
-/// variables).
-const MAX_STEM_EQUATIONS: usize = 200_000;
-
 pub(super) fn acyclic_stem(enc: &Encoding, header: LocId, budget: &Budget) -> Option<Vec<StemStep>> {
     let headers: std::collections::BTreeSet<LocId> = enc.loops.iter().map(|l| l.header).collect();
     let usable = |t: &Transition| {
@@ -247,12 +249,6 @@ pub(super) fn acyclic_stem(enc: &Encoding, header: LocId, budget: &Budget) -> Op
         }
     }
     if sorted != indegree.len() {
-        return None;
-    }
-    // One equation per variable and transition: on a product line's
-    // model (10,000 transitions, 128 variables) the query alone took half
-    // a gigabyte in Z3, and was not decided in its time.
-    if taken.len().saturating_mul(enc.vars.len()) > MAX_STEM_EQUATIONS {
         return None;
     }
 

@@ -405,6 +405,10 @@ impl<'a> StrategyRun<'a> {
                 return proof;
             }
         }
+        if self.cx.enc.too_large_whole() {
+            self.log(&format!("{candidate}: the model is too large to check whole"));
+            return None;
+        }
         self.check_on(check, self.cx.enc, self.cx.facts, candidate, scheme, iter, full_time, "")
     }
 

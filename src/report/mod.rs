@@ -13,7 +13,6 @@ pub mod ranking;
 pub mod witness;
 
 use crate::horn::encode::Encoding;
-use crate::ir::Origin;
 use crate::term::Term;
 use crate::termination::certificate::NonTerminationWitness;
 use crate::termination::{Answer, LoopProof, NoWitness, Outcome};
@@ -379,40 +378,14 @@ fn nest_bound_text(o: &Outcome, l: &LoopProof, names: &Names, notation: bound::N
 
 /// The supporting invariant over the variables live at the loop header.
 /// By default without the facts about how blocks are numbered (see
-/// [`numbering_fact`]).
+/// [`notation::numbering_fact`]).
 fn invariant_text(o: &Outcome, l: &LoopProof, names: &Names, view: View) -> String {
-    let live = o.encoding.as_ref().and_then(|e| e.live.get(l.header));
-    let names = live.map(|live| names.restricted(live)).unwrap_or_else(|| names.clone());
+    let names = notation::names_at(o.encoding.as_ref(), l.header, names);
     let invariant = match (&o.encoding, view.verbose) {
-        (Some(enc), false) => Term::and(l.invariant.conjuncts().into_iter().filter(|c| !numbering_fact(c, enc)).collect()),
+        (Some(enc), false) => Term::and(l.invariant.conjuncts().into_iter().filter(|c| !notation::numbering_fact(c, enc)).collect()),
         _ => l.invariant.clone(),
     };
     cexpr::condition(&invariant, &names)
-}
-
-/// Whether `t` compares a block number (`order(p)`, `allocations`) with
-/// the number where the blocks of allocation sites that run more than once
-/// start ([`crate::ir::SUMMARY_BASE`]): `order(p) <= 0 || order(p) >=
-/// 1048576` says how the model numbers blocks, nothing about the program.
-/// Dropping it from what is printed only weakens the invariant.
-fn numbering_fact(t: &Term, enc: &Encoding) -> bool {
-    use crate::ir::origin::{AllocationPart, PointerPart};
-    fn constants(t: &Term, out: &mut Vec<num_bigint::BigInt>) {
-        match t {
-            Term::Int(k) => out.push(k.clone()),
-            Term::App(_, args) => args.iter().for_each(|a| constants(a, out)),
-            _ => {}
-        }
-    }
-    let mut found = Vec::new();
-    constants(t, &mut found);
-    let base = num_bigint::BigInt::from(crate::ir::SUMMARY_BASE);
-    let near = found.iter().any(|k| *k == base || *k == &base - 1 || *k == -&base || *k == 1 - &base);
-    near && t.free_vars().iter().all(|v| {
-        enc.program_vars.iter().find(|p| p.name == v.name).is_some_and(|p| {
-            matches!(p.origin, Origin::PointerPart { part: PointerPart::Base, .. } | Origin::Allocation(AllocationPart::Counter))
-        })
-    })
 }
 
 fn check_of(l: &LoopProof) -> Check {

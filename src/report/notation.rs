@@ -8,6 +8,7 @@
 use crate::horn::encode::Encoding;
 use crate::ir::origin::{AllocationPart, LinkVariable, PointerPart};
 use crate::ir::Origin;
+use crate::term::Term;
 use crate::termination::LoopProof;
 use super::cexpr::Names;
 use std::collections::BTreeMap;
@@ -53,8 +54,7 @@ pub fn heap_quantities(loops: &[LoopProof], enc: Option<&Encoding>, names: &Name
         let ranked = l.ranking.pieces.iter().flat_map(|p| p.coeffs.keys().cloned());
         let invariant = l.invariant.free_vars().into_iter().map(|d| d.name);
         // The invariant is printed over the variables live at the header.
-        let here = enc.live.get(l.header).map(|live| names.restricted(live));
-        let here = here.as_ref().unwrap_or(names);
+        let here = names_at(Some(enc), l.header, names);
         for internal in ranked.chain(invariant) {
             let Some(shown) = here.get(&internal) else { continue };
             let origin = enc.program_vars.iter().find(|v| v.name == internal).map(|v| &v.origin);
@@ -74,4 +74,38 @@ pub fn grouped(quantities: BTreeMap<String, &'static str>) -> BTreeMap<String, &
         by_meaning.entry(m).or_default().push(shown);
     }
     by_meaning.into_iter().map(|(m, shown)| (shown.join(", "), m)).collect()
+}
+
+/// `names` restricted to the variables live at `header`: those a loop's
+/// invariant is printed over.
+pub fn names_at(enc: Option<&Encoding>, header: crate::ir::LocId, names: &Names) -> Names {
+    match enc.and_then(|e| e.live.get(header)) {
+        Some(live) => names.restricted(live),
+        None => names.clone(),
+    }
+}
+
+/// Whether `t` compares a block number (`order(p)`, `allocations`) with
+/// the number where the blocks of allocation sites that run more than once
+/// start ([`crate::ir::SUMMARY_BASE`]): `order(p) <= 0 || order(p) >=
+/// 1048576` says how the model numbers blocks, nothing about the program.
+/// Dropping it from what is printed only weakens the invariant.
+pub fn numbering_fact(t: &Term, enc: &Encoding) -> bool {
+    use crate::ir::origin::{AllocationPart, PointerPart};
+    fn constants(t: &Term, out: &mut Vec<num_bigint::BigInt>) {
+        match t {
+            Term::Int(k) => out.push(k.clone()),
+            Term::App(_, args) => args.iter().for_each(|a| constants(a, out)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    constants(t, &mut found);
+    let base = num_bigint::BigInt::from(crate::ir::SUMMARY_BASE);
+    let near = found.iter().any(|k| *k == base || *k == &base - 1 || *k == -&base || *k == 1 - &base);
+    near && t.free_vars().iter().all(|v| {
+        enc.program_vars.iter().find(|p| p.name == v.name).is_some_and(|p| {
+            matches!(p.origin, Origin::PointerPart { part: PointerPart::Base, .. } | Origin::Allocation(AllocationPart::Counter))
+        })
+    })
 }

@@ -182,7 +182,7 @@ impl Arith {
     /// `v != 0` as a Boolean term (undoing `from_bool` where possible).
     pub fn truth(&self, v: &Val) -> Term {
         if let Term::App(Op::Ite, args) = &v.term {
-            if let [c, Term::Int(a), Term::Int(b)] = args.as_slice() {
+            if let [c, Term::Int(a), Term::Int(b)] = &args[..] {
                 if a.is_one() && b.is_zero() {
                     return c.clone();
                 }

@@ -60,8 +60,17 @@ fn solve_among(system: &System, kind: EngineKind, provers_only: bool, budget: &B
         let reduced = inlined.system.clone();
         let (inlined, original) = (Arc::new(inlined), Arc::new(system.clone()));
         let back: Finish = Arc::new(move |v: Verdict, check: &Budget| -> Result<Verdict, String> {
+            let t0 = std::time::Instant::now();
             let back = inlined.verdict(v, check)?;
+            let t1 = std::time::Instant::now();
             validate_here(&original, &back, check)?;
+            if trace() {
+                eprintln!(
+                    "portfolio: answer translated back in {:.2} s, checked in {:.2} s",
+                    (t1 - t0).as_secs_f64(),
+                    t1.elapsed().as_secs_f64()
+                );
+            }
             Ok(back)
         });
         match race_with(&reduced, engines(), budget, Judge::FirstAnswer(back)) {

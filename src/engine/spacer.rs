@@ -558,7 +558,7 @@ fn derivation_of_shape(system: &System, shape: &Shape, budget: &Budget) -> Resul
         for (app, &child) in c.body.iter().zip(&shape.children[node]) {
             let head = system.clauses[shape.clause[child]].head.as_ref().ok_or("query used as a premise")?;
             for (a, h) in app.args.iter().zip(&head.args) {
-                solver.assert(smt::bool_of(&Term::App(crate::term::Op::Eq, vec![rename(node, a), rename(child, h)])));
+                solver.assert(smt::bool_of(&Term::app(crate::term::Op::Eq, vec![rename(node, a), rename(child, h)])));
             }
         }
     }

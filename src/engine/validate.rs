@@ -100,21 +100,27 @@ pub(crate) fn check_invariant(system: &System, inv: &Invariant, budget: &Budget)
             }
         }
     }
+    // One solver, a scope per clause: making a solver per clause was most
+    // of the time of checking an invariant of a product line's ten
+    // thousand clauses (four seconds for a proof found in 30 ms).
+    let solver = smt::solver_for(budget);
     for (i, c) in system.clauses.iter().enumerate() {
-        check_clause(system, inv, i, c, budget)?;
+        solver.push();
+        let checked = check_clause(&solver, system, inv, i, c, budget);
+        solver.pop(1);
+        checked?;
     }
     Ok(())
 }
 
-fn check_clause(system: &System, inv: &Invariant, i: usize, c: &Clause, budget: &Budget) -> Result<(), String> {
+fn check_clause(solver: &z3::Solver, system: &System, inv: &Invariant, i: usize, c: &Clause, budget: &Budget) -> Result<(), String> {
     let mut hyps: Vec<Term> = c.body.iter().map(|app| instantiate(system, inv, app)).collect();
     hyps.push(c.constraint.clone());
     if let Some(h) = &c.head {
         hyps.push(Term::not(instantiate(system, inv, h)));
     }
-    let solver = smt::solver_for(budget);
     solver.assert(smt::bool_of(&Term::and(hyps)));
-    match smt::check(&solver, budget) {
+    match smt::check(solver, budget) {
         Sat::Unsat => Ok(()),
         Sat::Sat => {
             let witness = solver
@@ -192,7 +198,7 @@ fn check_step(system: &System, node: &Derivation, path: &str, budget: &Budget) -
                 if a.sort() != value_sort(v) {
                     return Err(format!("step {path}: value {v} has the wrong sort for {a}"));
                 }
-                facts.push(Term::App(Op::Eq, vec![a.clone(), value_term(v)]));
+                facts.push(Term::app(Op::Eq, vec![a.clone(), value_term(v)]));
             }
         }
     }
@@ -216,7 +222,7 @@ fn check_step(system: &System, node: &Derivation, path: &str, budget: &Budget) -
             if a.sort() != value_sort(v) {
                 return Err(format!("step {path}: premise {j} value {v} has the wrong sort for {a}"));
             }
-            facts.push(Term::App(Op::Eq, vec![a.clone(), value_term(v)]));
+            facts.push(Term::app(Op::Eq, vec![a.clone(), value_term(v)]));
         }
     }
     // Fast path: with the body arguments' values substituted, a step whose

@@ -25,7 +25,7 @@ pub struct Predicate {
     pub params: Vec<VarDecl>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PredApp {
     pub pred: PredId,
     pub args: Vec<Term>,

@@ -159,29 +159,90 @@ pub fn plain_args(sys: &System) -> System {
     let mut out = sys.clone();
     for c in out.clauses.iter_mut() {
         let mut taken = clause_names(c);
-        let mut eqs = Vec::new();
-        let mut new_vars: Vec<VarDecl> = Vec::new();
-        let mut rewrite = |app: &mut PredApp, base: &str, taken: &mut BTreeSet<String>| {
-            for (i, a) in app.args.iter_mut().enumerate() {
-                let sort = sys.preds.get(app.pred).and_then(|p| p.params.get(i)).map(|v| v.sort).unwrap_or_else(|| a.sort());
-                let name = fresh_name(&format!("{base}{i}"), taken);
-                let v = VarDecl::new(name, sort);
-                eqs.push(Term::eq(v.term(), a.clone()));
-                *a = v.term();
-                new_vars.push(v);
-            }
-        };
-        if let Some(h) = c.head.as_mut() {
-            rewrite(h, "h", &mut taken);
+        if !rename_plain_args(sys, c, &mut taken) {
+            plain_args_by_equations(sys, c, &mut taken);
         }
-        for (k, b) in c.body.iter_mut().enumerate() {
-            rewrite(b, &format!("b{k}_"), &mut taken);
-        }
-        eqs.push(c.constraint.clone());
-        c.constraint = Term::and(eqs);
-        c.vars.extend(new_vars);
     }
     out
+}
+
+/// [`plain_args`] for one clause of `sys`: an equation per argument.
+fn plain_args_by_equations(sys: &System, c: &mut Clause, taken: &mut BTreeSet<String>) {
+    let mut eqs = Vec::new();
+    let mut new_vars: Vec<VarDecl> = Vec::new();
+    let mut rewrite = |app: &mut PredApp, base: &str, taken: &mut BTreeSet<String>| {
+        for (i, a) in app.args.iter_mut().enumerate() {
+            let sort = sys.preds.get(app.pred).and_then(|p| p.params.get(i)).map(|v| v.sort).unwrap_or_else(|| a.sort());
+            let name = fresh_name(&format!("{base}{i}"), taken);
+            let v = VarDecl::new(name, sort);
+            eqs.push(Term::eq(v.term(), a.clone()));
+            *a = v.term();
+            new_vars.push(v);
+        }
+    };
+    if let Some(h) = c.head.as_mut() {
+        rewrite(h, "h", taken);
+    }
+    for (k, b) in c.body.iter_mut().enumerate() {
+        rewrite(b, &format!("b{k}_"), taken);
+    }
+    eqs.push(c.constraint.clone());
+    c.constraint = Term::and(eqs);
+    c.vars.extend(new_vars);
+}
+
+/// [`plain_args`] for one clause: the clause [`simplify`] makes of the
+/// equations [`plain_args_by_equations`] writes, without writing most of
+/// them. Of `h0 = x'`, `b0_0 = x`, `b0_1 = x`, `h1 = x + y` simplify
+/// substitutes `x'` by `h0` and `x` by `b0_0` (the first position of each
+/// variable argument, head first) and keeps `b0_1 = b0_0` and
+/// `h1 = b0_0 + y`; so here each variable argument is renamed to its first
+/// position's fresh name, and only a later position of it, or an argument
+/// that is not a variable, gets an equation. On a product line the
+/// equations were one per argument, two and a half million terms for each
+/// copy of the model. False (clause untouched) for a clause without
+/// arguments.
+fn rename_plain_args(sys: &System, c: &mut Clause, taken: &mut BTreeSet<String>) -> bool {
+    if c.body.iter().chain(c.head.iter()).all(|a| a.args.is_empty()) {
+        return false;
+    }
+    // The fresh names, position by position (head first), and the first
+    // position of each variable argument.
+    let mut renaming: BTreeMap<String, Term> = BTreeMap::new();
+    let mut fresh: Vec<VarDecl> = Vec::new();
+    let mut name = |app: &PredApp, base: &str, taken: &mut BTreeSet<String>| {
+        for (i, a) in app.args.iter().enumerate() {
+            let sort = sys.preds.get(app.pred).and_then(|p| p.params.get(i)).map(|v| v.sort).unwrap_or_else(|| a.sort());
+            let v = VarDecl::new(fresh_name(&format!("{base}{i}"), taken), sort);
+            if let Term::Var(old, _) = a {
+                renaming.entry(old.clone()).or_insert_with(|| v.term());
+            }
+            fresh.push(v);
+        }
+    };
+    if let Some(h) = &c.head {
+        name(h, "h", taken);
+    }
+    for (k, b) in c.body.iter().enumerate() {
+        name(b, &format!("b{k}_"), taken);
+    }
+    let mut eqs: Vec<Term> = Vec::new();
+    let mut vars = fresh.iter();
+    for app in c.head.iter_mut().chain(c.body.iter_mut()) {
+        for a in app.args.iter_mut() {
+            let v = vars.next().expect("a fresh name per argument").term();
+            let first = matches!(a, Term::Var(old, _) if renaming.get(old.as_str()) == Some(&v));
+            if !first {
+                eqs.push(Term::eq(v.clone(), a.subst(&renaming)));
+            }
+            *a = v;
+        }
+    }
+    eqs.push(c.constraint.subst(&renaming));
+    c.constraint = Term::and(eqs);
+    c.vars.retain(|v| !renaming.contains_key(&v.name));
+    c.vars.extend(fresh);
+    true
 }
 
 /// Variables that are arguments of the clause's applications.
@@ -467,11 +528,59 @@ mod tests {
         let s = plain_args(&counter());
         assert!(has_plain_args(&s));
         let step = &s.clauses[1];
-        assert_eq!(step.constraint.to_string(), "(and (= h0!0 (+ x 1)) (= b0_0!0 x) (< x 10))");
+        // `x` is renamed to its position's name; the head's `x + 1` is an equation.
+        assert_eq!(step.constraint.to_string(), "(and (= h0!0 (+ b0_0!0 1)) (< b0_0!0 10))");
+        let mut by_equations = counter().clauses[1].clone();
+        plain_args_by_equations(&counter(), &mut by_equations, &mut clause_names(&counter().clauses[1]));
+        assert_eq!(by_equations.constraint.to_string(), "(and (= h0!0 (+ x 1)) (= b0_0!0 x) (< x 10))");
         let simple = simplify(&s);
         // x is local after plain_args and is substituted away.
         assert_eq!(simple.clauses[1].constraint.to_string(), "(and (= h0!0 (+ b0_0!0 1)) (< b0_0!0 10))");
         assert!(has_plain_args(&simple));
+    }
+
+    /// Variable arguments are renamed, not given equations: the same clause
+    /// as the equations substituted away.
+    #[test]
+    fn distinct_variable_arguments_are_renamed_as_simplify_would() {
+        let s = plain_args(&counter());
+        let query = &s.clauses[3];
+        assert_eq!(query.constraint.to_string(), "(> b0_0!0 10)");
+        assert_eq!(query.vars, vec![VarDecl::int("b0_0!0")]);
+        assert_eq!(query.body[0].args, vec![Term::var("b0_0!0")]);
+        assert_eq!(simplify(&s).clauses[3], query.clone());
+        // `x` twice (head and body): renamed to the head's name, the body's
+        // position equal to it, as simplify makes of the two equations.
+        assert_eq!(s.clauses[2].constraint.to_string(), "(= b0_0!0 h0!0)");
+        assert_eq!(simplify(&s).clauses[2], s.clauses[2]);
+    }
+
+    /// On every clause of the shared CHC-COMP problems, renaming and the
+    /// equations give the same clause once simplified.
+    #[test]
+    fn renaming_agrees_with_the_equations_on_the_shared_problems() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/chc");
+        let index = std::fs::read_to_string(dir.join("verdicts.tsv"))
+            .unwrap_or_else(|e| panic!("{}: {e} (../shared is needed)", dir.display()));
+        let (mut problems, mut renamed) = (0, 0);
+        for line in index.lines().skip(1) {
+            let path = dir.join(line.split('\t').next().expect("path"));
+            let text = std::fs::read_to_string(&path).expect("problem");
+            let Ok(sys) = crate::horn::smtlib::parse_system(&text) else { continue };
+            problems += 1;
+            for c in &sys.clauses {
+                let (mut a, mut b) = (c.clone(), c.clone());
+                let (mut ta, mut tb) = (clause_names(c), clause_names(c));
+                if !rename_plain_args(&sys, &mut a, &mut ta) {
+                    continue;
+                }
+                plain_args_by_equations(&sys, &mut b, &mut tb);
+                let one = |c: Clause| simplify(&System { preds: sys.preds.clone(), clauses: vec![c], comments: vec![] }).clauses.remove(0);
+                assert_eq!(one(a), one(b), "{}", path.display());
+                renamed += 1;
+            }
+        }
+        assert!(problems >= 90 && renamed >= 500, "{problems} problems, {renamed} clauses renamed");
     }
 
     #[test]

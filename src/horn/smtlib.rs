@@ -317,7 +317,7 @@ fn clause_of_assertion(system: &System, e: &SExpr, pos: Pos) -> Result<Clause, S
     let constraint = match b.constraint.len() {
         0 => Term::tt(),
         1 => b.constraint.pop().unwrap_or_else(Term::tt),
-        _ => Term::App(Op::And, b.constraint),
+        _ => Term::app(Op::And, b.constraint),
     };
     Ok(Clause { vars, body: b.body, constraint, head: b.head, label: format!("assert at line {}", pos.line) })
 }
@@ -416,7 +416,7 @@ impl ClauseBuilder<'_> {
                 // `body => phi` is `body /\ not phi => false`.
                 let t = self.constraint_term(e, r)?;
                 if t != Term::ff() {
-                    self.constraint.push(Term::App(Op::Not, vec![t]));
+                    self.constraint.push(Term::app(Op::Not, vec![t]));
                 }
                 Ok(())
             }

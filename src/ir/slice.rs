@@ -249,11 +249,11 @@ fn counters(p: &Program) -> BTreeSet<String> {
 /// before.
 fn without_implied_disequalities(lits: Vec<Term>) -> Term {
     use crate::term::Op;
-    // The conjuncts are moved out, not copied (`Term::conjuncts`): every
-    // round of `collapse_tests` comes here for every test-only edge.
+    // Every round of `collapse_tests` comes here for every test-only edge:
+    // the conjuncts are taken over as shared nodes, not rebuilt.
     fn conjuncts(t: Term, out: &mut Vec<Term>) {
         match t {
-            Term::App(Op::And, args) => args.into_iter().for_each(|a| conjuncts(a, out)),
+            Term::App(Op::And, args) => args.iter().for_each(|a| conjuncts(a.clone(), out)),
             Term::Bool(true) => {}
             t => out.push(t),
         }

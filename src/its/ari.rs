@@ -210,7 +210,7 @@ fn rule(
     let read = |e: &SExpr| -> Result<Term> {
         // Renamed and rebuilt through the simplifying constructors.
         let t = reader.term(e).map_err(at)?;
-        Ok(t.subst(&renaming))
+        Ok(t.subst(&renaming).rebuilt())
     };
     let mut guard = vec![match r.guard {
         Some(g) => read(g)?,

@@ -223,7 +223,7 @@ fn definition(c: &Term, free: &BTreeSet<String>, ground_only: bool) -> Option<(S
     let Term::App(Op::Eq, args) = c else {
         return None;
     };
-    let [a, b] = args.as_slice() else {
+    let [a, b] = &args[..] else {
         return None;
     };
     for (x, e) in [(a, b), (b, a)] {
@@ -389,7 +389,7 @@ mod tests {
     /// and the rest of the guard, as text.
     fn fixed(guard: &str, free: &[&str]) -> (Vec<String>, String) {
         let env: BTreeMap<String, Sort> = ["x", "y"].iter().chain(free).map(|n| (n.to_string(), Sort::Int)).collect();
-        let g = crate::term::parse::parse_term(guard, &env).expect("a term").subst(&BTreeMap::new());
+        let g = crate::term::parse::parse_term(guard, &env).expect("a term").rebuilt();
         let free: BTreeSet<String> = free.iter().map(|s| s.to_string()).collect();
         let (defined, rest) = fix_values(&g, &free);
         (defined.iter().map(|(v, e)| format!("{v} = {e}")).collect(), rest.to_string())

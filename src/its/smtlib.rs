@@ -166,7 +166,7 @@ fn relation(rel: &SExpr, before: &[String], after: &[String], vars: &[String]) -
     let env = env(names.iter());
     // Rebuilt through the simplifying constructors (`(+ 0 x)` is `x`), so
     // that both forms of a problem read to the same terms.
-    let term = TermReader::new(&env).term(&rel)?.subst(&BTreeMap::new());
+    let term = TermReader::new(&env).term(&rel)?.rebuilt();
     if term.sort() != Sort::Int && term.sort() != Sort::Bool {
         return Err("a transition relation must be Boolean".into());
     }

@@ -87,9 +87,9 @@ fn print_formula(f: &F, names: &Names, ctx: u8) -> String {
 /// `d` a positive constant (C's `%` then agrees with the Euclidean one).
 fn remainder_of_non_negative(f: &F, non_negative: &BTreeSet<&str>, names: &Names) -> Option<String> {
     let F::Other(Term::App(Op::Eq, args)) = f else { return None };
-    let [lhs, rhs] = args.as_slice() else { return None };
+    let [lhs, rhs] = &args[..] else { return None };
     let (Term::App(Op::Mod, m), Term::Int(r)) = (lhs, rhs) else { return None };
-    let [Term::Var(x, _), Term::Int(d)] = m.as_slice() else { return None };
+    let [Term::Var(x, _), Term::Int(d)] = &m[..] else { return None };
     if !d.is_positive() || !non_negative.contains(x.as_str()) {
         return None;
     }

@@ -2,13 +2,20 @@
 //! arithmetic with Booleans: the one formula language shared by the program
 //! model (`ir`), the Horn clauses (`horn`), the engines and the certificates.
 //!
-//! Terms are plain trees. Variables are named; the name is the identity. The
-//! `Display` impl prints SMT-LIB2, so any term can be pasted into a solver.
+//! Terms are trees whose nodes are shared: the arguments of an application
+//! sit behind a reference count (`Arc<[Term]>`), so a clone of a term, of a
+//! clause or of a whole system copies no subterm, and a substitution that
+//! changes nothing below a node gives back that node itself. Large systems
+//! (an inlined product line: millions of nodes) are copied by every query
+//! that solves them; shared nodes make those copies cost a pointer each.
+//! Variables are named; the name is the identity. The `Display` impl prints
+//! SMT-LIB2, so any term can be pasted into a solver.
 
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+use std::sync::Arc;
 
 pub mod parse;
 pub mod simplify;
@@ -79,8 +86,12 @@ pub enum Term {
     Int(BigInt),
     Bool(bool),
     Var(String, Sort),
-    App(Op, Vec<Term>),
+    App(Op, Args),
 }
+
+/// The arguments of an application, shared between the terms that contain
+/// them (see the module's comment).
+pub type Args = Arc<[Term]>;
 
 /// A variable with its sort, as bound by a clause or a predicate signature.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -160,10 +171,10 @@ impl Term {
             match a {
                 Term::Int(i) => constant += i,
                 Term::App(Op::Add, inner) => {
-                    for b in inner {
+                    for b in inner.iter() {
                         match b {
                             Term::Int(i) => constant += i,
-                            b => out.push(b),
+                            b => out.push(b.clone()),
                         }
                     }
                 }
@@ -176,20 +187,24 @@ impl Term {
         if out.len() == 1 {
             return out.pop().unwrap_or_else(|| Term::int(0));
         }
-        Term::App(Op::Add, out)
+        Term::app(Op::Add, out)
+    }
+    /// An application as it is, without simplification.
+    pub fn app(op: Op, args: Vec<Term>) -> Term {
+        Term::App(op, args.into())
     }
     pub fn sub(a: Term, b: Term) -> Term {
         match (&a, &b) {
             (Term::Int(x), Term::Int(y)) => Term::Int(x - y),
             (_, Term::Int(y)) if y.is_zero() => a,
-            _ => Term::App(Op::Sub, vec![a, b]),
+            _ => Term::app(Op::Sub, vec![a, b]),
         }
     }
     pub fn neg(a: Term) -> Term {
         match a {
             Term::Int(x) => Term::Int(-x),
-            Term::App(Op::Neg, mut v) if v.len() == 1 => v.pop().unwrap_or_else(|| Term::int(0)),
-            a => Term::App(Op::Neg, vec![a]),
+            Term::App(Op::Neg, v) if v.len() == 1 => v[0].clone(),
+            a => Term::app(Op::Neg, vec![a]),
         }
     }
     pub fn mul(a: Term, b: Term) -> Term {
@@ -199,7 +214,7 @@ impl Term {
             (_, Term::Int(y)) if y.is_zero() => Term::int(0),
             (Term::Int(x), _) if x.is_one() => b,
             (_, Term::Int(y)) if y.is_one() => a,
-            _ => Term::App(Op::Mul, vec![a, b]),
+            _ => Term::app(Op::Mul, vec![a, b]),
         }
     }
     /// Scale by a constant (keeps terms linear when the factor is a number).
@@ -207,10 +222,10 @@ impl Term {
         Term::mul(Term::Int(c.clone()), a)
     }
     pub fn div(a: Term, b: Term) -> Term {
-        Term::App(Op::Div, vec![a, b])
+        Term::app(Op::Div, vec![a, b])
     }
     pub fn modulo(a: Term, b: Term) -> Term {
-        Term::App(Op::Mod, vec![a, b])
+        Term::app(Op::Mod, vec![a, b])
     }
     fn cmp(op: Op, a: Term, b: Term) -> Term {
         if let (Term::Int(x), Term::Int(y)) = (&a, &b) {
@@ -222,7 +237,7 @@ impl Term {
                 _ => x == y,
             });
         }
-        Term::App(op, vec![a, b])
+        Term::app(op, vec![a, b])
     }
     pub fn le(a: Term, b: Term) -> Term {
         Term::cmp(Op::Le, a, b)
@@ -254,14 +269,14 @@ impl Term {
             match a {
                 Term::Bool(true) => {}
                 Term::Bool(false) => return Term::ff(),
-                Term::App(Op::And, inner) => out.extend(inner),
+                Term::App(Op::And, inner) => out.extend(inner.iter().cloned()),
                 a => out.push(a),
             }
         }
         match out.len() {
             0 => Term::tt(),
             1 => out.pop().unwrap_or_else(Term::tt),
-            _ => Term::App(Op::And, out),
+            _ => Term::app(Op::And, out),
         }
     }
     pub fn or(args: Vec<Term>) -> Term {
@@ -270,28 +285,28 @@ impl Term {
             match a {
                 Term::Bool(false) => {}
                 Term::Bool(true) => return Term::tt(),
-                Term::App(Op::Or, inner) => out.extend(inner),
+                Term::App(Op::Or, inner) => out.extend(inner.iter().cloned()),
                 a => out.push(a),
             }
         }
         match out.len() {
             0 => Term::ff(),
             1 => out.pop().unwrap_or_else(Term::ff),
-            _ => Term::App(Op::Or, out),
+            _ => Term::app(Op::Or, out),
         }
     }
     pub fn not(a: Term) -> Term {
         match a {
             Term::Bool(b) => Term::Bool(!b),
-            Term::App(Op::Not, mut v) if v.len() == 1 => v.pop().unwrap_or_else(Term::tt),
-            a => Term::App(Op::Not, vec![a]),
+            Term::App(Op::Not, v) if v.len() == 1 => v[0].clone(),
+            a => Term::app(Op::Not, vec![a]),
         }
     }
     pub fn implies(a: Term, b: Term) -> Term {
         match (&a, &b) {
             (Term::Bool(true), _) => b,
             (Term::Bool(false), _) | (_, Term::Bool(true)) => Term::tt(),
-            _ => Term::App(Op::Implies, vec![a, b]),
+            _ => Term::app(Op::Implies, vec![a, b]),
         }
     }
     pub fn ite(c: Term, t: Term, e: Term) -> Term {
@@ -302,7 +317,7 @@ impl Term {
                 if t == e {
                     t
                 } else {
-                    Term::App(Op::Ite, vec![c, t, e])
+                    Term::app(Op::Ite, vec![c, t, e])
                 }
             }
         }
@@ -358,24 +373,60 @@ impl Term {
     }
 
     /// Substitute (simultaneously) the variables `value` gives a term for,
-    /// simplifying on the way.
+    /// simplifying on the way. A subterm in which nothing is replaced is
+    /// given back shared, not rebuilt.
     pub fn subst_with(&self, value: &dyn Fn(&str) -> Option<Term>) -> Term {
+        self.subst_changed(value).unwrap_or_else(|| self.clone())
+    }
+
+    /// The term with `value`'s replacements, or `None` when no variable of
+    /// it is replaced.
+    fn subst_changed(&self, value: &dyn Fn(&str) -> Option<Term>) -> Option<Term> {
         match self {
-            Term::Var(n, _) => value(n).unwrap_or_else(|| self.clone()),
+            Term::Var(n, _) => value(n),
             Term::App(op, args) => {
-                let args: Vec<Term> = args.iter().map(|a| a.subst_with(value)).collect();
-                Term::rebuild(*op, args)
+                let new = Term::map_args(args, |a| a.subst_changed(value))?;
+                Some(Term::rebuild(*op, new))
             }
+            _ => None,
+        }
+    }
+
+    /// `args` with `f` applied to each, or `None` when `f` changes none of
+    /// them (`f` gives `None` for an argument it leaves as it is).
+    fn map_args(args: &[Term], f: impl Fn(&Term) -> Option<Term>) -> Option<Vec<Term>> {
+        let mut out: Option<Vec<Term>> = None;
+        for (i, a) in args.iter().enumerate() {
+            if let Some(b) = f(a) {
+                out.get_or_insert_with(|| args[..i].to_vec()).push(b);
+            } else if let Some(o) = out.as_mut() {
+                o.push(a.clone());
+            }
+        }
+        out
+    }
+
+    /// The term with every node rebuilt through the simplifying
+    /// constructors (sums and conjunctions flattened, constants folded).
+    /// A substitution simplifies only the nodes it changes; a reader that
+    /// wants one form for one meaning asks for this.
+    pub fn rebuilt(&self) -> Term {
+        match self {
+            Term::App(op, args) => Term::rebuild(*op, args.iter().map(Term::rebuilt).collect()),
             _ => self.clone(),
         }
     }
 
     /// Rename variables (simultaneously).
     pub fn rename(&self, f: &dyn Fn(&str) -> Option<String>) -> Term {
+        self.rename_changed(f).unwrap_or_else(|| self.clone())
+    }
+
+    fn rename_changed(&self, f: &dyn Fn(&str) -> Option<String>) -> Option<Term> {
         match self {
-            Term::Var(n, s) => Term::Var(f(n).unwrap_or_else(|| n.clone()), *s),
-            Term::App(op, args) => Term::App(*op, args.iter().map(|a| a.rename(f)).collect()),
-            _ => self.clone(),
+            Term::Var(n, s) => f(n).map(|m| Term::Var(m, *s)),
+            Term::App(op, args) => Some(Term::app(*op, Term::map_args(args, |a| a.rename_changed(f))?)),
+            _ => None,
         }
     }
 
@@ -391,7 +442,7 @@ impl Term {
             Op::Add | Op::And | Op::Or => true,
         };
         if !arity_ok {
-            return Term::App(op, args);
+            return Term::app(op, args);
         }
         match op {
             Op::Add => Term::add(args),
@@ -416,7 +467,7 @@ impl Term {
                     Op::Gt => Term::gt(a, b),
                     Op::Eq => Term::eq(a, b),
                     Op::Implies => Term::implies(a, b),
-                    _ => Term::App(op, vec![a, b]),
+                    _ => Term::app(op, vec![a, b]),
                 }
             }
         }
@@ -430,7 +481,7 @@ impl Term {
             Term::Bool(b) => Value::Bool(*b),
             Term::Var(n, _) => env.get(n)?.clone(),
             Term::App(op, args) => {
-                let ints = |args: &Vec<Term>| -> Option<Vec<BigInt>> {
+                let ints = |args: &[Term]| -> Option<Vec<BigInt>> {
                     args.iter()
                         .map(|a| match a.eval(env)? {
                             Value::Int(i) => Some(i),
@@ -438,7 +489,7 @@ impl Term {
                         })
                         .collect()
                 };
-                let bools = |args: &Vec<Term>| -> Option<Vec<bool>> {
+                let bools = |args: &[Term]| -> Option<Vec<bool>> {
                     args.iter()
                         .map(|a| match a.eval(env)? {
                             Value::Bool(b) => Some(b),
@@ -556,7 +607,7 @@ impl fmt::Display for Term {
             Term::App(op, args) => {
                 f.write_str("(")?;
                 f.write_str(op.smtlib())?;
-                for a in args {
+                for a in args.iter() {
                     f.write_str(" ")?;
                     fmt::Display::fmt(a, f)?;
                 }
@@ -641,7 +692,7 @@ impl Affine {
             }
             Term::App(Op::Add, args) => {
                 let mut acc = Affine::default();
-                for a in args {
+                for a in args.iter() {
                     acc = acc.plus(&Affine::from_term(a)?);
                 }
                 Some(acc)
@@ -661,7 +712,7 @@ impl Affine {
             Term::App(Op::Mul, args) => {
                 let mut constant = BigInt::one();
                 let mut var_part: Option<Affine> = None;
-                for a in args {
+                for a in args.iter() {
                     let a = Affine::from_term(a)?;
                     if a.coeffs.is_empty() {
                         constant *= a.constant;
@@ -765,9 +816,9 @@ mod tests {
     #[test]
     fn a_minus_of_one_argument_evaluates_to_the_negation() {
         let env: Valuation = [("x".to_string(), Value::Int(BigInt::from(5)))].into_iter().collect();
-        let t = Term::App(Op::Sub, vec![Term::var("x")]);
+        let t = Term::app(Op::Sub, vec![Term::var("x")]);
         assert_eq!(t.eval(&env), Some(Value::Int(BigInt::from(-5))));
-        let t = Term::App(Op::Sub, vec![Term::var("x"), Term::int(2), Term::int(1)]);
+        let t = Term::app(Op::Sub, vec![Term::var("x"), Term::int(2), Term::int(1)]);
         assert_eq!(t.eval(&env), Some(Value::Int(BigInt::from(2))));
     }
 

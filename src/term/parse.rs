@@ -363,15 +363,15 @@ impl<'a> TermReader<'a> {
         let left_nested = |op: Op, ts: Vec<Term>| -> Term {
             let mut it = ts.into_iter();
             let first = it.next().unwrap_or_else(|| Term::int(0));
-            it.fold(first, |acc, t| Term::App(op, vec![acc, t]))
+            it.fold(first, |acc, t| Term::app(op, vec![acc, t]))
         };
         // `(op a b c)` for chainable comparisons means `(and (op a b) (op b c))`.
         let chain = |op: Op, ts: Vec<Term>| -> Term {
-            let pairs: Vec<Term> = ts.windows(2).map(|w| Term::App(op, vec![w[0].clone(), w[1].clone()])).collect();
+            let pairs: Vec<Term> = ts.windows(2).map(|w| Term::app(op, vec![w[0].clone(), w[1].clone()])).collect();
             if pairs.len() == 1 {
                 pairs.into_iter().next().unwrap_or_else(Term::tt)
             } else {
-                Term::App(Op::And, pairs)
+                Term::app(Op::And, pairs)
             }
         };
         match head {
@@ -398,7 +398,7 @@ impl<'a> TermReader<'a> {
                 Ok(if ts.len() == 1 {
                     ts.into_iter().next().unwrap_or_else(|| Term::int(0))
                 } else {
-                    Term::App(Op::Add, ts)
+                    Term::app(Op::Add, ts)
                 })
             }
             "-" => {
@@ -409,7 +409,7 @@ impl<'a> TermReader<'a> {
                     // `(- 5)` is how SMT-LIB (and our printer) writes -5.
                     Ok(match t {
                         Term::Int(i) => Term::Int(-i),
-                        t => Term::App(Op::Neg, vec![t]),
+                        t => Term::app(Op::Neg, vec![t]),
                     })
                 } else {
                     Ok(left_nested(Op::Sub, ts))
@@ -425,14 +425,14 @@ impl<'a> TermReader<'a> {
             }
             "mod" => {
                 exactly(2)?;
-                Ok(Term::App(Op::Mod, self.ints(args, head)?))
+                Ok(Term::app(Op::Mod, self.ints(args, head)?))
             }
             "abs" => {
                 exactly(1)?;
                 let x = self.ints(args, head)?.remove(0);
-                Ok(Term::App(
+                Ok(Term::app(
                     Op::Ite,
-                    vec![Term::App(Op::Ge, vec![x.clone(), Term::int(0)]), x.clone(), Term::App(Op::Neg, vec![x])],
+                    vec![Term::app(Op::Ge, vec![x.clone(), Term::int(0)]), x.clone(), Term::app(Op::Neg, vec![x])],
                 ))
             }
             "<=" | "<" | ">=" | ">" => {
@@ -458,17 +458,17 @@ impl<'a> TermReader<'a> {
                     let mut diffs = Vec::new();
                     for i in 0..ts.len() {
                         for j in i + 1..ts.len() {
-                            diffs.push(Term::App(Op::Not, vec![Term::App(Op::Eq, vec![ts[i].clone(), ts[j].clone()])]));
+                            diffs.push(Term::app(Op::Not, vec![Term::app(Op::Eq, vec![ts[i].clone(), ts[j].clone()])]));
                         }
                     }
-                    Ok(if diffs.len() == 1 { diffs.remove(0) } else { Term::App(Op::And, diffs) })
+                    Ok(if diffs.len() == 1 { diffs.remove(0) } else { Term::app(Op::And, diffs) })
                 }
             }
-            "and" => Ok(Term::App(Op::And, self.bools(args, head)?)),
-            "or" => Ok(Term::App(Op::Or, self.bools(args, head)?)),
+            "and" => Ok(Term::app(Op::And, self.bools(args, head)?)),
+            "or" => Ok(Term::app(Op::Or, self.bools(args, head)?)),
             "not" => {
                 exactly(1)?;
-                Ok(Term::App(Op::Not, self.bools(args, head)?))
+                Ok(Term::app(Op::Not, self.bools(args, head)?))
             }
             "=>" => {
                 at_least(2)?;
@@ -476,7 +476,7 @@ impl<'a> TermReader<'a> {
                 let mut ts = self.bools(args, head)?;
                 let mut acc = ts.pop().unwrap_or_else(Term::tt);
                 while let Some(t) = ts.pop() {
-                    acc = Term::App(Op::Implies, vec![t, acc]);
+                    acc = Term::app(Op::Implies, vec![t, acc]);
                 }
                 Ok(acc)
             }
@@ -485,7 +485,7 @@ impl<'a> TermReader<'a> {
                 let ts = self.bools(args, head)?;
                 let mut it = ts.into_iter();
                 let first = it.next().unwrap_or_else(Term::ff);
-                Ok(it.fold(first, |acc, t| Term::App(Op::Not, vec![Term::App(Op::Eq, vec![acc, t])])))
+                Ok(it.fold(first, |acc, t| Term::app(Op::Not, vec![Term::app(Op::Eq, vec![acc, t])])))
             }
             "ite" => {
                 exactly(3)?;
@@ -498,7 +498,7 @@ impl<'a> TermReader<'a> {
                 if t.sort() != f.sort() {
                     return Err(format!("ite: branches of different sorts in {whole}"));
                 }
-                Ok(Term::App(Op::Ite, vec![c, t, f]))
+                Ok(Term::app(Op::Ite, vec![c, t, f]))
             }
             "forall" | "exists" => Err(format!("quantifier {head} inside a constraint is not supported")),
             "to_real" | "to_int" | "/" | "is_int" => {

@@ -246,7 +246,7 @@ pub(super) fn ceiling_candidates(enc: &Encoding, facts: &Facts, loop_index: usiz
 fn nonnegative(c: &crate::term::Term) -> Option<Affine> {
     use crate::term::{Op, Term};
     let Term::App(op, xs) = c else { return None };
-    let [a, b] = xs.as_slice() else { return None };
+    let [a, b] = &xs[..] else { return None };
     let (a, b) = (Affine::from_term(a)?, Affine::from_term(b)?);
     let minus_one = -BigInt::one();
     let (lo, hi, strict) = match op {

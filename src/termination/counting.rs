@@ -228,7 +228,7 @@ fn comparison_constants(enc: &Encoding) -> BTreeSet<BigInt> {
     for t in &enc.transitions {
         crate::engine::houdini::comparisons(&t.constraint, &mut |c| {
             if let Term::App(_, args) = c {
-                for a in args {
+                for a in args.iter() {
                     if let Term::Int(k) = a {
                         if found.len() < MAX_CONSTANTS && k.bits() <= 16 {
                             found.insert(k.clone());
@@ -248,7 +248,7 @@ fn large_lower_bounds(enc: &Encoding) -> BTreeSet<BigInt> {
     for t in &enc.transitions {
         crate::engine::houdini::comparisons(&t.constraint, &mut |c| {
             if let Term::App(crate::term::Op::Le, args) = c {
-                if let [Term::Int(k), Term::Var(..)] = args.as_slice() {
+                if let [Term::Int(k), Term::Var(..)] = &args[..] {
                     if k.bits() > 16 && k.bits() < 31 && found.len() < MAX_LARGE {
                         found.insert(k.clone());
                     }

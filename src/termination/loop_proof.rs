@@ -335,11 +335,20 @@ impl<'a> StrategyRun<'a> {
                     return StrategyResult::Done(LoopResult::Ranked(proof));
                 }
             }
-            let inst = instrument(self.cx.enc, self.cx.li, &scheme, Mode::Term);
-            let system = strengthen(&inst, self.cx.facts);
-            self.emit(&system, iter, "term");
             let t0 = Instant::now();
-            let verdict = self.sample_query(&inst, &system, &candidate, &scheme, iter);
+            let verdict = if self.cx.enc.too_large_whole() {
+                // Sampling asks about the whole program from its start: on
+                // a model this large no such query answered, and each one
+                // normalized its own copy of the model (a gigabyte on a
+                // product line's simulator). The candidate the runs seeded
+                // goes to T_rank on the projection (`validate`).
+                Sampled::Unknown("the model is too large to sample whole".into())
+            } else {
+                let inst = instrument(self.cx.enc, self.cx.li, &scheme, Mode::Term);
+                let system = strengthen(&inst, self.cx.facts);
+                self.emit(&system, iter, "term");
+                self.sample_query(&inst, &system, &candidate, &scheme, iter)
+            };
             self.log(&format!("T_term with {candidate}: {} ({:.2} s)", verdict.summary(), t0.elapsed().as_secs_f64()));
             match verdict {
                 Sampled::Trace(visits) => {
@@ -517,6 +526,18 @@ impl<'a> StrategyRun<'a> {
     /// T_rank: a safe answer is a ranking function (after the certificate
     /// check); an unsafe one a non-termination candidate.
     fn validate(&mut self, candidate: RankingCandidate, scheme: CounterScheme, iter: usize) -> LoopResult {
+        if self.cx.enc.too_large_whole() {
+            // T_rank on the projection only (see `try_check`), with the
+            // time left: no NO comes from it (a failed check on a
+            // projection is no run of the program).
+            let time = self.budget.remaining().unwrap_or(LARGE_MODEL_RANK_TIME);
+            return match self.try_check(Check::Rank, &candidate, &scheme, iter, time) {
+                Some(proof) => LoopResult::Ranked(proof),
+                None => LoopResult::Unknown(
+                    "T_rank on the loop's projection did not prove the candidate ranking function (--verbose shows it), and the model is too large to check whole".into(),
+                ),
+            };
+        }
         let inst = instrument(self.cx.enc, self.cx.li, &scheme, Mode::Rank);
         let system = strengthen(&inst, self.cx.facts);
         self.emit(&system, iter, "rank");
@@ -659,6 +680,9 @@ const ORDER_RANK_TIME: Duration = Duration::from_secs(6);
 
 const GUARD_CHECK_TIME: Duration = Duration::from_secs(4);
 const SAMPLED_CHECK_TIME: Duration = Duration::from_millis(1500);
+/// T_rank's time on the projection of a model too large to check whole,
+/// when the caller set no time limit.
+const LARGE_MODEL_RANK_TIME: Duration = Duration::from_secs(30);
 /// Time for the T_rank query tried before a T_term query the quick engines
 /// could not answer.
 const QUICK_RANK_TIME: Duration = Duration::from_secs(1);

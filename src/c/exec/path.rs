@@ -120,7 +120,7 @@ impl Symbolic {
     /// again, nor counted among the facts).
     pub(crate) fn bind(&mut self, t: &Term) {
         if let Term::App(Op::Eq, args) = t {
-            if let [Term::Var(x, _), c @ Term::Int(_)] | [c @ Term::Int(_), Term::Var(x, _)] = args.as_slice() {
+            if let [Term::Var(x, _), c @ Term::Int(_)] | [c @ Term::Int(_), Term::Var(x, _)] = &args[..] {
                 self.bindings.insert(x.clone(), c.clone());
             }
         }

@@ -72,12 +72,12 @@ fn implicant(t: &Term, positive: bool, env: &Valuation, out: &mut Vec<(Term, boo
                 // fail) needs all children; otherwise one witness child.
                 let all = (*op == Op::And) == positive;
                 if all {
-                    for a in args {
+                    for a in args.iter() {
                         implicant(a, positive, env, out)?;
                     }
                     Ok(())
                 } else {
-                    for a in args {
+                    for a in args.iter() {
                         if truth(a, env)? == positive {
                             return implicant(a, positive, env, out);
                         }
@@ -86,7 +86,7 @@ fn implicant(t: &Term, positive: bool, env: &Valuation, out: &mut Vec<(Term, boo
                 }
             }
             Op::Implies if args.len() == 2 => {
-                let rewritten = Term::App(Op::Or, vec![Term::App(Op::Not, vec![args[0].clone()]), args[1].clone()]);
+                let rewritten = Term::app(Op::Or, vec![Term::app(Op::Not, vec![args[0].clone()]), args[1].clone()]);
                 implicant(&rewritten, positive, env, out)
             }
             Op::Ite if args.len() == 3 => {
@@ -144,7 +144,7 @@ fn purify(t: &Term, env: &mut Valuation, fresh: &mut usize, extra: &mut Vec<(Ter
             let den = purify(&args[1], env, fresh, extra)?;
             let d = match &den {
                 Term::Int(d) if !d.is_zero() => d.clone(),
-                _ => return Ok(Term::App(*op, vec![num, den])),
+                _ => return Ok(Term::app(*op, vec![num, den])),
             };
             let a = int_value(&num, env)?;
             let r = emod(&a, &d);
@@ -165,7 +165,7 @@ fn purify(t: &Term, env: &mut Valuation, fresh: &mut usize, extra: &mut Vec<(Ter
         }
         Term::App(op, args) => {
             let args = args.iter().map(|a| purify(a, env, fresh, extra)).collect::<Result<Vec<_>, _>>()?;
-            Ok(Term::App(*op, args))
+            Ok(Term::app(*op, args))
         }
         _ => Ok(t.clone()),
     }

@@ -89,7 +89,7 @@ impl Compiler<'_> {
             Term::App(op, args) => {
                 let all = |s: &Self| args.iter().map(|a| s.expr(a)).collect::<Result<Vec<_>, _>>();
                 let two = |s: &Self| -> Result<(Box<Expr>, Box<Expr>), NotCompiled> {
-                    match args.as_slice() {
+                    match &args[..] {
                         [a, b] => Ok((Box::new(s.expr(a)?), Box::new(s.expr(b)?))),
                         _ => Err(NotCompiled),
                     }
@@ -108,7 +108,7 @@ impl Compiler<'_> {
                         let (a, b) = two(self)?;
                         Expr::Mod(a, b)
                     }
-                    Op::Ite => match args.as_slice() {
+                    Op::Ite => match &args[..] {
                         [c, a, b] => Expr::Ite(Box::new(self.cond(c)?), Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
                         _ => return Err(NotCompiled),
                     },
@@ -124,7 +124,7 @@ impl Compiler<'_> {
             Term::Int(_) | Term::Var(..) => return Err(NotCompiled),
             Term::App(op, args) => {
                 let conds = |s: &Self| args.iter().map(|a| s.cond(a)).collect::<Result<Vec<_>, _>>();
-                let cmp = |s: &Self, c: Cmp| match args.as_slice() {
+                let cmp = |s: &Self, c: Cmp| match &args[..] {
                     [a, b] => Ok(Cond::Cmp(c, s.expr(a)?, s.expr(b)?)),
                     _ => Err(NotCompiled),
                 };
@@ -136,7 +136,7 @@ impl Compiler<'_> {
                     // An equation of integers, or else of conditions.
                     Op::Eq => match cmp(self, Cmp::Eq) {
                         Ok(c) => c,
-                        Err(_) => match args.as_slice() {
+                        Err(_) => match &args[..] {
                             [a, b] => Cond::Iff(Box::new(self.cond(a)?), Box::new(self.cond(b)?)),
                             _ => return Err(NotCompiled),
                         },
@@ -144,11 +144,11 @@ impl Compiler<'_> {
                     Op::And => Cond::And(conds(self)?),
                     Op::Or => Cond::Or(conds(self)?),
                     Op::Not => Cond::Not(Box::new(self.cond(args.first().ok_or(NotCompiled)?)?)),
-                    Op::Implies => match args.as_slice() {
+                    Op::Implies => match &args[..] {
                         [a, b] => Cond::Or(vec![Cond::Not(Box::new(self.cond(a)?)), self.cond(b)?]),
                         _ => return Err(NotCompiled),
                     },
-                    Op::Ite => match args.as_slice() {
+                    Op::Ite => match &args[..] {
                         [c, a, b] => Cond::Ite(Box::new(self.cond(c)?), Box::new(self.cond(a)?), Box::new(self.cond(b)?)),
                         _ => return Err(NotCompiled),
                     },

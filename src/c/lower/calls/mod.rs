@@ -308,7 +308,7 @@ impl<'a> Lowerer<'a> {
         }
         match name {
             "__VERIFIER_assume" | "assume_abort_if_not" => {
-                let [cond] = args.as_slice() else {
+                let [cond] = &args[..] else {
                     return Err(self.syntax(c.span, format!("`{name}` takes one argument")));
                 };
                 let (ts, _) = self.branch(cond)?;
@@ -316,7 +316,7 @@ impl<'a> Lowerer<'a> {
                 Ok(None)
             }
             "assert" | "__VERIFIER_assert" => {
-                let [cond] = args.as_slice() else {
+                let [cond] = &args[..] else {
                     return Err(self.syntax(c.span, format!("`{name}` takes one argument")));
                 };
                 // A failing assertion ends the program.

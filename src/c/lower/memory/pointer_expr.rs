@@ -402,7 +402,7 @@ impl<'a> Lowerer<'a> {
             return self.external_pointer_call(name, c, pointee);
         }
         let args = &c.node.arguments;
-        let size = match (name, args.as_slice()) {
+        let size = match (name, &args[..]) {
             ("calloc", [n, m]) => {
                 let n = self.expr(n)?;
                 let n = self.protect(n, std::slice::from_ref(m));

@@ -36,14 +36,14 @@ import datetime
 import json
 import math
 import os
-import platform
-import select
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measure import load_average, machine, run_child  # noqa: E402
 
 NONDET = "extern int __VERIFIER_nondet_int(void);"
 ABORT = "extern void abort(void);"
@@ -183,50 +183,6 @@ def write_program(folder, family, n):
     return path, text.count("\n")
 
 
-# ---------------------------------------------------------------------------
-# Running a child
-# ---------------------------------------------------------------------------
-
-class Run:
-    """One child's outcome: wall and CPU seconds, peak RSS in MB, exit status, output."""
-
-    def __init__(self, wall, cpu, peak_mb, status, killed, stdout_bytes, stdout, stderr):
-        self.wall, self.cpu, self.peak_mb, self.status, self.killed = wall, cpu, peak_mb, status, killed
-        self.stdout_bytes, self.stdout, self.stderr = stdout_bytes, stdout, stderr
-
-
-def run_child(argv, limit_s, keep_stdout=True):
-    """Run argv, wait with wait4 (killing it after limit_s), measure it.
-
-    Output goes to temporary files so that a large `emit` cannot block on a
-    pipe; with keep_stdout=False only its size is kept.
-    """
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.monotonic()
-        proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        pidfd = os.pidfd_open(proc.pid)
-        killed = False
-        try:
-            ready, _, _ = select.select([pidfd], [], [], limit_s)
-            if not ready:
-                # Not reaped yet, so the pid is still ours.
-                os.kill(proc.pid, signal.SIGKILL)
-                killed = True
-            _, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            os.close(pidfd)
-        wall = time.monotonic() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-        size = out.tell()
-        out.seek(0)
-        stdout = out.read().decode(errors="replace") if keep_stdout else ""
-        err.seek(0)
-        stderr = err.read().decode(errors="replace")
-    # Linux reports ru_maxrss in kilobytes.
-    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, proc.returncode,
-               killed, size, stdout, stderr)
-
-
 def prove_answer(run):
     """The answer of a `prove --format json` run, or what went wrong."""
     if run.killed:
@@ -255,7 +211,8 @@ def measure_family(tessera, family, sizes, folder, timeout, repeat, log):
         for _ in range(repeat):
             emits.append(run_child([tessera, "emit", path], timeout + GRACE_S, keep_stdout=False))
             proves.append(run_child([tessera, "prove", path, "--no-precondition", "--timeout",
-                                     str(timeout), "--format", "json"], timeout + GRACE_S))
+                                     str(timeout), "--format", "json"], timeout + GRACE_S,
+                                    keep_stdout=True))
             answers.append(prove_answer(proves[-1]))
             if proves[-1].wall >= timeout:
                 break  # no point repeating a run that takes the whole timeout
@@ -358,7 +315,7 @@ def largest_other(tessera, folder, k, timeout, log):
         dm = t.get("data_model", "").strip().lower()
         if dm in ("ilp32", "lp64") and not t["path"].endswith((".yml", ".yaml")):
             argv += ["--data-model", dm]  # the task's own data model, as `tessera bench` does
-        run = run_child(argv, timeout + GRACE_S)
+        run = run_child(argv, timeout + GRACE_S, keep_stdout=True)
         answer = prove_answer(run)
         rows.append({"task": t["relative_path"], "size": t["size"], "mb": run.peak_mb,
                      "s": run.wall, "cpu": run.cpu, "answer": answer, "expected": t.get("expected", "")})
@@ -370,25 +327,6 @@ def largest_other(tessera, folder, k, timeout, log):
 # ---------------------------------------------------------------------------
 # Report
 # ---------------------------------------------------------------------------
-
-def machine():
-    mem_mb = "?"
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemTotal:"):
-                    mem_mb = str(int(line.split()[1]) // 1024)
-    except OSError:
-        pass
-    return f"`{platform.system()} {platform.release()} {platform.machine()}`, {os.cpu_count()} cores, {mem_mb} MB memory"
-
-
-def load_average():
-    try:
-        return "{:.1f} / {:.1f} / {:.1f}".format(*os.getloadavg())
-    except OSError:
-        return "?"
-
 
 def tessera_version(tessera):
     try:

@@ -49,16 +49,16 @@ import csv
 import datetime
 import heapq
 import os
-import platform
-import select
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measure import load_average, machine, run_child  # noqa: E402
 
 # Extra seconds a child gets beyond its own timeout before its process group is killed.
 GRACE_S = 30
@@ -73,61 +73,6 @@ _print_lock = threading.Lock()
 def log(msg):
     with _print_lock:
         print(msg, file=sys.stderr, flush=True)
-
-
-# ---------------------------------------------------------------------------
-# Running a child
-# ---------------------------------------------------------------------------
-
-class Run:
-    """One child's outcome: wall and CPU seconds, peak RSS in MB, exit status, output."""
-
-    def __init__(self, wall, cpu, peak_mb, status, killed, stdout_bytes, first_line, stderr):
-        self.wall, self.cpu, self.peak_mb, self.status, self.killed = wall, cpu, peak_mb, status, killed
-        self.stdout_bytes, self.first_line, self.stderr = stdout_bytes, first_line, stderr
-
-
-def run_child(argv, limit_s, stdout_path=None):
-    """Run argv in its own process group, reap it with wait4 (killing the
-    group after limit_s), measure it.
-
-    Standard output goes to stdout_path if given (kept), else to a temporary
-    file (so that a large output cannot block on a pipe); only its size and
-    first line are returned.
-    """
-    with tempfile.TemporaryFile() as err:
-        out = open(stdout_path, "w+b") if stdout_path else tempfile.TemporaryFile()
-        try:
-            start = time.monotonic()
-            proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
-                                    start_new_session=True)
-            pidfd = os.pidfd_open(proc.pid)
-            try:
-                ready, _, _ = select.select([pidfd], [], [], limit_s)
-                killed = not ready
-                # Not reaped yet (at most a zombie), so the pid and the group it
-                # leads are still ours: kill the group, which on time-out ends
-                # the child and otherwise anything it left running.
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-                _, status, usage = os.wait4(proc.pid, 0)
-            finally:
-                os.close(pidfd)
-            wall = time.monotonic() - start
-            proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-            out.seek(0, os.SEEK_END)
-            size = out.tell()
-            out.seek(0)
-            first = out.readline(4096).decode(errors="replace").strip()
-        finally:
-            out.close()
-        err.seek(0)
-        stderr = err.read(65536).decode(errors="replace")
-    # Linux reports ru_maxrss in kilobytes.
-    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, proc.returncode,
-               killed, size, first, stderr)
 
 
 def answer_of(run):
@@ -401,26 +346,6 @@ def problem_table(rows, with_emit):
         w.append("| " + " | ".join(cells) + " |")
     w.append("")
     return w
-
-
-def machine():
-    mem_mb = "?"
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemTotal:"):
-                    mem_mb = str(int(line.split()[1]) // 1024)
-    except OSError:
-        pass
-    u = platform.uname()
-    return f"`{u.system} {u.node} {u.release} {u.machine}`, {os.cpu_count()} cores, {mem_mb} MB memory"
-
-
-def load_average():
-    try:
-        return "{:.2f} / {:.2f} / {:.2f}".format(*os.getloadavg())
-    except OSError:
-        return "?"
 
 
 def version(argv):

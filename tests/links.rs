@@ -102,7 +102,7 @@ fn a_list_walked_by_the_byte_offset_of_its_link_terminates() {
 
 #[test]
 fn cyclic_lists_never_get_yes() {
-    for f in ["walk_by_offset_cyclic.c", "unlink_ahead_cyclic.c", "cyclic_through_head_pointer.c", "cyclic_walk.c", "cyclic_after_walk.c", "cyclic_by_alias.c", "cyclic_through_pointer_to_member.c", "cyclic_by_memcpy.c", "external_list.c", "cyclic_after_reversal_step.c", "cyclic_below_broken_order.c"] {
+    for f in ["walk_by_offset_cyclic.c", "unlink_ahead_cyclic.c", "cyclic_through_head_pointer.c", "cyclic_walk.c", "cyclic_after_walk.c", "cyclic_by_alias.c", "cyclic_through_pointer_to_member.c", "cyclic_by_memcpy.c", "external_list.c", "cyclic_after_reversal_step.c", "cyclic_below_broken_order.c", "cyclic_by_recursion.c"] {
         assert_ne!(answer(f), "YES", "{f}");
     }
 }
@@ -112,4 +112,14 @@ fn a_link_never_written_is_not_ordered() {
     for f in ["unwritten_link.c", "unwritten_link_plain.c"] {
         assert_ne!(answer(f), "YES", "{f}");
     }
+}
+
+#[test]
+fn a_recursion_that_only_reads_the_list_keeps_its_order() {
+    // `length` stores nothing and allocates nothing, so the list's order
+    // outlives its return and ranks the freeing walk after it; a recursion
+    // that stores a link (`cyclic_by_recursion.c`, above) ends the orders.
+    let json = prove("recursive_read_then_walk.c");
+    assert_eq!(json["answer"], "YES", "{json}");
+    assert!(json.to_string().contains("order(head)"), "{json}");
 }

@@ -98,6 +98,11 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
     // All three combinations agree while the candidate has a single piece:
     // run that shared phase once, then race the strategies from its samples.
     let mut queries = 0;
+    // Guard and order candidates whose check ran out of its time without
+    // refuting them: checked again beside the sampling race, with the time
+    // that is left (on a loaded machine a 2 s check of a list walk's order
+    // takes more than its 4 s share).
+    let mut unfinished: Vec<(usize, RankingCandidate, &'static str)> = Vec::new();
     if opts.strategy == Strategy::Portfolio {
         // The guard's slack first: one cheap decrease check, before the search
         // for a recurrent set (which on a terminating loop with cut-points
@@ -124,21 +129,25 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
                 }
             }
             let t0 = Instant::now();
-            let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
-            let scheme = scheme_of(&candidate);
-            let mut proof = run.try_decrease(&candidate, &scheme, 90 + k, GUARD_CHECK_TIME);
-            // A walk to newer blocks (`alloc#next - p.base`) does not
-            // decrease on its last step, to NULL (block 0), which T_rank
-            // does not ask of it: that step leaves the loop.
-            if proof.is_none() && strategy == ORDER_OF_ALLOCATION && guards::climbs_allocation_order(enc, &candidate) && !budget.expired() {
-                proof = run.try_check(Check::Rank, &candidate, &scheme, 190 + k, ORDER_RANK_TIME);
-            }
-            queries += run.queries;
+            let (mut proof, timed_out) = check_guard_candidate(cx, budget, &candidate, strategy, k, GUARD_CHECK_TIME, ORDER_RANK_TIME, &mut queries);
             if opts.verbose {
                 eprintln!("[loop {li} guard] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
             }
-            if let Some(mut proof) = proof {
-                proof.strategy = strategy;
+            // A walk along links has no other argument the sampling finds:
+            // an order candidate whose check ran out of time (on a loaded
+            // machine a 2 s check takes more than its share) is checked
+            // again right away, with up to half the time left.
+            if proof.is_none() && timed_out && strategy == ORDER_OF_ALLOCATION && !budget.expired() {
+                let time = budget.remaining().map_or(GUARD_RETRY_TIME, |r| r / 2).min(GUARD_RETRY_TIME);
+                let t0 = Instant::now();
+                proof = check_guard_candidate(cx, budget, &candidate, strategy, 300 + k, time, time, &mut queries).0;
+                if opts.verbose {
+                    eprintln!("[loop {li} guard again] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
+                }
+            } else if proof.is_none() && timed_out {
+                unfinished.push((k, candidate.clone(), strategy));
+            }
+            if let Some(proof) = proof {
                 return (LoopResult::Ranked(proof), queries);
             }
         }
@@ -236,6 +245,29 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
                 let _ = tx.send((r, run.queries));
             });
         }
+        if !unfinished.is_empty() {
+            let tx = tx.clone();
+            let b = Budget { deadline: budget.deadline, cancel: race_cancel.clone() };
+            let unfinished = &unfinished;
+            s.spawn(move || {
+                let mut queries = 0;
+                for (k, candidate, strategy) in unfinished {
+                    let time = b.remaining().unwrap_or(GUARD_RETRY_TIME).min(GUARD_RETRY_TIME);
+                    let (proof, _) = check_guard_candidate(cx, &b, candidate, strategy, 300 + k, time, time, &mut queries);
+                    if opts.verbose {
+                        eprintln!("[loop {li} guard again] {candidate}: {}", if proof.is_some() { "decreases" } else { "no" });
+                    }
+                    if let Some(proof) = proof {
+                        let _ = tx.send((StrategyResult::Done(LoopResult::Ranked(proof)), queries));
+                        return;
+                    }
+                    if b.expired() {
+                        break;
+                    }
+                }
+                let _ = tx.send((StrategyResult::NeedsPieces(Vec::new()), queries));
+            });
+        }
         drop(tx);
         let mut reasons = Vec::new();
         let mut winner = None;
@@ -248,6 +280,8 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
                     winner = Some(r);
                     break;
                 }
+                // (The checks of the guard's candidates again: nothing to add.)
+                StrategyResult::NeedsPieces(t) if t.is_empty() => {}
                 StrategyResult::NeedsPieces(_) => reasons.push("strategy stopped early".into()),
             }
         }
@@ -258,6 +292,35 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
         winner.unwrap_or_else(|| LoopResult::Unknown(reasons.join(" / ")))
     });
     (result, queries)
+}
+
+/// The decrease check of a candidate read off the loop's guard or the
+/// order of allocation (for a walk to newer blocks, T_rank after it: that
+/// walk does not decrease on its last step, to NULL, which T_rank does not
+/// ask of it). The proof, and whether the last check ran out of time
+/// rather than refuting the candidate.
+#[allow(clippy::too_many_arguments)]
+fn check_guard_candidate(
+    cx: LoopContext<'_>,
+    budget: &Budget,
+    candidate: &RankingCandidate,
+    strategy: &'static str,
+    k: usize,
+    decrease_time: Duration,
+    rank_time: Duration,
+    queries: &mut usize,
+) -> (Option<LoopProof>, bool) {
+    let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
+    let scheme = scheme_of(candidate);
+    let mut proof = run.try_decrease(candidate, &scheme, 90 + k, decrease_time);
+    if proof.is_none() && strategy == ORDER_OF_ALLOCATION && guards::climbs_allocation_order(cx.enc, candidate) && !budget.expired() {
+        proof = run.try_check(Check::Rank, candidate, &scheme, 190 + k, rank_time);
+    }
+    *queries += run.queries;
+    if let Some(p) = &mut proof {
+        p.strategy = strategy;
+    }
+    (proof, run.last_timed_out)
 }
 
 /// What every strategy run on one loop shares.
@@ -286,12 +349,14 @@ struct StrategyRun<'a> {
     var_names: Vec<String>,
     queries: usize,
     any_state_rounds: usize,
+    /// The last check's engines ran out of time (no proof, no refutation).
+    last_timed_out: bool,
 }
 
 impl<'a> StrategyRun<'a> {
     fn new(cx: LoopContext<'a>, strategy: Strategy, budget: Budget, single_piece_only: bool) -> Self {
         let var_names = cx.enc.vars.iter().map(|v| v.name.clone()).collect();
-        StrategyRun { cx, strategy, budget, single_piece_only, var_names, queries: 0, any_state_rounds: 0 }
+        StrategyRun { cx, strategy, budget, single_piece_only, var_names, queries: 0, any_state_rounds: 0, last_timed_out: false }
     }
 
     fn expired(&self) -> bool {
@@ -479,6 +544,7 @@ impl<'a> StrategyRun<'a> {
             None => crate::engine::portfolio::prove_safe(&system, self.cx.opts.engine, &quick),
         };
         self.log(&format!("{what}{shown} with {candidate}: {} ({:.2} s)", verdict_summary(&verdict), t0.elapsed().as_secs_f64()));
+        self.last_timed_out = matches!(verdict, Verdict::Unknown(_));
         let Verdict::Safe(inv) = verdict else { return None };
         let inv = with_facts(&inv, &inst, facts);
         let checked = match check {
@@ -679,6 +745,9 @@ const ORDER_OF_ALLOCATION: &str = "linear (order of allocation)";
 const ORDER_RANK_TIME: Duration = Duration::from_secs(6);
 
 const GUARD_CHECK_TIME: Duration = Duration::from_secs(4);
+/// The most time a guard or order candidate whose first check ran out of
+/// time gets again, beside the sampling race.
+const GUARD_RETRY_TIME: Duration = Duration::from_secs(12);
 const SAMPLED_CHECK_TIME: Duration = Duration::from_millis(1500);
 /// T_rank's time on the projection of a model too large to check whole,
 /// when the caller set no time limit.

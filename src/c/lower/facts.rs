@@ -40,6 +40,10 @@ pub(crate) struct BodyFacts {
     pub writes_memory: bool,
     /// A loop or a `goto`: the body may run a statement more than once.
     pub repeats: bool,
+    /// Declares an object that may be (or hold) a struct: a struct, union,
+    /// `typeof` or typedef-named object that is not a pointer. Its
+    /// initializer may write links (see `Lowerer::call_keeps_links`).
+    pub declares_aggregate: bool,
     /// Syntax nodes (expressions and statements): the cost of one copy.
     pub size: usize,
     /// Call sites by callee, with multiplicity.
@@ -113,6 +117,19 @@ impl<'ast> Visit<'ast> for FactsVisitor {
             matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Static)
         }) {
             self.facts.has_static_locals = true;
+        }
+        let may_be_struct = d.specifiers.iter().any(|s| {
+            matches!(
+                &s.node,
+                DeclarationSpecifier::TypeSpecifier(t)
+                    if matches!(t.node, TypeSpecifier::Struct(_) | TypeSpecifier::TypedefName(_) | TypeSpecifier::TypeOf(_))
+            )
+        });
+        let is_pointer = |x: &Node<InitDeclarator>| {
+            x.node.declarator.node.derived.iter().any(|d| matches!(d.node, DerivedDeclarator::Pointer(_)))
+        };
+        if may_be_struct && d.declarators.iter().any(|x| !is_pointer(x)) {
+            self.facts.declares_aggregate = true;
         }
         visit::visit_declaration(self, d, span);
     }

@@ -248,7 +248,7 @@ impl<'a> Lowerer<'a> {
             self.havoc(g, *t);
         }
         // It may store through links (reached from a global) or allocate.
-        self.links_lost();
+        self.call_changes_links(name);
         if writes_through_pointers {
             for (cell, t) in self.exposed_cells() {
                 self.havoc(&cell, t);

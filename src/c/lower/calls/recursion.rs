@@ -243,7 +243,7 @@ impl<'a> Lowerer<'a> {
             self.havoc(g, *t);
         }
         // What it stored through links or allocated is not followed.
-        self.links_lost();
+        self.call_changes_links(name);
         // A pointer result is any pointer (read through `last_pointer_return`).
         if let (CType::Ptr(pointee), true) = (&info.ret, want) {
             if self.flow.is_reachable() {

@@ -469,6 +469,44 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The effects of a call of `name` that the model does not follow
+    /// (a recursive call's return, a summarized call): the orders end
+    /// unless no link can change. That is so when `name` and everything it
+    /// may call are defined, store nothing into memory (no assignment to
+    /// anything but a name, no assignment of a global object by name), take no
+    /// parameter but numbers and pointers, declare no
+    /// object that may hold a struct (an initializer writes its members) and
+    /// call only functions outside the program that keep memory, none
+    /// that allocates (a block the model did not number would break
+    /// `alloc#next`, `pending` and `unlinked`). `free` keeps every link of
+    /// the blocks that stay live. A read-only recursion over a list
+    /// (`1 + length(p->next)`) then leaves the list's order to the loops
+    /// after it.
+    pub(crate) fn call_changes_links(&mut self, name: &str) {
+        if !self.call_keeps_links(name) {
+            self.links_lost();
+        }
+    }
+
+    fn call_keeps_links(&self, name: &str) -> bool {
+        use crate::c::lower::calls::library::keeps_memory;
+        use crate::c::lower::Symbol;
+        self.reachable_functions([name.to_string()]).iter().all(|(f, facts)| match facts {
+            Some(x) => {
+                // A parameter passed by value may be a struct: a covered
+                // block the call writes.
+                let scalar_params = self.types.signatures().function(f).is_some_and(|i| {
+                    i.params.iter().all(|p| matches!(p.ty, CType::Int(_) | CType::Ptr(_) | CType::Float(_)))
+                });
+                scalar_params
+                    && !x.writes_memory
+                    && !x.declares_aggregate
+                    && !x.assigned.iter().any(|n| matches!(self.globals.get(n), Some(Symbol::Object { .. })))
+            }
+            None => keeps_memory(f) && !super::ALLOCATORS.contains(&f.as_str()),
+        })
+    }
+
     /// [`Lowerer::links_lost`] for a write through `p` when `p` may point
     /// into a covered block (its block is not a constant, or a covered one).
     pub(crate) fn links_lost_through(&mut self, p: &PtrVal) {

@@ -48,3 +48,20 @@ fn a_stem_shows_what_each_step_changes() {
         assert!(later.contains("round = "), "{text}");
     }
 }
+
+fn solve(args: &[&str]) -> (String, String, i32) {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("horn/count_up.rank.n-i.smt2");
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).arg("solve").args(args).arg(file).output().expect("tessera runs");
+    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned(), out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn a_solver_that_reaches_the_memory_limit_answers_unknown_and_says_why() {
+    let (out, err, code) = solve(&["--memory", "1", "--evidence"]);
+    assert_eq!(out.lines().next(), Some("unknown"), "{out}{err}");
+    assert!(out.contains("; memory limit") && err.contains("memory limit"), "{out}{err}");
+    assert_eq!(code, 0);
+    // A limit not reached changes nothing.
+    let (out, err, _) = solve(&["--memory", "100000", "--timeout", "30"]);
+    assert_eq!(out.lines().next(), Some("sat"), "{out}{err}");
+}

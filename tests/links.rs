@@ -102,7 +102,7 @@ fn a_list_walked_by_the_byte_offset_of_its_link_terminates() {
 
 #[test]
 fn cyclic_lists_never_get_yes() {
-    for f in ["walk_by_offset_cyclic.c", "unlink_ahead_cyclic.c", "cyclic_through_head_pointer.c", "cyclic_walk.c", "cyclic_after_walk.c", "cyclic_by_alias.c", "cyclic_through_pointer_to_member.c", "cyclic_by_memcpy.c", "external_list.c", "cyclic_after_reversal_step.c", "cyclic_below_broken_order.c", "cyclic_by_recursion.c"] {
+    for f in ["walk_by_offset_cyclic.c", "unlink_ahead_cyclic.c", "cyclic_through_head_pointer.c", "cyclic_walk.c", "cyclic_after_walk.c", "cyclic_by_alias.c", "cyclic_through_pointer_to_member.c", "cyclic_by_memcpy.c", "external_list.c", "cyclic_after_reversal_step.c", "cyclic_below_broken_order.c", "cyclic_by_recursion.c", "cyclic_append_after_prepend.c"] {
         assert_ne!(answer(f), "YES", "{f}");
     }
 }
@@ -122,4 +122,15 @@ fn a_recursion_that_only_reads_the_list_keeps_its_order() {
     let json = prove("recursive_read_then_walk.c");
     assert_eq!(json["answer"], "YES", "{json}");
     assert!(json.to_string().contains("order(head)"), "{json}");
+}
+
+#[test]
+fn a_list_appended_after_another_was_prepended_is_walked_to_newer_blocks() {
+    // Building the first list ends `up` at every node; the second list's
+    // nodes lie above `up_above`, where every link still points to a newer
+    // block. Linking its tail back (`cyclic_append_after_prepend.c`, above)
+    // moves the bound past the tail.
+    let json = prove("append_after_prepend.c");
+    assert_eq!(json["answer"], "YES", "{json}");
+    assert!(json.to_string().contains("allocations - order(q)"), "{json}");
 }

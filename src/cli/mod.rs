@@ -6,3 +6,4 @@ pub mod args;
 pub mod emit;
 pub mod prove;
 pub mod solve;
+pub mod supervise;

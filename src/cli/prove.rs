@@ -2,6 +2,7 @@
 //! a checked non-termination witness) or MAYBE (with the reason).
 
 use super::args::{ModelArgs, ProofEngine};
+use super::supervise::{self, Ended};
 use crate::report::{self, Format};
 use crate::session::Session;
 use crate::solve::Budget;
@@ -62,14 +63,11 @@ pub struct ProveArgs {
     pub property: Option<PathBuf>,
 }
 
-/// Set in the environment of the worker process that does the proof.
-const WORKER_ENV: &str = "TESSERA_PROVE_WORKER";
-
 pub fn run(mut args: ProveArgs) -> i32 {
     if let Err(code) = prepare_task(&mut args) {
         return code;
     }
-    if std::env::var_os(WORKER_ENV).is_none() {
+    if !supervise::is_worker() {
         if let Some(code) = supervise(&args) {
             return code;
         }
@@ -100,94 +98,34 @@ fn prepare_task(args: &mut ProveArgs) -> Result<(), i32> {
     })
 }
 
-/// Run the proof in a worker process (this executable, same arguments) and
-/// relay its output. Z3 can abort the whole process (an uncaught C++
-/// exception, a failed thread creation under a memory limit) and a solver
-/// call can overrun the time limit; a supervisor turns both into a MAYBE on
-/// time instead of a crash or a late answer. `None` when no worker can be
-/// started (the proof then runs in this process).
+/// Run the proof in a worker process and relay its output (see
+/// [`supervise`]); a stop at the time or memory limit, or a worker that
+/// died, is a MAYBE. `None` when no worker can be started (the proof then
+/// runs in this process).
 fn supervise(args: &ProveArgs) -> Option<i32> {
-    use std::io::Read;
     let start = Instant::now();
-    let exe = std::env::current_exe().ok()?;
-    let mut child = std::process::Command::new(exe)
-        .args(std::env::args_os().skip(1))
-        .env(WORKER_ENV, "1")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .ok()?;
-    let mut stdout = child.stdout.take()?;
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        let _ = stdout.read_to_end(&mut out);
-        out
-    });
-    let limit = Duration::from_secs_f64(effective_timeout(args.timeout) + 1.0);
-    let mut peak_mb = 0;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(st)) => break Ended::Exited(st),
-            Ok(None) if start.elapsed() > limit => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break Ended::OutOfTime;
-            }
-            Ok(None) => {
-                if let Some(mb) = args.memory {
-                    peak_mb = peak_mb.max(resident_mb(child.id()).unwrap_or(0));
-                    if peak_mb >= mb {
-                        let _ = child.kill();
-                        let _ = child.wait();
-                        break Ended::OutOfMemory;
-                    }
-                }
-                std::thread::sleep(Duration::from_millis(20))
-            }
-            Err(_) => break Ended::OutOfTime,
-        }
-    };
-    let out = reader.join().unwrap_or_default();
+    let timeout = Duration::from_secs_f64(effective_timeout(args.timeout));
+    let ended = supervise::run_worker(Some(timeout), Duration::from_secs(1), args.memory)?;
     let maybe = |reason: String| {
         let outcome = Outcome::maybe(args.file.display().to_string(), reason, start.elapsed().as_secs_f64());
         print!("{}", report::render(&outcome, args.format));
         0
     };
-    Some(match status {
-        Ended::Exited(st) if st.code().is_some() && !out.is_empty() => {
+    Some(match ended {
+        Ended::Exited(st, out) if st.code().is_some() && !out.is_empty() => {
             use std::io::Write;
             let _ = std::io::stdout().write_all(&out);
             st.code().unwrap_or(1)
         }
-        Ended::Exited(st) if st.code().is_some() => st.code().unwrap_or(1),
-        Ended::Exited(st) => maybe(format!("the solver process died ({st}); no answer")),
+        Ended::Exited(st, _) if st.code().is_some() => st.code().unwrap_or(1),
+        Ended::Exited(st, _) => maybe(format!("the solver process died ({st}); no answer")),
         Ended::OutOfTime => maybe(format!("time limit: no answer within {:.0} s", effective_timeout(args.timeout))),
-        Ended::OutOfMemory => maybe(format!(
+        Ended::OutOfMemory { peak_mb } => maybe(format!(
             "memory limit: the proof's resident memory reached {peak_mb} MB of the {} MB allowed (--memory) after {:.1} s; no answer",
             args.memory.unwrap_or(peak_mb),
             start.elapsed().as_secs_f64()
         )),
     })
-}
-
-/// How the worker process ended.
-enum Ended {
-    Exited(std::process::ExitStatus),
-    /// Stopped at the time limit.
-    OutOfTime,
-    /// Stopped at the memory limit (`--memory`).
-    OutOfMemory,
-}
-
-/// The resident memory of process `pid` in MB (Linux: `/proc/PID/statm`,
-/// its second field in pages), `None` where it cannot be read.
-fn resident_mb(pid: u32) -> Option<u64> {
-    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    // SAFETY: sysconf only reads a configuration value.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    let page = if page > 0 { page as u64 } else { 4096 };
-    Some(pages * page / (1024 * 1024))
 }
 
 fn effective_timeout(t: f64) -> f64 {

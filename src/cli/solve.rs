@@ -23,6 +23,12 @@ pub struct SolveArgs {
     /// Wall-clock time limit in seconds; `unknown` is printed when it runs out.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// Memory limit in MB: when the solver's resident memory (all its
+    /// threads, Z3 included) reaches it, the solver is stopped and the
+    /// answer is `unknown` (the reason on standard error). Without it there
+    /// is no limit but the machine's.
+    #[arg(long, value_name = "MB")]
+    pub memory: Option<u64>,
     /// After the answer, print its evidence: the invariant (one define-fun per
     /// predicate) for sat, the counterexample (one line per step) for unsat.
     #[arg(long)]
@@ -30,6 +36,14 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> i32 {
+    // In a worker process under the limits (see `supervise`); the file is
+    // read here first, so that a missing or malformed file is reported
+    // once, by the worker.
+    if !super::supervise::is_worker() && (args.memory.is_some() || args.timeout.is_some()) {
+        if let Some(code) = supervise(&args) {
+            return code;
+        }
+    }
     match solve_file(&args) {
         Ok(text) => {
             print!("{text}");
@@ -40,6 +54,35 @@ pub fn run(args: SolveArgs) -> i32 {
             e.exit_code()
         }
     }
+}
+
+/// Solve in a worker process and relay its output; a stop at the time or
+/// memory limit, or a worker that died, is `unknown` with the reason on
+/// standard error (and after the answer with `--evidence`).
+fn supervise(args: &SolveArgs) -> Option<i32> {
+    use super::supervise::Ended;
+    let start = std::time::Instant::now();
+    let timeout = args.timeout.filter(|t| t.is_finite() && *t > 0.0).map(Duration::from_secs_f64);
+    let ended = super::supervise::run_worker(timeout, Duration::from_secs(1), args.memory)?;
+    let unknown = |why: String| {
+        eprintln!("tessera: {why}");
+        print!("unknown\n{}", if args.evidence { format!("; {why}\n") } else { String::new() });
+        0
+    };
+    Some(match ended {
+        Ended::Exited(st, out) if st.code().is_some() => {
+            use std::io::Write;
+            let _ = std::io::stdout().write_all(&out);
+            st.code().unwrap_or(1)
+        }
+        Ended::Exited(st, _) => unknown(format!("the solver process died ({st})")),
+        Ended::OutOfTime => unknown(format!("time limit: no answer within {:.1} s", start.elapsed().as_secs_f64())),
+        Ended::OutOfMemory { peak_mb } => unknown(format!(
+            "memory limit: the solver's resident memory reached {peak_mb} MB of the {} MB allowed (--memory) after {:.1} s",
+            args.memory.unwrap_or(peak_mb),
+            start.elapsed().as_secs_f64()
+        )),
+    })
 }
 
 /// Read, solve and render; the answer text or the error to report.

@@ -64,6 +64,10 @@ pub enum LinkVariable {
     /// older block, or is NULL (what `Down` keeps of the blocks a walk has
     /// not rewritten yet, once it has ended).
     DownBelow,
+    /// Every link stored into a block numbered at or above it points to a
+    /// newer block, or is NULL (what `Up` keeps of the blocks allocated
+    /// after it ended, and of those a reversal has rewritten).
+    UpAbove,
     /// (0/1) the newest block's link may be unwritten.
     Pending,
     /// The newest block that may hold the link.

@@ -31,6 +31,7 @@ fn meaning(origin: &Origin) -> Option<&'static str> {
             Down => "1 while every pointer stored in this link of a block points to an older block, or is NULL",
             Up => "1 while every pointer stored in this link of a block points to a newer block, or is NULL",
             DownBelow => "every block numbered below it has this link pointing to an older block, or NULL (the part of a list a reversal has not reached yet)",
+            UpAbove => "every block numbered at or above it has this link pointing to a newer block, or NULL (a list appended to after others were built, or reversed in place)",
             Pending => "1 while the newest block's link may not be written yet",
             Newest => "the number of the newest block that may hold the link",
             Pending2 => "1 while the link of the block allocated before the newest may not be written yet",

@@ -107,8 +107,8 @@ const MAX_ORDER_CANDIDATES: usize = 2;
 ///
 /// `header_facts` (invariant facts at the header) order them: where they
 /// say every link's `down` order has ended (`node.next:down == 0`), the
-/// walk to newer blocks goes first; where every `up` order has ended, it
-/// is not tried. Only the order of the guesses: each is checked.
+/// walk to newer blocks goes first. Only the order of the guesses: each
+/// is checked.
 pub fn allocation_order_candidates(enc: &Encoding, li: usize, header_facts: &[Term]) -> Vec<RankingCandidate> {
     use crate::ir::origin::{LinkVariable, PointerPart};
     use crate::ir::Origin;
@@ -161,10 +161,12 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize, header_facts: &[Te
         let mut vars = enc.program_vars.iter().filter(|v| v.origin == Origin::LinkOrder(kind)).peekable();
         vars.peek().is_some() && vars.all(|v| header_facts.iter().any(|f| states_zero(f, &v.name)))
     };
-    let (down_ended, up_ended) = (ended(LinkVariable::Down), ended(LinkVariable::Up));
+    let down_ended = ended(LinkVariable::Down);
     for name in &moving {
         let older = RankingCandidate::single(AffinePiece { coeffs: [(name.to_string(), one())].into_iter().collect(), constant: zero() });
-        let newer = counter.filter(|_| !up_ended).map(|next| {
+        // (Where `up` has ended, the blocks above `up_above` may still
+        // keep it: a list appended to after another was built.)
+        let newer = counter.map(|next| {
             RankingCandidate::single(AffinePiece { coeffs: [(next.to_string(), one()), (name.to_string(), -one())].into_iter().collect(), constant: zero() })
         });
         match (down_ended, newer) {
@@ -179,7 +181,7 @@ pub fn allocation_order_candidates(enc: &Encoding, li: usize, header_facts: &[Te
     }
     // The same along links to newer blocks (a list built by appending):
     // `2 alloc#next - p.base - cache`.
-    if let Some(next) = counter.filter(|_| !up_ended) {
+    if let Some(next) = counter {
         let two = || BigRational::from_integer(BigInt::from(2));
         for name in &moving {
             for c in &cached {

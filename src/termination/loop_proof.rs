@@ -129,23 +129,32 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
                 }
             }
             let t0 = Instant::now();
-            let (mut proof, timed_out) = check_guard_candidate(cx, budget, &candidate, strategy, k, GUARD_CHECK_TIME, ORDER_RANK_TIME, &mut queries);
+            let (proof, timed_out) = check_guard_candidate(cx, budget, &candidate, strategy, k, GUARD_CHECK_TIME, ORDER_RANK_TIME, &mut queries);
             if opts.verbose {
                 eprintln!("[loop {li} guard] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
             }
-            // A walk along links has no other argument the sampling finds:
-            // an order candidate whose check ran out of time (on a loaded
-            // machine a 2 s check takes more than its share) is checked
-            // again right away, with up to half the time left.
-            if proof.is_none() && timed_out && strategy == ORDER_OF_ALLOCATION && !budget.expired() {
-                let time = budget.remaining().map_or(GUARD_RETRY_TIME, |r| r / 2).min(GUARD_RETRY_TIME);
-                let t0 = Instant::now();
-                proof = check_guard_candidate(cx, budget, &candidate, strategy, 300 + k, time, time, &mut queries).0;
-                if opts.verbose {
-                    eprintln!("[loop {li} guard again] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
-                }
-            } else if proof.is_none() && timed_out {
+            if proof.is_none() && timed_out {
                 unfinished.push((k, candidate.clone(), strategy));
+            }
+            if let Some(proof) = proof {
+                return (LoopResult::Ranked(proof), queries);
+            }
+        }
+        // A walk along links has no other argument the sampling finds: the
+        // order candidates whose check ran out of time (on a loaded machine
+        // a 2 s check takes more than its share) are checked again once
+        // every candidate had its turn, with up to half the time left.
+        let (walks, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut unfinished).into_iter().partition(|(_, _, s)| *s == ORDER_OF_ALLOCATION);
+        unfinished = rest;
+        for (k, candidate, strategy) in walks {
+            if budget.expired() {
+                break;
+            }
+            let time = budget.remaining().map_or(GUARD_RETRY_TIME, |r| r / 2).min(GUARD_RETRY_TIME);
+            let t0 = Instant::now();
+            let (proof, _) = check_guard_candidate(cx, budget, &candidate, strategy, 300 + k, time, time, &mut queries);
+            if opts.verbose {
+                eprintln!("[loop {li} guard again] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
             }
             if let Some(proof) = proof {
                 return (LoopResult::Ranked(proof), queries);
@@ -295,9 +304,8 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
 }
 
 /// The decrease check of a candidate read off the loop's guard or the
-/// order of allocation (for a walk to newer blocks, T_rank after it: that
-/// walk does not decrease on its last step, to NULL, which T_rank does not
-/// ask of it). The proof, and whether the last check ran out of time
+/// order of allocation (for a walk to newer blocks whose check ran out of
+/// time, T_rank after it). The proof, and whether the last check ran out of time
 /// rather than refuting the candidate.
 #[allow(clippy::too_many_arguments)]
 fn check_guard_candidate(
@@ -313,7 +321,10 @@ fn check_guard_candidate(
     let mut run = StrategyRun::new(cx, Strategy::Piecewise, budget.clone(), false);
     let scheme = scheme_of(candidate);
     let mut proof = run.try_decrease(candidate, &scheme, 90 + k, decrease_time);
-    if proof.is_none() && strategy == ORDER_OF_ALLOCATION && guards::climbs_allocation_order(cx.enc, candidate) && !budget.expired() {
+    // (Where the decrease check found an iteration that does not lower
+    // the candidate, T_rank has so far never shown it: only after a time
+    // out.)
+    if proof.is_none() && run.last_timed_out && strategy == ORDER_OF_ALLOCATION && guards::climbs_allocation_order(cx.enc, candidate) && !budget.expired() {
         proof = run.try_check(Check::Rank, candidate, &scheme, 190 + k, rank_time);
     }
     *queries += run.queries;

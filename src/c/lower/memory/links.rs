@@ -78,6 +78,8 @@ struct LinkOrder {
     /// Where `down` is 0, the blocks numbered below this still keep it.
     down_below: String,
     up: String,
+    /// Where `up` is 0, the blocks numbered at or above this still keep it.
+    up_above: String,
     pending: String,
     newest: String,
     /// The block allocated before the newest, whose link may be unwritten
@@ -240,11 +242,12 @@ impl<'a> Lowerer<'a> {
             use LinkVariable::*;
             let (down, up) = (declare("down", Down, 1), declare("up", Up, 1));
             let down_below = declare("down_below", DownBelow, 0);
+            let up_above = declare("up_above", UpAbove, SUMMARY_BASE);
             let (pending, newest) = (declare("pending", Pending, 0), declare("newest", Newest, 0));
             let (pending2, second) = (declare("pending2", Pending2, 0), declare("second", Second, 0));
             let (unlinked, at_start) = (declare("unlinked", Unlinked, 0), declare("at_start", AtStart, 1));
             let (cache_block, cache_offset, cache_value) = (declare("cache_block", CacheBlock, 0), declare("cache_offset", CacheOffset, 0), declare("cache", CacheValue, 0));
-            orders.push(LinkOrder { field, record_size, down, down_below, up, pending, newest, pending2, second, unlinked, at_start, cache_block, cache_offset, cache_value });
+            orders.push(LinkOrder { field, record_size, down, down_below, up, up_above, pending, newest, pending2, second, unlinked, at_start, cache_block, cache_offset, cache_value });
         }
         self.mem.links.orders = Some(orders.clone());
         orders
@@ -319,7 +322,10 @@ impl<'a> Lowerer<'a> {
                 Term::implies(flag(&o.at_start), at_start),
                 Term::implies(flag(&o.unlinked), Term::not(Term::eq(v.base.clone(), Term::var(&o.newest)))),
                 Term::implies(Term::or(vec![flag(&o.down), Term::lt(src.clone(), Term::var(&o.down_below))]), Term::lt(v.base.clone(), src.clone())),
-                Term::implies(flag(&o.up), Term::and(vec![Term::lt(src.clone(), v.base.clone()), Term::lt(v.base.clone(), next)])),
+                Term::implies(
+                    Term::or(vec![flag(&o.up), Term::le(Term::var(&o.up_above), src.clone())]),
+                    Term::and(vec![Term::lt(src.clone(), v.base.clone()), Term::lt(v.base.clone(), next)]),
+                ),
             ]),
         ]);
         self.emit_assume(Term::implies(known, ordered));
@@ -365,7 +371,24 @@ impl<'a> Lowerer<'a> {
             Term::and(vec![Term::eq(v.base.clone(), Term::int(0)), Term::eq(v.off.clone(), Term::int(0))]),
             Term::and(vec![Term::eq(v.off.clone(), Term::int(0)), Term::le(Term::int(o.record_size as i64), v.size.clone())]),
         ]);
+        // A store into the one struct of the block just outside a bound
+        // that keeps its order moves the bound over it (a reversal in place
+        // rewrites a list of consecutive blocks one by one). Before the
+        // bounds and the orders are updated for the store itself.
+        let whole_block = Term::and(vec![
+            inside.clone(),
+            Term::eq(access.object.off.clone(), Term::int(0)),
+            Term::eq(access.object.size.clone(), Term::int(o.record_size as i64)),
+            Term::le(Term::int(SUMMARY_BASE), dst.clone()),
+        ]);
+        let below = Term::var(&o.down_below);
+        let extends_down = Term::and(vec![whole_block.clone(), Term::not(flag(&o.down)), Term::eq(dst.clone(), below.clone()), older.clone()]);
+        let above = Term::var(&o.up_above);
+        let extends_up = Term::and(vec![whole_block, Term::not(flag(&o.up)), Term::eq(Term::add(vec![dst.clone(), Term::int(1)]), above.clone()), newer.clone()]);
+        self.emit(Action::Assign(o.down_below.clone(), Term::ite(extends_down, Term::add(vec![below.clone(), Term::int(1)]), below)));
+        self.emit(Action::Assign(o.up_above.clone(), Term::ite(extends_up, dst.clone(), above)));
         self.break_down_order(&o, Term::and(vec![inside.clone(), Term::not(older.clone())]), &dst);
+        self.break_up_order(&o, Term::and(vec![inside.clone(), Term::not(newer.clone())]), &dst);
         for (var, keeps) in [(&o.down, older), (&o.up, newer), (&o.at_start, starts)] {
             let broken = Term::and(vec![inside.clone(), Term::not(keeps)]);
             self.emit(Action::Assign(var.clone(), Term::ite(broken, Term::int(0), Term::var(var))));
@@ -386,6 +409,17 @@ impl<'a> Lowerer<'a> {
         let lowest = Term::ite(Term::lt(d.clone(), below.clone()), d.clone(), below.clone());
         let bound = Term::ite(flag(&o.down), d.clone(), lowest);
         self.emit(Action::Assign(o.down_below.clone(), Term::ite(broken, bound, below)));
+    }
+
+    /// Where `broken` holds, the order `up` ends at block `d`: the blocks
+    /// numbered above `d` (and at or above `up_above`, if it had ended
+    /// before) keep it. Emitted before `up` itself is updated.
+    fn break_up_order(&mut self, o: &LinkOrder, broken: Term, d: &Term) {
+        let above = Term::var(&o.up_above);
+        let past = Term::add(vec![d.clone(), Term::int(1)]);
+        let highest = Term::ite(Term::lt(above.clone(), past.clone()), past.clone(), above.clone());
+        let bound = Term::ite(flag(&o.up), past, highest);
+        self.emit(Action::Assign(o.up_above.clone(), Term::ite(broken, bound, above)));
     }
 
     /// A block `base` of `size` bytes was made (`id`: its constant id when
@@ -411,6 +445,7 @@ impl<'a> Lowerer<'a> {
             // (but below the one given up, `second`, `down` still holds).
             let second = Term::var(&o.second);
             self.break_down_order(&o, flag(&o.pending2), &second);
+            self.break_up_order(&o, flag(&o.pending2), &second);
             for var in [&o.down, &o.up] {
                 self.emit(Action::Assign(var.clone(), Term::ite(flag(&o.pending2), Term::int(0), Term::var(var))));
             }
@@ -464,6 +499,10 @@ impl<'a> Lowerer<'a> {
             self.emit(Action::Assign(o.down.clone(), Term::int(0)));
             self.emit(Action::Assign(o.down_below.clone(), Term::int(0)));
             self.emit(Action::Assign(o.up.clone(), Term::int(0)));
+            // Blocks not allocated yet get their links from stores the
+            // orders follow (or from writes that end them again).
+            let next = Term::var(self.alloc_counter());
+            self.emit(Action::Assign(o.up_above.clone(), next));
             self.emit(Action::Assign(o.at_start.clone(), Term::int(0)));
             self.emit(Action::Assign(o.cache_block.clone(), Term::int(0)));
         }

@@ -1,0 +1,26 @@
+// terminating: a list appended with a tail pointer after another was built by prepending is walked to its end
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { int value; struct node *next; };
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 1000) return 0;
+  struct node *head = NULL;
+  for (int i = 0; i < n; i++) {
+    struct node *p = malloc(sizeof *p);
+    if (p == NULL) break;
+    p->next = head;
+    head = p;
+  }
+  struct node *copy = NULL, *tail = NULL;
+  for (int j = 0; j < n; j++) {
+    struct node *c = malloc(sizeof *c);
+    if (c == NULL) break;
+    c->next = NULL;
+    if (tail == NULL) copy = c; else tail->next = c;
+    tail = c;
+  }
+  struct node *q = copy;
+  while (q != NULL) q = q->next;
+  return 0;
+}

@@ -523,6 +523,17 @@ impl<'a> Lowerer<'a> {
     /// after it.
     pub(crate) fn call_changes_links(&mut self, name: &str) {
         if !self.call_keeps_links(name) {
+            // The blocks it may have allocated take the ids before any the
+            // caller makes next (so that every block has an id of its own),
+            // and only then do the orders end: `up_above` must lie above
+            // them, whose links the call wrote unseen.
+            if self.mem.alloc_counter.is_some() {
+                let next = self.alloc_counter();
+                let before = self.cfg.temp("alloc.before", IntType::LONG);
+                self.emit(Action::Assign(before.clone(), Term::var(next.clone())));
+                self.emit(Action::Choose(next.clone()));
+                self.emit_assume(Term::le(Term::var(before), Term::var(next)));
+            }
             self.links_lost();
         }
     }

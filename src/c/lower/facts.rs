@@ -293,3 +293,45 @@ fn collect_gotos(s: &Node<Statement>, out: &mut HashSet<String>) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The facts of the one function defined in `text`.
+    fn facts(text: &str) -> BodyFacts {
+        let unit = crate::c::parse::parse(text, &crate::c::source::SourceMap::new(text)).expect("parses");
+        let def = unit
+            .0
+            .iter()
+            .find_map(|d| match &d.node {
+                ExternalDeclaration::FunctionDefinition(f) => Some(f),
+                _ => None,
+            })
+            .expect("a function");
+        body_facts(&def.node)
+    }
+
+    #[test]
+    fn an_object_that_may_be_a_struct_is_an_aggregate_declaration_and_a_pointer_is_not() {
+        let structs = "struct node { int v; struct node *next; }; typedef struct node node_t;\n";
+        for (body, aggregate) in [
+            ("int f(struct node *p) { struct node *q = p; int a[3]; return q != 0; }", false),
+            ("int f(struct node *p) { struct node n = *p; return n.v; }", true),
+            ("int f(node_t *p) { node_t n; n = *p; return n.v; }", true),
+            ("int f(struct node *p) { struct node *arr[2] = { p, p }; return arr[0] != 0; }", false),
+        ] {
+            let f = facts(&format!("{structs}{body}"));
+            assert_eq!(f.declares_aggregate, aggregate, "{body}");
+        }
+    }
+
+    #[test]
+    fn a_store_through_a_link_writes_memory_and_a_read_does_not() {
+        let structs = "struct node { int v; struct node *next; };\n";
+        let read = facts(&format!("{structs}int f(struct node *p) {{ if (!p) return 0; return 1 + f(p->next); }}"));
+        assert!(!read.writes_memory);
+        let store = facts(&format!("{structs}void f(struct node *p, struct node *q) {{ if (p->next) f(p->next, q); else p->next = q; }}"));
+        assert!(store.writes_memory);
+    }
+}

@@ -146,19 +146,8 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
         // every candidate had its turn, with up to half the time left.
         let (walks, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut unfinished).into_iter().partition(|(_, _, s)| *s == ORDER_OF_ALLOCATION);
         unfinished = rest;
-        for (k, candidate, strategy) in walks {
-            if budget.expired() {
-                break;
-            }
-            let time = budget.remaining().map_or(GUARD_RETRY_TIME, |r| r / 2).min(GUARD_RETRY_TIME);
-            let t0 = Instant::now();
-            let (proof, _) = check_guard_candidate(cx, budget, &candidate, strategy, 300 + k, time, time, &mut queries);
-            if opts.verbose {
-                eprintln!("[loop {li} guard again] {candidate}: {} ({:.2} s)", if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
-            }
-            if let Some(proof) = proof {
-                return (LoopResult::Ranked(proof), queries);
-            }
+        if let Some(proof) = check_again(cx, budget, &walks, |r| r / 2, &mut queries) {
+            return (LoopResult::Ranked(proof), queries);
         }
     }
     // Where there was no second candidate, or another strategy was asked for.
@@ -260,21 +249,12 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
             let unfinished = &unfinished;
             s.spawn(move || {
                 let mut queries = 0;
-                for (k, candidate, strategy) in unfinished {
-                    let time = b.remaining().unwrap_or(GUARD_RETRY_TIME).min(GUARD_RETRY_TIME);
-                    let (proof, _) = check_guard_candidate(cx, &b, candidate, strategy, 300 + k, time, time, &mut queries);
-                    if opts.verbose {
-                        eprintln!("[loop {li} guard again] {candidate}: {}", if proof.is_some() { "decreases" } else { "no" });
-                    }
-                    if let Some(proof) = proof {
-                        let _ = tx.send((StrategyResult::Done(LoopResult::Ranked(proof)), queries));
-                        return;
-                    }
-                    if b.expired() {
-                        break;
-                    }
-                }
-                let _ = tx.send((StrategyResult::NeedsPieces(Vec::new()), queries));
+                let found = check_again(cx, &b, unfinished, |r| r, &mut queries);
+                let result = match found {
+                    Some(proof) => StrategyResult::Done(LoopResult::Ranked(proof)),
+                    None => StrategyResult::NeedsPieces(Vec::new()),
+                };
+                let _ = tx.send((result, queries));
             });
         }
         drop(tx);
@@ -301,6 +281,33 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
         winner.unwrap_or_else(|| LoopResult::Unknown(reasons.join(" / ")))
     });
     (result, queries)
+}
+
+/// Guard or order candidates whose check ran out of time, checked again in
+/// turn, each with `share` of the time left (at most [`GUARD_RETRY_TIME`]):
+/// the first proof.
+fn check_again(
+    cx: LoopContext<'_>,
+    budget: &Budget,
+    candidates: &[(usize, RankingCandidate, &'static str)],
+    share: impl Fn(Duration) -> Duration,
+    queries: &mut usize,
+) -> Option<LoopProof> {
+    for (k, candidate, strategy) in candidates {
+        if budget.expired() {
+            break;
+        }
+        let time = budget.remaining().map_or(GUARD_RETRY_TIME, &share).min(GUARD_RETRY_TIME);
+        let t0 = Instant::now();
+        let (proof, _) = check_guard_candidate(cx, budget, candidate, strategy, 300 + k, time, time, queries);
+        if cx.opts.verbose {
+            eprintln!("[loop {} guard again] {candidate}: {} ({:.2} s)", cx.li, if proof.is_some() { "decreases" } else { "no" }, t0.elapsed().as_secs_f64());
+        }
+        if proof.is_some() {
+            return proof;
+        }
+    }
+    None
 }
 
 /// The decrease check of a candidate read off the loop's guard or the

@@ -25,6 +25,27 @@ pub struct SmallRun {
 /// Bounds beyond which the search gives up on small values (and takes any).
 const LARGEST_BOUND: u64 = 1 << 40;
 
+/// Most term nodes the unrolled path may have. The search is a nicety
+/// (the run it would improve is already an answer), and a lasso of a
+/// reactive protocol found by execution can be thousands of steps over
+/// hundreds of variables: unrolled whole, its formula took gigabytes in Z3
+/// before the solver's time limit could stop anything.
+const MOST_UNROLLED_NODES: usize = 400_000;
+
+/// The size of `path` unrolled: per step its constraint, its updates and a
+/// copy of every variable.
+fn unrolled_size(enc: &Encoding, path: &[usize]) -> Option<usize> {
+    let mut total = 0usize;
+    for &ti in path {
+        let t = enc.transitions.get(ti)?;
+        total += t.constraint.size() + t.post.iter().map(Term::size).sum::<usize>() + enc.vars.len();
+        if total > MOST_UNROLLED_NODES {
+            return None;
+        }
+    }
+    Some(total)
+}
+
 /// Where a run along a path must end.
 pub enum End<'a> {
     /// In a state that satisfies this set (over `enc.vars`).
@@ -35,8 +56,10 @@ pub enum End<'a> {
 
 /// The run along `path` (indices of `enc`'s transitions, the first from
 /// the start) that ends as `end` says, with the smallest inputs found.
-/// `None` when the path cannot be taken or the solver gives up.
+/// `None` when the path cannot be taken, the solver gives up or the
+/// unrolling would be too large ([`MOST_UNROLLED_NODES`]).
 pub fn smallest_run(enc: &Encoding, path: &[usize], end: End, budget: &Budget) -> Option<SmallRun> {
+    unrolled_size(enc, path)?;
     let at = |k: usize| -> BTreeMap<String, Term> { enc.vars.iter().map(|v| (v.name.clone(), Term::var(format!("{}@{k}", v.name)))).collect() };
     let mut conj = Vec::new();
     // The state the run starts in is an input too (variables read before

@@ -156,6 +156,8 @@ struct Search<'a> {
     /// The bounded unrolling run between rounds, and the time spent in it.
     unrolling: Option<super::bmc::Unrolling>,
     probe_time: Duration,
+    /// The deep probe's unrolling reached its size limit: no more probes.
+    probe_exhausted: bool,
     probe_slice: Duration,
 }
 
@@ -206,6 +208,7 @@ impl<'a> Search<'a> {
             probed: None,
             unrolling: None,
             probe_time: Duration::ZERO,
+            probe_exhausted: false,
             probe_slice: Duration::from_millis(20),
             trace: std::env::var_os("TESSERA_PDR_TRACE").is_some(),
         }
@@ -330,6 +333,15 @@ impl<'a> Search<'a> {
     fn deep_probe(&mut self) -> Res<Option<crate::solve::Derivation>> {
         let total = self.started.elapsed();
         if self.probe_time * 2 >= total.saturating_sub(self.probe_time) {
+            return Ok(None);
+        }
+        if self.unrolling.as_ref().is_some_and(|u| u.full()) {
+            // The unrolling reached its size limit: its memory goes back,
+            // and PDR alone goes on.
+            self.unrolling = None;
+            self.probe_exhausted = true;
+        }
+        if self.probe_exhausted {
             return Ok(None);
         }
         if self.unrolling.is_none() {

@@ -520,3 +520,20 @@ fn recursion_and_backward_gotos_are_cycles_the_shortcut_leaves_to_the_proof() {
         assert!(o.encoding.is_some(), "{text}: the proof ran on a model");
     }
 }
+
+#[test]
+fn a_recursion_whose_argument_moves_away_from_the_guard_is_non_terminating() {
+    // `m != 0` is not recurrent (m = 1 steps to 0), its side `m < 0` is:
+    // every call with a negative `m` and `n >= 0` makes another such call.
+    let o = prove("ackermann_negative.c", Strategy::Portfolio);
+    match &o.answer {
+        Answer::No { witness: NoWitness::Model(w), .. } => {
+            let set = w.recurrent_set.to_string();
+            assert!(set.contains("(< m 0)") || set.contains("m <= -1"), "{set}");
+        }
+        other => panic!("expected NO, got {} ({other:?})", other.word()),
+    }
+    // Neither side of `x != 0` is recurrent when each side steps toward 0.
+    let o = prove("toward_zero.c", Strategy::Portfolio);
+    assert_eq!(o.answer.word(), "YES", "{:?}", o.answer);
+}

@@ -232,11 +232,50 @@ pub fn guard_recurrence(
         guard
     } else if !invariant.is_empty() && recurrence_holds(enc, &self_ts, &within, budget) == Sat::Unsat {
         within
+    } else if let Some(side) = one_side_recurrent(enc, &self_ts, &within, budget) {
+        side
     } else {
         return Err("the iteration guard is not a recurrent set".into());
     };
     let stem = stem_into(enc, lp.header, &set, engine, budget)?;
     Ok(NonTerminationWitness { loop_index, stem, recurrent_set: set, inner_sets: Vec::new() })
+}
+
+/// Disequalities of a guard tried one side at a time.
+const MOST_SPLIT_DISEQUALITIES: usize = 4;
+
+/// The guard (within the invariant) on one side of one of its
+/// disequalities, where that is recurrent: `m != 0` is left at `m = 1`
+/// after one step of `m - 1`, but `m < 0` never is (Ackermann called with a
+/// negative `m`, `while (x != 0) x--` from a negative `x`).
+fn one_side_recurrent(enc: &Encoding, trans: &[usize], within: &Term, budget: &Budget) -> Option<Term> {
+    fn disequalities(t: &Term, out: &mut Vec<(Term, Term)>) {
+        if let Term::App(op, args) = t {
+            if *op == crate::term::Op::Not {
+                if let Some(Term::App(crate::term::Op::Eq, ab)) = args.first() {
+                    if ab.len() == 2 && ab[0].sort() == crate::term::Sort::Int && !out.contains(&(ab[0].clone(), ab[1].clone())) {
+                        out.push((ab[0].clone(), ab[1].clone()));
+                    }
+                    return;
+                }
+            }
+            args.iter().for_each(|a| disequalities(a, out));
+        }
+    }
+    let mut found = Vec::new();
+    disequalities(within, &mut found);
+    for (a, b) in found.into_iter().take(MOST_SPLIT_DISEQUALITIES) {
+        for side in [Term::lt(a.clone(), b.clone()), Term::gt(a.clone(), b.clone())] {
+            if budget.expired() {
+                return None;
+            }
+            let set = Term::and(vec![within.clone(), side]);
+            if recurrence_holds(enc, trans, &set, budget) == Sat::Unsat {
+                return Some(set);
+            }
+        }
+    }
+    None
 }
 
 /// Time for making a set found by running a loop more general, and for each

@@ -2,7 +2,7 @@
 //! limits and cancellation.
 
 use std::time::{Duration, Instant};
-use tessera::engine::bmc::Bmc;
+use tessera::engine::bmc::{Bmc, Unrolling};
 use tessera::engine::pdr::{check_invariant, Pdr};
 use tessera::engine::validate::validate;
 use tessera::engine::Engine;
@@ -313,4 +313,34 @@ fn houdini_on_a_file() {
     let t0 = Instant::now();
     let r = tessera::engine::houdini::solve(&system, &Budget::with_timeout(Duration::from_secs(60)));
     eprintln!("houdini: {} in {:.2} s", if r.is_some() { "safe" } else { "no" }, t0.elapsed().as_secs_f64());
+}
+
+#[test]
+fn bmc_stops_where_there_is_nothing_to_find() {
+    // No query: no derivation to look for, an answer at once rather than
+    // an unrolling that grows until the time limit.
+    let mut sys = counter(10, 20);
+    sys.clauses.retain(|c| c.head.is_some());
+    let budget = Budget::with_timeout(Duration::from_secs(300));
+    let verdict = Bmc.solve(&sys, &budget);
+    assert!(matches!(&verdict, Verdict::Unknown(why) if why.contains("no query")), "{verdict:?}");
+    // An unreachable query: the unrolling stops at its size limit instead
+    // of growing with the time it is given (here a limit of 20 steps).
+    let sys = counter(10, 20);
+    let norm = tessera::horn::normalize::normalize_keeping_plain_args(&sys);
+    let clauses = tessera::engine::pdr::linear::linear_clauses(&norm.system).expect("linear");
+    let unrolling = Unrolling::new(&norm.system, clauses);
+    let per_step = unrolling.step_nodes();
+    let mut unrolling = unrolling.with_node_limit(20 * per_step);
+    let budget = Budget::with_timeout(Duration::from_secs(300));
+    let stop = loop {
+        match unrolling.advance(&budget) {
+            Ok(None) => {}
+            Ok(Some(d)) => panic!("no derivation exists: {d:?}"),
+            Err(why) => break why,
+        }
+    };
+    assert!(stop.contains("size limit"), "{stop}");
+    assert!(unrolling.full() && unrolling.cleared >= 10, "cleared {}", unrolling.cleared);
+    assert!(!budget.expired());
 }

@@ -68,6 +68,8 @@ pub struct Unrolling {
     pub cleared: usize,
     /// Term nodes one step adds to the solver (its clauses placed once).
     step_nodes: usize,
+    /// Most term nodes the unrolling may reach ([`MOST_UNROLLED_NODES`]).
+    node_limit: usize,
 }
 
 /// Most term nodes an unrolling may give its solver (about 100 bytes each
@@ -111,6 +113,7 @@ impl Unrolling {
         }
         Unrolling {
             step_nodes,
+            node_limit: MOST_UNROLLED_NODES,
             sorts: system.preds.iter().map(|p| p.params.iter().map(|v| v.sort).collect()).collect(),
             clauses,
             into,
@@ -177,7 +180,17 @@ impl Unrolling {
     /// Whether the next step would pass the size limit: every further
     /// [`Unrolling::advance`] fails.
     pub fn full(&self) -> bool {
-        (self.encoded + 1).saturating_mul(self.step_nodes) > MOST_UNROLLED_NODES
+        (self.encoded + 1).saturating_mul(self.step_nodes) > self.node_limit
+    }
+
+    /// Term nodes one step adds.
+    pub fn step_nodes(&self) -> usize {
+        self.step_nodes
+    }
+
+    /// The same unrolling with another size limit.
+    pub fn with_node_limit(self, node_limit: usize) -> Unrolling {
+        Unrolling { node_limit, ..self }
     }
 
     /// Check the next depth. `Ok(Some)` is a counterexample, `Ok(None)`

@@ -265,10 +265,14 @@ fn slack(c: &Term) -> Option<Affine> {
 }
 
 /// `t` as an affine expression, a quotient as its dividend (C's `n / d`
-/// is `ite(n >= 0, n div d, -((-n) div d))`: its first branch).
+/// is `ite(n >= 0, n div d, -((-n) div d))`: its first branch), and a value
+/// reduced modulo a constant as itself: a signed counter compared with an
+/// unsigned bound (`i < bound`, `(i mod 2^32) < bound`) counts up to it
+/// while it is not negative.
 fn affine_or_dividend(t: &Term) -> Option<Affine> {
     Affine::from_term(t).or_else(|| match t {
         Term::App(Op::Div, xs) if xs.len() == 2 => Affine::from_term(&xs[0]),
+        Term::App(Op::Mod, xs) if xs.len() == 2 && matches!(&xs[1], Term::Int(m) if *m > BigInt::from(0)) => Affine::from_term(&xs[0]),
         Term::App(Op::Ite, xs) if xs.len() == 3 && matches!(&xs[1], Term::App(Op::Div, _)) => affine_or_dividend(&xs[1]),
         _ => None,
     })
@@ -288,6 +292,11 @@ mod tests {
         let s = slack(&Term::le(i.clone(), Term::int(4))).expect("linear");
         assert_eq!(s.constant, BigInt::from(5));
         assert_eq!(s.coeffs.get("i"), Some(&BigInt::from(-1)));
+        // A signed counter converted for an unsigned comparison.
+        let wrapped = Term::app(Op::Mod, vec![i.clone(), Term::int(4294967296i64)]);
+        let s = slack(&Term::lt(wrapped, n.clone())).expect("the counter itself");
+        assert_eq!(s.coeffs.get("i"), Some(&BigInt::from(-1)));
+        assert_eq!(s.coeffs.get("n"), Some(&BigInt::from(1)));
         assert!(slack(&Term::eq(i, n)).is_none());
     }
 

@@ -50,9 +50,11 @@ pub struct Summary {
 
 impl Summary {
     /// The summary over the parameters' C names, the result written as
-    /// the call `f(a, b)`: what the report prints.
+    /// the call `f(a, b)`: what the report prints. A parameter that is not
+    /// an integer (never in the conjuncts) shows as `...` in the call,
+    /// not under a name the program does not have.
     pub fn as_c(&self) -> Term {
-        let names: Vec<String> = self.params.iter().enumerate().map(|(i, p)| p.clone().unwrap_or_else(|| format!("_{i}"))).collect();
+        let names: Vec<String> = self.params.iter().map(|p| p.clone().unwrap_or_else(|| "...".to_string())).collect();
         let mut map: BTreeMap<String, Term> = names.iter().enumerate().map(|(i, n)| (arg(i), Term::var(n.clone()))).collect();
         map.insert(RESULT.to_string(), Term::var(format!("{}({})", self.function, names.join(", "))));
         Term::and(self.conjuncts.iter().map(|c| c.subst(&map)).collect())
@@ -448,4 +450,27 @@ pub fn summarize(p: Program, budget: &Budget) -> (Program, Vec<Summary>) {
     let has_marks = p.edges.iter().flat_map(|e| &e.actions).any(|a| matches!(a, Action::Mark(_)));
     let summaries = if has_marks { infer(&p, budget) } else { Vec::new() };
     (apply(p, &summaries), summaries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_reads_in_the_programs_names() {
+        // `length(p)` with a pointer `p`: the call shows `...` for it,
+        // never a placeholder of the model.
+        let s = Summary {
+            function: "length".into(),
+            conjuncts: vec![Term::ge(Term::var(RESULT), Term::int(0))],
+            params: vec![None],
+        };
+        assert_eq!(s.as_c().to_string(), "(>= |length(...)| 0)");
+        let s = Summary {
+            function: "f".into(),
+            conjuncts: vec![Term::le(Term::var(arg(0)), Term::var(RESULT))],
+            params: vec![Some("x".into())],
+        };
+        assert!(s.as_c().to_string().contains("f(x)"), "{}", s.as_c());
+    }
 }

@@ -91,7 +91,7 @@ impl Cursor {
                     (Op::Gt, true) | (Op::Le, false) => (y, x, 1),
                     _ => (y, x, 0),
                 };
-                self.below.push((fact.0.clone(), fact.1.clone(), fact.2));
+                self.below.push((fact.0.to_string(), fact.1.to_string(), fact.2));
             }
             Term::App(op @ (Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq), args) if args.len() == 2 => {
                 // Normalize to `x op c`.
@@ -109,7 +109,7 @@ impl Cursor {
                     (Op::Eq, true) => (Some(c.clone()), Some(c.clone())),
                     _ => return,
                 };
-                let entry = self.facts.entry(var.clone()).or_insert((None, None));
+                let entry = self.facts.entry(var.to_string()).or_insert((None, None));
                 if let Some(l) = lo {
                     entry.0 = Some(entry.0.take().map_or(l.clone(), |old| old.max(l)));
                 }

@@ -28,10 +28,14 @@ pub struct ProveArgs {
     /// Wall-clock limit in seconds for the whole proof (MAYBE when reached).
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
-    /// Memory limit in MB: when the proof's resident memory (all its
-    /// threads, Z3 included) reaches it, the proof is stopped and the
-    /// answer is MAYBE (memory limit). Without it there is no limit but the
-    /// machine's.
+    /// Memory limit in MB for the proof's resident memory (all its threads,
+    /// Z3 included). The prover keeps under it by stopping solver work:
+    /// above 40 % of it each solver race goes on with one engine, above
+    /// 65 % a query during which the memory grew gives up (that
+    /// part of the proof is MAYBE, with the reason). Should the memory still
+    /// reach the limit, the proof is stopped and the answer is MAYBE (memory
+    /// limit). Without it the prover keeps to 1024 MB the same way, but is
+    /// never stopped for memory.
     #[arg(long, value_name = "MB")]
     pub memory: Option<u64>,
     /// Output format.
@@ -152,6 +156,7 @@ impl ProveArgs {
 }
 
 fn prove_here(args: ProveArgs) -> i32 {
+    crate::solve::memory::govern(args.memory.unwrap_or(crate::solve::memory::DEFAULT_TARGET_MB));
     let session = args.session();
     let start = Instant::now();
     let file = args.file.display().to_string();

@@ -23,8 +23,10 @@ pub struct SolveArgs {
     /// Wall-clock time limit in seconds; `unknown` is printed when it runs out.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
-    /// Memory limit in MB: when the solver's resident memory (all its
-    /// threads, Z3 included) reaches it, the solver is stopped and the
+    /// Memory limit in MB for the solver's resident memory (all its
+    /// threads, Z3 included). Above 40 % of it the portfolio goes on with
+    /// one engine, above 65 % it gives up if the memory grew
+    /// while it ran; at the limit the solver is stopped. Either way the
     /// answer is `unknown` (the reason on standard error). Without it there
     /// is no limit but the machine's.
     #[arg(long, value_name = "MB")]
@@ -87,6 +89,9 @@ fn supervise(args: &SolveArgs) -> Option<i32> {
 
 /// Read, solve and render; the answer text or the error to report.
 pub fn solve_file(args: &SolveArgs) -> Result<String, TesseraError> {
+    if let Some(mb) = args.memory {
+        crate::solve::memory::govern(mb);
+    }
     let path = args.file.display().to_string();
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| TesseraError::Io { path: path.clone(), message: e.to_string() })?;

@@ -56,7 +56,7 @@ pub fn run_worker(timeout: Option<Duration>, grace: Duration, memory_mb: Option<
             Ok(None) if limit.is_some_and(|l| start.elapsed() > l) => break stop(&mut child, Ended::OutOfTime),
             Ok(None) => {
                 if let Some(mb) = memory_mb {
-                    peak_mb = peak_mb.max(resident_mb(child.id()).unwrap_or(0));
+                    peak_mb = peak_mb.max(crate::solve::memory::resident_mb_of(child.id()).unwrap_or(0));
                     if peak_mb >= mb {
                         break stop(&mut child, Ended::OutOfMemory { peak_mb });
                     }
@@ -79,13 +79,3 @@ fn stop(child: &mut std::process::Child, why: Ended) -> Ended {
     why
 }
 
-/// The resident memory of process `pid` in MB (Linux: `/proc/PID/statm`,
-/// its second field in pages), `None` where it cannot be read.
-fn resident_mb(pid: u32) -> Option<u64> {
-    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    // SAFETY: sysconf only reads a configuration value.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    let page = if page > 0 { page as u64 } else { 4096 };
-    Some(pages * page / (1024 * 1024))
-}

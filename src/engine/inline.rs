@@ -247,7 +247,7 @@ fn canonical_names(mut c: Clause) -> Clause {
         for (i, a) in app.args.iter().enumerate() {
             if let Term::Var(n, _) = a {
                 let fresh = format!("{base}{i}");
-                names.entry(n.clone()).or_insert(fresh);
+                names.entry(n.to_string()).or_insert(fresh);
             }
         }
     };
@@ -329,7 +329,7 @@ impl Inlined {
         let mut ren: BTreeMap<String, String> = BTreeMap::new();
         for (a, p) in head.args.iter().zip(params) {
             if let Term::Var(n, _) = a {
-                ren.insert(n.clone(), p.name.clone());
+                ren.insert(n.to_string(), p.name.clone());
             }
         }
         let rename = |t: &Term| t.rename(&|n| Some(ren.get(n).cloned().unwrap_or_else(|| format!("!qe!{n}"))));

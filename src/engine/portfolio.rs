@@ -6,6 +6,7 @@
 use super::inline::inline;
 use super::validate::validate_here;
 use super::{Engine, EngineEntry, EngineKind, ENGINES};
+use crate::solve::memory::{Pressure, RaceMemory};
 use crate::solve::{Budget, Cancel, Verdict};
 use crate::horn::System;
 use crossbeam_channel::RecvTimeoutError;
@@ -188,12 +189,19 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
     let delay_of = |kind: &str| if racing { entry(kind).map_or(Duration::ZERO, |e| e.start_delay) } else { Duration::ZERO };
     let mut eager_running = engines.iter().filter(|e| delay_of(e.name()).is_zero()).count();
     let start_waiting = Arc::new(AtomicBool::new(eager_running == 0));
+    // Each engine has a token of its own under the racers' one, so that
+    // the memory governor can stop some of them (see `solve::memory`).
+    let memory = RaceMemory::start();
+    let mut own: Vec<(&'static str, Cancel)> = Vec::new();
+    let mut shed = false;
     for engine in engines {
         let kind = engine.name();
         let background = racing && entry(kind).is_some_and(|e| e.background);
         let delay = delay_of(kind);
-        let (tx, sys, b, caller, finish, early) =
-            (tx.clone(), Arc::clone(&system_shared), racers.clone(), budget.clone(), Arc::clone(&finish), Arc::clone(&start_waiting));
+        let b = Budget { deadline: racers.deadline, cancel: racers.cancel.child() };
+        own.push((kind, b.cancel.clone()));
+        let (tx, sys, caller, finish, early) =
+            (tx.clone(), Arc::clone(&system_shared), budget.clone(), Arc::clone(&finish), Arc::clone(&start_waiting));
         let spawned =
             std::thread::Builder::new().name(format!("engine-{kind}")).stack_size(ENGINE_STACK).spawn(move || {
                 if !delay.is_zero() && !wait_unless_expired(&b, delay, &early) {
@@ -242,6 +250,37 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
                     reasons.push("time limit".into());
                     return Verdict::Unknown(reasons.join("; "));
                 }
+                if checking == 0 {
+                    match memory.pressure() {
+                        Pressure::Low => {}
+                        Pressure::Shed if !shed => {
+                            // The first engine still running goes on alone.
+                            shed = true;
+                            let mut kept = false;
+                            for (kind, cancel) in &own {
+                                if cancel.is_cancelled() {
+                                    continue;
+                                }
+                                if kept {
+                                    cancel.cancel();
+                                    if trace() {
+                                        eprintln!("portfolio: {kind} stopped to save memory");
+                                    }
+                                } else {
+                                    kept = true;
+                                }
+                            }
+                        }
+                        Pressure::Shed => {}
+                        Pressure::Stop { resident_mb, target_mb } => {
+                            racers.cancel.cancel();
+                            reasons.push(format!(
+                                "memory: the proof's resident memory reached {resident_mb} MB of the {target_mb} MB it keeps to (--memory), and grew during this query"
+                            ));
+                            return Verdict::Unknown(reasons.join("; "));
+                        }
+                    }
+                }
                 continue;
             }
             Err(RecvTimeoutError::Disconnected) => break,
@@ -258,6 +297,11 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
             Report::Done(checked) => checked,
         };
         running -= 1;
+        // A finished engine's token is spent: marking it lets the governor
+        // keep one that still runs.
+        if let Some((_, c)) = own.iter().find(|(k, _)| *k == kind) {
+            c.cancel();
+        }
         if delay_of(kind).is_zero() {
             eager_running = eager_running.saturating_sub(1);
             if eager_running == 0 {

@@ -215,7 +215,7 @@ fn rename_plain_args(sys: &System, c: &mut Clause, taken: &mut BTreeSet<String>)
             let sort = sys.preds.get(app.pred).and_then(|p| p.params.get(i)).map(|v| v.sort).unwrap_or_else(|| a.sort());
             let v = VarDecl::new(fresh_name(&format!("{base}{i}"), taken), sort);
             if let Term::Var(old, _) = a {
-                renaming.entry(old.clone()).or_insert_with(|| v.term());
+                renaming.entry(old.to_string()).or_insert_with(|| v.term());
             }
             fresh.push(v);
         }
@@ -251,7 +251,7 @@ fn arg_vars(c: &Clause) -> BTreeSet<String> {
     for app in c.body.iter().chain(c.head.iter()) {
         for a in &app.args {
             if let Term::Var(n, _) = a {
-                s.insert(n.clone());
+                s.insert(n.to_string());
             }
         }
     }
@@ -346,12 +346,12 @@ fn eliminate_definitions(conjuncts: Vec<Term>, protected: &BTreeSet<String>) -> 
                         // A large definition stays a variable: substituting it
                         // into every use would multiply the clause's size
                         // (a chain of `x = c ? x - 1 : x + 1` grows exponentially).
-                        if !protected.contains(n)
-                            && !defs.contains_key(n)
-                            && !r.free_vars().iter().any(|v| &v.name == n)
+                        if !protected.contains(n.as_str())
+                            && !defs.contains_key(n.as_str())
+                            && !r.free_vars().iter().any(|v| v.name == n.as_str())
                             && r.size() <= MAX_SUBSTITUTED_SIZE
                         {
-                            found = Some((n.clone(), r.clone()));
+                            found = Some((n.to_string(), r.clone()));
                             break;
                         }
                     }

@@ -374,7 +374,7 @@ pub fn infer(p: &Program, budget: &Budget) -> Vec<Summary> {
                     .params
                     .iter()
                     .map(|t| match t {
-                        Some(Term::Var(n, _)) => Some(p.var(n).map_or(n.clone(), |v| v.source_name.clone())),
+                        Some(Term::Var(n, _)) => Some(p.var(n).map_or(n.to_string(), |v| v.source_name.clone())),
                         _ => None,
                     })
                     .collect(),

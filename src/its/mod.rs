@@ -230,13 +230,13 @@ fn definition(c: &Term, free: &BTreeSet<String>, ground_only: bool) -> Option<(S
         let Term::Var(v, Sort::Int) = x else {
             continue;
         };
-        if !free.contains(v) {
+        if !free.contains(v.as_str()) {
             continue;
         }
-        if reads(e, &|n| n == v) || (ground_only && reads(e, &|n| free.contains(n))) {
+        if reads(e, &|n| n == v.as_str()) || (ground_only && reads(e, &|n| free.contains(n))) {
             continue;
         }
-        return Some((v.clone(), e.clone()));
+        return Some((v.to_string(), e.clone()));
     }
     None
 }
@@ -360,7 +360,7 @@ fn abstract_nonlinear(t: &Term, k: usize, vars: &mut Vec<Variable>, taken: &mut 
                 let name = fresh(&format!("nonlinear.r{k}"), taken);
                 vars.push(variable(&name, "nonlinear", Origin::Temporary));
                 unknown.push(name.clone());
-                return Term::Var(name, Sort::Int);
+                return Term::Var(name.into(), Sort::Int);
             }
             Term::rebuild(*op, args)
         }

@@ -6,6 +6,7 @@
 
 pub mod answer;
 pub mod budget;
+pub mod memory;
 
 pub use answer::{interp_of, Derivation, Invariant, Verdict};
 pub use budget::{Budget, Cancel, ContextGuard, Watchdog};

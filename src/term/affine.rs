@@ -37,7 +37,7 @@ impl Affine {
             Term::Int(i) => Some(Affine::constant(i.clone())),
             Term::Var(n, Sort::Int) => {
                 let mut a = Affine::default();
-                a.coeffs.insert(n.clone(), BigInt::one());
+                a.coeffs.insert(n.to_string(), BigInt::one());
                 Some(a)
             }
             Term::App(Op::Add, args) => {

@@ -88,8 +88,96 @@ impl Op {
 pub enum Term {
     Int(BigInt),
     Bool(bool),
-    Var(String, Sort),
+    Var(Name, Sort),
     App(Op, Args),
+}
+
+/// A variable's name in a term, shared: cloning a term (every substitution,
+/// every copy of a clause system) counts a reference instead of copying
+/// the text. A product line's instrumented system has millions of variable
+/// occurrences (a predicate application per clause side, a hundred
+/// arguments each), and their copied names were most of its memory.
+/// Compared, ordered and hashed by the text, like the `String` it replaces.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Name(Arc<str>);
+
+impl Name {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for Name {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl From<String> for Name {
+    fn from(s: String) -> Name {
+        Name(Arc::from(s))
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Name {
+        Name(Arc::from(s))
+    }
+}
+
+impl From<&String> for Name {
+    fn from(s: &String) -> Name {
+        Name(Arc::from(s.as_str()))
+    }
+}
+
+impl From<Name> for String {
+    fn from(n: Name) -> String {
+        n.0.to_string()
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, o: &str) -> bool {
+        &*self.0 == o
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, o: &&str) -> bool {
+        &*self.0 == *o
+    }
+}
+
+impl PartialEq<String> for Name {
+    fn eq(&self, o: &String) -> bool {
+        *self.0 == **o
+    }
 }
 
 /// The arguments of an application, shared between the terms that contain
@@ -111,7 +199,7 @@ impl VarDecl {
         VarDecl::new(name, Sort::Int)
     }
     pub fn term(&self) -> Term {
-        Term::Var(self.name.clone(), self.sort)
+        Term::Var(self.name.as_str().into(), self.sort)
     }
 }
 
@@ -154,10 +242,10 @@ impl Term {
     pub fn int(i: impl Into<BigInt>) -> Term {
         Term::Int(i.into())
     }
-    pub fn var(name: impl Into<String>) -> Term {
+    pub fn var(name: impl Into<Name>) -> Term {
         Term::Var(name.into(), Sort::Int)
     }
-    pub fn bvar(name: impl Into<String>) -> Term {
+    pub fn bvar(name: impl Into<Name>) -> Term {
         Term::Var(name.into(), Sort::Bool)
     }
     pub fn tt() -> Term {
@@ -427,7 +515,7 @@ impl Term {
 
     fn rename_changed(&self, f: &dyn Fn(&str) -> Option<String>) -> Option<Term> {
         match self {
-            Term::Var(n, s) => f(n).map(|m| Term::Var(m, *s)),
+            Term::Var(n, s) => f(n).map(|m| Term::Var(m.into(), *s)),
             Term::App(op, args) => Some(Term::app(*op, Term::map_args(args, |a| a.rename_changed(f))?)),
             _ => None,
         }
@@ -482,7 +570,7 @@ impl Term {
         Some(match self {
             Term::Int(i) => Value::Int(i.clone()),
             Term::Bool(b) => Value::Bool(*b),
-            Term::Var(n, _) => env.get(n)?.clone(),
+            Term::Var(n, _) => env.get(n.as_str())?.clone(),
             Term::App(op, args) => {
                 let ints = |args: &[Term]| -> Option<Vec<BigInt>> {
                     args.iter()

@@ -278,7 +278,7 @@ impl<'a> TermReader<'a> {
             return Ok(t.clone());
         }
         if let Some(sort) = self.env.get(s) {
-            return Ok(Term::Var(s.to_string(), *sort));
+            return Ok(Term::Var(s.into(), *sort));
         }
         if !quoted {
             if is_numeral(s) {

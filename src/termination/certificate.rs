@@ -25,7 +25,7 @@ pub fn check_ranking(
     budget: &Budget,
 ) -> Result<(), String> {
     let inst = instrument(enc, loop_index, scheme, Mode::Rank);
-    check_invariant(&inst.system, invariant, budget, "T_rank")
+    check_invariant(inst.system, invariant, budget, "T_rank")
 }
 
 /// A bound on the iterations of one loop in one entry: the `Max` scheme's
@@ -35,7 +35,7 @@ pub fn check_bound(enc: &Encoding, loop_index: usize, scheme: &CounterScheme, in
         return Err("an iteration bound is checked on a maximum of pieces only".into());
     }
     let inst = instrument(enc, loop_index, scheme, Mode::Bound);
-    check_invariant(&inst.system, invariant, budget, "iteration bound")
+    check_invariant(inst.system, invariant, budget, "iteration bound")
 }
 
 /// A ceiling on an expression over one loop's run: the `Max` scheme's
@@ -52,7 +52,7 @@ pub fn check_ceiling(
         return Err("a ceiling is checked on a maximum of pieces only".into());
     }
     let inst = instrument(enc, loop_index, scheme, Mode::Ceiling(watched.clone()));
-    check_invariant(&inst.system, invariant, budget, "ceiling")
+    check_invariant(inst.system, invariant, budget, "ceiling")
 }
 
 /// YES for one loop by the direct check: the candidate's decrease system,
@@ -65,11 +65,11 @@ pub fn check_decrease(
     budget: &Budget,
 ) -> Result<(), String> {
     let inst = crate::instrument::instrument_decrease(enc, loop_index, scheme);
-    check_invariant(&inst.system, invariant, budget, "decrease")
+    check_invariant(inst.system, invariant, budget, "decrease")
 }
 
-fn check_invariant(system: &crate::horn::System, invariant: &Invariant, budget: &Budget, what: &str) -> Result<(), String> {
-    validate::validate(system, &Verdict::Safe(invariant.clone()), budget)
+fn check_invariant(system: crate::horn::System, invariant: &Invariant, budget: &Budget, what: &str) -> Result<(), String> {
+    validate::validate_owned(system, Verdict::Safe(invariant.clone()), budget.clone())
         .map_err(|e| format!("ranking certificate ({what}) rejected: {e}"))
 }
 
@@ -460,7 +460,7 @@ fn points_of(set: &Term) -> Option<Vec<BTreeMap<String, Term>>> {
             match &c {
                 Term::App(Op::Eq, a) if a.len() == 2 => match (&a[0], &a[1]) {
                     (Term::Var(v, _), k @ Term::Int(_)) | (k @ Term::Int(_), Term::Var(v, _)) => {
-                        if fixed.insert(v.clone(), k.clone()).is_some_and(|old| old != *k) {
+                        if fixed.insert(v.to_string(), k.clone()).is_some_and(|old| old != *k) {
                             // `x == 1 && x == 2`: an empty state; the
                             // general check decides it.
                             return None;

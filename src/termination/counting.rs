@@ -283,7 +283,7 @@ fn entry_value(enc: &Encoding, t: &Transition, f: &Affine, changed: &BTreeSet<&s
     for (v, p) in enc.vars.iter().zip(&t.post) {
         if let Term::Var(y, _) = p {
             if !changed.contains(v.name.as_str()) {
-                named.entry(y.clone()).or_insert_with(|| v.term());
+                named.entry(y.to_string()).or_insert_with(|| v.term());
             }
         }
     }

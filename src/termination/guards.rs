@@ -40,8 +40,16 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
     // of `a[j]` in `for (j = ...; j < 20; j++)`. Such slacks go last, so
     // that the guard's own `20 - j` is checked first (each wrong candidate
     // costs a decrease query of seconds on a large body).
+    // In a loop with cut-points inside (an inner loop, a call), no
+    // iteration goes straight back to the header: there the slack cannot
+    // decrease when no step inside the loop lowers it.
     let iterations: Vec<&crate::horn::encode::Transition> = starts.iter().copied().filter(|t| t.to == lp.header).collect();
-    slacks.sort_by_key(|s| (never_decreases(enc, &iterations, s), s.constant.magnitude().clone(), s.coeffs.len()));
+    let inside: Vec<&crate::horn::encode::Transition> = super::certificate::loop_region(enc, li)
+        .map(|r| r.transitions.iter().filter_map(|&i| enc.transitions.get(i)).collect())
+        .unwrap_or_default();
+    let cannot_rank =
+        |s: &Affine| changes_by_at_least_zero(enc, &iterations, s, false) || (!inside.is_empty() && changes_by_at_least_zero(enc, &inside, s, true));
+    slacks.sort_by_key(|s| (cannot_rank(s), s.constant.magnitude().clone(), s.coeffs.len()));
     let mut out: Vec<RankingCandidate> = Vec::new();
     for slack in slacks {
         let piece = AffinePiece {
@@ -208,18 +216,24 @@ fn states_zero(f: &Term, name: &str) -> bool {
     }
 }
 
-/// Whether some whole iteration changes `slack` by a constant that is not
-/// negative: after the iteration's assignments (`post`), `slack` minus its
-/// value before is a number `>= 0`. Only a guess at the order of the
-/// candidates, never a reason to answer.
-fn never_decreases(enc: &Encoding, iterations: &[&crate::horn::encode::Transition], slack: &Affine) -> bool {
+/// Whether some (`every` false) or every (`every` true) one of
+/// `transitions` changes `slack` by a constant that is not negative: after
+/// the transition's assignments (`post`), `slack` minus its value before is
+/// a number `>= 0`. Only a guess at the order of the candidates, never a
+/// reason to answer.
+fn changes_by_at_least_zero(enc: &Encoding, transitions: &[&crate::horn::encode::Transition], slack: &Affine, every: bool) -> bool {
     let before = slack.to_term();
-    iterations.iter().any(|t| {
+    let up = |t: &&crate::horn::encode::Transition| {
         let post: std::collections::BTreeMap<String, Term> =
             enc.vars.iter().zip(&t.post).filter(|(v, _)| slack.coeffs.contains_key(&v.name)).map(|(v, p)| (v.name.clone(), p.clone())).collect();
         let after = before.subst(&post);
         Affine::from_term(&Term::sub(after, before.clone())).is_some_and(|d| d.coeffs.is_empty() && d.constant >= BigInt::from(0))
-    })
+    };
+    if every {
+        transitions.iter().all(up)
+    } else {
+        transitions.iter().any(up)
+    }
 }
 
 /// A binary application, maybe under a negation: its operator, its two

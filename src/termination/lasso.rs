@@ -256,7 +256,7 @@ pub(super) fn acyclic_stem(enc: &Encoding, header: LocId, budget: &Budget) -> Op
         Source::Start => format!("{v}@start"),
         Source::At(c) => format!("{v}@{c}"),
     };
-    let took = |i: usize| Term::Var(format!("took#{i}"), crate::term::Sort::Bool);
+    let took = |i: usize| Term::Var(format!("took#{i}").into(), crate::term::Sort::Bool);
     let mut conj = Vec::new();
     for &i in &taken {
         let t = &enc.transitions[i];

@@ -23,6 +23,9 @@ use super::stmt::Flow;
 use super::Stop;
 use std::collections::VecDeque;
 
+/// Steps of a run per byte that checkpoints may make the memory copy.
+const STEPS_PER_COPIED_BYTE: u64 = 4;
+
 impl<'s, 'a> Interp<'s, 'a> {
     /// Before block item `item`: a checkpoint, when this is `main`'s
     /// frame outside what a descent cannot enter, and enough steps ran
@@ -34,6 +37,16 @@ impl<'s, 'a> Interp<'s, 'a> {
         }
         let every = self.checkpoint_every.max(self.mem.blocks.len() as u64);
         if self.steps < self.last_checkpoint + every {
+            return;
+        }
+        // A checkpoint keeps the memory as it is: each block written
+        // afterwards is copied whole, and the checkpoint keeps the old
+        // copy. While the copies made so far pass one byte per
+        // `STEPS_PER_COPIED_BYTE` steps of the run, no new checkpoint is
+        // taken (a loop filling a 100,000-element array left a copy of it
+        // every thousand steps: 1.5 GB); a list's small blocks, seldom
+        // copied, keep their checkpoints every so many steps.
+        if self.mem.copied.saturating_mul(STEPS_PER_COPIED_BYTE) > self.steps {
             return;
         }
         self.last_checkpoint = self.steps;

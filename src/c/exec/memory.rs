@@ -43,6 +43,9 @@ pub(crate) struct Memory {
     /// The same over the blocks a called function sees without being
     /// given a pointer: all but locals and `alloca` blocks.
     pub visible_digest: u64,
+    /// Bytes copied because a checkpoint shared their block (see
+    /// `checkpoint.rs`).
+    pub copied: u64,
 }
 
 /// The digest's term for byte `b` at `offset` of block `block`.
@@ -81,6 +84,9 @@ const MAX_BLOCK: u64 = 1 << 24;
 impl Memory {
     /// Block `b` to change (copied first when a checkpoint shares it).
     fn block_mut(&mut self, b: usize) -> &mut Block {
+        if Rc::strong_count(&self.blocks[b]) > 1 {
+            self.copied += self.blocks[b].bytes.len() as u64;
+        }
         Rc::make_mut(&mut self.blocks[b])
     }
 

@@ -121,7 +121,7 @@ impl Symbolic {
     pub(crate) fn bind(&mut self, t: &Term) {
         if let Term::App(Op::Eq, args) = t {
             if let [Term::Var(x, _), c @ Term::Int(_)] | [c @ Term::Int(_), Term::Var(x, _)] = &args[..] {
-                self.bindings.insert(x.clone(), c.clone());
+                self.bindings.insert(x.to_string(), c.clone());
             }
         }
     }

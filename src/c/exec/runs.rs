@@ -413,6 +413,17 @@ pub(crate) struct ConcreteRun {
 /// increasing values from (0, 1, -1).
 const RISING_STARTS: usize = 3;
 
+/// Valuations the search for a repeated state keeps queued after a cut.
+const QUEUE_KEPT: usize = 4096;
+
+/// A valuation's hash, to remember it was queued.
+fn inputs_hash(inputs: &Inputs) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    inputs.hash(&mut h);
+    h.finish()
+}
+
 /// The cost of an input in the search of a repeated state: how far down
 /// the list of candidates it is (increasing values after the constant
 /// ones of the same start).
@@ -456,7 +467,13 @@ impl<'s, 'a> Program<'s, 'a> {
         for s in seeds {
             queue.push(Reverse((0, 0, s.clone())));
         }
-        let mut tried: HashSet<Inputs> = HashSet::new();
+        // What was queued is remembered by a 64-bit hash, and the queue is
+        // cut back to its cheapest entries when it grows: a run of a
+        // protocol reads hundreds of sites, each giving a dozen new
+        // valuations, and the copies took a gigabyte in 20 s. A hash that
+        // collides, or an entry cut, only skips a valuation (the search
+        // finds a NO, never a YES; every lasso found is confirmed).
+        let mut tried: HashSet<u64> = HashSet::new();
         let mut last_why = Stop::give_up("no run came back to a state it was in");
         let (mut n, mut steps) = (0, 0);
         while let Some(Reverse((_, _, inputs))) = queue.pop() {
@@ -496,11 +513,17 @@ impl<'s, 'a> Program<'s, 'a> {
                 for input in alternatives {
                     let mut next = inputs.clone();
                     next.insert(*site, input);
-                    if tried.insert(next.clone()) {
+                    if tried.insert(inputs_hash(&next)) {
                         let cost = next.values().map(input_cost).sum::<usize>();
                         queue.push(Reverse((cost, next.len(), next)));
                     }
                 }
+            }
+            if queue.len() > 2 * QUEUE_KEPT {
+                // Ascending `Reverse` order: the cheapest entries last.
+                let mut entries = std::mem::take(&mut queue).into_sorted_vec();
+                entries.drain(..entries.len() - QUEUE_KEPT);
+                queue = BinaryHeap::from(entries);
             }
         }
         Err(last_why)

@@ -326,4 +326,22 @@ mod tests {
         assert_eq!(first.coeffs.get("j"), Some(&BigRational::from_integer(BigInt::from(-1))), "{candidates:?}");
         assert_eq!(first.constant, BigRational::from_integer(BigInt::from(20)), "{candidates:?}");
     }
+
+    #[test]
+    fn slacks_no_step_inside_the_loop_lowers_come_last() {
+        // An inner loop puts a cut-point inside: no iteration goes straight
+        // back to the header, yet no step inside lowers `4*v + 1` either.
+        let src = "int main(void) { int a[20]; int s = 0;
+            for (int v = 0; v < 20; v++) { s += a[v] & 1; for (int k = 0; k < s; k++) s--; }
+            return s; }";
+        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::C, crate::ir::MachineModel::lp64()).expect("lowers");
+        let enc = crate::horn::encode::encode(&p).expect("encodes");
+        let outer = (0..enc.loops.len())
+            .find(|&li| guard_candidates(&enc, li).iter().any(|c| c.pieces[0].coeffs.contains_key("v")))
+            .expect("the outer loop has candidates over v");
+        let candidates = guard_candidates(&enc, outer);
+        let first = candidates.first().expect("a candidate").pieces[0].clone();
+        assert_eq!(first.coeffs.get("v"), Some(&BigRational::from_integer(BigInt::from(-1))), "{candidates:?}");
+        assert_eq!(first.constant, BigRational::from_integer(BigInt::from(20)), "{candidates:?}");
+    }
 }

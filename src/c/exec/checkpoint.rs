@@ -23,8 +23,9 @@ use super::stmt::Flow;
 use super::Stop;
 use std::collections::VecDeque;
 
-/// Steps of a run per byte that checkpoints may make the memory copy.
-const STEPS_PER_COPIED_BYTE: u64 = 4;
+/// Most bytes of memory one run's checkpoints keep in old versions of
+/// blocks (each byte is a `Byte`, 32 bytes of the prover's memory).
+const MOST_KEPT_BYTES: u64 = 4 << 20;
 
 impl<'s, 'a> Interp<'s, 'a> {
     /// Before block item `item`: a checkpoint, when this is `main`'s
@@ -39,18 +40,29 @@ impl<'s, 'a> Interp<'s, 'a> {
         if self.steps < self.last_checkpoint + every {
             return;
         }
+        self.last_checkpoint = self.steps;
         // A checkpoint keeps the memory as it is: each block written
         // afterwards is copied whole, and the checkpoint keeps the old
-        // copy. While the copies made so far pass one byte per
-        // `STEPS_PER_COPIED_BYTE` steps of the run, no new checkpoint is
-        // taken (a loop filling a 100,000-element array left a copy of it
-        // every thousand steps: 1.5 GB); a list's small blocks, seldom
-        // copied, keep their checkpoints every so many steps.
-        if self.mem.copied.saturating_mul(STEPS_PER_COPIED_BYTE) > self.steps {
-            return;
+        // version. What the last one keeps is what was copied since it was
+        // taken. When this run's checkpoints keep more than
+        // `MOST_KEPT_BYTES`, every other one is dropped (a loop filling a
+        // 100,000-element array left a copy of it every thousand steps:
+        // 1.5 GB); a resumed run starts from the last valid one that is
+        // left, so dropping costs replayed steps, never a wrong run.
+        if let Some(last) = self.checkpoints.last_mut() {
+            last.kept = self.mem.copied.saturating_sub(last.copied_at);
         }
-        self.last_checkpoint = self.steps;
+        if self.checkpoints.iter().map(|c| c.kept).sum::<u64>() > MOST_KEPT_BYTES {
+            let n = self.checkpoints.len();
+            let mut i = 0;
+            self.checkpoints.retain(|_| {
+                i += 1;
+                i % 2 == 0 || i == n
+            });
+        }
         self.checkpoints.push(Checkpoint {
+            copied_at: self.mem.copied,
+            kept: 0,
             item,
             trace: self.trace.clone(),
             steps: self.steps,

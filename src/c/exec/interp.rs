@@ -365,6 +365,10 @@ pub(crate) struct Checkpoint {
     pub(super) join_waste: usize,
     /// The path condition (symbolic exploration).
     pub(super) symbolic: Option<super::path::PathCopy>,
+    /// The memory's count of copied bytes when it was taken, and the bytes
+    /// copied while it was the last one: the old versions it keeps.
+    pub(super) copied_at: u64,
+    pub(super) kept: u64,
 }
 
 /// The state a tentative execution restores: an acceleration's try

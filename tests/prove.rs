@@ -537,3 +537,27 @@ fn a_recursion_whose_argument_moves_away_from_the_guard_is_non_terminating() {
     let o = prove("toward_zero.c", Strategy::Portfolio);
     assert_eq!(o.answer.word(), "YES", "{:?}", o.answer);
 }
+
+/// `prove` under C's integers (values in their type's range), with a
+/// shorter limit: what is checked is the answer's kind.
+fn prove_under_c(name: &str, seconds: u64) -> Outcome {
+    let _serial = ONE_PROOF_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let p = tessera::c::parse_file(&program(name), IntSemantics::C, tessera::ir::MachineModel::lp64()).expect("front end");
+    let opts = ProveOptions { timeout: Duration::from_secs(seconds), ..ProveOptions::default() };
+    prove_program(&p, &opts)
+}
+
+#[test]
+fn a_countdown_that_wraps_through_unsigned_is_ranked_by_the_conversion() {
+    // No affine function of n ranks it, and runs from a negative n are
+    // billions of calls long: only the conversion the program itself
+    // makes, `(unsigned int) n`, printed as the C expression.
+    let o = prove_under_c("unsigned_countdown.c", 60);
+    assert_eq!(ranking_functions(&o).len(), 1);
+    let text = tessera::report::render(&o, tessera::report::Format::Text);
+    assert!(text.contains("ranking function (unsigned int) n "), "{text}");
+    // Counting down by two never reaches 0 from an odd n: the same
+    // candidate fails its check, and no YES comes of it.
+    let o = prove_under_c("unsigned_countdown_by_two.c", 10);
+    assert!(!matches!(o.answer, Answer::Yes { .. }), "{}", o.answer.word());
+}

@@ -21,6 +21,7 @@ pub mod run;
 pub mod slice;
 pub mod split;
 pub mod summary;
+pub mod unsigned_view;
 pub use approximation::Approximation;
 pub use origin::{Origin, Renaming};
 pub use loops::{find_loops, Loop, LoopError};

@@ -171,6 +171,7 @@ fn program_word(v: &Variable, count: &BTreeMap<&str, usize>) -> Option<String> {
         Origin::PointerPart { of: Owner::Variable, part: PointerPart::Base, pointer } => Some(format!("order({})", written(pointer))),
         Origin::PointerPart { of: Owner::Variable, part: PointerPart::Offset, pointer } => Some(format!("offset({})", written(pointer))),
         Origin::Allocation(super::origin::AllocationPart::Counter) => Some("allocations".to_string()),
+        Origin::UnsignedView => Some(written(&v.source_name)),
         _ => None,
     }
 }

@@ -40,6 +40,11 @@ pub enum Origin {
     /// What the model keeps of the address an integer variable holds
     /// (`(unsigned long)p + 8`; see `c/lower/memory/addresses.rs`).
     HeldAddress(HeldAddressPart),
+    /// A signed variable converted to the unsigned type of its width
+    /// (`(unsigned int) x`, `x mod 2^32`), kept equal to the conversion:
+    /// a quantity a ranking function may use (see `ir/unsigned_view.rs`).
+    /// Its source name is the C expression.
+    UnsignedView,
 }
 
 /// The variables kept per integer variable that holds an address.
@@ -146,7 +151,7 @@ impl Origin {
     /// witness leaves these free.
     pub fn is_internal(&self) -> bool {
         self.is_temporary()
-            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::Adjacency | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_))
+            || matches!(self, Origin::Allocation(AllocationPart::Counter) | Origin::Adjacency | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_) | Origin::UnsignedView)
     }
 
     /// Whether the source name is a C lvalue a witness validator parses: a
@@ -160,7 +165,7 @@ impl Origin {
             Origin::Source => true,
             Origin::Temporary | Origin::StringLiteral | Origin::Allocation(_) | Origin::PointerPart { .. } => false,
             Origin::Cell { of, .. } => *of == Owner::Variable,
-            Origin::Adjacency | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_) => false,
+            Origin::Adjacency | Origin::HiddenCount | Origin::UndefinedSite | Origin::LinkOrder(_) | Origin::HeldAddress(_) | Origin::UnsignedView => false,
         }
     }
 

@@ -67,6 +67,19 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
     out
 }
 
+/// The unsigned views of signed variables (`(unsigned int) x`, see
+/// `ir/unsigned_view.rs`) live at the loop's header: a countdown through
+/// the conversion that wraps from the most negative value to the most
+/// positive one is ranked by the conversion.
+pub fn unsigned_view_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
+    let Some(live) = enc.loops.get(li).and_then(|lp| enc.live.get(lp.header)) else { return Vec::new() };
+    enc.program_vars
+        .iter()
+        .filter(|v| v.origin == crate::ir::Origin::UnsignedView && live.contains(&v.name))
+        .map(|v| RankingCandidate::single(AffinePiece::variable(v.name.clone())))
+        .collect()
+}
+
 /// The conjuncts of the pre-state guard that every transition from the
 /// loop's header into its body has: the loop's own condition.
 fn iteration_guard(enc: &Encoding, lp: &crate::ir::loops::Loop) -> BTreeSet<Term> {

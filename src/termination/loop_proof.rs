@@ -119,7 +119,8 @@ pub(super) fn prove_loop(cx: LoopContext<'_>, budget: &Budget) -> (LoopResult, u
             .into_iter()
             .map(|c| (c, "linear (slack of the loop guard)"))
             .partition(|(c, _)| !order.is_empty() && guards::over_pointer_extents_only(enc, c));
-        for (k, (candidate, strategy)) in guard.into_iter().chain(order).chain(extents).enumerate() {
+        let views = guards::unsigned_view_candidates(enc, li).into_iter().map(|c| (c, "linear (a signed variable converted to unsigned)"));
+        for (k, (candidate, strategy)) in guard.into_iter().chain(views).chain(order).chain(extents).enumerate() {
             // Execution's bound after the first candidate (the guard's
             // slack reads better and is cheap on integer loops; the later
             // candidates take seconds to fail on a list walk).

@@ -40,9 +40,11 @@ use std::time::{Duration, Instant};
 
 /// The program model the engines see: runs end where no cycle is left
 /// ahead of them, variables that never influence control flow dropped,
-/// variables that are never live together merged.
+/// variables that are never live together merged, and a loop's
+/// conversions of signed variables to unsigned made variables a ranking
+/// function can use (`ir/unsigned_view.rs`).
 pub fn solved_model(p: Program) -> Program {
-    reachability_model(crate::ir::slice::end_where_no_cycle_is_left(p))
+    crate::ir::unsigned_view::add_unsigned_views(reachability_model(crate::ir::slice::end_where_no_cycle_is_left(p)))
 }
 
 /// The model for questions of reaching a point (is an undefined operation

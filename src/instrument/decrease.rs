@@ -94,12 +94,22 @@ fn iteration_guards(enc: &Encoding, loop_index: usize) -> Option<Vec<Term>> {
 pub fn instrument_decrease(enc: &Encoding, loop_index: usize, scheme: &CounterScheme) -> Instrumented {
     let lp = &enc.loops[loop_index];
     let header = lp.header;
-    let snapshot_needed = enc.cutpoints.iter().any(|&c| c != header && lp.body.contains(&c));
-    let snap: Vec<VarDecl> = if snapshot_needed {
-        enc.vars.iter().map(|v| VarDecl::int(format!("s#{}", v.name))).collect()
-    } else {
-        vec![]
-    };
+    // The header state at the start of the current iteration is needed at
+    // the cut-points inside the loop only for the candidate's variables
+    // that a step inside an iteration may change: a variable no step into
+    // such a cut-point writes still has, there, the value it had at the
+    // header (a natural loop is entered through its header only), so the
+    // step that closes the iteration reads it from its own pre-state. An
+    // outer loop whose counter only its last step moves (`i++` after the
+    // inner loops) then needs no snapshot, and no invariant relating one.
+    let inner = |l: crate::ir::LocId| l != header && lp.body.contains(&l);
+    let read: std::collections::BTreeSet<&str> = scheme.pieces.iter().flat_map(|p| p.coeffs.keys().map(|k| k.as_str())).collect();
+    let snapped: Vec<usize> = (0..enc.vars.len())
+        .filter(|&i| read.contains(enc.vars[i].name.as_str()))
+        .filter(|&i| enc.transitions.iter().any(|t| inner(t.to) && t.post.get(i) != Some(&enc.vars[i].term())))
+        .collect();
+    let snapshot_needed = enc.cutpoints.iter().any(|&c| inner(c)) && !snapped.is_empty();
+    let snap: Vec<VarDecl> = if snapshot_needed { snapped.iter().map(|&i| VarDecl::int(format!("s#{}", enc.vars[i].name))).collect() } else { vec![] };
     let xs: Vec<Term> = enc.vars.iter().map(|v| v.term()).collect();
     let snap_terms: Vec<Term> = snap.iter().map(|v| v.term()).collect();
     let comments = vec![
@@ -114,15 +124,24 @@ pub fn instrument_decrease(enc: &Encoding, loop_index: usize, scheme: &CounterSc
     let mut roles = Vec::new();
     for step in frame.steps() {
         let t = step.transition;
-        // The header state at the start of the current iteration.
+        // The header state at the start of the current iteration, and
+        // what of it the cut-points inside carry (`snapped`).
         let iteration_start: Vec<Term> = match step.kind {
             TransitionKind::Decrement => xs.clone(),
-            TransitionKind::Inside => snap_terms.clone(),
+            TransitionKind::Inside => {
+                let mut start = xs.clone();
+                for (k, &i) in snapped.iter().enumerate() {
+                    if let Some(s) = snap_terms.get(k) {
+                        start[i] = s.clone();
+                    }
+                }
+                start
+            }
             _ => t.post.clone(),
         };
         if frame.keep.contains(&t.to) {
-            let snapshot: &[Term] = if snapshot_needed { &iteration_start } else { &[] };
-            let head = frame.app(t.to, t.post.clone(), snapshot);
+            let snapshot: Vec<Term> = if snapshot_needed { snapped.iter().map(|&i| iteration_start[i].clone()).collect() } else { vec![] };
+            let head = frame.app(t.to, t.post.clone(), &snapshot);
             frame.system.clauses.push(Clause {
                 vars: step.vars.clone(),
                 body: step.body.clone(),
@@ -154,4 +173,41 @@ pub fn instrument_decrease(enc: &Encoding, loop_index: usize, scheme: &CounterSc
         }
     }
     frame.finish(roles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ranking::{AffinePiece, RankingCandidate};
+
+    fn snapshot_vars(src: &str, candidate: &str) -> Vec<String> {
+        let p = crate::c::parse_source("t.c", src, crate::ir::IntSemantics::Math, crate::ir::MachineModel::lp64()).expect("lowers");
+        let enc = crate::horn::encode::encode(&crate::termination::solved_model(p)).expect("encodes");
+        let outer = (0..enc.loops.len()).find(|&li| enc.loops[li].parent.is_none()).expect("an outer loop");
+        let scheme = crate::termination::scheme_of(&RankingCandidate::single(AffinePiece::variable(candidate)));
+        let inst = instrument_decrease(&enc, outer, &scheme);
+        let mut found: Vec<String> = inst
+            .system
+            .clauses
+            .iter()
+            .flat_map(|c| c.vars.iter().map(|v| v.name.clone()))
+            .filter(|n| n.starts_with("s#"))
+            .collect();
+        found.sort();
+        found.dedup();
+        found
+    }
+
+    #[test]
+    fn only_the_candidates_variables_changed_inside_an_iteration_are_carried() {
+        // `k` moves only on the step that closes the iteration: the inner
+        // loop's cut-point need not remember it.
+        let closing = "int main(void) { int n = __VERIFIER_nondet_int(); int k = n; int s = 0; \
+                       while (k > 0) { for (int j = 0; j < 10; j++) s += j; k--; } return s; }";
+        assert_eq!(snapshot_vars(closing, "k"), Vec::<String>::new());
+        // Moved before the inner loop: its value at the header must be carried.
+        let early = "int main(void) { int n = __VERIFIER_nondet_int(); int k = n; int s = 0; \
+                     while (k > 0) { k--; for (int j = 0; j < 10; j++) s += j; } return s; }";
+        assert_eq!(snapshot_vars(early, "k"), vec!["s#k".to_string()]);
+    }
 }

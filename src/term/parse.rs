@@ -88,56 +88,95 @@ pub fn parse_sexprs(text: &str) -> Result<Vec<SExpr>, String> {
 /// Parse a sequence of s-expressions, with the position of each top-level one
 /// (for `file:line:` messages). Errors start with `line N:`.
 pub fn parse_sexprs_located(text: &str) -> Result<Vec<(Pos, SExpr)>, String> {
-    let mut lexer = Lexer { chars: text.chars().collect(), i: 0, line: 1, col: 1 };
-    let mut out = Vec::new();
-    // Open lists, innermost last, each with where it started.
-    let mut stack: Vec<(Pos, Vec<SExpr>)> = Vec::new();
-    loop {
-        lexer.skip_blank();
-        let pos = Pos { line: lexer.line, col: lexer.col };
-        let Some(c) = lexer.peek() else { break };
-        let item = match c {
-            '(' => {
-                lexer.bump();
-                stack.push((pos, Vec::new()));
-                continue;
-            }
-            ')' => {
-                lexer.bump();
-                match stack.pop() {
-                    Some((start, items)) => (start, SExpr::List(items)),
-                    None => return Err(format!("line {}: unbalanced ')'", pos.line)),
-                }
-            }
-            '|' => (pos, SExpr::Quoted(lexer.quoted(pos)?)),
-            '"' => (pos, SExpr::Str(lexer.string(pos)?)),
-            _ => (pos, SExpr::Atom(lexer.atom(pos)?)),
-        };
-        match stack.last_mut() {
-            Some((_, items)) => items.push(item.1),
-            None => out.push(item),
-        }
-    }
-    if let Some((start, _)) = stack.last() {
-        return Err(format!("line {}: '(' opened here is never closed", start.line));
-    }
-    Ok(out)
+    TopLevel::new(text).collect()
 }
 
-struct Lexer {
-    chars: Vec<char>,
+/// The top-level s-expressions of a text, read one at a time: a reader of a
+/// large file (a 22 MB Horn file) holds one command's tree at a time, not
+/// the whole file's.
+pub struct TopLevel<'t> {
+    lexer: Lexer<'t>,
+    failed: bool,
+}
+
+impl<'t> TopLevel<'t> {
+    pub fn new(text: &'t str) -> TopLevel<'t> {
+        TopLevel { lexer: Lexer { text, i: 0, line: 1, col: 1 }, failed: false }
+    }
+
+    fn read(&mut self) -> Option<Result<(Pos, SExpr), String>> {
+        let lexer = &mut self.lexer;
+        // Open lists, innermost last, each with where it started.
+        let mut stack: Vec<(Pos, Vec<SExpr>)> = Vec::new();
+        loop {
+            lexer.skip_blank();
+            let pos = Pos { line: lexer.line, col: lexer.col };
+            let Some(c) = lexer.peek() else {
+                return stack.last().map(|(start, _)| Err(format!("line {}: '(' opened here is never closed", start.line)));
+            };
+            let item = match c {
+                '(' => {
+                    lexer.bump();
+                    stack.push((pos, Vec::new()));
+                    continue;
+                }
+                ')' => {
+                    lexer.bump();
+                    match stack.pop() {
+                        Some((start, items)) => (start, SExpr::List(items)),
+                        None => return Some(Err(format!("line {}: unbalanced ')'", pos.line))),
+                    }
+                }
+                '|' => match lexer.quoted(pos) {
+                    Ok(q) => (pos, SExpr::Quoted(q)),
+                    Err(e) => return Some(Err(e)),
+                },
+                '"' => match lexer.string(pos) {
+                    Ok(q) => (pos, SExpr::Str(q)),
+                    Err(e) => return Some(Err(e)),
+                },
+                _ => match lexer.atom(pos) {
+                    Ok(a) => (pos, SExpr::Atom(a)),
+                    Err(e) => return Some(Err(e)),
+                },
+            };
+            match stack.last_mut() {
+                Some((_, items)) => items.push(item.1),
+                None => return Some(Ok(item)),
+            }
+        }
+    }
+}
+
+impl Iterator for TopLevel<'_> {
+    type Item = Result<(Pos, SExpr), String>;
+
+    /// The next top-level expression; after an error, nothing more.
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let r = self.read();
+        self.failed = matches!(r, Some(Err(_)));
+        r
+    }
+}
+
+struct Lexer<'t> {
+    text: &'t str,
+    /// Byte offset of the next character.
     i: usize,
     line: usize,
     col: usize,
 }
 
-impl Lexer {
+impl Lexer<'_> {
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.i).copied()
+        self.text.get(self.i..).and_then(|r| r.chars().next())
     }
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
-        self.i += 1;
+        self.i += c.len_utf8();
         if c == '\n' {
             self.line += 1;
             self.col = 1;

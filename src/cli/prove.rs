@@ -30,8 +30,9 @@ pub struct ProveArgs {
     pub timeout: f64,
     /// Memory limit in MB for the proof's resident memory (all its threads,
     /// Z3 included). The prover keeps under it by stopping solver work:
-    /// above 40 % of it each solver race goes on with one engine, above
-    /// 65 % a query during which the memory grew gives up (that
+    /// above half of it a solver race that grew the memory goes on with one
+    /// engine (above 65 % every race does), above 65 % a query during which
+    /// the memory grew gives up (that
     /// part of the proof is MAYBE, with the reason). Should the memory still
     /// reach the limit, the proof is stopped and the answer is MAYBE (memory
     /// limit). Without it the prover keeps to 1024 MB the same way, but is

@@ -24,8 +24,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
     /// Memory limit in MB for the solver's resident memory (all its
-    /// threads, Z3 included). Above 40 % of it the portfolio goes on with
-    /// one engine, above 65 % it gives up if the memory grew
+    /// threads, Z3 included). Above half of it the portfolio goes on with
+    /// one engine if it grew the memory (above 65 % whatever it did), above
+    /// 65 % it gives up if the memory grew
     /// while it ran; at the limit the solver is stopped. Either way the
     /// answer is `unknown` (the reason on standard error). Without it there
     /// is no limit but the machine's.

@@ -559,7 +559,14 @@ fn text(o: &Outcome, view: View) -> String {
     let mut s = format!("{}: {}\n", o.file, o.answer.word());
     s.push_str(&details(o, view));
     s.push_str(&warning_lines(o, view));
-    let _ = writeln!(s, "time: {:.2} s, {} safety queries", o.seconds, o.queries);
+    // A MAYBE without queries is one the supervisor gave when it stopped
+    // the proof at a limit (the worker's count is lost with it), or an
+    // input the prover refused: no count to report, rather than a false 0.
+    if o.queries == 0 && matches!(o.answer, Answer::Maybe { .. }) {
+        let _ = writeln!(s, "time: {:.2} s", o.seconds);
+    } else {
+        let _ = writeln!(s, "time: {:.2} s, {} safety queries", o.seconds, o.queries);
+    }
     s
 }
 

@@ -766,4 +766,14 @@ mod tests {
         assert!(basis.contains("and on Z3's answers that the alternatives ruled out are unsatisfiable") && basis.contains("did not confirm"), "{basis}");
         assert!(super::executed_basis(&e, true).contains("confirmed on the program model"));
     }
+
+    #[test]
+    fn a_maybe_given_at_a_limit_claims_no_count_of_queries() {
+        use crate::termination::Outcome;
+        let stopped = Outcome::maybe("h.c", "time limit: no answer within 10 s", 11.0);
+        let s = super::render(&stopped, super::Format::Text);
+        assert!(s.contains("time: 11.00 s\n") && !s.contains("safety queries"), "{s}");
+        let asked = Outcome { queries: 3, ..Outcome::maybe("h.c", "loop at line 2: no ranking function found", 5.0) };
+        assert!(super::render(&asked, super::Format::Text).contains("time: 5.00 s, 3 safety queries"));
+    }
 }

@@ -192,14 +192,15 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
     // Each engine has a token of its own under the racers' one, so that
     // the memory governor can stop some of them (see `solve::memory`).
     let memory = RaceMemory::start();
-    let mut own: Vec<(&'static str, Cancel)> = Vec::new();
+    // (engine, its token, whether it still runs)
+    let mut own: Vec<(&'static str, Cancel, bool)> = Vec::new();
     let mut shed = false;
     for engine in engines {
         let kind = engine.name();
         let background = racing && entry(kind).is_some_and(|e| e.background);
         let delay = delay_of(kind);
         let b = Budget { deadline: racers.deadline, cancel: racers.cancel.child() };
-        own.push((kind, b.cancel.clone()));
+        own.push((kind, b.cancel.clone(), true));
         let (tx, sys, caller, finish, early) =
             (tx.clone(), Arc::clone(&system_shared), budget.clone(), Arc::clone(&finish), Arc::clone(&start_waiting));
         let spawned =
@@ -257,8 +258,8 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
                             // The first engine still running goes on alone.
                             shed = true;
                             let mut kept = false;
-                            for (kind, cancel) in &own {
-                                if cancel.is_cancelled() {
+                            for (kind, cancel, running) in &own {
+                                if !running {
                                     continue;
                                 }
                                 if kept {
@@ -297,10 +298,9 @@ fn race_with(system: &System, engines: Vec<Box<dyn Engine + Send>>, budget: &Bud
             Report::Done(checked) => checked,
         };
         running -= 1;
-        // A finished engine's token is spent: marking it lets the governor
-        // keep one that still runs.
-        if let Some((_, c)) = own.iter().find(|(k, _)| *k == kind) {
-            c.cancel();
+        // The governor keeps an engine that still runs.
+        if let Some((_, _, running)) = own.iter_mut().find(|(k, _, _)| *k == kind) {
+            *running = false;
         }
         if delay_of(kind).is_zero() {
             eager_running = eager_running.saturating_sub(1);

@@ -45,24 +45,26 @@ struct View {
 /// `p` with a view variable for each signed variable that a loop's code
 /// reads as `x mod 2^w` (its conversion to the unsigned type of its width).
 pub fn add_unsigned_views(mut p: Program) -> Program {
-    let Ok(loops) = find_loops(&p) else { return p };
-    if loops.is_empty() {
+    // The conversions first (a walk over the terms), the loops only where
+    // there are some: most programs have none.
+    let mut found: Vec<(usize, String, BigInt)> = Vec::new();
+    for (i, e) in p.edges.iter().enumerate() {
+        for a in &e.actions {
+            if let Action::Assume(t) | Action::Assign(_, t) = a {
+                conversions(t, &p, &mut |of, modulus| found.push((i, of.to_string(), modulus)));
+            }
+        }
+    }
+    if found.is_empty() {
         return p;
     }
+    let Ok(loops) = find_loops(&p) else { return p };
     let in_loop: BTreeSet<usize> = loops.iter().flat_map(|l| l.body.iter().copied()).collect();
     let headers: BTreeSet<usize> = loops.iter().map(|l| l.header).collect();
     let mut views: Vec<View> = Vec::new();
-    for e in p.edges.iter().filter(|e| in_loop.contains(&e.from)) {
-        for a in &e.actions {
-            let t = match a {
-                Action::Assume(t) | Action::Assign(_, t) => t,
-                _ => continue,
-            };
-            conversions(t, &p, &mut |of, modulus| {
-                if views.len() < MOST_VIEWS && !views.iter().any(|v| v.of == of) {
-                    views.push(View { of: of.to_string(), modulus, name: String::new() });
-                }
-            });
+    for (i, of, modulus) in found {
+        if in_loop.contains(&p.edges[i].from) && views.len() < MOST_VIEWS && !views.iter().any(|v| v.of == of) {
+            views.push(View { of, modulus, name: String::new() });
         }
     }
     if views.is_empty() {

@@ -47,8 +47,9 @@ pub fn guard_candidates(enc: &Encoding, li: usize) -> Vec<RankingCandidate> {
     let inside: Vec<&crate::horn::encode::Transition> = super::certificate::loop_region(enc, li)
         .map(|r| r.transitions.iter().filter_map(|&i| enc.transitions.get(i)).collect())
         .unwrap_or_default();
-    let cannot_rank =
-        |s: &Affine| changes_by_at_least_zero(enc, &iterations, s, false) || (!inside.is_empty() && changes_by_at_least_zero(enc, &inside, s, true));
+    let cannot_rank = |s: &Affine| {
+        iterations.iter().any(|t| keeps_or_raises(enc, t, s)) || (!inside.is_empty() && inside.iter().all(|t| keeps_or_raises(enc, t, s)))
+    };
     slacks.sort_by_key(|s| (cannot_rank(s), s.constant.magnitude().clone(), s.coeffs.len()));
     let mut out: Vec<RankingCandidate> = Vec::new();
     for slack in slacks {
@@ -229,24 +230,16 @@ fn states_zero(f: &Term, name: &str) -> bool {
     }
 }
 
-/// Whether some (`every` false) or every (`every` true) one of
-/// `transitions` changes `slack` by a constant that is not negative: after
+/// Whether `t` changes `slack` by a constant that is not negative: after
 /// the transition's assignments (`post`), `slack` minus its value before is
 /// a number `>= 0`. Only a guess at the order of the candidates, never a
 /// reason to answer.
-fn changes_by_at_least_zero(enc: &Encoding, transitions: &[&crate::horn::encode::Transition], slack: &Affine, every: bool) -> bool {
+fn keeps_or_raises(enc: &Encoding, t: &crate::horn::encode::Transition, slack: &Affine) -> bool {
     let before = slack.to_term();
-    let up = |t: &&crate::horn::encode::Transition| {
-        let post: std::collections::BTreeMap<String, Term> =
-            enc.vars.iter().zip(&t.post).filter(|(v, _)| slack.coeffs.contains_key(&v.name)).map(|(v, p)| (v.name.clone(), p.clone())).collect();
-        let after = before.subst(&post);
-        Affine::from_term(&Term::sub(after, before.clone())).is_some_and(|d| d.coeffs.is_empty() && d.constant >= BigInt::from(0))
-    };
-    if every {
-        transitions.iter().all(up)
-    } else {
-        transitions.iter().any(up)
-    }
+    let post: std::collections::BTreeMap<String, Term> =
+        enc.vars.iter().zip(&t.post).filter(|(v, _)| slack.coeffs.contains_key(&v.name)).map(|(v, p)| (v.name.clone(), p.clone())).collect();
+    let after = before.subst(&post);
+    Affine::from_term(&Term::sub(after, before.clone())).is_some_and(|d| d.coeffs.is_empty() && d.constant >= BigInt::from(0))
 }
 
 /// A binary application, maybe under a negation: its operator, its two

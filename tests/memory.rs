@@ -269,3 +269,48 @@ fn an_address_as_an_integer_is_known_only_where_flat_addresses_fix_it() {
     // The null pointer's value is known: 0.
     assert_eq!(answer("int main() { int *p = 0; unsigned long a = (unsigned long)p; while (a != 0) { } return 0; }", tessera::ir::MachineModel::ilp32()), "YES");
 }
+
+/// The terms assigned to the variable `name` anywhere in `p`, printed.
+fn assignments_to(p: &tessera::ir::Program, name: &str) -> Vec<String> {
+    p.edges
+        .iter()
+        .flat_map(|e| &e.actions)
+        .filter_map(|a| match a {
+            tessera::ir::Action::Assign(v, t) if v == name => Some(t.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn lower_program(name: &str) -> tessera::ir::Program {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("benchmarks/programs").join(name);
+    parse_file(&path, IntSemantics::C, tessera::ir::MachineModel::lp64()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn an_address_held_only_by_variables_is_reached_only_through_them() {
+    // `&i` goes to a byte pointer that hashes it and to `memcmp`, which
+    // only reads: the stores through the heap pointer `e` cannot change
+    // `i`, whose only assignments are the loop's own.
+    let p = lower_program("hashed_counter.c");
+    let mut assigned = assignments_to(&p, "i");
+    assigned.sort();
+    assert_eq!(assigned, ["(+ i 1)", "0"], "{assigned:?}");
+    // A store through a copy of a copy of `&i` still writes `i`, and so
+    // does a store through the address loaded back from memory.
+    for (name, pointer) in [("counter_reset_through_copy.c", "r.base"), ("counter_reset_through_memory.c", "c.base")] {
+        let p = lower_program(name);
+        let assigned = assignments_to(&p, "i");
+        assert!(assigned.iter().any(|t| t.starts_with("(ite") && t.contains(pointer)), "{name}: {assigned:?}");
+    }
+    // An address in a global is let out: code outside the program reads
+    // globals by name, so its call may change `i`.
+    let src = "extern void keep(void); int *g; int main(void) { int i = 0; g = &i; while (i < 10) { i++; keep(); } return 0; }";
+    let p = tessera::c::parse_source("g.c", src, IntSemantics::C, tessera::ir::MachineModel::lp64()).expect(src);
+    let chosen = p.edges.iter().flat_map(|e| &e.actions).any(|a| matches!(a, tessera::ir::Action::Choose(v) if v == "i"));
+    assert!(chosen, "{p}");
+    // So is an address in a local struct copied into the heap.
+    let src = "#include <stdlib.h>\nstruct box { int *p; int pad; };\nint main(void) { int i = 0; struct box local; local.p = &i; local.pad = 0; struct box *h = malloc(sizeof *h); if (!h) return 0; *h = local; while (i < 10) { i++; int *c = h->p; *c = 0; } return 0; }";
+    let p = tessera::c::parse_source("s.c", src, IntSemantics::C, tessera::ir::MachineModel::lp64()).expect(src);
+    assert!(assignments_to(&p, "i").iter().any(|t| t.starts_with("(ite") && t.contains("c.base")), "{p}");
+}

@@ -561,3 +561,12 @@ fn a_countdown_that_wraps_through_unsigned_is_ranked_by_the_conversion() {
     let o = prove_under_c("unsigned_countdown_by_two.c", 10);
     assert!(!matches!(o.answer, Answer::Yes { .. }), "{}", o.answer.word());
 }
+
+#[test]
+fn a_counter_whose_address_only_variables_hold_is_ranked_by_its_guard() {
+    // Stores through a heap pointer cannot reach `i`, whose address only
+    // a byte pointer and `memcmp` see: `n - i` ranks the loop.
+    let o = prove_under_c("hashed_counter.c", 60);
+    let r = ranking_functions(&o);
+    assert!(r.iter().any(|f| f == "n - i"), "{r:?}");
+}

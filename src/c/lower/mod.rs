@@ -224,6 +224,7 @@ pub fn lower(
     // known once every access through them is lowered.
     let mut repeating: HashSet<usize> = HashSet::new();
     let mut exposed: HashSet<i64> = HashSet::new();
+    let mut held = memory::Held::new();
     let mut links = std::collections::BTreeSet::new();
     // The types of the expressions, decided once for every round.
     let none = Rc::new(typing::ExprTypes::default());
@@ -234,14 +235,31 @@ pub fn lower(
     let elaborated = Rc::new(exprs);
     let file_scope = file_scope.map(|f| f.reading(elaborated.clone()));
     for _ in 0..8 {
-        let l = lowerer(unit, text, map, file, arith, marks, choices, &repeating, &exposed, &links, elaborated.clone(), file_scope.as_ref());
+        let l = lowerer(unit, text, map, file, arith, marks, choices, &repeating, &exposed, &held, &links, elaborated.clone(), file_scope.as_ref());
         let (program, found, exposure, found_links, _) = lower_once(l, unit, file_scope.as_ref())?;
-        let exposure_settled = !exposure.consulted || exposure.found.is_subset(&exposed);
+        // What the variables of this round's program may hold, and so what
+        // it let out through the variables its sinks read.
+        let found_held = memory::addresses_held(&program, &exposure.cell_blocks);
+        // Code outside the model reads globals by name: an address a
+        // global variable may hold is let out too.
+        let mut found_exposed = exposure.found;
+        let globals = program.vars.iter().filter(|v| v.function.is_none()).map(|v| &v.name);
+        for v in exposure.found_through.iter().chain(globals) {
+            found_exposed.extend(found_held.get(v).into_iter().flatten().copied());
+        }
+        let held_settled = found_held.iter().all(|(v, blocks)| {
+            let assumed = held.get(v);
+            blocks.iter().all(|b| exposed.contains(b) || assumed.is_some_and(|a| a.contains(b)))
+        });
+        let exposure_settled = !exposure.consulted || found_exposed.is_subset(&exposed) && held_settled;
         if found.is_subset(&repeating) && exposure_settled && found_links.is_subset(&links) {
             return Ok(program);
         }
         repeating.extend(found);
-        exposed.extend(exposure.found);
+        exposed.extend(found_exposed);
+        for (v, blocks) in found_held {
+            held.entry(v).or_default().extend(blocks);
+        }
         links.extend(found_links);
     }
     Err(TesseraError::unsupported(None, "allocation sites whose repetition, or blocks whose exposure, could not be settled"))
@@ -272,6 +290,7 @@ fn lowerer<'a>(
     choices: crate::c::meaning::Choices,
     repeating: &HashSet<usize>,
     exposed: &HashSet<i64>,
+    held: &memory::Held,
     links: &std::collections::BTreeSet<memory::LinkField>,
     elaborated: Rc<typing::ExprTypes>,
     read: Option<&typing::FileScope<'a>>,
@@ -291,7 +310,7 @@ fn lowerer<'a>(
         calls: calls::Calls::new(unit, choices.external_calls),
         flow: flow::Flow::new(entry, exit),
         diag: diag::Diagnostics::default(),
-        mem: memory::Memory::new(repeating.clone(), exposed.clone(), facts::addressed_in_unit(unit), links.clone(), facts::literals_in_unit(unit)),
+        mem: memory::Memory::new(repeating.clone(), exposed.clone(), held.clone(), facts::addressed_in_unit(unit), links.clone(), facts::literals_in_unit(unit)),
     }
 }
 
@@ -304,7 +323,7 @@ pub(crate) fn record_layouts(text: &str, machine: ir::MachineModel) -> Result<Ve
     let map = SourceMap::new(text).rewritten(text, rewritten.clone());
     let unit = crate::c::parse::parse(&rewritten.text, &map)?;
     let arith = Arith::new(ir::IntSemantics::C, machine);
-    let l = lowerer(&unit, &rewritten.text, &map, "test.c", arith, &marks, Default::default(), &HashSet::new(), &HashSet::new(), &Default::default(), Default::default(), None);
+    let l = lowerer(&unit, &rewritten.text, &map, "test.c", arith, &marks, Default::default(), &HashSet::new(), &HashSet::new(), &Default::default(), &Default::default(), Default::default(), None);
     let (_, _, _, _, records) = lower_once(l, &unit, None)?;
     Ok(records)
 }

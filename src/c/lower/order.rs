@@ -144,8 +144,6 @@ impl<'a> Lowerer<'a> {
                     Some(pointee) => {
                         let p = self.pointer(e, Some(pointee.clone()))?;
                         let p = self.snapshot_pointer(p);
-                        // The base goes into a slot variable.
-                        self.expose(&p.base);
                         [p.base, p.off, p.size].into_iter().map(|t| Val { term: t, ty: IntType::LONG, range: None }).collect()
                     }
                 };

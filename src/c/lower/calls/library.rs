@@ -165,6 +165,18 @@ const LIBRARY_THROUGH_ARGUMENTS: &[&str] = &[
     "wcslen", "wcscpy", "wcsncpy", "wcscmp", "wcsncmp", "wcschr", "wcsrchr", "wcscat", "wmemcpy", "wmemset", "wmemcmp",
 ];
 
+/// Functions of the C library that only read through the pointers they are
+/// given, keep none of them and return no pointer: comparisons, lengths and
+/// conversions of strings and bytes. A pointer given to them stays in the
+/// program's hands (its block is not exposed) and the memory it reaches
+/// keeps its contents: `memcmp(key, &i, sizeof i)` in a hash table's lookup
+/// leaves `i` alone.
+const LIBRARY_READS_ONLY: &[&str] = &[
+    "memcmp", "__builtin_memcmp", "bcmp", "strcmp", "__builtin_strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll",
+    "strlen", "__builtin_strlen", "strnlen", "strspn", "strcspn", "wcslen", "wcscmp", "wcsncmp", "wmemcmp", "atoi", "atol",
+    "atoll", "atof",
+];
+
 pub use crate::c::meaning::ExternalCalls;
 
 /// Whether a function without a definition leaves the program's memory
@@ -242,6 +254,19 @@ impl<'a> Lowerer<'a> {
                 self.evaluate_argument(a, &mut pointers)?;
             }
             pointers
+        } else if LIBRARY_READS_ONLY.contains(&name) {
+            // Read and forgotten: evaluated for their effects, nothing
+            // exposed, nothing written.
+            for a in &c.node.arguments {
+                if self.is_pointer(a)? {
+                    let p = self.pointer(a, None)?;
+                    self.snapshot_pointer(p);
+                } else {
+                    self.effect(a)?;
+                }
+            }
+            self.note_approximation(self.span(c.span), Approximation::ExternalCall { function: name.to_string(), returns_pointer: false, escaped: false });
+            return self.arbitrary_result(name, ret, want, c.span);
         } else {
             self.evaluate_arguments(&c.node.arguments)?
         };

@@ -13,24 +13,49 @@
 //! thousand conditional assignments and lost what they knew about their
 //! own local structs.
 //!
-//! The set is only known when the whole program has been lowered, so the
-//! lowering runs again when a round consulted a smaller set than it found
-//! (see [`crate::c::lower::lower`]). Where the address goes is decided at the few
-//! places a pointer's base is copied into program state (the sinks):
-//! [`Lowerer::expose`] is called there.
+//! An address held only by variables is not exposed: `_hj_key = &i` (a
+//! hash function reading the bytes of a local) lets pointers loaded from
+//! memory, pointers from outside and pointers held by other variables go on
+//! missing `i`. Which blocks each variable may hold comes from the finished
+//! program, by [`addresses_held`]: a pass over every assignment and every
+//! defining equality of the IR rather than over the places in the lowering
+//! that copy a base into a variable, so no such place can be missed. A
+//! pointer of unknown value then addresses the exposed blocks and those its
+//! base's variables may hold.
+//!
+//! Both are only known when the whole program has been lowered, so the
+//! lowering runs again when a round consulted smaller sets than it found
+//! (see [`crate::c::lower::lower`]). Where an address leaves the
+//! variables (stored in memory, passed to code outside the model, turned
+//! into an integer) is decided at the few places that do it (the sinks):
+//! [`Lowerer::expose`] is called there, with the addresses a variable in
+//! the stored term may hold.
 
 use super::cells::Block;
 use crate::c::lower::Lowerer;
-use crate::ir::IntType;
+use crate::ir::{Action, IntType, Program};
 use crate::term::{Op, Term};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// The blocks (with cells) each variable may hold the address of, beyond
+/// the exposed ones.
+pub(crate) type Held = HashMap<String, HashSet<i64>>;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Exposure {
     /// Blocks this round assumes exposed.
     pub assumed: HashSet<i64>,
+    /// The blocks this round assumes each variable may hold (the previous
+    /// round's [`addresses_held`]).
+    pub held: Held,
     /// Blocks whose address this round let out.
     pub found: HashSet<i64>,
+    /// Variables whose value this round let out: the blocks they hold are
+    /// exposed too (known once the round's program is).
+    pub found_through: HashSet<String>,
+    /// The blocks with cells (the only ones an unknown pointer's access
+    /// expands over), filled in when the round ends.
+    pub cell_blocks: HashSet<i64>,
     /// Whether some access through an unknown pointer consulted `assumed`
     /// (if none did, the round is valid whatever it found).
     pub consulted: bool,
@@ -67,24 +92,140 @@ pub(crate) fn constant_bases(t: &Term, out: &mut HashSet<i64>) {
     }
 }
 
+/// The parts of `t` its value may come from: the constants and the
+/// variables in value position (both arms of an `ite`; every operand of
+/// arithmetic; nothing of a comparison or a connective, whose value is a
+/// truth value and no address).
+fn value_parts(t: &Term, consts: &mut HashSet<i64>, vars: &mut Vec<String>) {
+    match t {
+        Term::Int(i) => {
+            if let Ok(k) = i64::try_from(i) {
+                if k != 0 {
+                    consts.insert(k);
+                }
+            }
+        }
+        Term::Bool(_) => {}
+        Term::Var(v, _) => vars.push(v.to_string()),
+        Term::App(Op::Ite, a) if a.len() == 3 => {
+            value_parts(&a[1], consts, vars);
+            value_parts(&a[2], consts, vars);
+        }
+        Term::App(Op::Le | Op::Lt | Op::Ge | Op::Gt | Op::Eq | Op::And | Op::Or | Op::Not | Op::Implies, _) => {}
+        Term::App(_, args) => args.iter().for_each(|a| value_parts(a, consts, vars)),
+    }
+}
+
+/// The equalities `a = b` anywhere in `t` (in any position: an equality
+/// under a negation or a disjunction may still define a value on some path).
+fn equalities<'t>(t: &'t Term, out: &mut Vec<(&'t Term, &'t Term)>) {
+    if let Term::App(op, args) = t {
+        if *op == Op::Eq && args.len() == 2 {
+            out.push((&args[0], &args[1]));
+        }
+        args.iter().for_each(|a| equalities(a, out));
+    }
+}
+
+/// Which of the blocks `cell_blocks` each variable of `program` may hold the
+/// address of, apart from the exposed blocks: the least sets closed under
+/// every `v := t` (the constants and variables `t`'s value may come from)
+/// and every equality `v = t` an `assume` states (a value defined by a
+/// constraint: a load's `choose` pinned to a cell). A `havoc` or `choose`
+/// otherwise gives a value from outside the variables (an input, memory,
+/// code outside the model), which holds only exposed addresses: memory and
+/// outside code get addresses only through the sinks that expose them.
+/// Flow-insensitive, and by name (variables of one name in different
+/// scopes are one), so an over-approximation.
+pub(crate) fn addresses_held(program: &Program, cell_blocks: &HashSet<i64>) -> Held {
+    if cell_blocks.is_empty() {
+        return Held::new();
+    }
+    let mut consts: HashMap<String, HashSet<i64>> = HashMap::new();
+    // Value flows: from a variable to the variables assigned from it.
+    let mut flows: HashMap<String, Vec<String>> = HashMap::new();
+    let mut flow = |into: &str, from: &Term| {
+        let (mut cs, mut vs) = (HashSet::new(), Vec::new());
+        value_parts(from, &mut cs, &mut vs);
+        cs.retain(|k| cell_blocks.contains(k));
+        if !cs.is_empty() {
+            consts.entry(into.to_string()).or_default().extend(cs);
+        }
+        for v in vs {
+            if v != into {
+                flows.entry(v).or_default().push(into.to_string());
+            }
+        }
+    };
+    for e in &program.edges {
+        for a in &e.actions {
+            match a {
+                Action::Assign(v, t) => flow(v, t),
+                Action::Assume(c) => {
+                    let mut eqs = Vec::new();
+                    equalities(c, &mut eqs);
+                    for (l, r) in eqs {
+                        if let Term::Var(v, _) = l {
+                            flow(v, r);
+                        }
+                        if let Term::Var(v, _) = r {
+                            flow(v, l);
+                        }
+                    }
+                }
+                Action::Havoc(_) | Action::Choose(_) | Action::Inexact | Action::Mark(_) => {}
+            }
+        }
+    }
+    // Propagate along the flows until nothing changes.
+    let mut held = consts;
+    let mut work: Vec<String> = held.keys().cloned().collect();
+    while let Some(v) = work.pop() {
+        let Some(from) = held.get(&v).cloned() else { continue };
+        for w in flows.get(&v).into_iter().flatten() {
+            let into = held.entry(w.clone()).or_default();
+            let before = into.len();
+            into.extend(from.iter().copied());
+            if into.len() > before {
+                work.push(w.clone());
+            }
+        }
+    }
+    held.retain(|_, s| !s.is_empty());
+    held
+}
+
 impl<'a> Lowerer<'a> {
-    /// The address in `base` leaves the expression (a sink): its blocks
-    /// become reachable by unknown pointers.
+    /// The address in `base` leaves the variables (a sink: stored in
+    /// memory, passed to code outside the model, turned into an integer):
+    /// its blocks, and those the variables it reads may hold, become
+    /// reachable by unknown pointers.
     pub(crate) fn expose(&mut self, base: &Term) {
         constant_bases(base, &mut self.mem.exposure.found);
+        for v in base.free_vars() {
+            self.mem.exposure.found_through.insert(v.name.to_string());
+        }
     }
 
     /// The cell blocks a pointer with this (non-constant) base may address:
-    /// the exposed ones and those the base term names itself.
+    /// the exposed ones, those the base term names itself and those the
+    /// variables it reads may hold.
     pub(crate) fn addressable_blocks(&mut self, base: &Term) -> Vec<Block> {
         let mut named = HashSet::new();
         constant_bases(base, &mut named);
+        let mut held = HashSet::new();
+        for v in base.free_vars() {
+            if let Some(h) = self.mem.exposure.held.get(v.name.as_str()) {
+                held.extend(h.iter().copied());
+            }
+        }
+        let e = &self.mem.exposure;
         let blocks: Vec<Block> = self
             .mem
             .blocks
             .iter()
             .filter(|b| b.cells.is_some())
-            .filter(|b| named.contains(&b.id) || self.mem.exposure.assumed.contains(&b.id) && !self.mem.exposure.ended.contains(&b.id))
+            .filter(|b| named.contains(&b.id) || (e.assumed.contains(&b.id) || held.contains(&b.id)) && !e.ended.contains(&b.id))
             .cloned()
             .collect();
         if self.mem.blocks.iter().any(|b| b.cells.is_some() && !named.contains(&b.id)) {

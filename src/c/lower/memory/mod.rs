@@ -42,7 +42,7 @@ mod pointer_expr;
 pub(crate) use addresses::{forget_overwritten, HeldAddresses};
 use crate::c::lower::typed::*;
 use cells::Block;
-pub(crate) use exposure::Exposure;
+pub(crate) use exposure::{addresses_held, Exposure, Held};
 pub(crate) use links::{outside_unions, Contents, LinkField};
 use links::Links;
 pub(crate) use objects::Storage;
@@ -102,10 +102,10 @@ pub(crate) struct Memory {
 impl Memory {
     /// The memory of a round of lowering (see [`crate::c::lower::lower`]):
     /// the sites known to repeat and the blocks assumed exposed so far.
-    pub fn new(repeating_sites: HashSet<usize>, exposed: HashSet<i64>, addressed_globals: HashSet<String>, links: std::collections::BTreeSet<LinkField>, unit_literals: Vec<Vec<String>>) -> Memory {
+    pub fn new(repeating_sites: HashSet<usize>, exposed: HashSet<i64>, held: exposure::Held, addressed_globals: HashSet<String>, links: std::collections::BTreeSet<LinkField>, unit_literals: Vec<Vec<String>>) -> Memory {
         Memory {
             blocks: Vec::new(),
-            exposure: Exposure { assumed: exposed, ..Default::default() },
+            exposure: Exposure { assumed: exposed, held, ..Default::default() },
             repeating_sites,
             found_repeating: HashSet::new(),
             alloc_counter: None,
@@ -151,7 +151,9 @@ impl Memory {
     }
     pub fn outcome(self) -> (HashSet<usize>, Exposure, std::collections::BTreeSet<LinkField>) {
         let links = self.links.found().clone();
-        (self.found_repeating, self.exposure, links)
+        let mut exposure = self.exposure;
+        exposure.cell_blocks = self.blocks.iter().filter(|b| b.cells.is_some()).map(|b| b.id).collect();
+        (self.found_repeating, exposure, links)
     }
 }
 
@@ -188,9 +190,8 @@ impl<'a> Lowerer<'a> {
         let part = |part| Origin::PointerPart { of, part, pointer: name.to_string() };
         match (init, fixed) {
             (Some(v), true) => {
-                if !matches!(v.base, Term::Int(_)) {
-                    self.expose(&v.base);
-                }
+                // (The blocks the variable may hold come from the finished
+                // program: see `exposure::addresses_held`.)
                 let base = self.pin(&format!("{name}.base"), part(PointerPart::Base), v.base);
                 let size = self.pin(&format!("{name}.size"), part(PointerPart::Size), v.size);
                 if still {
@@ -229,7 +230,6 @@ impl<'a> Lowerer<'a> {
             v
         };
         if let Some((b, s)) = &var.whole {
-            self.expose(&v.base);
             self.emit(Action::Assign(b.clone(), v.base));
             self.emit(Action::Assign(s.clone(), v.size));
         }
@@ -246,9 +246,6 @@ impl<'a> Lowerer<'a> {
             l.emit(Action::Assign(tmp.clone(), t));
             Term::var(tmp)
         };
-        if !matches!(v.base, Term::Int(_)) {
-            self.expose(&v.base);
-        }
         let base = part(self, v.base);
         let off = part(self, v.off);
         let size = part(self, v.size);

@@ -214,12 +214,25 @@ impl<'s, 'a> Interp<'s, 'a> {
             }
             Expression::CompoundLiteral(c) => {
                 let ty = self.object_type(e)?;
-                let b = self.new_object(&ty, Kind::Local, Byte::Known(0))?;
-                if let Some(f) = self.frames.last_mut() {
-                    if let Some(s) = f.scopes.last_mut() {
-                        s.1.push(b);
+                // One object per literal and activation of its block
+                // (C11 6.5.2.5p16: evaluated again after a `goto` back, it
+                // is the same object, initialized again). Kept in the
+                // scope under a name no identifier has.
+                let key = compound_literal_key(c);
+                let b = match self.object_of_this_scope(&key, &ty) {
+                    Some(b) => {
+                        let size = self.size(&ty)?;
+                        self.mem.write(&Ptr::At { block: b, offset: 0 }, vec![Byte::Known(0); size as usize])?;
+                        b
                     }
-                }
+                    None => {
+                        let b = self.new_object(&ty, Kind::Local, Byte::Known(0))?;
+                        if self.frames.last().is_some_and(|f| !f.scopes.is_empty()) {
+                            self.bind(key, (b, ty.clone()), true);
+                        }
+                        b
+                    }
+                };
                 let p = Ptr::At { block: b, offset: 0 };
                 self.init_list(&p, &ty, &c.node.initializer_list)?;
                 Ok(p)
@@ -605,3 +618,14 @@ impl<'s, 'a> Interp<'s, 'a> {
     }
 }
 
+
+/// The scope entry of a compound literal: a name that is no identifier
+/// (see `lasso.rs`, which shows identifiers only).
+pub(crate) fn compound_literal_key(c: &Node<CompoundLiteral>) -> String {
+    format!("(compound literal)@{:x}", c as *const Node<CompoundLiteral> as usize)
+}
+
+/// Whether a scope entry is a compound literal's rather than a variable's.
+pub(crate) fn is_compound_literal_key(name: &str) -> bool {
+    name.starts_with("(compound literal)")
+}

@@ -230,6 +230,14 @@ impl<'s, 'a> Interp<'s, 'a> {
         scope.0.insert(name, o);
     }
 
+    /// The object of type `ty` that the innermost scope made for `name`
+    /// earlier in this activation, if any.
+    pub(crate) fn object_of_this_scope(&self, name: &str, ty: &CType) -> Option<usize> {
+        let (names, owned) = self.frames.last()?.scopes.last()?;
+        let (b, t) = names.get(name)?;
+        (t == ty && owned.contains(b)).then_some(*b)
+    }
+
     pub(crate) fn push_scope(&mut self) {
         // Resumed: the scope the checkpoint had at this depth.
         let scope = match self.resume.as_mut() {

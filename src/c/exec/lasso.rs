@@ -305,7 +305,7 @@ impl<'s, 'a> Interp<'s, 'a> {
         let mut names: BTreeMap<String, Object> = BTreeMap::new();
         if let Some(f) = self.frames.last() {
             for (scope, _) in &f.scopes {
-                for (n, o) in scope {
+                for (n, o) in scope.iter().filter(|(n, _)| !super::eval::is_compound_literal_key(n)) {
                     names.insert(n.clone(), o.clone());
                 }
             }
@@ -340,7 +340,7 @@ impl<'s, 'a> Interp<'s, 'a> {
     fn name_of_block(&self, b: usize) -> Option<String> {
         let f = self.frames.last()?;
         for (scope, _) in f.scopes.iter().rev() {
-            if let Some((n, _)) = scope.iter().find(|(_, o)| o.0 == b) {
+            if let Some((n, _)) = scope.iter().find(|(n, o)| o.0 == b && !super::eval::is_compound_literal_key(n)) {
                 return Some(n.clone());
             }
         }

@@ -482,6 +482,20 @@ impl<'s, 'a> Interp<'s, 'a> {
                 self.bind(name, o, false);
                 continue;
             }
+            // Reached again in the same activation of its block (a `goto`
+            // back over it): the same object, whose lifetime is the whole
+            // block (C11 6.2.4p6); its value is indeterminate again unless
+            // initialized. (No two declarations of one name without linkage
+            // share a scope, so the name tells the declaration.)
+            if let Some(b) = self.object_of_this_scope(&name, &ty) {
+                let size = self.size(&ty)?;
+                let p = Ptr::At { block: b, offset: 0 };
+                self.mem.write(&p, vec![Byte::Unknown; size as usize])?;
+                if let Some(i) = &init.node.initializer {
+                    self.initialize(&p, &ty, i)?;
+                }
+                continue;
+            }
             let b = self.new_object(&ty, Kind::Local, Byte::Unknown)?;
             // In scope in its own initializer.
             self.bind(name, (b, ty.clone()), true);

@@ -7,6 +7,7 @@
 
 use super::*;
 use super::syntax::attribute_names;
+use crate::term::Term;
 use crate::ir::origin::Owner;
 use super::typing::{GlobalBinding, GlobalKind, GlobalTyping};
 
@@ -270,6 +271,37 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
+    /// A variable-length array `T name[length]` (C11 6.7.6.2): one block of
+    /// `length * sizeof(T)` bytes, the length evaluated once, here. A
+    /// length that is not positive is undefined behaviour: such a run ends
+    /// (as one that accesses memory out of bounds does). Only arrays of
+    /// elements of known size: the strides of `int m[n][k]` are not known.
+    fn local_vla(&mut self, name: &str, elem: CType, length: &'a Node<Expression>, init: &'a Node<InitDeclarator>) -> Result<()> {
+        let Some(elem_size) = self.types.byte_size(&elem).filter(|s| *s > 0) else {
+            return Err(self.unsupported(init.span, format!("the variable-length array `{name}` of elements of variable or unknown size")));
+        };
+        if self.has_effects(length) {
+            return Err(self.unsupported(length.span, "the length of a variable-length array with side effects"));
+        }
+        let n = self.expr(length)?;
+        let at = self.span(init.span);
+        self.note_approximation(at, crate::ir::Approximation::MemorySafety);
+        self.emit_assume(Term::lt(Term::int(0), n.term.clone()));
+        let bytes = Term::mul(n.term, Term::int(elem_size as i64));
+        let of = Owner::Variable;
+        let size = self.pin(&format!("{name}.size"), crate::ir::Origin::PointerPart { of, part: crate::ir::origin::PointerPart::Size, pointer: name.to_string() }, bytes);
+        let ty = CType::Array(Box::new(elem), None);
+        let base = self.new_block(Some(ty.clone()), &size, false, Some((name, of)), true, super::memory::Contents::Declared)?;
+        self.open_automatic(&base);
+        let lasting = self.calls.frames().len() == 1 && self.calls.frame().is_some_and(|f| f.scope_depth() <= 1);
+        if !lasting {
+            self.lifetime_may_end();
+        }
+        let ptr = super::memory::PtrVal { base, off: Term::int(0), size, pointee: ty.clone() };
+        self.bind(name, Symbol::Object { ptr, ty });
+        Ok(())
+    }
+
     pub(super) fn local_variable(&mut self, name: &str, ty: CType, init: &'a Node<InitDeclarator>) -> Result<()> {
         let t = match ty {
             CType::Int(_) if self.calls.frame().is_some_and(|f| f.takes_address_of(name)) => {
@@ -290,6 +322,11 @@ impl<'a> Lowerer<'a> {
             }
             CType::Ptr(pointee) => return self.local_pointer(name, *pointee, init),
             CType::Float(_) => return self.declare_opaque(name, ty, init.node.initializer.as_ref()),
+            CType::Array(ref elem, None) if init.node.initializer.is_none() && vla_length(init).is_some() => {
+                let elem = (**elem).clone();
+                let length = vla_length(init).expect("checked");
+                return self.local_vla(name, elem, length, init);
+            }
             CType::Array(..) | CType::Record(_) => {
                 let sym = self.declare_object(name, ty, init.node.initializer.as_ref(), super::memory::Storage::Automatic, init.span)?;
                 self.bind(name, sym);
@@ -369,3 +406,17 @@ pub(super) fn scalar_initializer(i: &Node<Initializer>) -> Option<&Node<Expressi
     }
 }
 
+
+/// The length expression of a declarator `name[length]` whose length is not
+/// a constant (the one array derivation of a variable-length array).
+fn vla_length(init: &Node<InitDeclarator>) -> Option<&Node<Expression>> {
+    let derived = &init.node.declarator.node.derived;
+    let [only] = derived.as_slice() else { return None };
+    match &only.node {
+        DerivedDeclarator::Array(a) => match &a.node.size {
+            ArraySize::VariableExpression(e) => Some(e),
+            _ => None,
+        },
+        _ => None,
+    }
+}

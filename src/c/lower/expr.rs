@@ -205,6 +205,16 @@ impl<'a> Lowerer<'a> {
                     return Ok(Some(self.arith.constant(bytes, self.arith.machine().size_t())));
                 }
                 let ty = self.object_type(&s.node.0)?;
+                // A variable-length array by name: the size its declaration
+                // computed (C11 6.5.3.4p2).
+                if let (CType::Array(_, None), Expression::Identifier(id)) = (&ty, &s.node.0.node) {
+                    if let Some(Symbol::Object { ptr, .. }) = self.lookup(&id.node.name) {
+                        if !matches!(ptr.size, crate::term::Term::Int(_)) {
+                            let size_t = self.arith.machine().size_t();
+                            return Ok(Some(Val { term: ptr.size.clone(), ty: size_t, range: None }));
+                        }
+                    }
+                }
                 if self.has_effects(&s.node.0) && self.types.byte_size(&ty).is_none() {
                     // An operand of variable-length array type is evaluated.
                     return Err(self.unsupported(s.span, "`sizeof` of a variable-length array operand with side effects"));

@@ -43,9 +43,14 @@ impl Types<'_> {
             CType::Float(LONG_DOUBLE) => Some(machine.long_double_layout()),
             CType::Float(n) => Some(scalar(u64::from(*n))),
             CType::Ptr(_) => Some(scalar(u64::from(machine.pointer_bytes()))),
+            // An array of unknown length (`extern int a[];`, a
+            // variable-length array) has no size known here: a size of 0
+            // made every access to a VLA out of bounds, so that its runs
+            // were dropped (only a flexible array member counts 0, see
+            // `place_members`).
             CType::Array(e, n) => {
                 let (size, align) = self.layout(e)?;
-                Some((size * n.unwrap_or(0), align))
+                Some((size * (*n)?, align))
             }
             CType::Record(id) => {
                 let r = self.records.get(*id)?;
@@ -73,7 +78,11 @@ impl Types<'_> {
                 return Err(Refused::Unsupported(span, format!("the attribute `{what}` on a member (it changes the layout)")));
             }
             // A flexible array member (`int a[];`) has size 0 here.
-            let Some((fsize, field_align)) = self.layout(&ty) else {
+            let flexible = match &ty {
+                CType::Array(e, None) => self.layout(e).map(|(_, align)| (0, align)),
+                _ => None,
+            };
+            let Some((fsize, field_align)) = flexible.or_else(|| self.layout(&ty)) else {
                 return Err(Refused::Unsupported(span, "a struct member of incomplete type".into()));
             };
             // gcc: the alignment of the member's type as a member (i386

@@ -1,0 +1,14 @@
+// expected: terminating
+// x's lifetime is the whole block, so &x is the same on every pass (C11 6.2.4p6) (a wrong answer found by hand-written probes, 2026-12-06)
+int main(void) {
+  int j = 0;
+  int *p = 0, *q;
+again:;
+  int x = j;
+  q = p;
+  p = &x;
+  j++;
+  if (j < 2) goto again;
+  while (p != q) { }
+  return 0;
+}

@@ -292,11 +292,7 @@ impl<'a> Lowerer<'a> {
         let size = self.pin(&format!("{name}.size"), crate::ir::Origin::PointerPart { of, part: crate::ir::origin::PointerPart::Size, pointer: name.to_string() }, bytes);
         let ty = CType::Array(Box::new(elem), None);
         let base = self.new_block(Some(ty.clone()), &size, false, Some((name, of)), true, super::memory::Contents::Declared)?;
-        self.open_automatic(&base);
-        let lasting = self.calls.frames().len() == 1 && self.calls.frame().is_some_and(|f| f.scope_depth() <= 1);
-        if !lasting {
-            self.lifetime_may_end();
-        }
+        self.automatic_lifetime(&base);
         let ptr = super::memory::PtrVal { base, off: Term::int(0), size, pointee: ty.clone() };
         self.bind(name, Symbol::Object { ptr, ty });
         Ok(())

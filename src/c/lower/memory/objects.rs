@@ -35,6 +35,16 @@ impl<'a> Lowerer<'a> {
         self.declare_object_as(name, None, Owner::Variable, ty, init, storage, s)
     }
 
+    /// The automatic object of block `base` lives until its scope closes.
+    pub(in crate::c) fn automatic_lifetime(&mut self, base: &Term) {
+        self.open_automatic(base);
+        // Only `main`'s outermost objects live until the program ends.
+        let lasting = self.calls.frames().len() == 1 && self.calls.frame().is_some_and(|f| f.scope_depth() <= 1);
+        if !lasting {
+            self.lifetime_may_end();
+        }
+    }
+
     /// [`Lowerer::declare_object`], with `binding` in scope in its own
     /// initializer (C11 6.2.1p7: `static struct list l = { &l, &l };`).
     pub(in crate::c) fn declare_object_as(
@@ -55,12 +65,7 @@ impl<'a> Lowerer<'a> {
         let zeroed = storage == Storage::Static || (storage == Storage::Automatic && init.is_some());
         let base = self.new_block(Some(ty.clone()), &size, zeroed, Some((name, owner)), true, super::Contents::Declared)?;
         if storage == Storage::Automatic {
-            self.open_automatic(&base);
-            // Only `main`'s outermost objects live until the program ends.
-            let lasting = self.calls.frames().len() == 1 && self.calls.frame().is_some_and(|f| f.scope_depth() <= 1);
-            if !lasting {
-                self.lifetime_may_end();
-            }
+            self.automatic_lifetime(&base);
         }
         if storage == Storage::External {
             // Set by another translation unit: any contents.
